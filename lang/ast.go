@@ -1,0 +1,795 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Pos is a source position: file name, 1-based line and 1-based column (in
+// bytes). It is the project's one position type; the zero Pos marks a
+// synthesized node.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String renders the position as "file:line:col".
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// IsValid reports whether the position refers to source text.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Node is any syntax tree node.
+type Node interface {
+	Position() Pos
+}
+
+// Expr is an expression node.
+type Expr interface {
+	Node
+	exprNode()
+}
+
+// Stmt is a statement node.
+type Stmt interface {
+	Node
+	stmtNode()
+}
+
+// Member is a class or interface member declaration.
+type Member interface {
+	Node
+	memberNode()
+}
+
+// Pattern is a pattern of an is-expression, a case label or a switch arm.
+type Pattern interface {
+	Node
+	patternNode()
+}
+
+// Modifiers is a set of declaration modifiers.
+type Modifiers uint32
+
+// The declaration modifiers.
+const (
+	ModPublic Modifiers = 1 << iota
+	ModPrivate
+	ModProtected
+	ModInternal
+	ModStatic
+	ModSealed
+	ModAbstract
+	ModPartial
+	ModReadonly
+	ModConst
+	ModAsync
+	ModVirtual
+	ModOverride
+	ModNew
+	ModExtern
+	ModVolatile
+	ModRequired
+)
+
+var modifierNames = []string{"public", "private", "protected", "internal", "static", "sealed",
+	"abstract", "partial", "readonly", "const", "async", "virtual", "override", "new", "extern",
+	"volatile", "required"}
+
+// Has reports whether all modifiers in m2 are in m.
+func (m Modifiers) Has(m2 Modifiers) bool { return m&m2 == m2 }
+
+// String lists the modifiers in C# order, separated by spaces.
+func (m Modifiers) String() string {
+	var parts []string
+	for i, n := range modifierNames {
+		if m&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// ModifierByName returns the modifier spelled name, or 0.
+func ModifierByName(name string) Modifiers {
+	for i, n := range modifierNames {
+		if n == name {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// TypeRef is a reference to a type as written: a possibly dotted name with
+// type arguments (`System.Collections.Generic.List<int>`), or an array of an
+// element type. Predefined types keep their keyword as Name ("int", "void").
+type TypeRef struct {
+	Pos       Pos
+	Name      string     // dotted name; empty when ArrayRank > 0
+	Args      []*TypeRef // generic arguments
+	Nullable  bool       // `T?`
+	ArrayRank int        // 0 for a non-array; 1 for `T[]`, 2 for `T[,]`
+	Elem      *TypeRef   // element type when ArrayRank > 0; jagged arrays nest
+}
+
+// String renders the type in C# syntax.
+func (t *TypeRef) String() string {
+	if t == nil {
+		return "var"
+	}
+	var b strings.Builder
+	if t.ArrayRank > 0 {
+		b.WriteString(t.Elem.String())
+		b.WriteByte('[')
+		b.WriteString(strings.Repeat(",", t.ArrayRank-1))
+		b.WriteByte(']')
+	} else {
+		b.WriteString(t.Name)
+		if len(t.Args) > 0 {
+			b.WriteByte('<')
+			for i, a := range t.Args {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(a.String())
+			}
+			b.WriteByte('>')
+		}
+	}
+	if t.Nullable {
+		b.WriteByte('?')
+	}
+	return b.String()
+}
+
+// Position returns the node's position.
+func (t *TypeRef) Position() Pos { return t.Pos }
+
+// File is one parsed source file (or REPL chunk).
+type File struct {
+	Pos        Pos
+	Name       string // file name as given to Parse
+	Usings     []*UsingDirective
+	Namespace  string      // the first namespace declared, "" if none
+	Types      []*TypeDecl // top-level types, namespaces flattened
+	Stmts      []Stmt      // top-level statements, including *LocalFuncStmt
+	Attributes []*Attribute
+}
+
+// UsingDirective is `using A.B;`, `using static A.B;` or `using X = A.B;`.
+type UsingDirective struct {
+	Pos      Pos
+	Name     string
+	IsStatic bool
+	Alias    string
+}
+
+// Attribute is one attribute of an attribute list: `[Benchmark(Baseline = true)]`.
+type Attribute struct {
+	Pos  Pos
+	Name string // as written, possibly dotted, without a trailing "Attribute" removed
+	Args []*Arg // named arguments have Arg.Name set
+}
+
+// TypeKind distinguishes class, interface and enum declarations.
+type TypeKind string
+
+// The type declaration kinds.
+const (
+	KindClass     TypeKind = "class"
+	KindInterface TypeKind = "interface"
+	KindEnum      TypeKind = "enum"
+)
+
+// TypeDecl is a class, interface or enum declaration.
+type TypeDecl struct {
+	Pos           Pos
+	Kind          TypeKind
+	Name          string
+	Namespace     string // enclosing namespace, "" if none
+	TypeParams    []string
+	Modifiers     Modifiers
+	Attributes    []*Attribute
+	Bases         []*TypeRef // base class and interfaces, in order; for an enum, the underlying type
+	PrimaryParams []*Param   // primary constructor parameters
+	HasPrimary    bool       // a primary constructor parameter list was written, even `()`
+	Members       []Member
+	EnumMembers   []*EnumMember
+}
+
+// EnumMember is one enumerator; Value is nil when implicit.
+type EnumMember struct {
+	Pos        Pos
+	Name       string
+	Value      Expr
+	Attributes []*Attribute
+}
+
+// FieldDecl is a field declaration, possibly with several declarators. Const
+// fields have ModConst.
+type FieldDecl struct {
+	Pos        Pos
+	Attributes []*Attribute
+	Modifiers  Modifiers
+	Type       *TypeRef
+	Decls      []*Declarator
+}
+
+// Declarator is one `name = init` of a field or local declaration.
+type Declarator struct {
+	Pos  Pos
+	Name string
+	Init Expr // nil when absent
+}
+
+// PropertyDecl is a property. An auto-property has accessors without bodies;
+// `T P => expr;` has ExprBody and no accessors.
+type PropertyDecl struct {
+	Pos        Pos
+	Attributes []*Attribute
+	Modifiers  Modifiers
+	Type       *TypeRef
+	Name       string
+	Accessors  []*Accessor
+	Init       Expr // `{ get; } = init;`
+	ExprBody   Expr
+}
+
+// Accessor is a get, set or init accessor. Body and ExprBody are both nil for
+// an auto accessor.
+type Accessor struct {
+	Pos       Pos
+	Kind      string // "get", "set" or "init"
+	Modifiers Modifiers
+	Body      *BlockStmt
+	ExprBody  Expr
+}
+
+// MethodDecl is a method, or (inside a LocalFuncStmt) a local function. Body
+// and ExprBody are both nil for abstract, interface and extern methods.
+type MethodDecl struct {
+	Pos        Pos
+	Attributes []*Attribute
+	Modifiers  Modifiers
+	ReturnType *TypeRef
+	Name       string
+	TypeParams []string
+	Params     []*Param
+	Body       *BlockStmt
+	ExprBody   Expr
+}
+
+// CtorDecl is an instance or (with ModStatic) static constructor.
+type CtorDecl struct {
+	Pos        Pos
+	Attributes []*Attribute
+	Modifiers  Modifiers
+	Name       string
+	Params     []*Param
+	Init       *CtorInit // `: base(...)` or `: this(...)`, nil if absent
+	Body       *BlockStmt
+	ExprBody   Expr
+}
+
+// CtorInit is a constructor initializer.
+type CtorInit struct {
+	Pos  Pos
+	Kind string // "base" or "this"
+	Args []*Arg
+}
+
+// Param is a method, constructor, lambda or primary-constructor parameter.
+type Param struct {
+	Pos        Pos
+	Attributes []*Attribute
+	Modifier   string   // "", "ref", "out", "in", "params" or "this"
+	Type       *TypeRef // nil for an untyped lambda parameter
+	Name       string
+	Default    Expr
+}
+
+// Arg is a call, index or attribute argument: `name: ref x`.
+type Arg struct {
+	Pos  Pos
+	Name string // named argument, or "" (attributes use `Name = value`)
+	Mod  string // "", "ref", "out" or "in"
+	X    Expr   // `out var x` and `out T x` are *DeclExpr
+}
+
+// ---- Statements ----
+
+// BlockStmt is `{ stmts }`.
+type BlockStmt struct {
+	Pos    Pos
+	Stmts  []Stmt
+	Rbrace Pos // position of the closing brace
+}
+
+// LocalDeclStmt declares locals: `var x = 1;`, `int a, b = 2;`, `const int N = 3;`.
+type LocalDeclStmt struct {
+	Pos     Pos
+	Type    *TypeRef // nil for `var`
+	IsConst bool
+	Decls   []*Declarator
+}
+
+// UsingDeclStmt is `using var x = ...;`: the locals are disposed at the end
+// of the enclosing block.
+type UsingDeclStmt struct {
+	Pos  Pos
+	Decl *LocalDeclStmt
+}
+
+// ExprStmt is an expression used as a statement.
+type ExprStmt struct {
+	Pos Pos
+	X   Expr
+}
+
+// IfStmt is `if (Cond) Then else Else`; Else may be nil.
+type IfStmt struct {
+	Pos  Pos
+	Cond Expr
+	Then Stmt
+	Else Stmt
+}
+
+// WhileStmt is `while (Cond) Body`.
+type WhileStmt struct {
+	Pos  Pos
+	Cond Expr
+	Body Stmt
+}
+
+// DoStmt is `do Body while (Cond);`.
+type DoStmt struct {
+	Pos  Pos
+	Body Stmt
+	Cond Expr
+}
+
+// ForStmt is `for (Init; Cond; Post) Body`. Init is either a declaration
+// (InitDecl) or expressions (InitExprs); Cond may be nil.
+type ForStmt struct {
+	Pos       Pos
+	InitDecl  *LocalDeclStmt
+	InitExprs []Expr
+	Cond      Expr
+	Post      []Expr
+	Body      Stmt
+}
+
+// ForeachStmt is `foreach (Type Name in X) Body`; Type is nil for `var`.
+type ForeachStmt struct {
+	Pos     Pos
+	IsAwait bool // `await foreach`
+	Type    *TypeRef
+	Name    string
+	X       Expr
+	Body    Stmt
+}
+
+// SwitchStmt is a switch statement.
+type SwitchStmt struct {
+	Pos      Pos
+	X        Expr
+	Sections []*SwitchSection
+}
+
+// SwitchSection is one or more labels followed by statements.
+type SwitchSection struct {
+	Pos    Pos
+	Labels []*CaseLabel
+	Body   []Stmt
+}
+
+// CaseLabel is `case Pattern when When:` or `default:`.
+type CaseLabel struct {
+	Pos       Pos
+	Pattern   Pattern // nil for default
+	When      Expr
+	IsDefault bool
+}
+
+// BreakStmt is `break;`.
+type BreakStmt struct{ Pos Pos }
+
+// ContinueStmt is `continue;`.
+type ContinueStmt struct{ Pos Pos }
+
+// ReturnStmt is `return X;`; X may be nil.
+type ReturnStmt struct {
+	Pos Pos
+	X   Expr
+}
+
+// GotoStmt is `goto Label;`, `goto case Case;` or `goto default;`.
+type GotoStmt struct {
+	Pos       Pos
+	Label     string
+	IsCase    bool
+	Case      Expr
+	IsDefault bool
+}
+
+// LabeledStmt is `Label: Stmt`.
+type LabeledStmt struct {
+	Pos   Pos
+	Label string
+	Stmt  Stmt
+}
+
+// ThrowStmt is `throw X;`; X is nil for a rethrow.
+type ThrowStmt struct {
+	Pos Pos
+	X   Expr
+}
+
+// TryStmt is try/catch/finally; Finally may be nil.
+type TryStmt struct {
+	Pos     Pos
+	Body    *BlockStmt
+	Catches []*CatchClause
+	Finally *BlockStmt
+}
+
+// CatchClause is `catch (Type Name) when (Filter) Body`; Type is nil for a
+// bare `catch`, Name is "" when not given.
+type CatchClause struct {
+	Pos    Pos
+	Type   *TypeRef
+	Name   string
+	Filter Expr
+	Body   *BlockStmt
+}
+
+// UsingStmt is `using (Decl or X) Body`.
+type UsingStmt struct {
+	Pos  Pos
+	Decl *LocalDeclStmt
+	X    Expr
+	Body Stmt
+}
+
+// LockStmt is `lock (X) Body`.
+type LockStmt struct {
+	Pos  Pos
+	X    Expr
+	Body Stmt
+}
+
+// LocalFuncStmt declares a local function.
+type LocalFuncStmt struct {
+	Pos  Pos
+	Func *MethodDecl
+}
+
+// EmptyStmt is `;`.
+type EmptyStmt struct{ Pos Pos }
+
+// ---- Expressions ----
+
+// LitKind is the kind of a literal.
+type LitKind int
+
+// The literal kinds.
+const (
+	LitInt LitKind = iota
+	LitUInt
+	LitLong
+	LitULong
+	LitDouble
+	LitFloat
+	LitDecimal
+	LitChar
+	LitString
+	LitBool
+	LitNull
+)
+
+var litKindNames = [...]string{"int", "uint", "long", "ulong", "double", "float", "decimal", "char", "string", "bool", "null"}
+
+// String names the literal kind as its C# type.
+func (k LitKind) String() string {
+	if int(k) < len(litKindNames) {
+		return litKindNames[k]
+	}
+	return fmt.Sprintf("LitKind(%d)", int(k))
+}
+
+// Literal is a literal constant. Value holds the decoded value: int64 for
+// int and long, uint64 for uint and ulong, float64 for double, float and
+// decimal, rune for char, string, bool, or nil for null. Raw is the source
+// text (synthesized literals may leave it empty).
+type Literal struct {
+	Pos   Pos
+	Kind  LitKind
+	Raw   string
+	Value any
+}
+
+// InterpolatedString is `$"text{X,Align:Format}text"`.
+type InterpolatedString struct {
+	Pos      Pos
+	Verbatim bool
+	Parts    []*InterpPart
+}
+
+// InterpPart is either literal text (X nil) or a hole.
+type InterpPart struct {
+	Text   string // decoded literal text when X is nil
+	X      Expr
+	Align  Expr   // nil when absent
+	Format string // "" when absent
+}
+
+// Ident is a simple name, possibly with type arguments (`F<int>`), or a
+// predefined type keyword used as an expression (`int.Parse`).
+type Ident struct {
+	Pos      Pos
+	Name     string
+	TypeArgs []*TypeRef
+}
+
+// MemberExpr is `X.Name`, `X?.Name` (NullCond) or `X.Name<T>`.
+type MemberExpr struct {
+	Pos      Pos
+	X        Expr
+	Name     string
+	TypeArgs []*TypeRef
+	NullCond bool
+}
+
+// CallExpr is `Fun(Args)`.
+type CallExpr struct {
+	Pos  Pos
+	Fun  Expr
+	Args []*Arg
+}
+
+// IndexExpr is `X[Args]` or `X?[Args]` (NullCond).
+type IndexExpr struct {
+	Pos      Pos
+	X        Expr
+	Args     []*Arg
+	NullCond bool
+}
+
+// UnaryExpr is a prefix operator: - + ! ~ ++ --.
+type UnaryExpr struct {
+	Pos Pos
+	Op  string
+	X   Expr
+}
+
+// PostfixExpr is `X++` or `X--`.
+type PostfixExpr struct {
+	Pos Pos
+	Op  string
+	X   Expr
+}
+
+// BinaryExpr is `X Op Y` for * / % + - << >> < > <= >= == != & ^ | && || ??.
+type BinaryExpr struct {
+	Pos Pos
+	Op  string
+	X   Expr
+	Y   Expr
+}
+
+// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= ??=.
+type AssignExpr struct {
+	Pos   Pos
+	Op    string
+	Left  Expr
+	Right Expr
+}
+
+// CondExpr is `Cond ? Then : Else`.
+type CondExpr struct {
+	Pos  Pos
+	Cond Expr
+	Then Expr
+	Else Expr
+}
+
+// LambdaExpr is a lambda; exactly one of ExprBody and Body is set.
+type LambdaExpr struct {
+	Pos      Pos
+	IsAsync  bool
+	IsStatic bool
+	Params   []*Param
+	ExprBody Expr
+	Body     *BlockStmt
+}
+
+// NewExpr is `new Type(Args) { Init }`; Type is nil for target-typed `new()`.
+type NewExpr struct {
+	Pos  Pos
+	Type *TypeRef
+	Args []*Arg
+	Init *Initializer // nil when absent
+}
+
+// Initializer is an object initializer (Members) or a collection
+// initializer (Elems); `{ }` has neither.
+type Initializer struct {
+	Pos     Pos
+	Members []*MemberInit // `{ A = 1, [k] = v }`
+	Elems   []Expr        // `{ 1, 2 }`; `{ {1, "a"} }` elements are *InitListExpr
+}
+
+// MemberInit is `Name = Value` or, with Index set, `[Index] = Value` of an
+// object initializer. Value is an *InitListExpr for a nested `Name = { ... }`.
+type MemberInit struct {
+	Pos   Pos
+	Name  string
+	Index []*Arg
+	Value Expr
+}
+
+// InitListExpr is a braced list `{ a, b }` inside a collection initializer
+// or array initializer.
+type InitListExpr struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// NewArrayExpr is `new Elem[Sizes...] { Init }`, or `new[] { Init }` with Elem
+// nil. For `new int[3][]`, Elem is `int[]` and Sizes is [3].
+type NewArrayExpr struct {
+	Pos     Pos
+	Elem    *TypeRef
+	Rank    int
+	Sizes   []Expr
+	Init    []Expr
+	HasInit bool
+}
+
+// CollectionExpr is `[a, b, c]`.
+type CollectionExpr struct {
+	Pos   Pos
+	Elems []Expr
+}
+
+// TypeOfExpr is `typeof(Type)`.
+type TypeOfExpr struct {
+	Pos  Pos
+	Type *TypeRef
+}
+
+// NameOfExpr is `nameof(X)`.
+type NameOfExpr struct {
+	Pos Pos
+	X   Expr
+}
+
+// DefaultExpr is `default(Type)` or, with Type nil, the `default` literal.
+type DefaultExpr struct {
+	Pos  Pos
+	Type *TypeRef
+}
+
+// CastExpr is `(Type)X`.
+type CastExpr struct {
+	Pos  Pos
+	Type *TypeRef
+	X    Expr
+}
+
+// IsExpr is `X is Pattern`.
+type IsExpr struct {
+	Pos     Pos
+	X       Expr
+	Pattern Pattern
+}
+
+// AsExpr is `X as Type`.
+type AsExpr struct {
+	Pos  Pos
+	X    Expr
+	Type *TypeRef
+}
+
+// AwaitExpr is `await X`.
+type AwaitExpr struct {
+	Pos Pos
+	X   Expr
+}
+
+// ThrowExpr is `throw X` used as an expression.
+type ThrowExpr struct {
+	Pos Pos
+	X   Expr
+}
+
+// SwitchExpr is `X switch { Arms }`.
+type SwitchExpr struct {
+	Pos  Pos
+	X    Expr
+	Arms []*SwitchArm
+}
+
+// SwitchArm is `Pattern when When => Value`.
+type SwitchArm struct {
+	Pos     Pos
+	Pattern Pattern
+	When    Expr
+	Value   Expr
+}
+
+// ThisExpr is `this`.
+type ThisExpr struct{ Pos Pos }
+
+// BaseExpr is `base`.
+type BaseExpr struct{ Pos Pos }
+
+// DeclExpr declares a variable inside an expression: `out var x` (Type nil),
+// `out int x`, or the discard `out _` (Name "_", Type nil).
+type DeclExpr struct {
+	Pos  Pos
+	Type *TypeRef
+	Name string
+}
+
+// ---- Patterns ----
+
+// ConstPattern matches a constant (including null). When X is a name or
+// member access that resolves to a type, the compiler treats it as a type
+// pattern (`case Foo:` and `x is Foo` are ambiguous in the syntax).
+type ConstPattern struct {
+	Pos Pos
+	X   Expr
+}
+
+// TypePattern is `Type` or `Type Name` (a declaration pattern).
+type TypePattern struct {
+	Pos  Pos
+	Type *TypeRef
+	Name string // "" when absent, "_" for a discard designation
+}
+
+// VarPattern is `var Name`.
+type VarPattern struct {
+	Pos  Pos
+	Name string
+}
+
+// DiscardPattern is `_`.
+type DiscardPattern struct{ Pos Pos }
+
+// NotPattern is `not P`.
+type NotPattern struct {
+	Pos Pos
+	P   Pattern
+}
+
+// BinaryPattern is `X and Y` or `X or Y`.
+type BinaryPattern struct {
+	Pos Pos
+	Op  string // "and" or "or"
+	X   Pattern
+	Y   Pattern
+}
+
+// RelationalPattern is `< X`, `<= X`, `> X` or `>= X`.
+type RelationalPattern struct {
+	Pos Pos
+	Op  string
+	X   Expr
+}
+
+// PropertyPattern is `Type { Name: P, ... } designation`; Type may be nil.
+type PropertyPattern struct {
+	Pos   Pos
+	Type  *TypeRef
+	Props []*SubPattern
+	Name  string
+}
+
+// SubPattern is `Name: Pattern` in a property pattern (Name may be dotted).
+type SubPattern struct {
+	Pos     Pos
+	Name    string
+	Pattern Pattern
+}
