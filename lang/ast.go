@@ -119,10 +119,21 @@ func (t *TypeRef) String() string {
 	}
 	var b strings.Builder
 	if t.ArrayRank > 0 {
-		b.WriteString(t.Elem.String())
-		b.WriteByte('[')
-		b.WriteString(strings.Repeat(",", t.ArrayRank-1))
-		b.WriteByte(']')
+		// The outermost rank specifier is written first: `int[][,]` is an
+		// array of two-dimensional arrays.
+		base := t
+		var specs strings.Builder
+		for base.ArrayRank > 0 && base.Elem != nil {
+			specs.WriteByte('[')
+			specs.WriteString(strings.Repeat(",", base.ArrayRank-1))
+			specs.WriteByte(']')
+			if base != t && base.Nullable {
+				specs.WriteByte('?')
+			}
+			base = base.Elem
+		}
+		b.WriteString(base.String())
+		b.WriteString(specs.String())
 	} else {
 		b.WriteString(t.Name)
 		if len(t.Args) > 0 {
