@@ -86,7 +86,8 @@ func (t *Thread) Switch(c *Context) {
 // Run is ExecutionContext.Run: it installs c, runs callback on this thread,
 // then reinstalls the previous context (firing notifications both ways)
 // before returning the callback's error. A nil c is an
-// InvalidOperationException and nothing runs.
+// InvalidOperationException and nothing runs. A panic in callback is a VM
+// bug and leaves c installed.
 func (t *Thread) Run(c *Context, callback func() error) error {
 	if c == nil {
 		return invalidOperation(MsgNullContext)
