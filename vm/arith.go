@@ -1,0 +1,492 @@
+package vm
+
+import (
+	"math"
+)
+
+// numeric ranks for binary promotion: int < long < float < double.
+const (
+	rankNone = iota
+	rankInt
+	rankLong
+	rankFloat
+	rankDouble
+)
+
+func rank(v Value) int {
+	switch v.p {
+	case ptrInt, ptrChar:
+		return rankInt
+	case ptrLong:
+		return rankLong
+	case ptrDouble:
+		return rankDouble
+	case ptrFloat:
+		return rankFloat
+	}
+	if t := v.PrimType(); t != nil && t.Kind == KindEnum {
+		return rankInt
+	}
+	return rankNone
+}
+
+// asI64 returns an integral value widened to int64.
+func asI64(v Value) int64 {
+	switch v.p {
+	case ptrInt:
+		return int64(v.AsInt())
+	case ptrChar:
+		return int64(v.AsChar())
+	}
+	return int64(v.n)
+}
+
+// AsF64 returns a numeric value as float64.
+func AsF64(v Value) float64 {
+	switch v.p {
+	case ptrDouble:
+		return v.AsDouble()
+	case ptrFloat:
+		return float64(v.AsFloat())
+	case ptrLong:
+		return float64(int64(v.n))
+	}
+	return float64(asI64(v))
+}
+
+func (t *Thread) divByZero() error {
+	return t.Throw("System.DivideByZeroException", "Attempted to divide by zero.")
+}
+
+// arith applies a binary arithmetic or bitwise operator with C#'s promotion rules.
+func (t *Thread) arith(op Op, b, c Value) (Value, error) {
+	if op == OpAdd {
+		if b.AsStr() != nil || c.AsStr() != nil {
+			return t.concat(b, c)
+		}
+		if d, ok := b.AsNative().(Decimal); ok {
+			return t.decimalArith(op, d, c)
+		}
+		if _, ok := c.AsNative().(Decimal); ok {
+			return t.decimalArith(op, toDecimal(b), c)
+		}
+	} else if d, ok := b.AsNative().(Decimal); ok {
+		return t.decimalArith(op, d, c)
+	} else if _, ok := c.AsNative().(Decimal); ok {
+		return t.decimalArith(op, toDecimal(b), c)
+	}
+	if b.p == ptrBool && c.p == ptrBool {
+		switch op {
+		case OpBitAnd:
+			return Bool(b.n&c.n != 0), nil
+		case OpBitOr:
+			return Bool(b.n|c.n != 0), nil
+		case OpBitXor:
+			return Bool(b.n^c.n != 0), nil
+		}
+	}
+	rb, rc := rank(b), rank(c)
+	if rb == rankNone || rc == rankNone {
+		if b.IsNull() || c.IsNull() {
+			// Lifted operators on null yield null.
+			return Null, nil
+		}
+		return Null, t.Throw("System.InvalidOperationException",
+			"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")
+	}
+	if op == OpShl || op == OpShr {
+		n := uint(asI64(c))
+		if rb == rankLong {
+			x := int64(b.n)
+			if op == OpShl {
+				return Long(x << (n & 63)), nil
+			}
+			return Long(x >> (n & 63)), nil
+		}
+		x := int32(asI64(b))
+		if op == OpShl {
+			return Int(x << (n & 31)), nil
+		}
+		return Int(x >> (n & 31)), nil
+	}
+	r := rb
+	if rc > r {
+		r = rc
+	}
+	switch r {
+	case rankInt:
+		x, y := int32(asI64(b)), int32(asI64(c))
+		switch op {
+		case OpAdd:
+			return Int(x + y), nil
+		case OpSub:
+			return Int(x - y), nil
+		case OpMul:
+			return Int(x * y), nil
+		case OpDiv:
+			if y == 0 {
+				return Null, t.divByZero()
+			}
+			if y == -1 {
+				return Int(-x), nil
+			}
+			return Int(x / y), nil
+		case OpRem:
+			if y == 0 {
+				return Null, t.divByZero()
+			}
+			if y == -1 {
+				return Int(0), nil
+			}
+			return Int(x % y), nil
+		case OpBitAnd:
+			return keepEnum(b, c, int64(x&y)), nil
+		case OpBitOr:
+			return keepEnum(b, c, int64(x|y)), nil
+		case OpBitXor:
+			return keepEnum(b, c, int64(x^y)), nil
+		}
+	case rankLong:
+		x, y := asI64(b), asI64(c)
+		switch op {
+		case OpAdd:
+			return Long(x + y), nil
+		case OpSub:
+			return Long(x - y), nil
+		case OpMul:
+			return Long(x * y), nil
+		case OpDiv:
+			if y == 0 {
+				return Null, t.divByZero()
+			}
+			if y == -1 {
+				return Long(-x), nil
+			}
+			return Long(x / y), nil
+		case OpRem:
+			if y == 0 {
+				return Null, t.divByZero()
+			}
+			if y == -1 {
+				return Long(0), nil
+			}
+			return Long(x % y), nil
+		case OpBitAnd:
+			return Long(x & y), nil
+		case OpBitOr:
+			return Long(x | y), nil
+		case OpBitXor:
+			return Long(x ^ y), nil
+		}
+	case rankFloat:
+		x, y := float32(AsF64(b)), float32(AsF64(c))
+		switch op {
+		case OpAdd:
+			return Float(x + y), nil
+		case OpSub:
+			return Float(x - y), nil
+		case OpMul:
+			return Float(x * y), nil
+		case OpDiv:
+			return Float(x / y), nil
+		case OpRem:
+			return Float(float32(math.Mod(float64(x), float64(y)))), nil
+		}
+	case rankDouble:
+		x, y := AsF64(b), AsF64(c)
+		switch op {
+		case OpAdd:
+			return Double(x + y), nil
+		case OpSub:
+			return Double(x - y), nil
+		case OpMul:
+			return Double(x * y), nil
+		case OpDiv:
+			return Double(x / y), nil
+		case OpRem:
+			return Double(math.Mod(x, y)), nil
+		}
+	}
+	return Null, t.Throw("System.InvalidOperationException",
+		"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")
+}
+
+// keepEnum makes flag arithmetic on two values of one enum type stay in that type.
+func keepEnum(b, c Value, r int64) Value {
+	if t := b.PrimType(); t != nil && t.Kind == KindEnum && b.p == c.p {
+		return EnumValue(t, r)
+	}
+	return Int(int32(r))
+}
+
+func opSymbol(op Op) string {
+	switch op {
+	case OpAdd:
+		return "+"
+	case OpSub:
+		return "-"
+	case OpMul:
+		return "*"
+	case OpDiv:
+		return "/"
+	case OpRem:
+		return "%"
+	case OpBitAnd:
+		return "&"
+	case OpBitOr:
+		return "|"
+	case OpBitXor:
+		return "^"
+	case OpShl:
+		return "<<"
+	case OpShr:
+		return ">>"
+	case OpLt:
+		return "<"
+	case OpLe:
+		return "<="
+	case OpNeg:
+		return "-"
+	case OpNot:
+		return "!"
+	case OpBitNot:
+		return "~"
+	}
+	return "?"
+}
+
+// TypeName is the C# spelling of a value's type, for messages.
+func TypeName(v Value) string {
+	if v.IsNull() {
+		return "null"
+	}
+	return v.Type().DisplayName()
+}
+
+func (t *Thread) unary(op Op, b Value) (Value, error) {
+	switch op {
+	case OpNot:
+		if b.p == ptrBool {
+			return Bool(b.n == 0), nil
+		}
+	case OpNeg:
+		switch rank(b) {
+		case rankInt:
+			return Int(-int32(asI64(b))), nil
+		case rankLong:
+			return Long(-int64(b.n)), nil
+		case rankFloat:
+			return Float(-b.AsFloat()), nil
+		case rankDouble:
+			return Double(-b.AsDouble()), nil
+		}
+		if d, ok := b.AsNative().(Decimal); ok {
+			return NewDecimal(d.Neg()), nil
+		}
+	case OpBitNot:
+		switch rank(b) {
+		case rankInt:
+			if tt := b.PrimType(); tt != nil && tt.Kind == KindEnum {
+				return EnumValue(tt, ^int64(b.n)), nil
+			}
+			return Int(^int32(asI64(b))), nil
+		case rankLong:
+			return Long(^int64(b.n)), nil
+		}
+	}
+	if b.IsNull() {
+		return Null, nil
+	}
+	return Null, t.Throw("System.InvalidOperationException",
+		"Operator '"+opSymbol(op)+"' cannot be applied to operand of type '"+TypeName(b)+"'")
+}
+
+// equal is C#'s == for the runtime types involved: numeric comparison with
+// promotion, string contents, reference identity otherwise.
+func (t *Thread) equal(b, c Value) bool {
+	if b.p == c.p && b.n == c.n {
+		if b.p == ptrDouble {
+			return !math.IsNaN(b.AsDouble())
+		}
+		return true
+	}
+	rb, rc := rank(b), rank(c)
+	if rb != rankNone && rc != rankNone {
+		if rb <= rankLong && rc <= rankLong {
+			return asI64(b) == asI64(c)
+		}
+		return AsF64(b) == AsF64(c)
+	}
+	if b.p == ptrBool && c.p == ptrBool {
+		return b.n == c.n
+	}
+	if sb, sc := b.AsStr(), c.AsStr(); sb != nil && sc != nil {
+		return sb.S == sc.S
+	}
+	if db, ok := b.AsNative().(Decimal); ok {
+		if dc, ok := c.AsNative().(Decimal); ok {
+			return db.Cmp(dc) == 0
+		}
+	}
+	return false
+}
+
+// Equals is object.Equals semantics for library use (value equality for
+// primitives and strings, reference equality or an Equals override otherwise).
+func (t *Thread) Equals(b, c Value) bool { return t.equal(b, c) }
+
+func (t *Thread) compare(op Op, b, c Value) (bool, error) {
+	rb, rc := rank(b), rank(c)
+	if rb != rankNone && rc != rankNone {
+		if rb <= rankLong && rc <= rankLong {
+			x, y := asI64(b), asI64(c)
+			if op == OpLt {
+				return x < y, nil
+			}
+			return x <= y, nil
+		}
+		x, y := AsF64(b), AsF64(c)
+		if op == OpLt {
+			return x < y, nil
+		}
+		return x <= y, nil
+	}
+	if db, ok := b.AsNative().(Decimal); ok {
+		r := db.Cmp(toDecimal(c))
+		if op == OpLt {
+			return r < 0, nil
+		}
+		return r <= 0, nil
+	}
+	if dc, ok := c.AsNative().(Decimal); ok {
+		r := toDecimal(b).Cmp(dc)
+		if op == OpLt {
+			return r < 0, nil
+		}
+		return r <= 0, nil
+	}
+	if b.IsNull() || c.IsNull() {
+		return false, nil
+	}
+	return false, t.Throw("System.InvalidOperationException",
+		"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")
+}
+
+// convert applies an explicit or implicit numeric conversion.
+func (t *Thread) convert(v Value, c Conv) (Value, error) {
+	switch c {
+	case ConvInt:
+		switch v.p {
+		case ptrInt:
+			return v, nil
+		case ptrDouble, ptrFloat:
+			return Int(f64ToI32(AsF64(v))), nil
+		}
+		if d, ok := v.AsNative().(Decimal); ok {
+			return Int(int32(d.Int64())), nil
+		}
+		if rank(v) != rankNone {
+			return Int(int32(asI64(v))), nil
+		}
+	case ConvLong:
+		switch v.p {
+		case ptrLong:
+			return v, nil
+		case ptrDouble, ptrFloat:
+			f := AsF64(v)
+			if math.IsNaN(f) || f >= 9.223372036854775807e18 || f < -9.223372036854775808e18 {
+				return Long(math.MinInt64), nil
+			}
+			return Long(int64(f)), nil
+		}
+		if d, ok := v.AsNative().(Decimal); ok {
+			return Long(d.Int64()), nil
+		}
+		if rank(v) != rankNone {
+			return Long(asI64(v)), nil
+		}
+	case ConvDouble:
+		if v.p == ptrDouble {
+			return v, nil
+		}
+		if d, ok := v.AsNative().(Decimal); ok {
+			return Double(d.Float64()), nil
+		}
+		if rank(v) != rankNone {
+			return Double(AsF64(v)), nil
+		}
+	case ConvFloat:
+		if d, ok := v.AsNative().(Decimal); ok {
+			return Float(float32(d.Float64())), nil
+		}
+		if rank(v) != rankNone {
+			return Float(float32(AsF64(v))), nil
+		}
+	case ConvChar:
+		if rank(v) == rankInt || rank(v) == rankLong {
+			return Char(uint16(asI64(v))), nil
+		}
+		if rank(v) != rankNone {
+			return Char(uint16(f64ToI32(AsF64(v)))), nil
+		}
+	case ConvByte:
+		if rank(v) == rankInt || rank(v) == rankLong {
+			return Int(int32(uint8(asI64(v)))), nil
+		}
+		if rank(v) != rankNone {
+			return Int(int32(uint8(f64ToI32(AsF64(v))))), nil
+		}
+	case ConvBool:
+		if v.p == ptrBool {
+			return v, nil
+		}
+	case ConvString:
+		if v.IsNull() || v.AsStr() != nil {
+			return v, nil
+		}
+	}
+	if v.IsNull() {
+		if c == ConvString {
+			return v, nil
+		}
+		return Null, t.ThrowNull()
+	}
+	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+convName(c)+"'.")
+}
+
+func convName(c Conv) string {
+	switch c {
+	case ConvInt:
+		return "System.Int32"
+	case ConvLong:
+		return "System.Int64"
+	case ConvDouble:
+		return "System.Double"
+	case ConvFloat:
+		return "System.Single"
+	case ConvChar:
+		return "System.Char"
+	case ConvBool:
+		return "System.Boolean"
+	case ConvString:
+		return "System.String"
+	case ConvByte:
+		return "System.Byte"
+	}
+	return "?"
+}
+
+// f64ToI32 converts as .NET on x64 does for out-of-range values (saturating
+// in .NET 9+).
+func f64ToI32(f float64) int32 {
+	if math.IsNaN(f) {
+		return 0
+	}
+	if f >= 2147483647 {
+		return math.MaxInt32
+	}
+	if f <= -2147483648 {
+		return math.MinInt32
+	}
+	return int32(f)
+}

@@ -1,0 +1,89 @@
+package vm
+
+// Awaiter is the awaiter protocol both execution models use: what
+// GetAwaiter() returns for a Task, a ValueTask, Task.Yield(), a configured
+// task or a user type implementing the pattern.
+type Awaiter interface {
+	// IsCompleted reports whether GetResult can be called without waiting.
+	IsCompleted() bool
+	// GetResult returns the result, or the exception the operation ended with
+	// (a faulted task's first exception; TaskCanceledException when canceled).
+	GetResult(t *Thread) (Value, error)
+	// UnsafeOnCompleted arranges for resume to run once the operation
+	// completes, without flowing the ExecutionContext (the caller captures
+	// and restores context itself). resume receives the VM thread it runs on.
+	UnsafeOnCompleted(t *Thread, resume func(t *Thread))
+}
+
+// AwaiterHook maps a value that is not a Task to its awaiter; the library
+// installs it (ValueTask, YieldAwaitable, ConfiguredTaskAwaitable, and user
+// types with a GetAwaiter method). It returns nil, nil for a value that is
+// not awaitable.
+var AwaiterHook func(t *Thread, v Value) (Awaiter, error)
+
+// GetAwaiter returns the awaiter for an awaitable value.
+func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
+	if tk := v.AsTask(); tk != nil {
+		return tk, nil
+	}
+	if a, ok := v.AsNative().(Awaiter); ok {
+		return a, nil
+	}
+	if AwaiterHook != nil {
+		a, err := AwaiterHook(t, v)
+		if err != nil || a != nil {
+			return a, err
+		}
+	}
+	if v.IsNull() {
+		return nil, t.ThrowNull()
+	}
+	return nil, t.Throw("System.InvalidOperationException", "'"+TypeName(v)+"' is not awaitable (it has no GetAwaiter method).")
+}
+
+// GetResult implements Awaiter for Task: the result, or the first exception
+// rethrown with its stack, or TaskCanceledException.
+func (tk *Task) GetResult(t *Thread) (Value, error) {
+	switch tk.Status() {
+	case StatusRanToCompletion:
+		tk.mu.Lock()
+		v := tk.result
+		tk.mu.Unlock()
+		return v, nil
+	case StatusFaulted, StatusCanceled:
+		excs := tk.Exceptions()
+		if len(excs) > 0 {
+			return Null, &Thrown{excs[0]}
+		}
+		return Null, t.Throw("System.Threading.Tasks.TaskCanceledException", "A task was canceled.")
+	}
+	// Not complete: block (GetAwaiter().GetResult() on a pending task).
+	if err := t.BlockOn(tk.Done()); err != nil {
+		return Null, err
+	}
+	return tk.GetResult(t)
+}
+
+// UnsafeOnCompleted implements Awaiter for Task.
+func (tk *Task) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) {
+	tk.OnCompleted(nil, TaskContinuation(resume))
+}
+
+// BlockHook lets the library account for a VM thread blocking (the pool adds
+// a worker while a pool thread blocks, and deadlock detection counts it).
+var BlockHook func(t *Thread, wait func())
+
+// BlockOn blocks the thread until ch is closed.
+func (t *Thread) BlockOn(ch <-chan struct{}) error {
+	select {
+	case <-ch:
+		return nil
+	default:
+	}
+	if BlockHook != nil {
+		BlockHook(t, func() { <-ch })
+		return nil
+	}
+	<-ch
+	return nil
+}

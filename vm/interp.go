@@ -1,0 +1,561 @@
+package vm
+
+import (
+	"unsafe"
+)
+
+// Frame flags.
+const (
+	// frameBoundary marks a frame entered from Go (Invoke): when it returns,
+	// the run loop that entered it returns too.
+	frameBoundary uint8 = 1 << iota
+	// frameAwaited marks an rt async frame whose caller awaits it directly
+	// (the async calling convention).
+	frameAwaited
+	// frameThunk marks an rt async frame whose result the caller observes as
+	// a Task (the async thunk).
+	frameThunk
+)
+
+// Invoke calls fn with the given receiver (ignored for static functions) and
+// arguments, running it to completion on this thread, and returns its result.
+func (t *Thread) Invoke(fn *Func, this Value, args []Value) (Value, error) {
+	if fn.Native != nil {
+		if fn.HasThis {
+			all := make([]Value, 0, len(args)+1)
+			all = append(append(all, this), args...)
+			return fn.Native(t, all)
+		}
+		return fn.Native(t, args)
+	}
+	base := t.top()
+	n := len(args)
+	if fn.HasThis {
+		n++
+	}
+	if need := base + n + fn.NumRegs + 1; need > len(t.stack) {
+		t.growStack(need)
+	}
+	// The result slot sits at base; the callee's window starts after it.
+	cb := base + 1
+	i := cb
+	if fn.HasThis {
+		t.stack[i] = this
+		i++
+	}
+	copy(t.stack[i:], args)
+	if err := t.pushFrame(fn, cb, n, base, nil); err != nil {
+		return Null, err
+	}
+	t.frames[len(t.frames)-1].flags |= frameBoundary
+	return t.run()
+}
+
+// CallValue invokes a delegate value with arguments.
+func (t *Thread) CallValue(d Value, args []Value) (Value, error) {
+	cl := d.AsClosure()
+	if cl == nil {
+		if d.IsNull() {
+			return Null, t.ThrowNull()
+		}
+		return Null, t.Throw("System.InvalidCastException", "Object is not a delegate.")
+	}
+	if cl.Fn.Native != nil {
+		if cl.Fn.HasThis {
+			all := make([]Value, 0, len(args)+1)
+			all = append(append(all, cl.This), args...)
+			return cl.Fn.Native(t, all)
+		}
+		return cl.Fn.Native(t, args)
+	}
+	base := t.top()
+	fn := cl.Fn
+	n := len(args)
+	if fn.HasThis {
+		n++
+	}
+	if need := base + n + fn.NumRegs + 1; need > len(t.stack) {
+		t.growStack(need)
+	}
+	cb := base + 1
+	i := cb
+	if fn.HasThis {
+		t.stack[i] = cl.This
+		i++
+	}
+	copy(t.stack[i:], args)
+	if err := t.pushFrame(fn, cb, n, base, cl); err != nil {
+		return Null, err
+	}
+	t.frames[len(t.frames)-1].flags |= frameBoundary
+	return t.run()
+}
+
+// pushFrame pushes a frame for bytecode fn whose n arguments already sit at
+// stack[base:], filling missing optional arguments with their defaults.
+func (t *Thread) pushFrame(fn *Func, base, n, ret int, cl *Closure) error {
+	if len(t.frames) >= t.M.MaxDepth {
+		return t.stackOverflow()
+	}
+	need := base + fn.NumRegs
+	if need > len(t.stack) {
+		t.growStack(need)
+	}
+	want := fn.NumParams
+	if fn.HasThis {
+		want++
+	}
+	if n != want {
+		if err := t.adjustArgs(fn, base, n); err != nil {
+			return err
+		}
+	}
+	t.frames = append(t.frames, Frame{fn: fn, base: base, ret: ret, cl: cl})
+	return nil
+}
+
+// adjustArgs fills defaults for omitted optional parameters and packs a
+// params array.
+func (t *Thread) adjustArgs(fn *Func, base, n int) error {
+	this := 0
+	if fn.HasThis {
+		this = 1
+	}
+	got := n - this
+	if fn.Variadic {
+		fixed := fn.NumParams - 1
+		if got >= fixed {
+			extra := got - fixed
+			// A single array argument in the params position is passed as is.
+			if extra == 1 && t.stack[base+this+fixed].AsArray() != nil {
+				return nil
+			}
+			vs := make([]Value, extra)
+			copy(vs, t.stack[base+this+fixed:base+this+got])
+			t.stack[base+this+fixed] = Ref(NewArrayOf(TObject, vs))
+			return nil
+		}
+	}
+	if got < fn.MinParams || got > fn.NumParams {
+		return t.Throw("System.ArgumentException", "Wrong number of arguments for "+fn.QualifiedName()+".")
+	}
+	for i := got; i < fn.NumParams; i++ {
+		d := Null
+		if j := i - fn.MinParams; j >= 0 && j < len(fn.Defaults) {
+			d = fn.Defaults[j]
+		}
+		t.stack[base+this+i] = d
+	}
+	if fn.Variadic && got < fn.NumParams {
+		t.stack[base+this+fn.NumParams-1] = Ref(NewArrayOf(TObject, nil))
+	}
+	return nil
+}
+
+func (t *Thread) stackOverflow() error {
+	return &Fatal{Msg: "Stack overflow.\n" + FormatTrace(t.stackTrace(20)), Code: 1}
+}
+
+func (t *Thread) stackTrace(max int) []TraceEntry {
+	var es []TraceEntry
+	for i := len(t.frames) - 1; i >= 0 && len(es) < max; i-- {
+		es = append(es, TraceEntry{t.frames[i].fn, t.frames[i].pc - 1})
+	}
+	return es
+}
+
+// run executes frames until the boundary frame on top when it was called returns.
+func (t *Thread) run() (result Value, err error) {
+	fr := &t.frames[len(t.frames)-1]
+	fn := fr.fn
+	code := fn.Code
+	k := fn.K
+	regs := t.stack[fr.base : fr.base+fn.NumRegs]
+	pc := fr.pc
+	prog := t.M.Prog
+
+	for {
+		ins := code[pc]
+		pc++
+		switch ins.Op() {
+		case OpNop:
+		case OpMove:
+			regs[ins.A()] = regs[ins.B()]
+		case OpLoadK:
+			regs[ins.A()] = k[ins.Bx()]
+		case OpLoadInt:
+			regs[ins.A()] = Int(int32(ins.SBx()))
+		case OpLoadNull:
+			regs[ins.A()] = Null
+		case OpLoadBool:
+			regs[ins.A()] = Bool(ins.B() != 0)
+
+		case OpAdd:
+			b, c := regs[ins.B()], regs[ins.C()]
+			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
+				regs[ins.A()] = Int(b.AsInt() + c.AsInt())
+				continue
+			}
+			fr.pc = pc
+			v, e := t.arith(OpAdd, b, c)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+		case OpSub:
+			b, c := regs[ins.B()], regs[ins.C()]
+			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
+				regs[ins.A()] = Int(b.AsInt() - c.AsInt())
+				continue
+			}
+			fr.pc = pc
+			v, e := t.arith(OpSub, b, c)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+		case OpMul:
+			b, c := regs[ins.B()], regs[ins.C()]
+			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
+				regs[ins.A()] = Int(b.AsInt() * c.AsInt())
+				continue
+			}
+			fr.pc = pc
+			v, e := t.arith(OpMul, b, c)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+		case OpAddI:
+			b := regs[ins.B()]
+			if b.p == unsafe.Pointer(TInt) {
+				regs[ins.A()] = Int(b.AsInt() + int32(ins.SC()))
+				continue
+			}
+			fr.pc = pc
+			v, e := t.arith(OpAdd, b, Int(int32(ins.SC())))
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+		case OpDiv, OpRem, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr:
+			fr.pc = pc
+			v, e := t.arith(ins.Op(), regs[ins.B()], regs[ins.C()])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+		case OpNeg, OpNot, OpBitNot:
+			fr.pc = pc
+			v, e := t.unary(ins.Op(), regs[ins.B()])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+
+		case OpEq:
+			regs[ins.A()] = Bool(t.equal(regs[ins.B()], regs[ins.C()]))
+		case OpNe:
+			regs[ins.A()] = Bool(!t.equal(regs[ins.B()], regs[ins.C()]))
+		case OpLt, OpLe:
+			fr.pc = pc
+			r, e := t.compare(ins.Op(), regs[ins.B()], regs[ins.C()])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = Bool(r)
+
+		case OpJmp:
+			pc += ins.SBx()
+		case OpJmpIf:
+			if v := regs[ins.A()]; v.n != 0 && v.p == unsafe.Pointer(TBool) {
+				pc += ins.SBx()
+			}
+		case OpJmpIfNot:
+			if v := regs[ins.A()]; v.n == 0 || v.p != unsafe.Pointer(TBool) {
+				pc += ins.SBx()
+			}
+		case OpJmpNull:
+			if regs[ins.A()].p == nil {
+				pc += ins.SBx()
+			}
+		case OpJmpNotNul:
+			if regs[ins.A()].p != nil {
+				pc += ins.SBx()
+			}
+		case OpJLt, OpJNLt, OpJLe, OpJNLe:
+			a, b := regs[ins.A()], regs[ins.B()]
+			var r bool
+			if a.p == unsafe.Pointer(TInt) && b.p == unsafe.Pointer(TInt) {
+				if ins.Op() <= OpJNLt {
+					r = a.AsInt() < b.AsInt()
+				} else {
+					r = a.AsInt() <= b.AsInt()
+				}
+			} else {
+				fr.pc = pc
+				op := OpLt
+				if ins.Op() >= OpJLe {
+					op = OpLe
+				}
+				var e error
+				r, e = t.compare(op, a, b)
+				if e != nil {
+					err = e
+					goto fail
+				}
+			}
+			if r == (ins.Op() == OpJLt || ins.Op() == OpJLe) {
+				pc += ins.SC()
+			}
+		case OpJEq:
+			if t.equal(regs[ins.A()], regs[ins.B()]) {
+				pc += ins.SC()
+			}
+		case OpJNe:
+			if !t.equal(regs[ins.A()], regs[ins.B()]) {
+				pc += ins.SC()
+			}
+
+		case OpConv:
+			fr.pc = pc
+			v, e := t.convert(regs[ins.B()], Conv(ins.C()))
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+
+		case OpGetField:
+			o := regs[ins.B()].AsInstance()
+			if o == nil {
+				fr.pc = pc
+				err = t.ThrowNull()
+				goto fail
+			}
+			regs[ins.A()] = o.F[ins.C()]
+		case OpSetField:
+			o := regs[ins.A()].AsInstance()
+			if o == nil {
+				fr.pc = pc
+				err = t.ThrowNull()
+				goto fail
+			}
+			o.F[ins.B()] = regs[ins.C()]
+		case OpGetThisF:
+			regs[ins.A()] = (*Instance)(regs[0].p).F[ins.B()]
+		case OpSetThisF:
+			(*Instance)(regs[0].p).F[ins.A()] = regs[ins.B()]
+		case OpGetStatic:
+			ref := &prog.Statics[ins.Bx()]
+			if !ref.T.staticDone.Load() {
+				fr.pc = pc
+				if e := t.InitType(ref.T); e != nil {
+					err = e
+					goto fail
+				}
+			}
+			regs[ins.A()] = ref.T.StaticVals[ref.I]
+		case OpSetStatic:
+			ref := &prog.Statics[ins.Bx()]
+			if !ref.T.staticDone.Load() {
+				fr.pc = pc
+				if e := t.InitType(ref.T); e != nil {
+					err = e
+					goto fail
+				}
+			}
+			ref.T.StaticVals[ref.I] = regs[ins.A()]
+
+		case OpGetMember, OpSetMember, OpGetIndex, OpSetIndex, OpNewObj, OpNewArr,
+			OpIs, OpAs, OpCast, OpTypeOf, OpNullChk:
+			fr.pc = pc
+			if e := t.execMisc(ins, regs, fn); e != nil {
+				err = e
+				goto fail
+			}
+			if len(t.frames) > 0 && &t.frames[len(t.frames)-1] != fr {
+				// A property getter or setter in bytecode was pushed.
+				fr = &t.frames[len(t.frames)-1]
+				fn = fr.fn
+				code, k = fn.Code, fn.K
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				pc = 0
+			}
+
+		case OpGetBox:
+			regs[ins.A()] = (*Box)(regs[ins.B()].p).V
+		case OpSetBox:
+			(*Box)(regs[ins.A()].p).V = regs[ins.B()]
+		case OpNewBox:
+			regs[ins.A()] = Ref(NewBox(regs[ins.B()]))
+		case OpGetUp:
+			regs[ins.A()] = fr.cl.Up[ins.B()].V
+		case OpSetUp:
+			fr.cl.Up[ins.A()].V = regs[ins.B()]
+		case OpUpBox:
+			regs[ins.A()] = Ref(fr.cl.Up[ins.B()])
+
+		case OpCall:
+			callee := prog.Funcs[ins.B()]
+			fr.pc = pc
+			if callee.Native != nil {
+				a := ins.A()
+				v, e := callee.Native(t, regs[a:a+ins.C()])
+				if e != nil {
+					err = e
+					goto fail
+				}
+				regs[a] = v
+				continue
+			}
+			base := fr.base + ins.A()
+			if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
+				err = e
+				goto fail
+			}
+			fr = &t.frames[len(t.frames)-1]
+			fn = callee
+			code, k = fn.Code, fn.K
+			regs = t.stack[base : base+fn.NumRegs]
+			pc = 0
+		case OpCallVirt, OpCallDel:
+			fr.pc = pc
+			pushed, e := t.callDynamic(ins, regs)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			if pushed {
+				fr = &t.frames[len(t.frames)-1]
+				fn = fr.fn
+				code, k = fn.Code, fn.K
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				pc = 0
+			}
+
+		case OpRet, OpRetVoid:
+			var v Value
+			if ins.Op() == OpRet {
+				v = regs[ins.A()]
+			}
+			flags := fr.flags
+			t.stack[fr.ret] = v
+			t.frames = t.frames[:len(t.frames)-1]
+			if flags != 0 {
+				if flags&frameBoundary != 0 {
+					return v, nil
+				}
+			}
+			fr = &t.frames[len(t.frames)-1]
+			fn = fr.fn
+			code, k = fn.Code, fn.K
+			regs = t.stack[fr.base : fr.base+fn.NumRegs]
+			pc = fr.pc
+
+		case OpClosure:
+			regs[ins.A()] = Ref(t.makeClosure(prog.Funcs[ins.B()], fr, regs))
+
+		case OpThrow, OpRethrow:
+			fr.pc = pc
+			exc := regs[ins.A()].AsInstance()
+			if exc == nil {
+				err = t.ThrowNull()
+				goto fail
+			}
+			if ins.Op() == OpThrow {
+				t.captureTrace(exc)
+			}
+			err = &Thrown{exc}
+			goto fail
+
+		case OpAwait, OpCallAw, OpCallVAw, OpCallDAw:
+			fr.pc = pc
+			e := t.await(ins, regs)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			if len(t.frames) == 0 {
+				return Null, nil
+			}
+			nfr := &t.frames[len(t.frames)-1]
+			if nfr != fr || nfr.pc != pc {
+				fr = nfr
+				fn = fr.fn
+				code, k = fn.Code, fn.K
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				pc = fr.pc
+			}
+
+		default:
+			fr.pc = pc
+			err = &Fatal{Msg: "internal error: bad opcode " + ins.String(), Code: 70}
+			goto fail
+		}
+		continue
+
+	fail:
+		// An exception is raised at fr.pc-1; find the innermost handler in this
+		// thread's frames, up to the boundary frame of this run.
+		for {
+			if th, ok := err.(*Thrown); ok {
+				if Trace(th.Exc) == nil {
+					t.captureTrace(th.Exc)
+				}
+				if h := findHandler(fr.fn, fr.pc-1); h != nil {
+					fn = fr.fn
+					code, k = fn.Code, fn.K
+					regs = t.stack[fr.base : fr.base+fn.NumRegs]
+					regs[h.Reg] = Ref(th.Exc)
+					pc = h.Target
+					break
+				}
+			}
+			flags := fr.flags
+			t.frames = t.frames[:len(t.frames)-1]
+			if flags&frameBoundary != 0 || len(t.frames) == 0 {
+				return Null, err
+			}
+			fr = &t.frames[len(t.frames)-1]
+		}
+	}
+}
+
+func findHandler(fn *Func, pc int) *Handler {
+	for i := range fn.Handlers {
+		h := &fn.Handlers[i]
+		if pc >= h.Start && pc < h.End {
+			return h
+		}
+	}
+	return nil
+}
+
+// makeClosure builds a closure of f inside frame fr.
+func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
+	cl := &Closure{Header: Header{TDelegate}, Fn: f}
+	if f.HasThis && fr.fn.HasThis {
+		cl.This = regs[0]
+	} else if f.HasThis && fr.cl != nil {
+		cl.This = fr.cl.This
+	}
+	if len(f.Up) > 0 {
+		cl.Up = make([]*Box, len(f.Up))
+		for i, u := range f.Up {
+			if u.FromUp {
+				cl.Up[i] = fr.cl.Up[u.Index]
+			} else {
+				cl.Up[i] = (*Box)(regs[u.Index].p)
+			}
+		}
+	}
+	return cl
+}

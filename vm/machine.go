@@ -1,0 +1,217 @@
+package vm
+
+import (
+	"io"
+
+	"asyncvm/ctx"
+	"sync"
+	"sync/atomic"
+)
+
+// NativeFn is a library function. args holds the receiver first for instance
+// methods; it aliases the caller's registers, so it must not be retained. A
+// returned error is a *Thrown (a .NET exception) or a *Fatal.
+type NativeFn func(t *Thread, args []Value) (Value, error)
+
+// Func is a callable: a compiled method, constructor, lambda or local
+// function, or a native library function.
+type Func struct {
+	Name     string // simple name: "Main", "<Main>b__0_0", ".ctor"
+	Owner    *Type  // declaring type (nil for library functions without one)
+	File     string
+	Code     []Instr
+	K        []Value
+	Lines    []int32 // source line of each instruction
+	Line     int32   // line of the declaration
+	Handlers []Handler
+
+	NumParams int  // parameters, not counting this
+	MinParams int  // parameters without a default value
+	HasThis   bool // R[0] is this; parameters start at R[1]
+	Variadic  bool // the last parameter is a params array
+	Defaults  []Value
+	NumRegs   int
+	Up        []UpDesc // how a closure of this Func captures its variables
+	ParamConv []int8   // per parameter: the Conv applied on entry, or -1
+
+	IsStatic, IsVirtual, IsAbstract, IsCtor bool
+	Async                                   AsyncKind
+	Awaits                                  []AwaitSite // per await instruction, for rt suspension
+	Native                                  NativeFn
+	Attrs                                   []string // attribute names, for the bench harness
+}
+
+// AsyncKind says whether and how a Func is an async method.
+type AsyncKind uint8
+
+// Async kinds, by declared return type.
+const (
+	NotAsync AsyncKind = iota
+	AsyncTask
+	AsyncTaskT
+	AsyncValueTask
+	AsyncValueTaskT
+	AsyncVoid
+)
+
+// AwaitSite lists what an rt suspension at one await must save.
+type AwaitSite struct {
+	PC    int     // pc of the await instruction
+	Live  []int32 // registers live after the await (the destination excluded)
+	InTry bool    // the await is inside a try block: its continuation has an exception slot
+}
+
+// UpDesc says where a closure's i-th captured box comes from when it is made.
+type UpDesc struct {
+	FromUp bool // true: the enclosing closure's Up[Index]; false: the enclosing frame's R[Index] (a Box)
+	Index  int
+}
+
+// Handler is one exception-table entry: an exception raised at a pc in
+// [Start, End) transfers control to Target with the exception in R[Reg].
+// Entries are ordered innermost first.
+type Handler struct {
+	Start, End, Target, Reg int
+}
+
+// QualifiedName is "Type.Method" as .NET prints it in stack traces.
+func (f *Func) QualifiedName() string {
+	if f.Owner == nil {
+		return f.Name
+	}
+	return f.Owner.FullName() + "." + f.Name
+}
+
+// LineAt returns the source line of the instruction at pc.
+func (f *Func) LineAt(pc int) int {
+	if pc >= 0 && pc < len(f.Lines) {
+		return int(f.Lines[pc])
+	}
+	return int(f.Line)
+}
+
+// Site is a member reference made by name: a virtual or library call, or a
+// field/property access whose receiver type is only known at run time. It
+// carries an inline cache of the last receiver type and what it resolved to.
+type Site struct {
+	Name  string
+	Argc  int // arguments, not counting the receiver
+	cache atomic.Pointer[siteCache]
+}
+
+type siteCache struct {
+	typ   *Type
+	fn    *Func // method or property accessor
+	field int   // field index when fn is nil
+}
+
+// StaticRef names one static field: Types[T].StaticVals[I].
+type StaticRef struct {
+	T *Type
+	I int
+}
+
+// Program is a compiled program, immutable once built and shared by all threads.
+type Program struct {
+	File    string
+	Source  []byte
+	Funcs   []*Func
+	Types   []*Type
+	Sites   []*Site
+	Statics []StaticRef
+	Entry   *Func // Main, or the synthesized top-level Main
+	// EntryTakesArgs says Entry has a string[] args parameter.
+	EntryTakesArgs bool
+	// Extensions are static methods callable with instance syntax (user
+	// extension methods and library extensions such as LINQ), by name.
+	Extensions map[string][]*Func
+}
+
+// Machine is one running program: the heap, the static state and the threads.
+type Machine struct {
+	Prog   *Program
+	Stdout io.Writer
+	Stderr io.Writer
+	Stdin  io.Reader
+	outMu  sync.Mutex
+
+	Lib  any       // the library's per-machine state (timers, console)
+	Pool Scheduler // the thread pool
+
+	nextThreadID atomic.Int32
+	MaxDepth     int // frames per thread before "Stack overflow."
+	Counters     Counters
+}
+
+// Counters are the --stats figures. They are updated with atomics.
+type Counters struct {
+	Calls, AsyncCalls, Suspensions, Continuations, Tasks, StateMachineBoxes atomic.Int64
+	ECCaptures, ECRestores, PoolItems                                       atomic.Int64
+}
+
+// NewMachine prepares a program to run.
+func NewMachine(p *Program, stdout, stderr io.Writer) *Machine {
+	m := &Machine{Prog: p, Stdout: stdout, Stderr: stderr, MaxDepth: 10000}
+	return m
+}
+
+// Write writes program output; it is safe to call from any thread.
+func (m *Machine) Write(s string) {
+	m.outMu.Lock()
+	io.WriteString(m.Stdout, s)
+	m.outMu.Unlock()
+}
+
+// Frame is one activation record on a thread's frame stack.
+type Frame struct {
+	fn    *Func
+	pc    int
+	base  int // absolute index of R[0] in the thread's stack
+	ret   int // absolute stack index receiving the result
+	cl    *Closure
+	flags uint8
+}
+
+// Thread is a VM thread: one goroutine's register stack and frames.
+type Thread struct {
+	M      *Machine
+	ID     int32
+	stack  []Value
+	frames []Frame
+	cont   *Continuation // the continuation register; see package comment
+
+	// Ctx is the thread's ExecutionContext state.
+	Ctx *ctx.Thread
+
+	// Instructions executed (for --stats and step limits).
+	Steps int64
+	// Lib is the library's per-thread state (context, current task).
+	Lib any
+}
+
+// NewThread makes a VM thread; the caller runs it on its own goroutine.
+func (m *Machine) NewThread() *Thread {
+	return &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread()}
+}
+
+// Depth returns the number of active frames.
+func (t *Thread) Depth() int { return len(t.frames) }
+
+// top is the first free stack slot above the current frame.
+func (t *Thread) top() int {
+	if len(t.frames) == 0 {
+		return 0
+	}
+	fr := &t.frames[len(t.frames)-1]
+	return fr.base + fr.fn.NumRegs
+}
+
+func (t *Thread) growStack(need int) {
+	n := len(t.stack) * 2
+	for n < need {
+		n *= 2
+	}
+	s := make([]Value, n)
+	copy(s, t.stack)
+	t.stack = s
+}

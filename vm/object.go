@@ -1,0 +1,304 @@
+package vm
+
+import (
+	"sync"
+	"sync/atomic"
+	"unicode/utf16"
+	"unsafe"
+)
+
+// Header is the first field of every heap object. A Value referring to an
+// object points at its Header; primitive Values point at a Type whose first
+// word is primMark, which is how the two are told apart.
+type Header struct {
+	typ *Type
+}
+
+func (h *Header) header() *Header { return h }
+
+// Object is implemented by every heap object type.
+type Object interface {
+	header() *Header
+}
+
+// object returns the concrete object behind a header, chosen by its type's kind.
+func (h *Header) object() Object {
+	switch h.typ.Kind {
+	case KindString:
+		return (*Str)(unsafe.Pointer(h))
+	case KindArray:
+		return (*Array)(unsafe.Pointer(h))
+	case KindBox:
+		return (*Box)(unsafe.Pointer(h))
+	case KindDelegate:
+		return (*Closure)(unsafe.Pointer(h))
+	case KindNative:
+		return (*Native)(unsafe.Pointer(h))
+	default:
+		return (*Instance)(unsafe.Pointer(h))
+	}
+}
+
+// Kind classifies a Type by its representation.
+type Kind uint8
+
+// The kinds. Primitive kinds are carried unboxed in Value.n.
+const (
+	KindInstance Kind = iota // *Instance: a user class, or a prelude class such as Exception
+	KindInt
+	KindLong
+	KindDouble
+	KindFloat
+	KindBool
+	KindChar
+	KindEnum
+	KindString   // *Str
+	KindArray    // *Array
+	KindBox      // *Box: a captured variable or a ref cell
+	KindDelegate // *Closure
+	KindNative   // *Native: a library object with a Go payload
+	KindObject   // System.Object itself and interfaces; never an object's own kind
+)
+
+// Str is a System.String. S holds the text as UTF-8; C#'s UTF-16 view (Length,
+// indexing) is computed from it, with a fast path when the text is ASCII.
+type Str struct {
+	Header
+	S     string
+	ascii bool
+	u16   atomic.Pointer[[]uint16] // lazily built UTF-16 form of a non-ASCII string
+}
+
+// Array is a T[]. Its length never changes, so racing element writes can only
+// tear single Values, which stay valid.
+type Array struct {
+	Header
+	Elem *Type
+	V    []Value
+}
+
+// Box holds one Value: a variable captured by a closure, or a ref/out cell.
+type Box struct {
+	Header
+	V Value
+}
+
+// Closure is a delegate: a function with its bound receiver and captured boxes.
+type Closure struct {
+	Header
+	Fn   *Func
+	This Value
+	Up   []*Box
+}
+
+// Instance is an object of a class compiled from source (the program's or the
+// prelude's). Fields are laid out by the class, base class fields first.
+type Instance struct {
+	Header
+	F []Value
+}
+
+// Native is a library object whose state is a Go value. V is set before the
+// object is published and never reassigned; its own methods synchronise.
+type Native struct {
+	Header
+	V any
+}
+
+// Type returns the object's runtime type.
+func (h *Header) Type() *Type { return h.typ }
+
+// primMark is the first word of every primitive Type; see Header.
+var primMark = &Type{Name: "<prim>"}
+
+func newPrimType(kind Kind, ns, name, csName string) *Type {
+	return &Type{mark: primMark, Kind: kind, Namespace: ns, Name: name, CSName: csName}
+}
+
+// The primitive types. Values of these kinds point at these descriptors.
+var (
+	TInt    = newPrimType(KindInt, "System", "Int32", "int")
+	TLong   = newPrimType(KindLong, "System", "Int64", "long")
+	TDouble = newPrimType(KindDouble, "System", "Double", "double")
+	TFloat  = newPrimType(KindFloat, "System", "Single", "float")
+	TBool   = newPrimType(KindBool, "System", "Boolean", "bool")
+	TChar   = newPrimType(KindChar, "System", "Char", "char")
+)
+
+// The built-in reference types every program has.
+var (
+	TObject   = &Type{Kind: KindObject, Namespace: "System", Name: "Object", CSName: "object"}
+	TString   = &Type{Kind: KindString, Namespace: "System", Name: "String", CSName: "string", Super: nil}
+	TBox      = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
+	TDelegate = &Type{Kind: KindDelegate, Namespace: "System", Name: "Delegate"}
+)
+
+func init() {
+	TString.Super = TObject
+	TBox.Super = TObject
+	TDelegate.Super = TObject
+}
+
+// NewStr allocates a string object.
+func NewStr(s string) *Str {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	return &Str{Header: Header{TString}, S: s, ascii: ascii}
+}
+
+// String makes a string value.
+func String(s string) Value { return Value{p: unsafe.Pointer(NewStr(s))} }
+
+// UTF16 returns the string as UTF-16 code units (C#'s view).
+func (s *Str) UTF16() []uint16 {
+	if p := s.u16.Load(); p != nil {
+		return *p
+	}
+	var u []uint16
+	if s.ascii {
+		u = make([]uint16, len(s.S))
+		for i := 0; i < len(s.S); i++ {
+			u[i] = uint16(s.S[i])
+		}
+	} else {
+		u = utf16.Encode([]rune(s.S))
+	}
+	s.u16.Store(&u)
+	return u
+}
+
+// Len is the C# Length: the number of UTF-16 code units.
+func (s *Str) Len() int {
+	if s.ascii {
+		return len(s.S)
+	}
+	return len(s.UTF16())
+}
+
+// At returns the UTF-16 code unit at index i; the caller checks bounds.
+func (s *Str) At(i int) uint16 {
+	if s.ascii {
+		return uint16(s.S[i])
+	}
+	return s.UTF16()[i]
+}
+
+// AsStr returns the string object v refers to, or nil.
+func (v Value) AsStr() *Str {
+	if v.p == nil || (*Header)(v.p).typ != TString {
+		return nil
+	}
+	return (*Str)(v.p)
+}
+
+// AsInstance returns the instance v refers to, or nil.
+func (v Value) AsInstance() *Instance {
+	if v.p == nil {
+		return nil
+	}
+	t := (*Header)(v.p).typ
+	if t == primMark || t.Kind != KindInstance {
+		return nil
+	}
+	return (*Instance)(v.p)
+}
+
+// AsArray returns the array v refers to, or nil.
+func (v Value) AsArray() *Array {
+	if v.p == nil {
+		return nil
+	}
+	t := (*Header)(v.p).typ
+	if t == primMark || t.Kind != KindArray {
+		return nil
+	}
+	return (*Array)(v.p)
+}
+
+// AsClosure returns the delegate v refers to, or nil.
+func (v Value) AsClosure() *Closure {
+	if v.p == nil {
+		return nil
+	}
+	t := (*Header)(v.p).typ
+	if t == primMark || t.Kind != KindDelegate {
+		return nil
+	}
+	return (*Closure)(v.p)
+}
+
+// AsBox returns the box v refers to, or nil.
+func (v Value) AsBox() *Box {
+	if v.p == nil {
+		return nil
+	}
+	t := (*Header)(v.p).typ
+	if t == primMark || t.Kind != KindBox {
+		return nil
+	}
+	return (*Box)(v.p)
+}
+
+// AsNative returns the payload of the library object v refers to, or nil.
+func (v Value) AsNative() any {
+	if v.p == nil {
+		return nil
+	}
+	t := (*Header)(v.p).typ
+	if t == primMark || t.Kind != KindNative {
+		return nil
+	}
+	return (*Native)(v.p).V
+}
+
+// NewNative allocates a library object of type t around payload x.
+func NewNative(t *Type, x any) Value {
+	return Value{p: unsafe.Pointer(&Native{Header: Header{t}, V: x})}
+}
+
+// NewArray allocates an array of n elements of type elem, each its default.
+func NewArray(elem *Type, n int) *Array {
+	a := &Array{Header: Header{ArrayOf(elem)}, Elem: elem, V: make([]Value, n)}
+	if d := elem.Zero(); !d.IsNull() {
+		for i := range a.V {
+			a.V[i] = d
+		}
+	}
+	return a
+}
+
+// NewArrayOf wraps existing values as an array.
+func NewArrayOf(elem *Type, vs []Value) *Array {
+	return &Array{Header: Header{ArrayOf(elem)}, Elem: elem, V: vs}
+}
+
+// NewBox allocates a box holding v.
+func NewBox(v Value) *Box { return &Box{Header: Header{TBox}, V: v} }
+
+// NewInstance allocates an instance of class t with its fields at their defaults.
+func NewInstance(t *Type) *Instance {
+	o := &Instance{Header: Header{t}, F: make([]Value, len(t.Fields))}
+	for i, f := range t.Fields {
+		if f.Type != nil && f.Type.mark == primMark {
+			o.F[i] = f.Type.Zero()
+		}
+	}
+	return o
+}
+
+var arrayTypes sync.Map // *Type -> *Type
+
+// ArrayOf returns the array type T[] for element type elem.
+func ArrayOf(elem *Type) *Type {
+	if t, ok := arrayTypes.Load(elem); ok {
+		return t.(*Type)
+	}
+	t := &Type{Kind: KindArray, Namespace: elem.Namespace, Name: elem.Name + "[]", CSName: elem.DisplayName() + "[]", Elem: elem, Super: TObject}
+	actual, _ := arrayTypes.LoadOrStore(elem, t)
+	return actual.(*Type)
+}

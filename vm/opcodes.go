@@ -1,0 +1,319 @@
+// Package vm is asyncvm's register machine and its runtime library.
+//
+// # The machine
+//
+// A program is a set of Funcs (bytecode or native) and Types. Each VM thread
+// (a goroutine) owns a register stack: a frame is a window R[0..NumRegs) into
+// it, so a call allocates nothing. A call's arguments are placed by the caller
+// in consecutive registers at the top of its own window, which become the
+// callee's R[0..]: for instance methods R[0] is `this`. A callee's result is
+// written to the caller register named by the call. Constants live in the
+// Func's K table; the line table Lines maps every pc to a source line.
+// Closures carry Up, the boxes of the variables they capture; a captured
+// local lives in a Box held in its register.
+//
+// Every call may also return a second value, the thread's continuation
+// register (Thread.cont): nil when the callee finished; set when an async
+// callee suspended under the runtime-async model (rtasync). A suspended frame
+// is saved as a Continuation holding its Func, its resume pc and only the
+// registers live at that await.
+//
+// # Instructions
+//
+// An Instr is 64 bits: op (8) | A (16) | B (16) | C (16) | unused (8). Bx is
+// B and C together as an unsigned 32-bit operand; sBx the same, signed; sC is
+// C as a signed 16-bit operand. Decode operands with the accessor methods.
+package vm
+
+import "fmt"
+
+// Instr is one encoded instruction.
+type Instr uint64
+
+// Op is an opcode.
+type Op uint8
+
+// Op returns the opcode.
+func (i Instr) Op() Op { return Op(i) }
+
+// A returns operand A.
+func (i Instr) A() int { return int(uint16(i >> 8)) }
+
+// B returns operand B.
+func (i Instr) B() int { return int(uint16(i >> 24)) }
+
+// C returns operand C.
+func (i Instr) C() int { return int(uint16(i >> 40)) }
+
+// SC returns operand C as a signed 16-bit value.
+func (i Instr) SC() int { return int(int16(uint16(i >> 40))) }
+
+// Bx returns B and C as one unsigned 32-bit operand.
+func (i Instr) Bx() int { return int(uint32(i >> 24)) }
+
+// SBx returns B and C as one signed 32-bit operand.
+func (i Instr) SBx() int { return int(int32(uint32(i >> 24))) }
+
+// MakeABC encodes an instruction with three operands.
+func MakeABC(op Op, a, b, c int) Instr {
+	return Instr(op) | Instr(uint16(a))<<8 | Instr(uint16(b))<<24 | Instr(uint16(c))<<40
+}
+
+// MakeABx encodes an instruction with A and a 32-bit operand.
+func MakeABx(op Op, a, bx int) Instr {
+	return Instr(op) | Instr(uint16(a))<<8 | Instr(uint32(int32(bx)))<<24
+}
+
+// The opcodes. Notation: R[x] register, K[x] constant, Funcs[x] the program's
+// function table, Types[x] its type table, Sites[x] its call-site table
+// (member name, argument count, inline cache), Statics[x] its static-field
+// table.
+const (
+	OpNop      Op = iota // OpNop: nothing
+	OpMove               // OpMove A B: R[A] := R[B]
+	OpLoadK              // OpLoadK A Bx: R[A] := K[Bx]
+	OpLoadInt            // OpLoadInt A sBx: R[A] := int(sBx)
+	OpLoadNull           // OpLoadNull A: R[A] := null
+	OpLoadBool           // OpLoadBool A B: R[A] := B != 0
+
+	OpAdd    // OpAdd A B C: R[A] := R[B] + R[C] (numeric promotion; string concatenation)
+	OpSub    // OpSub A B C: R[A] := R[B] - R[C]
+	OpMul    // OpMul A B C: R[A] := R[B] * R[C]
+	OpDiv    // OpDiv A B C: R[A] := R[B] / R[C] (integer division truncates; throws on int zero)
+	OpRem    // OpRem A B C: R[A] := R[B] % R[C]
+	OpAddI   // OpAddI A B sC: R[A] := R[B] + sC
+	OpBitAnd // OpBitAnd A B C: R[A] := R[B] & R[C] (bool: logical and without short circuit)
+	OpBitOr  // OpBitOr A B C: R[A] := R[B] | R[C]
+	OpBitXor // OpBitXor A B C: R[A] := R[B] ^ R[C]
+	OpShl    // OpShl A B C: R[A] := R[B] << R[C]
+	OpShr    // OpShr A B C: R[A] := R[B] >> R[C]
+	OpNeg    // OpNeg A B: R[A] := -R[B]
+	OpNot    // OpNot A B: R[A] := !R[B]
+	OpBitNot // OpBitNot A B: R[A] := ~R[B]
+
+	OpEq // OpEq A B C: R[A] := R[B] == R[C]
+	OpNe // OpNe A B C: R[A] := R[B] != R[C]
+	OpLt // OpLt A B C: R[A] := R[B] < R[C]
+	OpLe // OpLe A B C: R[A] := R[B] <= R[C]
+
+	OpJmp       // OpJmp sBx: pc += sBx
+	OpJmpIf     // OpJmpIf A sBx: if R[A] then pc += sBx
+	OpJmpIfNot  // OpJmpIfNot A sBx: if !R[A] then pc += sBx
+	OpJmpNull   // OpJmpNull A sBx: if R[A] == null then pc += sBx
+	OpJmpNotNul // OpJmpNotNul A sBx: if R[A] != null then pc += sBx
+	OpJLt       // OpJLt A B sC: if R[A] < R[B] then pc += sC
+	OpJNLt      // OpJNLt A B sC: if !(R[A] < R[B]) then pc += sC
+	OpJLe       // OpJLe A B sC: if R[A] <= R[B] then pc += sC
+	OpJNLe      // OpJNLe A B sC: if !(R[A] <= R[B]) then pc += sC
+	OpJEq       // OpJEq A B sC: if R[A] == R[B] then pc += sC
+	OpJNe       // OpJNe A B sC: if R[A] != R[B] then pc += sC
+
+	OpConv // OpConv A B C: R[A] := (Conv C) R[B] (numeric conversion, see Conv)
+
+	OpGetField  // OpGetField A B C: R[A] := R[B].F[C]
+	OpSetField  // OpSetField A B C: R[A].F[B] := R[C]
+	OpGetThisF  // OpGetThisF A B: R[A] := R[0].F[B] (this is never null)
+	OpSetThisF  // OpSetThisF A B: R[0].F[A] := R[B]
+	OpGetStatic // OpGetStatic A Bx: R[A] := Statics[Bx] (runs the class's static initialiser first)
+	OpSetStatic // OpSetStatic A Bx: Statics[Bx] := R[A]
+	OpGetMember // OpGetMember A B C: R[A] := R[B].Sites[C] (field or property, looked up by name)
+	OpSetMember // OpSetMember A B C: R[A].Sites[B] := R[C]
+	OpGetIndex  // OpGetIndex A B C: R[A] := R[B][R[C]]
+	OpSetIndex  // OpSetIndex A B C: R[A][R[B]] := R[C]
+
+	OpGetBox // OpGetBox A B: R[A] := R[B].(Box).V
+	OpSetBox // OpSetBox A B: R[A].(Box).V := R[B]
+	OpNewBox // OpNewBox A B: R[A] := new Box(R[B])
+	OpGetUp  // OpGetUp A B: R[A] := Up[B].V
+	OpSetUp  // OpSetUp A B: Up[A].V := R[B]
+	OpUpBox  // OpUpBox A B: R[A] := Up[B] (the box itself, to capture it again or pass it by ref)
+
+	OpCall     // OpCall A B C: R[A] := Funcs[B](R[A] .. R[A+C-1])
+	OpCallVirt // OpCallVirt A B C: R[A] := R[A].Sites[B](R[A+1] .. R[A+C-1]); virtual/interface/library dispatch
+	OpCallDel  // OpCallDel A C: R[A] := R[A](R[A+1] .. R[A+C]) (delegate invoke)
+	OpRet      // OpRet A: return R[A]
+	OpRetVoid  // OpRetVoid: return
+
+	OpNewObj   // OpNewObj A B: R[A] := new Types[B] with default fields (the constructor is a separate OpCall)
+	OpNewArr   // OpNewArr A B C: R[A] := new Types[C][R[B]]
+	OpClosure  // OpClosure A B: R[A] := closure of Funcs[B] capturing per its upvalue list; this = R[0] when it has one
+	OpIs       // OpIs A B C: R[A] := R[B] is Types[C]
+	OpAs       // OpAs A B C: R[A] := R[B] as Types[C]
+	OpCast     // OpCast A B C: R[A] := (Types[C]) R[B] (throws InvalidCastException)
+	OpTypeOf   // OpTypeOf A B: R[A] := typeof(Types[B])
+	OpThrow    // OpThrow A: throw R[A] (records the stack)
+	OpRethrow  // OpRethrow A: rethrow R[A] keeping its original stack
+	OpNullChk  // OpNullChk A: throw NullReferenceException if R[A] is null
+	OpAwait    // OpAwait A B: R[A] := await R[B]  (see Notes)
+	OpCallAw   // OpCallAw A B C: R[A] := await Funcs[B](R[A] .. R[A+C-1])  (see Notes)
+	OpCallVAw  // OpCallVAw A B C: R[A] := await R[A].Sites[B](R[A+1] .. R[A+C-1])
+	OpCallDAw  // OpCallDAw A C: R[A] := await R[A](R[A+1] .. R[A+C])
+
+	numOps
+)
+
+// Notes
+//
+// OpAwait A B: fast path: when R[B] is already complete (a finished Task or
+// ValueTask, or an awaiter whose IsCompleted is true) R[A] receives its result
+// (or its exception is thrown at this pc) and execution goes on; nothing is
+// saved or captured. Otherwise, in rt mode, the frame suspends: a
+// Continuation saves the Func, pc (the resume point is this instruction's
+// successor, with the result delivered to R[A]), the registers live after
+// this await (Func.Awaits), the thread's ExecutionContext when it is not the
+// Default, and whether the await sits in a try; the awaiter is told to resume
+// the chain; the frame then returns with the continuation register set, and
+// each awaiting caller up to the nearest async boundary saves itself too. On
+// resumption the dispatcher restores the saved context (only when one was
+// saved) and the registers, and continues at the resume pc.
+//
+// OpCallAw/OpCallVAw/OpCallDAw: a call whose result is awaited at once. When
+// the callee is an rt async method it is called with the async calling
+// convention: its value arrives in R[A] and the continuation register says
+// whether it suspended (then this frame suspends too, resuming at the next
+// instruction). Any other callee returns an awaitable, which is awaited as
+// by OpAwait.
+
+// Conv is a numeric conversion target for OpConv.
+type Conv uint8
+
+// The conversions.
+const (
+	ConvInt    Conv = iota // to int: truncates doubles, wraps longs
+	ConvLong               // to long
+	ConvDouble             // to double
+	ConvFloat              // to float
+	ConvChar               // to char
+	ConvBool               // checks bool
+	ConvString             // checks string (null allowed)
+	ConvByte               // to byte (held as int)
+)
+
+// Format is an operand layout, for the disassembler.
+type Format uint8
+
+// Operand layouts.
+const (
+	FmtNone Format = iota
+	FmtA
+	FmtAB
+	FmtABC
+	FmtABx
+	FmtAsBx
+	FmtsBx
+	FmtABsC
+	FmtAC
+)
+
+// OpInfo describes an opcode.
+type OpInfo struct {
+	Name       string
+	Format     Format
+	MayThrow   bool
+	MaySuspend bool
+	IsJump     bool
+}
+
+// Ops is the properties table, indexed by opcode.
+var Ops = [numOps]OpInfo{
+	OpNop:       {"NOP", FmtNone, false, false, false},
+	OpMove:      {"MOVE", FmtAB, false, false, false},
+	OpLoadK:     {"LOADK", FmtABx, false, false, false},
+	OpLoadInt:   {"LOADI", FmtAsBx, false, false, false},
+	OpLoadNull:  {"LOADNULL", FmtA, false, false, false},
+	OpLoadBool:  {"LOADBOOL", FmtAB, false, false, false},
+	OpAdd:       {"ADD", FmtABC, true, false, false},
+	OpSub:       {"SUB", FmtABC, true, false, false},
+	OpMul:       {"MUL", FmtABC, true, false, false},
+	OpDiv:       {"DIV", FmtABC, true, false, false},
+	OpRem:       {"REM", FmtABC, true, false, false},
+	OpAddI:      {"ADDI", FmtABsC, true, false, false},
+	OpBitAnd:    {"BAND", FmtABC, true, false, false},
+	OpBitOr:     {"BOR", FmtABC, true, false, false},
+	OpBitXor:    {"BXOR", FmtABC, true, false, false},
+	OpShl:       {"SHL", FmtABC, true, false, false},
+	OpShr:       {"SHR", FmtABC, true, false, false},
+	OpNeg:       {"NEG", FmtAB, true, false, false},
+	OpNot:       {"NOT", FmtAB, true, false, false},
+	OpBitNot:    {"BNOT", FmtAB, true, false, false},
+	OpEq:        {"EQ", FmtABC, false, false, false},
+	OpNe:        {"NE", FmtABC, false, false, false},
+	OpLt:        {"LT", FmtABC, true, false, false},
+	OpLe:        {"LE", FmtABC, true, false, false},
+	OpJmp:       {"JMP", FmtsBx, false, false, true},
+	OpJmpIf:     {"JMPIF", FmtAsBx, true, false, true},
+	OpJmpIfNot:  {"JMPIFNOT", FmtAsBx, true, false, true},
+	OpJmpNull:   {"JMPNULL", FmtAsBx, false, false, true},
+	OpJmpNotNul: {"JMPNOTNULL", FmtAsBx, false, false, true},
+	OpJLt:       {"JLT", FmtABsC, true, false, true},
+	OpJNLt:      {"JNLT", FmtABsC, true, false, true},
+	OpJLe:       {"JLE", FmtABsC, true, false, true},
+	OpJNLe:      {"JNLE", FmtABsC, true, false, true},
+	OpJEq:       {"JEQ", FmtABsC, false, false, true},
+	OpJNe:       {"JNE", FmtABsC, false, false, true},
+	OpConv:      {"CONV", FmtABC, true, false, false},
+	OpGetField:  {"GETFIELD", FmtABC, true, false, false},
+	OpSetField:  {"SETFIELD", FmtABC, true, false, false},
+	OpGetThisF:  {"GETTHISF", FmtAB, false, false, false},
+	OpSetThisF:  {"SETTHISF", FmtAB, false, false, false},
+	OpGetStatic: {"GETSTATIC", FmtABx, true, false, false},
+	OpSetStatic: {"SETSTATIC", FmtABx, true, false, false},
+	OpGetMember: {"GETMEMBER", FmtABC, true, false, false},
+	OpSetMember: {"SETMEMBER", FmtABC, true, false, false},
+	OpGetIndex:  {"GETINDEX", FmtABC, true, false, false},
+	OpSetIndex:  {"SETINDEX", FmtABC, true, false, false},
+	OpGetBox:    {"GETBOX", FmtAB, false, false, false},
+	OpSetBox:    {"SETBOX", FmtAB, false, false, false},
+	OpNewBox:    {"NEWBOX", FmtAB, false, false, false},
+	OpGetUp:     {"GETUP", FmtAB, false, false, false},
+	OpSetUp:     {"SETUP", FmtAB, false, false, false},
+	OpUpBox:     {"UPBOX", FmtAB, false, false, false},
+	OpCall:      {"CALL", FmtABC, true, false, false},
+	OpCallVirt:  {"CALLVIRT", FmtABC, true, false, false},
+	OpCallDel:   {"CALLDEL", FmtAC, true, false, false},
+	OpRet:       {"RET", FmtA, false, false, false},
+	OpRetVoid:   {"RETVOID", FmtNone, false, false, false},
+	OpNewObj:    {"NEWOBJ", FmtAB, true, false, false},
+	OpNewArr:    {"NEWARR", FmtABC, true, false, false},
+	OpClosure:   {"CLOSURE", FmtAB, false, false, false},
+	OpIs:        {"IS", FmtABC, false, false, false},
+	OpAs:        {"AS", FmtABC, false, false, false},
+	OpCast:      {"CAST", FmtABC, true, false, false},
+	OpTypeOf:    {"TYPEOF", FmtAB, false, false, false},
+	OpThrow:     {"THROW", FmtA, true, false, false},
+	OpRethrow:   {"RETHROW", FmtA, true, false, false},
+	OpNullChk:   {"NULLCHK", FmtA, true, false, false},
+	OpAwait:     {"AWAIT", FmtAB, true, true, false},
+	OpCallAw:    {"CALLAW", FmtABC, true, true, false},
+	OpCallVAw:   {"CALLVAW", FmtABC, true, true, false},
+	OpCallDAw:   {"CALLDAW", FmtAC, true, true, false},
+}
+
+// String disassembles one instruction (operands only; the disassembler adds
+// constants and names).
+func (i Instr) String() string {
+	op := i.Op()
+	if int(op) >= len(Ops) || Ops[op].Name == "" {
+		return fmt.Sprintf("??? %#x", uint64(i))
+	}
+	info := Ops[op]
+	switch info.Format {
+	case FmtA:
+		return fmt.Sprintf("%-10s %d", info.Name, i.A())
+	case FmtAB:
+		return fmt.Sprintf("%-10s %d %d", info.Name, i.A(), i.B())
+	case FmtABC:
+		return fmt.Sprintf("%-10s %d %d %d", info.Name, i.A(), i.B(), i.C())
+	case FmtABx:
+		return fmt.Sprintf("%-10s %d %d", info.Name, i.A(), i.Bx())
+	case FmtAsBx:
+		return fmt.Sprintf("%-10s %d %+d", info.Name, i.A(), i.SBx())
+	case FmtsBx:
+		return fmt.Sprintf("%-10s %+d", info.Name, i.SBx())
+	case FmtABsC:
+		return fmt.Sprintf("%-10s %d %d %+d", info.Name, i.A(), i.B(), i.SC())
+	case FmtAC:
+		return fmt.Sprintf("%-10s %d %d", info.Name, i.A(), i.C())
+	}
+	return info.Name
+}

@@ -1,0 +1,160 @@
+package vm
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Type is a runtime type: a primitive, a class (from source or the library),
+// an interface, an enum, an array or a delegate. Generic classes are erased to
+// one Type; library objects that need their type arguments keep them in their
+// payload (AsyncLocal<int> remembers int to read 0).
+type Type struct {
+	mark *Type // primMark for primitive tag types; must stay the first field
+
+	Kind      Kind
+	Namespace string
+	Name      string // metadata name: "Int32", "List`1", "Program"
+	CSName    string // C# keyword or display name when it differs: "int"
+	Super     *Type
+	Ifaces    []*Type
+	Elem      *Type // arrays
+
+	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
+	EnumUnder                                             *Type // an enum's underlying type (int)
+	EnumNames                                             []EnumMember
+
+	// Instance layout: Fields[i] is F[i] of every instance, base first.
+	Fields     []*Field
+	fieldIndex map[string]int
+
+	// Methods holds every instance method by name, inherited ones included and
+	// overrides replacing what they override; Statics the static ones.
+	Methods map[string][]*Func
+	Statics map[string][]*Func
+	// StaticFields are the class's static variables; StaticInit runs once.
+	StaticFields []*Field
+	StaticVals   []Value
+	StaticInit   *Func
+	staticOnce   sync.Once
+	staticDone   atomic.Bool
+
+	// Lib is the library's hook for native types (constructors, members).
+	Lib any
+}
+
+// Field describes an instance or static field.
+type Field struct {
+	Name     string
+	Type     *Type // declared type when it is one the VM converts to (primitives, string); nil otherwise
+	Index    int
+	ReadOnly bool
+	Owner    *Type
+}
+
+// EnumMember is one named constant of an enum.
+type EnumMember struct {
+	Name  string
+	Value int64
+}
+
+// FullName returns the namespace-qualified metadata name.
+func (t *Type) FullName() string {
+	if t.Namespace == "" {
+		return t.Name
+	}
+	return t.Namespace + "." + t.Name
+}
+
+// DisplayName returns the C# spelling of the type, as used in compiler-style messages.
+func (t *Type) DisplayName() string {
+	if t.CSName != "" {
+		return t.CSName
+	}
+	return t.Name
+}
+
+// Zero returns default(T).
+func (t *Type) Zero() Value {
+	switch t.Kind {
+	case KindInt:
+		return Int(0)
+	case KindLong:
+		return Long(0)
+	case KindDouble:
+		return Double(0)
+	case KindFloat:
+		return Float(0)
+	case KindBool:
+		return Bool(false)
+	case KindChar:
+		return Char(0)
+	case KindEnum:
+		return EnumValue(t, 0)
+	}
+	return Null
+}
+
+// IsSubclassOf reports whether t is u or derives from it, or implements it.
+func (t *Type) IsSubclassOf(u *Type) bool {
+	if u == TObject {
+		return true
+	}
+	for c := t; c != nil; c = c.Super {
+		if c == u {
+			return true
+		}
+		for _, i := range c.Ifaces {
+			if i == u || i.IsSubclassOf(u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FieldIndex returns the index of the named instance field, or -1.
+func (t *Type) FieldIndex(name string) int {
+	if t.fieldIndex == nil {
+		return -1
+	}
+	if i, ok := t.fieldIndex[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// AddField appends an instance field to t's layout.
+func (t *Type) AddField(f *Field) {
+	if t.fieldIndex == nil {
+		t.fieldIndex = map[string]int{}
+	}
+	f.Index = len(t.Fields)
+	f.Owner = t
+	t.Fields = append(t.Fields, f)
+	t.fieldIndex[f.Name] = f.Index
+}
+
+// LookupMethod finds an instance method by name and argument count.
+func (t *Type) LookupMethod(name string, argc int) *Func {
+	return pickOverload(t.Methods[name], argc)
+}
+
+// LookupStatic finds a static method by name and argument count.
+func (t *Type) LookupStatic(name string, argc int) *Func {
+	for c := t; c != nil; c = c.Super {
+		if f := pickOverload(c.Statics[name], argc); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func pickOverload(fs []*Func, argc int) *Func {
+	for _, f := range fs {
+		if f.NumParams == argc || (f.Variadic && argc >= f.NumParams-1) || (argc < f.NumParams && argc >= f.MinParams) {
+			return f
+		}
+	}
+	return nil
+}
