@@ -138,6 +138,10 @@ type Machine struct {
 	Lib  any       // the library's per-machine state (timers, console)
 	Pool Scheduler // the thread pool
 
+	crashOnce sync.Once
+	crashErr  error
+	crashed   chan struct{}
+
 	nextThreadID atomic.Int32
 	MaxDepth     int // frames per thread before "Stack overflow."
 	Counters     Counters
@@ -151,8 +155,30 @@ type Counters struct {
 
 // NewMachine prepares a program to run.
 func NewMachine(p *Program, stdout, stderr io.Writer) *Machine {
-	m := &Machine{Prog: p, Stdout: stdout, Stderr: stderr, MaxDepth: 10000}
+	m := &Machine{Prog: p, Stdout: stdout, Stderr: stderr, MaxDepth: 10000, crashed: make(chan struct{})}
 	return m
+}
+
+// Crash ends the program from any thread: an unhandled exception on a thread
+// or pool item, a failed fast, Environment.Exit. The first call wins.
+func (m *Machine) Crash(err error) {
+	m.crashOnce.Do(func() {
+		m.crashErr = err
+		close(m.crashed)
+	})
+}
+
+// Crashed is closed when Crash is called; CrashErr then says why.
+func (m *Machine) Crashed() <-chan struct{} { return m.crashed }
+
+// CrashErr returns the error Crash was called with.
+func (m *Machine) CrashErr() error {
+	select {
+	case <-m.crashed:
+		return m.crashErr
+	default:
+		return nil
+	}
 }
 
 // Write writes program output; it is safe to call from any thread.

@@ -39,6 +39,10 @@ type Type struct {
 	staticOnce   sync.Once
 	staticDone   atomic.Bool
 
+	// PassTypeArgs makes the compiler pass a library type's generic
+	// arguments to its constructors and static methods, as leading
+	// System.Type arguments (AsyncLocal<int> needs int to read 0).
+	PassTypeArgs bool
 	// Lib is the library's hook for native types (constructors, members).
 	Lib any
 }
@@ -137,7 +141,13 @@ func (t *Type) AddField(f *Field) {
 
 // LookupMethod finds an instance method by name and argument count.
 func (t *Type) LookupMethod(name string, argc int) *Func {
-	return pickOverload(t.Methods[name], argc)
+	if f := pickOverload(t.Methods[name], argc); f != nil {
+		return f
+	}
+	if t != TObject {
+		return pickOverload(TObject.Methods[name], argc)
+	}
+	return nil
 }
 
 // LookupStatic finds a static method by name and argument count.
