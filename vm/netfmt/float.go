@@ -21,13 +21,14 @@ func FormatFloat32(v float32, format string, c *Culture) (string, error) {
 	return formatFloat(float64(v), 32, format, c)
 }
 
-// fillShortest parses strconv's 'e' output ("-1.2345e+06") into n.
-func fillDigitsE(n *number, s []byte) {
+// digitsE appends the significant digits of strconv's 'e' output to dst
+// and returns them with the NumberBuffer scale.
+func digitsE(dst, s []byte) ([]byte, int) {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
 	}
-	digits := n.digits[:0]
+	digits := dst
 	for ; i < len(s) && s[i] != 'e'; i++ {
 		if s[i] != '.' {
 			digits = append(digits, s[i])
@@ -41,20 +42,20 @@ func fillDigitsE(n *number, s []byte) {
 	for len(digits) > 0 && digits[len(digits)-1] == '0' {
 		digits = digits[:len(digits)-1]
 	}
-	n.digits = digits
-	n.scale = exp + 1
 	if len(digits) == 0 {
-		n.scale = 0
+		return digits, 0
 	}
+	return digits, exp + 1
 }
 
-// fillDigitsF parses strconv's 'f' output ("-0.00123") into n.
-func fillDigitsF(n *number, s []byte) {
+// digitsF appends the significant digits of strconv's 'f' output
+// ("-0.00123") to dst and returns them with the NumberBuffer scale.
+func digitsF(dst, s []byte) ([]byte, int) {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
 	}
-	digits := n.digits[:0]
+	digits := dst
 	scale := 0
 	seenPoint := false
 	for ; i < len(s); i++ {
@@ -80,8 +81,7 @@ func fillDigitsF(n *number, s []byte) {
 	if len(digits) == 0 {
 		scale = 0
 	}
-	n.digits = digits
-	n.scale = scale
+	return digits, scale
 }
 
 func formatFloat(v float64, bitSize int, format string, c *Culture) (string, error) {
@@ -153,13 +153,13 @@ func formatFloat(v float64, bitSize int, format string, c *Culture) (string, err
 		switch {
 		case precision == -1:
 			s = strconv.AppendFloat(buf[:0], v, 'e', -1, bitSize)
-			fillDigitsE(&n, s)
+			n.digits, n.scale = digitsE(dbuf[:0], s)
 		case significant:
 			s = strconv.AppendFloat(buf[:0], v, 'e', precision-1, 64)
-			fillDigitsE(&n, s)
+			n.digits, n.scale = digitsE(dbuf[:0], s)
 		default:
 			s = strconv.AppendFloat(buf[:0], v, 'f', precision, 64)
-			fillDigitsF(&n, s)
+			n.digits, n.scale = digitsF(dbuf[:0], s)
 		}
 	}
 	var out []byte
@@ -183,9 +183,10 @@ func formatFloat(v float64, bitSize int, format string, c *Culture) (string, err
 func appendShortest(b []byte, v float64, bitSize int, c *Culture) []byte {
 	var tmp [32]byte
 	var dbuf [32]byte
-	n := number{neg: math.Signbit(v), kind: kindFloat, digits: dbuf[:0]}
+	n := number{neg: math.Signbit(v), kind: kindFloat}
+	n.digits = dbuf[:0]
 	if v != 0 {
-		fillDigitsE(&n, strconv.AppendFloat(tmp[:0], v, 'e', -1, bitSize))
+		n.digits, n.scale = digitsE(dbuf[:0], strconv.AppendFloat(tmp[:0], v, 'e', -1, bitSize))
 	}
 	defaultPrecision := doublePrecision
 	if bitSize == 32 {
