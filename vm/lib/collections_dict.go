@@ -1,0 +1,408 @@
+package lib
+
+import (
+	"sync"
+
+	"asyncvm/vm"
+)
+
+// hashIndex maps hash keys to entry positions with .NET's free-list reuse,
+// so enumeration order matches Dictionary<K,V> and HashSet<T> exactly:
+// insertion order, with removed slots refilled most recent first.
+type hashIndex struct {
+	entries []entry
+	index   map[hkey][]int
+	free    []int
+	count   int
+	version int
+}
+
+type entry struct {
+	key, val vm.Value
+	hk       hkey
+	used     bool
+}
+
+// find returns the position of key (with hash key hk), or -1. User keys are
+// compared with their Equals; callers hold the collection's lock, and
+// comparing user keys runs user code under it.
+func (h *hashIndex) find(t *vm.Thread, hk hkey, key vm.Value) (int, error) {
+	for _, i := range h.index[hk] {
+		if !hk.user {
+			return i, nil
+		}
+		eq, err := objEquals(t, h.entries[i].key, key)
+		if err != nil {
+			return -1, err
+		}
+		if eq {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+func (h *hashIndex) insert(hk hkey, key, val vm.Value) {
+	if h.index == nil {
+		h.index = map[hkey][]int{}
+	}
+	e := entry{key: key, val: val, hk: hk, used: true}
+	var i int
+	if n := len(h.free); n > 0 {
+		i = h.free[n-1]
+		h.free = h.free[:n-1]
+		h.entries[i] = e
+	} else {
+		i = len(h.entries)
+		h.entries = append(h.entries, e)
+	}
+	h.index[hk] = append(h.index[hk], i)
+	h.count++
+	h.version++
+}
+
+func (h *hashIndex) removeAt(i int) {
+	hk := h.entries[i].hk
+	ps := h.index[hk]
+	for k, p := range ps {
+		if p == i {
+			ps = append(ps[:k:k], ps[k+1:]...)
+			break
+		}
+	}
+	if len(ps) == 0 {
+		delete(h.index, hk)
+	} else {
+		h.index[hk] = ps
+	}
+	h.entries[i] = entry{}
+	h.free = append(h.free, i)
+	h.count--
+	h.version++
+}
+
+func (h *hashIndex) clear() {
+	if h.count > 0 {
+		h.version++
+	}
+	*h = hashIndex{version: h.version}
+}
+
+// dict is the payload of a Dictionary<K,V>.
+type dict struct {
+	mu       sync.Mutex
+	h        hashIndex
+	key, val *vm.Type
+}
+
+// kvPair is an immutable KeyValuePair<K,V>.
+type kvPair struct{ k, v vm.Value }
+
+var (
+	tDictionary   = register(vm.NewLibType("System.Collections.Generic", "Dictionary`2", nil))
+	tKeyValuePair = register(vm.NewLibType("System.Collections.Generic", "KeyValuePair`2", nil))
+	tKeyColl      = vm.NewLibType("System.Collections.Generic", "Dictionary`2+KeyCollection", nil)
+	tValueColl    = vm.NewLibType("System.Collections.Generic", "Dictionary`2+ValueCollection", nil)
+)
+
+// NewPair makes a KeyValuePair value.
+func NewPair(k, v vm.Value) vm.Value { return vm.NewNative(tKeyValuePair, &kvPair{k, v}) }
+
+func dictOf(v vm.Value) *dict { return v.AsNative().(*dict) }
+
+func (d *dict) elemType() *vm.Type { return nil }
+
+// open enumerates the pairs, failing if the dictionary is modified meanwhile.
+func (d *dict) open(*vm.Thread) (iter, error) { return d.view(0), nil }
+
+// view enumerates pairs (0), keys (1) or values (2).
+func (d *dict) view(what int) iter {
+	d.mu.Lock()
+	ver := d.h.version
+	d.mu.Unlock()
+	i := 0
+	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.h.version != ver {
+			return vm.Null, false, invalidOp(t, msgCollectionMod)
+		}
+		for i < len(d.h.entries) {
+			e := d.h.entries[i]
+			i++
+			if !e.used {
+				continue
+			}
+			switch what {
+			case 1:
+				return e.key, true, nil
+			case 2:
+				return e.val, true, nil
+			}
+			return NewPair(e.key, e.val), true, nil
+		}
+		return vm.Null, false, nil
+	})
+}
+
+// dictView is a Keys or Values collection.
+type dictView struct {
+	d    *dict
+	what int
+}
+
+func (v *dictView) open(*vm.Thread) (iter, error) { return v.d.view(v.what), nil }
+
+func (v *dictView) elemType() *vm.Type {
+	if v.what == 1 {
+		return v.d.key
+	}
+	return v.d.val
+}
+
+// keyArg computes the hash key of a dictionary key argument; null throws.
+func keyArg(t *vm.Thread, k vm.Value) (hkey, error) {
+	if k.IsNull() {
+		return hkey{}, argNull(t, "key")
+	}
+	return keyOf(t, k)
+}
+
+func keyText(t *vm.Thread, k vm.Value) string {
+	s, err := t.ToString(k)
+	if err != nil {
+		return ""
+	}
+	return s
+}
+
+// dictLocked runs a body with the dictionary locked and the key's hash computed.
+func dictLocked(f func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error)) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := dictOf(args[0])
+		hk, err := keyArg(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		return f(t, d, hk, args[1:])
+	}
+}
+
+// set adds or replaces key's value; add makes a duplicate an error.
+func (d *dict) set(t *vm.Thread, hk hkey, k, v vm.Value, add, try bool) (bool, error) {
+	i, err := d.h.find(t, hk, k)
+	if err != nil {
+		return false, err
+	}
+	if i >= 0 {
+		if try {
+			return false, nil
+		}
+		if add {
+			return false, t.Throw("System.ArgumentException", "An item with the same key has already been added. Key: "+keyText(t, k))
+		}
+		d.h.entries[i].val = v
+		d.h.version++
+		return true, nil
+	}
+	d.h.insert(hk, k, v)
+	return true, nil
+}
+
+func init() {
+	dt := tDictionary
+	dt.PassTypeArgs = true
+	dt.AddStatic(".ctor", 0, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		ts, rest := typeArgs(args, 2)
+		d := &dict{}
+		if len(ts) == 2 {
+			d.key, d.val = ts[0], ts[1]
+		}
+		out := vm.NewNative(tDictionary, d)
+		for _, a := range rest {
+			if a.IsNull() || a.PrimType() != nil || a.Type() == tStringComparer {
+				if n, ok := toInt(a); ok && n < 0 {
+					return vm.Null, argOutOfRange(t, "capacity", msgNonNegative)
+				}
+				continue
+			}
+			vs, err := collect(t, a)
+			if err != nil {
+				return vm.Null, err
+			}
+			for _, p := range vs {
+				kv, ok := p.AsNative().(*kvPair)
+				if !ok {
+					continue
+				}
+				hk, err := keyArg(t, kv.k)
+				if err != nil {
+					return vm.Null, err
+				}
+				if _, err := d.set(t, hk, kv.k, kv.v, true, false); err != nil {
+					return vm.Null, err
+				}
+			}
+		}
+		return out, nil
+	})
+	dt.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := dictOf(args[0])
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		return vm.Int(int32(d.h.count)), nil
+	}, nil)
+	dt.AddMethod("get_Item", 1, 1, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		i, err := d.h.find(t, hk, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		if i < 0 {
+			return vm.Null, t.Throw("System.Collections.Generic.KeyNotFoundException", "The given key '"+keyText(t, args[0])+"' was not present in the dictionary.")
+		}
+		return d.h.entries[i].val, nil
+	}))
+	setter := func(add, try bool) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			d := dictOf(args[0])
+			hk, err := keyArg(t, args[1])
+			if err != nil {
+				return vm.Null, err
+			}
+			v, err := convertElem(t, args[2], d.val)
+			if err != nil {
+				return vm.Null, err
+			}
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			ok, err := d.set(t, hk, args[1], v, add, try)
+			if try {
+				return vm.Bool(ok), err
+			}
+			return vm.Null, err
+		}
+	}
+	dt.AddMethod("set_Item", 2, 2, setter(false, false))
+	dt.AddMethod("Add", 2, 2, setter(true, false))
+	dt.AddMethod("TryAdd", 2, 2, setter(true, true))
+	dt.AddMethod("ContainsKey", 1, 1, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		i, err := d.h.find(t, hk, args[0])
+		return vm.Bool(i >= 0), err
+	}))
+	dt.AddMethod("TryGetValue", 2, 2, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		i, err := d.h.find(t, hk, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		if i < 0 {
+			vm.StoreRef(args[1], zeroOf(d.val))
+			return vm.Bool(false), nil
+		}
+		vm.StoreRef(args[1], d.h.entries[i].val)
+		return vm.Bool(true), nil
+	}))
+	dt.AddMethod("GetValueOrDefault", 1, 2, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		i, err := d.h.find(t, hk, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		if i < 0 {
+			if len(args) > 1 {
+				return args[1], nil
+			}
+			return zeroOf(d.val), nil
+		}
+		return d.h.entries[i].val, nil
+	}))
+	dt.AddMethod("Remove", 1, 2, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		i, err := d.h.find(t, hk, args[0])
+		if err != nil || i < 0 {
+			if len(args) > 1 {
+				vm.StoreRef(args[1], zeroOf(d.val))
+			}
+			return vm.Bool(false), err
+		}
+		if len(args) > 1 {
+			vm.StoreRef(args[1], d.h.entries[i].val)
+		}
+		d.h.removeAt(i)
+		return vm.Bool(true), nil
+	}))
+	dt.AddMethod("ContainsValue", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := dictOf(args[0])
+		d.mu.Lock()
+		var vals []vm.Value
+		for _, e := range d.h.entries {
+			if e.used {
+				vals = append(vals, e.val)
+			}
+		}
+		d.mu.Unlock()
+		for _, v := range vals {
+			eq, err := objEquals(t, v, args[1])
+			if err != nil || eq {
+				return vm.Bool(eq), err
+			}
+		}
+		return vm.Bool(false), nil
+	})
+	dt.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := dictOf(args[0])
+		d.mu.Lock()
+		d.h.clear()
+		d.mu.Unlock()
+		return vm.Null, nil
+	})
+	dt.AddProperty("Keys", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(tKeyColl, &dictView{dictOf(args[0]), 1}), nil
+	}, nil)
+	dt.AddProperty("Values", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(tValueColl, &dictView{dictOf(args[0]), 2}), nil
+	}, nil)
+	dt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+	dt.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := dictOf(args[0])
+		return vm.String(genericName(tDictionary, d.key, d.val)), nil
+	})
+	for _, vt := range []*vm.Type{tKeyColl, tValueColl} {
+		vt.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			d := args[0].AsNative().(*dictView).d
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			return vm.Int(int32(d.h.count)), nil
+		}, nil)
+		vt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+	}
+
+	kv := tKeyValuePair
+	kv.PassTypeArgs = true
+	kv.AddStatic(".ctor", 2, 4, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) > 2 {
+			_, args = typeArgs(args, len(args)-2)
+		}
+		return NewPair(args[0], args[1]), nil
+	})
+	kv.AddStatic("Create", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return NewPair(args[0], args[1]), nil })
+	kv.AddProperty("Key", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0].AsNative().(*kvPair).k, nil }, nil)
+	kv.AddProperty("Value", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0].AsNative().(*kvPair).v, nil }, nil)
+	kv.AddMethod("Deconstruct", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		p := args[0].AsNative().(*kvPair)
+		vm.StoreRef(args[1], p.k)
+		vm.StoreRef(args[2], p.v)
+		return vm.Null, nil
+	})
+	kv.AddMethod("ToString", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		p := args[0].AsNative().(*kvPair)
+		k, err := t.ToString(p.k)
+		if err != nil {
+			return vm.Null, err
+		}
+		v, err := t.ToString(p.v)
+		if err != nil {
+			return vm.Null, err
+		}
+		return vm.String("[" + k + ", " + v + "]"), nil
+	})
+}

@@ -1,0 +1,133 @@
+package lib
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"sync"
+
+	"asyncvm/vm"
+)
+
+// tConsole is System.Console.
+var tConsole = register(vm.NewLibType("System", "Console", nil))
+
+// tTextWriter is System.IO.TextWriter (Console.Out and Console.Error); its
+// payload is *textWriter.
+var tTextWriter = register(vm.NewLibType("System.IO", "TextWriter", nil))
+
+type textWriter struct{ stderr bool }
+
+var (
+	stdoutWriter = vm.NewNative(tTextWriter, &textWriter{})
+	stderrWriter = vm.NewNative(tTextWriter, &textWriter{stderr: true})
+)
+
+// consoleText renders Write/WriteLine arguments: one value, a char[], or a
+// composite format with arguments.
+func consoleText(t *vm.Thread, args []vm.Value) (string, error) {
+	switch len(args) {
+	case 0:
+		return "", nil
+	case 1:
+		if a := args[0].AsArray(); a != nil && a.Elem == vm.TChar {
+			var b strings.Builder
+			for _, c := range a.V {
+				b.WriteString(string(rune(c.AsChar())))
+			}
+			return b.String(), nil
+		}
+		return t.ToString(args[0])
+	}
+	if f, ok := str(args[0]); ok {
+		return Format(t, nil, f, args[1:])
+	}
+	if a := args[0].AsArray(); a != nil && a.Elem == vm.TChar && len(args) == 3 {
+		start, _ := toInt(args[1])
+		n, _ := toInt(args[2])
+		if start < 0 || n < 0 || start+n > len(a.V) {
+			return "", argOutOfRange(t, "index", msgIndexRange)
+		}
+		var b strings.Builder
+		for _, c := range a.V[start : start+n] {
+			b.WriteString(string(rune(c.AsChar())))
+		}
+		return b.String(), nil
+	}
+	return t.ToString(args[0])
+}
+
+// errMu serialises writes to the program's stderr.
+var errMu sync.Mutex
+
+func writeTo(t *vm.Thread, stderr bool, s string) {
+	if !stderr {
+		t.M.Write(s)
+		return
+	}
+	errMu.Lock()
+	io.WriteString(t.M.Stderr, s)
+	errMu.Unlock()
+}
+
+func writer(stderr, newline bool) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s, err := consoleText(t, args)
+		if err != nil {
+			return vm.Null, err
+		}
+		if newline {
+			s += "\n"
+		}
+		writeTo(t, stderr, s)
+		return vm.Null, nil
+	}
+}
+
+// stdinReaders keeps one buffered reader per machine input.
+var (
+	stdinMu      sync.Mutex
+	stdinReaders = map[io.Reader]*bufio.Reader{}
+)
+
+func readLine(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+	if t.M.Stdin == nil {
+		return vm.Null, nil
+	}
+	stdinMu.Lock()
+	defer stdinMu.Unlock()
+	r, ok := stdinReaders[t.M.Stdin]
+	if !ok {
+		r = bufio.NewReader(t.M.Stdin)
+		stdinReaders[t.M.Stdin] = r
+	}
+	line, err := r.ReadString('\n')
+	if err != nil && line == "" {
+		return vm.Null, nil
+	}
+	line = strings.TrimSuffix(line, "\n")
+	line = strings.TrimSuffix(line, "\r")
+	return vm.String(line), nil
+}
+
+func init() {
+	c := tConsole
+	c.AddStatic("WriteLine", 0, -1, writer(false, true))
+	c.AddStatic("Write", 0, -1, writer(false, false))
+	c.AddStatic("ReadLine", 0, 0, readLine)
+	c.AddStaticProperty("Out", func(*vm.Thread, []vm.Value) (vm.Value, error) { return stdoutWriter, nil }, nil)
+	c.AddStaticProperty("Error", func(*vm.Thread, []vm.Value) (vm.Value, error) { return stderrWriter, nil }, nil)
+	w := tTextWriter
+	for _, nl := range []bool{true, false} {
+		nl := nl
+		name := "Write"
+		if nl {
+			name = "WriteLine"
+		}
+		w.AddMethod(name, 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			tw := args[0].AsNative().(*textWriter)
+			return writer(tw.stderr, nl)(t, args[1:])
+		})
+	}
+	w.AddMethod("Flush", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+}

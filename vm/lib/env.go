@@ -1,0 +1,380 @@
+package lib
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"asyncvm/vm"
+	"asyncvm/vm/netfmt"
+)
+
+var (
+	tEnvironment = register(vm.NewLibType("System", "Environment", nil))
+	tRandom      = register(vm.NewLibType("System", "Random", nil))
+	tTimeSpan    = register(&vm.Type{Kind: vm.KindNative, Namespace: "System", Name: "TimeSpan", IsValueType: true, Super: vm.TObject})
+	tStopwatch   = register(vm.NewLibType("System.Diagnostics", "Stopwatch", nil))
+	tDateTime    = register(&vm.Type{Kind: vm.KindNative, Namespace: "System", Name: "DateTime", IsValueType: true, Super: vm.TObject})
+)
+
+// timeSpan is an immutable System.TimeSpan.
+type timeSpan struct{ ticks int64 }
+
+// NewTimeSpan makes a TimeSpan value from 100-nanosecond ticks.
+func NewTimeSpan(ticks int64) vm.Value { return vm.NewNative(tTimeSpan, &timeSpan{ticks}) }
+
+// TimeSpanTicks reads a TimeSpan value's ticks.
+func TimeSpanTicks(v vm.Value) (int64, bool) {
+	ts, ok := v.AsNative().(*timeSpan)
+	if !ok {
+		return 0, false
+	}
+	return ts.ticks, true
+}
+
+// epoch makes TickCount and Stopwatch readings start near zero.
+var epoch = time.Now()
+
+// randomState is a Random: a locked PCG source.
+type randomState struct {
+	mu sync.Mutex
+	r  *rand.Rand
+}
+
+// stopwatch is a Stopwatch; elapsed accumulates completed runs.
+type stopwatch struct {
+	mu      sync.Mutex
+	running bool
+	start   time.Time
+	elapsed time.Duration
+}
+
+func (s *stopwatch) read() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.elapsed
+	if s.running {
+		d += time.Since(s.start)
+	}
+	return d
+}
+
+func tsOf(v vm.Value) int64 {
+	if ts, ok := v.AsNative().(*timeSpan); ok {
+		return ts.ticks
+	}
+	return 0
+}
+
+func init() {
+	e := tEnvironment
+	e.AddStaticProperty("NewLine", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.String("\n"), nil }, nil)
+	e.AddStaticProperty("ProcessorCount", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(runtime.NumCPU())), nil
+	}, nil)
+	e.AddStaticProperty("CurrentManagedThreadId", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) { return vm.Int(t.ID), nil }, nil)
+	e.AddStaticProperty("TickCount", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(time.Since(epoch).Milliseconds())), nil
+	}, nil)
+	e.AddStaticProperty("TickCount64", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.Long(time.Since(epoch).Milliseconds()), nil
+	}, nil)
+	e.AddStaticProperty("MachineName", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		h, _ := os.Hostname()
+		return vm.String(h), nil
+	}, nil)
+	e.AddStaticProperty("Is64BitProcess", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Bool(true), nil }, nil)
+	e.AddStatic("Exit", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		code, _ := toInt(args[0])
+		f := &vm.Fatal{Code: code}
+		t.M.Crash(f)
+		return vm.Null, f
+	})
+	e.AddStatic("GetCommandLineArgs", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return strArray(os.Args), nil
+	})
+	e.AddStatic("GetEnvironmentVariable", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		name, err := strArg(t, args[0], "variable")
+		if err != nil {
+			return vm.Null, err
+		}
+		v, ok := os.LookupEnv(name)
+		if !ok {
+			return vm.Null, nil
+		}
+		return vm.String(v), nil
+	})
+
+	r := tRandom
+	r.AddStatic(".ctor", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var src *rand.Rand
+		if len(args) > 0 {
+			seed, _ := toInt(args[0])
+			src = rand.New(rand.NewPCG(uint64(int64(seed)), 0x9e3779b97f4a7c15))
+		} else {
+			src = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+		}
+		return vm.NewNative(tRandom, &randomState{r: src}), nil
+	})
+	shared := vm.NewNative(tRandom, &randomState{r: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))})
+	r.AddStaticProperty("Shared", func(*vm.Thread, []vm.Value) (vm.Value, error) { return shared, nil }, nil)
+	r.AddMethod("Next", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rs := args[0].AsNative().(*randomState)
+		lo, hi := 0, math.MaxInt32
+		switch len(args) {
+		case 2:
+			hi, _ = toInt(args[1])
+			if hi < 0 {
+				return vm.Null, argOutOfRange(t, "maxValue", "'maxValue' must be greater than or equal to zero.")
+			}
+		case 3:
+			lo, _ = toInt(args[1])
+			hi, _ = toInt(args[2])
+			if lo > hi {
+				return vm.Null, argOutOfRange(t, "minValue", "'minValue' cannot be greater than maxValue.")
+			}
+		}
+		if hi <= lo {
+			return vm.Int(int32(lo)), nil
+		}
+		rs.mu.Lock()
+		n := lo + int(rs.r.Int64N(int64(hi)-int64(lo)))
+		rs.mu.Unlock()
+		return vm.Int(int32(n)), nil
+	})
+	r.AddMethod("NextInt64", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rs := args[0].AsNative().(*randomState)
+		lo, hi := int64(0), int64(math.MaxInt64)
+		switch len(args) {
+		case 2:
+			hi = intBits(args[1])
+		case 3:
+			lo, hi = intBits(args[1]), intBits(args[2])
+		}
+		if hi <= lo {
+			return vm.Long(lo), nil
+		}
+		rs.mu.Lock()
+		n := lo + rs.r.Int64N(hi-lo)
+		rs.mu.Unlock()
+		return vm.Long(n), nil
+	})
+	r.AddMethod("NextDouble", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rs := args[0].AsNative().(*randomState)
+		rs.mu.Lock()
+		f := rs.r.Float64()
+		rs.mu.Unlock()
+		return vm.Double(f), nil
+	})
+
+	ts := tTimeSpan
+	ts.IsValueType = true
+	mk := func(unit float64) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			f := vm.AsF64(args[0]) * unit
+			if math.IsNaN(f) {
+				return vm.Null, t.Throw("System.ArgumentException", "TimeSpan does not accept floating point Not-a-Number values.")
+			}
+			if f > math.MaxInt64 || f < math.MinInt64 {
+				return vm.Null, t.Throw("System.OverflowException", "TimeSpan overflowed because the duration is too long.")
+			}
+			return NewTimeSpan(int64(math.Round(f))), nil
+		}
+	}
+	ts.AddStatic("FromTicks", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return NewTimeSpan(intBits(args[0])), nil })
+	ts.AddStatic("FromMilliseconds", 1, 1, mk(1e4))
+	ts.AddStatic("FromSeconds", 1, 1, mk(1e7))
+	ts.AddStatic("FromMinutes", 1, 1, mk(60e7))
+	ts.AddStatic("FromHours", 1, 1, mk(3600e7))
+	ts.AddStatic("FromDays", 1, 1, mk(86400e7))
+	ts.AddStatic(".ctor", 0, 5, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := make([]int64, len(args))
+		for i, a := range args {
+			n[i] = intBits(a)
+		}
+		switch len(args) {
+		case 0:
+			return NewTimeSpan(0), nil
+		case 1:
+			return NewTimeSpan(n[0]), nil
+		case 3:
+			return NewTimeSpan((n[0]*3600 + n[1]*60 + n[2]) * 1e7), nil
+		case 4:
+			return NewTimeSpan((n[0]*86400 + n[1]*3600 + n[2]*60 + n[3]) * 1e7), nil
+		}
+		return NewTimeSpan((n[0]*86400+n[1]*3600+n[2]*60+n[3])*1e7 + n[4]*1e4), nil
+	})
+	for _, c := range []struct {
+		name string
+		v    int64
+	}{{"Zero", 0}, {"MaxValue", math.MaxInt64}, {"MinValue", math.MinInt64}} {
+		v := NewTimeSpan(c.v)
+		ts.AddStaticProperty(c.name, func(*vm.Thread, []vm.Value) (vm.Value, error) { return v, nil }, nil)
+	}
+	total := func(unit float64) native {
+		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Double(float64(tsOf(args[0])) / unit), nil }
+	}
+	part := func(unit, mod int64) native {
+		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			n := tsOf(args[0]) / unit
+			if mod > 0 {
+				n %= mod
+			}
+			return vm.Int(int32(n)), nil
+		}
+	}
+	ts.AddProperty("Ticks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Long(tsOf(args[0])), nil }, nil)
+	ts.AddProperty("TotalMilliseconds", total(1e4), nil)
+	ts.AddProperty("TotalSeconds", total(1e7), nil)
+	ts.AddProperty("TotalMinutes", total(60e7), nil)
+	ts.AddProperty("TotalHours", total(3600e7), nil)
+	ts.AddProperty("TotalDays", total(86400e7), nil)
+	ts.AddProperty("Milliseconds", part(1e4, 1000), nil)
+	ts.AddProperty("Seconds", part(1e7, 60), nil)
+	ts.AddProperty("Minutes", part(60e7, 60), nil)
+	ts.AddProperty("Hours", part(3600e7, 24), nil)
+	ts.AddProperty("Days", part(86400e7, 0), nil)
+	ts.AddMethod("ToString", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		f := ""
+		var c *netfmt.Culture
+		if len(args) > 1 {
+			f, _ = str(args[1])
+		}
+		if len(args) > 2 {
+			c = providerCulture(args[2])
+		}
+		s, err := formatValue(t, args[0], f, c)
+		return vm.String(s), err
+	})
+	ts.AddMethod("Add", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return NewTimeSpan(tsOf(args[0]) + tsOf(args[1])), nil
+	})
+	ts.AddMethod("Subtract", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return NewTimeSpan(tsOf(args[0]) - tsOf(args[1])), nil
+	})
+	ts.AddMethod("Negate", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return NewTimeSpan(-tsOf(args[0])), nil })
+	ts.AddMethod("Duration", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := tsOf(args[0])
+		if n < 0 {
+			n = -n
+		}
+		return NewTimeSpan(n), nil
+	})
+	ts.AddMethod("CompareTo", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(cmpInt(tsOf(args[0]), tsOf(args[1])))), nil
+	})
+	ts.AddMethod("Equals", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		o, ok := args[1].AsNative().(*timeSpan)
+		return vm.Bool(ok && o.ticks == tsOf(args[0])), nil
+	})
+	ts.AddMethod("GetHashCode", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := tsOf(args[0])
+		return vm.Int(int32(n) ^ int32(n>>32)), nil
+	})
+	for name, f := range map[string]func(a, b int64) vm.Value{
+		"op_Addition":           func(a, b int64) vm.Value { return NewTimeSpan(a + b) },
+		"op_Subtraction":        func(a, b int64) vm.Value { return NewTimeSpan(a - b) },
+		"op_LessThan":           func(a, b int64) vm.Value { return vm.Bool(a < b) },
+		"op_GreaterThan":        func(a, b int64) vm.Value { return vm.Bool(a > b) },
+		"op_LessThanOrEqual":    func(a, b int64) vm.Value { return vm.Bool(a <= b) },
+		"op_GreaterThanOrEqual": func(a, b int64) vm.Value { return vm.Bool(a >= b) },
+		"op_Equality":           func(a, b int64) vm.Value { return vm.Bool(a == b) },
+		"op_Inequality":         func(a, b int64) vm.Value { return vm.Bool(a != b) },
+		"Compare":               func(a, b int64) vm.Value { return vm.Int(int32(cmpInt(a, b))) },
+	} {
+		f := f
+		ts.AddStatic(name, 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return f(tsOf(args[0]), tsOf(args[1])), nil
+		})
+	}
+
+	sw := tStopwatch
+	sw.AddStatic(".ctor", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.NewNative(tStopwatch, &stopwatch{}), nil
+	})
+	sw.AddStatic("StartNew", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.NewNative(tStopwatch, &stopwatch{running: true, start: time.Now()}), nil
+	})
+	sw.AddStatic("GetTimestamp", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.Long(int64(time.Since(epoch))), nil
+	})
+	freq := func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Long(1_000_000_000), nil }
+	sw.AddStaticProperty("Frequency", freq, nil)
+	sw.AddStaticProperty("IsHighResolution", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Bool(true), nil }, nil)
+	swOf := func(v vm.Value) *stopwatch { return v.AsNative().(*stopwatch) }
+	swAct := func(f func(s *stopwatch)) native {
+		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			s := swOf(args[0])
+			s.mu.Lock()
+			f(s)
+			s.mu.Unlock()
+			return vm.Null, nil
+		}
+	}
+	sw.AddMethod("Start", 0, 0, swAct(func(s *stopwatch) {
+		if !s.running {
+			s.running, s.start = true, time.Now()
+		}
+	}))
+	sw.AddMethod("Stop", 0, 0, swAct(func(s *stopwatch) {
+		if s.running {
+			s.elapsed += time.Since(s.start)
+			s.running = false
+		}
+	}))
+	sw.AddMethod("Reset", 0, 0, swAct(func(s *stopwatch) { s.running, s.elapsed = false, 0 }))
+	sw.AddMethod("Restart", 0, 0, swAct(func(s *stopwatch) { s.running, s.elapsed, s.start = true, 0, time.Now() }))
+	sw.AddProperty("IsRunning", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := swOf(args[0])
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return vm.Bool(s.running), nil
+	}, nil)
+	sw.AddProperty("ElapsedMilliseconds", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Long(swOf(args[0]).read().Milliseconds()), nil
+	}, nil)
+	sw.AddProperty("ElapsedTicks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Long(int64(swOf(args[0]).read())), nil
+	}, nil)
+	sw.AddProperty("Elapsed", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return NewTimeSpan(int64(swOf(args[0]).read() / 100)), nil
+	}, nil)
+
+	dt := tDateTime
+	now := func(utc bool) native {
+		return func(*vm.Thread, []vm.Value) (vm.Value, error) {
+			n := time.Now()
+			if utc {
+				n = n.UTC()
+			}
+			return vm.NewNative(tDateTime, n), nil
+		}
+	}
+	dt.AddStaticProperty("Now", now(false), nil)
+	dt.AddStaticProperty("UtcNow", now(true), nil)
+	dtOf := func(v vm.Value) time.Time { tm, _ := v.AsNative().(time.Time); return tm }
+	dtTicks := func(tm time.Time) int64 {
+		return (tm.Unix()+62135596800)*1e7 + int64(tm.Nanosecond()/100)
+	}
+	dt.AddProperty("Ticks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Long(dtTicks(dtOf(args[0]))), nil }, nil)
+	for name, f := range map[string]func(time.Time) int{
+		"Year": time.Time.Year, "Day": time.Time.Day, "Hour": time.Time.Hour, "Minute": time.Time.Minute, "Second": time.Time.Second,
+		"Month":       func(tm time.Time) int { return int(tm.Month()) },
+		"Millisecond": func(tm time.Time) int { return tm.Nanosecond() / 1e6 },
+	} {
+		f := f
+		dt.AddProperty(name, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Int(int32(f(dtOf(args[0])))), nil }, nil)
+	}
+	dt.AddMethod("ToString", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(dtOf(args[0]).Format("01/02/2006 15:04:05")), nil
+	})
+	dt.AddStatic("op_Subtraction", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return NewTimeSpan(int64(dtOf(args[0]).Sub(dtOf(args[1])) / 100)), nil
+	})
+	dt.AddMethod("Subtract", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return NewTimeSpan(int64(dtOf(args[0]).Sub(dtOf(args[1])) / 100)), nil
+	})
+}

@@ -1,0 +1,272 @@
+package lib
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	"asyncvm/ctx"
+	"asyncvm/vm"
+	"asyncvm/vm/netfmt"
+)
+
+// cultureLocal holds CultureInfo.CurrentCulture; it is an AsyncLocal, so the
+// culture flows with the ExecutionContext as in .NET.
+var (
+	cultureLocal   = ctx.NewLocal(nil)
+	uiCultureLocal = ctx.NewLocal(nil)
+)
+
+// tCultureInfo is System.Globalization.CultureInfo; its payload is *netfmt.Culture.
+var tCultureInfo = register(vm.NewLibType("System.Globalization", "CultureInfo", nil))
+
+var (
+	cultureCacheMu sync.Mutex
+	cultureCache   = map[string]vm.Value{}
+	invariantValue = vm.NewNative(tCultureInfo, netfmt.Invariant)
+)
+
+// cachedCulture is CultureInfo.GetCultureInfo: one shared object per name.
+func cachedCulture(t *vm.Thread, name string) (vm.Value, error) {
+	c, err := netfmt.GetCulture(name)
+	if err != nil {
+		return vm.Null, throwFormat(t, err)
+	}
+	if c == netfmt.Invariant {
+		return invariantValue, nil
+	}
+	cultureCacheMu.Lock()
+	defer cultureCacheMu.Unlock()
+	if v, ok := cultureCache[c.Name]; ok {
+		return v, nil
+	}
+	v := vm.NewNative(tCultureInfo, c)
+	cultureCache[c.Name] = v
+	return v, nil
+}
+
+// currentCultureValue returns the CultureInfo object of the thread's context.
+func currentCultureValue(t *vm.Thread, l *ctx.Local) vm.Value {
+	if v, ok := l.Get(t.Ctx).(vm.Value); ok {
+		return v
+	}
+	return invariantValue
+}
+
+// CurrentCulture returns the culture number formatting uses on thread t.
+func CurrentCulture(t *vm.Thread) *netfmt.Culture {
+	if c, ok := currentCultureValue(t, cultureLocal).AsNative().(*netfmt.Culture); ok {
+		return c
+	}
+	return netfmt.Invariant
+}
+
+// providerCulture reads an IFormatProvider argument (a CultureInfo), or nil.
+func providerCulture(v vm.Value) *netfmt.Culture {
+	if c, ok := v.AsNative().(*netfmt.Culture); ok {
+		return c
+	}
+	return nil
+}
+
+// formatValue is IFormattable.ToString(format, culture) for any value:
+// numbers, booleans, chars, enums, decimals and TimeSpans use the format;
+// everything else uses ToString().
+func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (string, error) {
+	if c == nil {
+		c = CurrentCulture(t)
+	}
+	if pt := v.PrimType(); pt != nil {
+		var s string
+		var err error
+		switch pt {
+		case vm.TInt:
+			s, err = netfmt.FormatIntBits(int64(v.AsInt()), 32, format, c)
+		case vm.TLong:
+			s, err = netfmt.FormatIntBits(v.AsLong(), 64, format, c)
+		case vm.TDouble:
+			s, err = netfmt.FormatDouble(v.AsDouble(), format, c)
+		case vm.TFloat:
+			s, err = netfmt.FormatFloat32(v.AsFloat(), format, c)
+		case vm.TBool:
+			s = netfmt.FormatBool(v.AsBool())
+		case vm.TChar:
+			s = netfmt.FormatChar(v.AsChar())
+		default:
+			if pt.Kind == vm.KindEnum {
+				return formatEnum(t, pt, v.AsLong(), format)
+			}
+			s = strconv.FormatUint(v.Bits(), 10)
+		}
+		if err != nil {
+			return "", throwFormat(t, err)
+		}
+		return s, nil
+	}
+	if d, ok := v.AsNative().(vm.Decimal); ok {
+		nd, err := netfmt.ParseDecimalLiteral(d.String())
+		if err != nil {
+			return d.String(), nil
+		}
+		s, err := netfmt.FormatDecimal(nd, format, c)
+		if err != nil {
+			return "", throwFormat(t, err)
+		}
+		return s, nil
+	}
+	if ts, ok := v.AsNative().(*timeSpan); ok {
+		s, err := netfmt.FormatTimeSpan(ts.ticks, format, c)
+		if err != nil {
+			return "", throwFormat(t, err)
+		}
+		return s, nil
+	}
+	if format != "" {
+		if f := v.Type().LookupMethod("ToString", 1); f != nil && f.Native == nil {
+			r, err := t.Invoke(f, v, []vm.Value{vm.String(format)})
+			if err != nil {
+				return "", err
+			}
+			s, _ := str(r)
+			return s, nil
+		}
+	}
+	return t.ToString(v)
+}
+
+// formatEnum is Enum.ToString(format).
+func formatEnum(t *vm.Thread, ty *vm.Type, n int64, format string) (string, error) {
+	switch format {
+	case "", "G", "g", "F", "f":
+		return vm.EnumName(ty, n), nil
+	case "D", "d":
+		return strconv.FormatInt(n, 10), nil
+	case "X", "x":
+		s := strings.ToUpper(strconv.FormatUint(uint64(uint32(n)), 16))
+		return strings.Repeat("0", 8-len(s)) + s, nil
+	}
+	return "", t.Throw("System.FormatException", "Format string can be only \"G\", \"g\", \"X\", \"x\", \"F\", \"f\", \"D\" or \"d\".")
+}
+
+// compositeArgs expands a params object[] argument passed as one array.
+func compositeArgs(args []vm.Value) []vm.Value {
+	if len(args) == 1 {
+		if a := args[0].AsArray(); a != nil && a.Elem != nil && a.Elem.Kind != vm.KindInt && !isPrimType(a.Elem) {
+			return a.V
+		}
+	}
+	return args
+}
+
+func isPrimType(ty *vm.Type) bool {
+	switch ty.Kind {
+	case vm.KindInt, vm.KindLong, vm.KindDouble, vm.KindFloat, vm.KindBool, vm.KindChar, vm.KindEnum:
+		return true
+	}
+	return false
+}
+
+// Format is string.Format(format, args...) under culture c (nil: current).
+func Format(t *vm.Thread, c *netfmt.Culture, format string, args []vm.Value) (string, error) {
+	args = compositeArgs(args)
+	s, err := netfmt.FormatComposite(format, len(args), func(i int, f string) (string, error) {
+		return formatValue(t, args[i], f, c)
+	})
+	if err != nil {
+		return "", throwFormat(t, err)
+	}
+	return s, nil
+}
+
+// stringFormat is the native for string.Format with an optional leading provider.
+func stringFormat(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	var c *netfmt.Culture
+	if len(args) > 0 && (args[0].Type() == tCultureInfo || (args[0].IsNull() && len(args) > 1 && args[1].AsStr() != nil)) {
+		c = providerCulture(args[0])
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return vm.Null, argNull(t, "format")
+	}
+	f, ok := str(args[0])
+	if !ok {
+		return vm.Null, argNull(t, "format")
+	}
+	s, err := Format(t, c, f, args[1:])
+	if err != nil {
+		return vm.Null, err
+	}
+	return vm.String(s), nil
+}
+
+func init() {
+	vm.FormatHook = func(t *vm.Thread, v vm.Value, format string) (string, error) {
+		return formatValue(t, v, format, nil)
+	}
+	ci := tCultureInfo
+	ci.AddStatic(".ctor", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		name, err := strArg(t, args[0], "name")
+		if err != nil {
+			return vm.Null, err
+		}
+		c, err := netfmt.GetCulture(name)
+		if err != nil {
+			return vm.Null, throwFormat(t, err)
+		}
+		return vm.NewNative(tCultureInfo, c), nil
+	})
+	ci.AddStatic("GetCultureInfo", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		name, err := strArg(t, args[0], "name")
+		if err != nil {
+			return vm.Null, err
+		}
+		return cachedCulture(t, name)
+	})
+	ci.AddStatic("CreateSpecificCulture", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		name, err := strArg(t, args[0], "name")
+		if err != nil {
+			return vm.Null, err
+		}
+		return cachedCulture(t, name)
+	})
+	ci.AddStaticProperty("InvariantCulture", func(*vm.Thread, []vm.Value) (vm.Value, error) { return invariantValue, nil }, nil)
+	for _, p := range []struct {
+		name string
+		l    *ctx.Local
+	}{{"CurrentCulture", cultureLocal}, {"CurrentUICulture", uiCultureLocal}, {"DefaultThreadCurrentCulture", cultureLocal}} {
+		l := p.l
+		ci.AddStaticProperty(p.name, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+			return currentCultureValue(t, l), nil
+		}, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if args[0].Type() != tCultureInfo {
+				return vm.Null, argNull(t, "value")
+			}
+			if err := l.Set(t.Ctx, args[0]); err != nil {
+				return vm.Null, err
+			}
+			return vm.Null, nil
+		})
+	}
+	name := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(args[0].AsNative().(*netfmt.Culture).Name), nil
+	}
+	ci.AddProperty("Name", name, nil)
+	ci.AddMethod("ToString", 0, 0, name)
+	ci.AddProperty("DisplayName", name, nil)
+	ci.AddProperty("IsReadOnly", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		c := args[0].AsNative().(*netfmt.Culture)
+		return vm.Bool(c == netfmt.Invariant), nil
+	}, nil)
+	ci.AddMethod("Equals", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a := args[0].AsNative().(*netfmt.Culture)
+		b, ok := args[1].AsNative().(*netfmt.Culture)
+		return vm.Bool(ok && a.Name == b.Name), nil
+	})
+	ci.AddMethod("GetHashCode", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		h, err := hashCode(t, vm.String(args[0].AsNative().(*netfmt.Culture).Name))
+		return vm.Int(h), err
+	})
+	ci.InheritMethods()
+
+	vm.TString.AddStatic("Format", 1, -1, stringFormat)
+}

@@ -1,0 +1,371 @@
+package lib
+
+import (
+	"hash/fnv"
+	"math"
+	"reflect"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"asyncvm/vm"
+)
+
+// hkey is the Go-comparable identity of a value used as a hash key. Two
+// values with equal hkeys are Equal, except for user objects (user set),
+// whose hkey only carries their GetHashCode and are compared by Equals.
+type hkey struct {
+	t    *vm.Type
+	n    uint64
+	s    string
+	o    vm.Object
+	user bool
+}
+
+// userOverride returns a user-defined (bytecode) method of v's type, or nil.
+func userOverride(v vm.Value, name string, argc int) *vm.Func {
+	ty := v.Type()
+	if ty == nil || ty.Kind != vm.KindInstance {
+		return nil
+	}
+	f := ty.LookupMethod(name, argc)
+	if f == nil || f.Native != nil {
+		return nil
+	}
+	return f
+}
+
+// keyOf computes v's hash key; user objects overriding GetHashCode have it called.
+func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
+	if v.IsNull() {
+		return hkey{}, nil
+	}
+	if s := v.AsStr(); s != nil {
+		return hkey{t: vm.TString, s: s.S}, nil
+	}
+	if pt := v.PrimType(); pt != nil {
+		n := v.Bits()
+		switch pt {
+		case vm.TDouble:
+			f := v.AsDouble()
+			if f == 0 {
+				n = 0
+			} else if math.IsNaN(f) {
+				n = math.Float64bits(math.NaN())
+			}
+		case vm.TFloat:
+			f := v.AsFloat()
+			if f == 0 {
+				n = 0
+			} else if f != f {
+				n = uint64(math.Float32bits(float32(math.NaN())))
+			}
+		}
+		return hkey{t: pt, n: n}, nil
+	}
+	if d, ok := v.AsNative().(vm.Decimal); ok {
+		return hkey{t: vm.TDecimal, s: decimalKey(d)}, nil
+	}
+	if kv, ok := v.AsNative().(*kvPair); ok {
+		k1, err := keyOf(t, kv.k)
+		if err != nil {
+			return hkey{}, err
+		}
+		k2, err := keyOf(t, kv.v)
+		if err != nil {
+			return hkey{}, err
+		}
+		if !k1.user && !k2.user && k1.o == nil && k2.o == nil {
+			return hkey{t: tKeyValuePair, s: k1.str() + "\x00" + k2.str()}, nil
+		}
+	}
+	if f := userOverride(v, "GetHashCode", 0); f != nil {
+		r, err := t.Invoke(f, v, nil)
+		if err != nil {
+			return hkey{}, err
+		}
+		n, _ := toInt(r)
+		return hkey{n: uint64(uint32(int32(n))), user: true}, nil
+	}
+	if userOverride(v, "Equals", 1) != nil {
+		// Equals without GetHashCode: every instance in one bucket.
+		return hkey{user: true}, nil
+	}
+	return hkey{o: v.Obj()}, nil
+}
+
+func (k hkey) str() string {
+	name := ""
+	if k.t != nil {
+		name = k.t.Name
+	}
+	return name + ":" + k.s + ":" + string(rune(k.n&0xffff)) + itoa(int(k.n))
+}
+
+// decimalKey is the normalised text of a decimal (1.50 and 1.5 are one key).
+func decimalKey(d vm.Decimal) string {
+	s := d.String()
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// objEquals is object.Equals(a, b): a user Equals override if a has one,
+// value equality for primitives, strings and decimals of the same type,
+// reference equality otherwise.
+func objEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
+	if a.IsNull() || b.IsNull() {
+		return a.IsNull() && b.IsNull(), nil
+	}
+	if f := userOverride(a, "Equals", 1); f != nil {
+		r, err := t.Invoke(f, a, []vm.Value{b})
+		if err != nil {
+			return false, err
+		}
+		return r.AsBool(), nil
+	}
+	return plainEquals(t, a, b)
+}
+
+// plainEquals is object.Equals without looking for user overrides.
+func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
+	if a.IsNull() || b.IsNull() {
+		return a.IsNull() && b.IsNull(), nil
+	}
+	if sa, sb := a.AsStr(), b.AsStr(); sa != nil || sb != nil {
+		return sa != nil && sb != nil && sa.S == sb.S, nil
+	}
+	if pa, pb := a.PrimType(), b.PrimType(); pa != nil || pb != nil {
+		if pa != pb {
+			return false, nil
+		}
+		switch pa {
+		case vm.TDouble:
+			x, y := a.AsDouble(), b.AsDouble()
+			return x == y || (x != x && y != y), nil
+		case vm.TFloat:
+			x, y := a.AsFloat(), b.AsFloat()
+			return x == y || (x != x && y != y), nil
+		}
+		return a.Bits() == b.Bits(), nil
+	}
+	if da, ok := a.AsNative().(vm.Decimal); ok {
+		db, ok := b.AsNative().(vm.Decimal)
+		return ok && da.Cmp(db) == 0, nil
+	}
+	if ka, ok := a.AsNative().(*kvPair); ok {
+		kb, ok := b.AsNative().(*kvPair)
+		if !ok {
+			return false, nil
+		}
+		e1, err := objEquals(t, ka.k, kb.k)
+		if err != nil || !e1 {
+			return false, err
+		}
+		return objEquals(t, ka.v, kb.v)
+	}
+	return a.Same(b), nil
+}
+
+// hashCode is GetHashCode(): .NET's values for primitives, a per-run stable
+// hash for strings, an identity hash for references.
+func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
+	if v.IsNull() {
+		return 0, nil
+	}
+	if s := v.AsStr(); s != nil {
+		h := fnv.New32a()
+		h.Write([]byte(s.S))
+		return int32(h.Sum32()), nil
+	}
+	if pt := v.PrimType(); pt != nil {
+		n := v.Bits()
+		switch pt {
+		case vm.TInt:
+			return v.AsInt(), nil
+		case vm.TLong:
+			x := v.AsLong()
+			return int32(x) ^ int32(x>>32), nil
+		case vm.TBool:
+			return int32(n), nil
+		case vm.TChar:
+			c := int32(v.AsChar())
+			return c | c<<16, nil
+		case vm.TDouble:
+			f := v.AsDouble()
+			if f == 0 {
+				return 0, nil
+			}
+			b := math.Float64bits(f)
+			return int32(b) ^ int32(b>>32), nil
+		case vm.TFloat:
+			f := v.AsFloat()
+			if f == 0 {
+				return 0, nil
+			}
+			return int32(math.Float32bits(f)), nil
+		}
+		return int32(n) ^ int32(n>>32), nil
+	}
+	if f := userOverride(v, "GetHashCode", 0); f != nil {
+		r, err := t.Invoke(f, v, nil)
+		if err != nil {
+			return 0, err
+		}
+		n, _ := toInt(r)
+		return int32(n), nil
+	}
+	k, err := keyOf(t, v)
+	if err != nil {
+		return 0, err
+	}
+	if k.o != nil {
+		p := reflect.ValueOf(k.o).Pointer()
+		return int32(p>>4) ^ int32(uint64(p)>>36), nil
+	}
+	h := fnv.New32a()
+	h.Write([]byte(k.str()))
+	return int32(h.Sum32() & 0x7fffffff), nil
+}
+
+// compareValues is Comparer<T>.Default.Compare: numbers, strings (culture
+// order), chars, bools, decimals, enums, and user types through CompareTo.
+func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
+	if a.IsNull() || b.IsNull() {
+		switch {
+		case a.IsNull() && b.IsNull():
+			return 0, nil
+		case a.IsNull():
+			return -1, nil
+		}
+		return 1, nil
+	}
+	if sa, sb := a.AsStr(), b.AsStr(); sa != nil && sb != nil {
+		return cultureCompare(sa.S, sb.S), nil
+	}
+	pa, pb := a.PrimType(), b.PrimType()
+	if pa != nil && pb != nil {
+		if pa == vm.TBool && pb == vm.TBool {
+			return cmpInt(int64(a.Bits()), int64(b.Bits())), nil
+		}
+		if isIntegral(pa) && isIntegral(pb) {
+			return cmpInt(intBits(a), intBits(b)), nil
+		}
+		if isNumeric(a) && isNumeric(b) {
+			x, y := vm.AsF64(a), vm.AsF64(b)
+			switch {
+			case x < y:
+				return -1, nil
+			case x > y:
+				return 1, nil
+			case x == y:
+				return 0, nil
+			case x != x && y != y:
+				return 0, nil
+			case x != x:
+				return -1, nil
+			}
+			return 1, nil
+		}
+	}
+	if da, ok := a.AsNative().(vm.Decimal); ok {
+		if db, ok := b.AsNative().(vm.Decimal); ok {
+			return da.Cmp(db), nil
+		}
+	}
+	if ta, ok := a.AsNative().(*timeSpan); ok {
+		if tb, ok := b.AsNative().(*timeSpan); ok {
+			return cmpInt(ta.ticks, tb.ticks), nil
+		}
+	}
+	if f := a.Type().LookupMethod("CompareTo", 1); f != nil && f.Native == nil {
+		r, err := t.Invoke(f, a, []vm.Value{b})
+		if err != nil {
+			return 0, err
+		}
+		n, _ := toInt(r)
+		return n, nil
+	}
+	return 0, t.Throw("System.InvalidOperationException", "Failed to compare two elements in the array.")
+}
+
+func isIntegral(pt *vm.Type) bool {
+	return pt == vm.TInt || pt == vm.TLong || pt == vm.TChar || pt.Kind == vm.KindEnum
+}
+
+func intBits(v vm.Value) int64 {
+	switch v.PrimType() {
+	case vm.TInt:
+		return int64(v.AsInt())
+	case vm.TChar:
+		return int64(v.AsChar())
+	}
+	return v.AsLong()
+}
+
+func cmpInt(x, y int64) int {
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// cultureCompare approximates the ICU culture-sensitive order .NET uses for
+// string comparison by default: letters compare case-insensitively first,
+// then lower case sorts before upper case at the first case difference.
+func cultureCompare(a, b string) int {
+	tie := 0
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		a, b = a[na:], b[nb:]
+		if ra == rb {
+			continue
+		}
+		la, lb := unicode.ToLower(ra), unicode.ToLower(rb)
+		if la != lb {
+			wa, wb := collationWeight(la), collationWeight(lb)
+			if wa != wb {
+				return cmpInt(wa, wb)
+			}
+			return cmpInt(int64(la), int64(lb))
+		}
+		if tie == 0 {
+			if unicode.IsLower(ra) {
+				tie = -1
+			} else {
+				tie = 1
+			}
+		}
+	}
+	switch {
+	case a == "" && b != "":
+		return -1
+	case a != "" && b == "":
+		return 1
+	}
+	return tie
+}
+
+// collationWeight orders character classes as ICU's root collation does:
+// whitespace and punctuation, then symbols, digits, then letters.
+func collationWeight(r rune) int64 {
+	switch {
+	case unicode.IsSpace(r):
+		return int64(r)
+	case unicode.IsPunct(r):
+		return 0x1000 + int64(r)
+	case unicode.IsSymbol(r):
+		return 0x2000 + int64(r)
+	case unicode.IsDigit(r):
+		return 0x3000 + int64(r)
+	}
+	return 0x10000 + int64(r)
+}

@@ -1,0 +1,195 @@
+package lib
+
+import (
+	"sync"
+
+	"asyncvm/vm"
+)
+
+// iter is a Go-side enumerator: next returns the following element, or false
+// at the end.
+type iter interface {
+	next(t *vm.Thread) (vm.Value, bool, error)
+}
+
+// iterFunc adapts a function to iter.
+type iterFunc func(t *vm.Thread) (vm.Value, bool, error)
+
+func (f iterFunc) next(t *vm.Thread) (vm.Value, bool, error) { return f(t) }
+
+// enumerable is implemented by the payloads of library sequences.
+type enumerable interface {
+	open(t *vm.Thread) (iter, error)
+}
+
+// sliceIter enumerates a private snapshot.
+func sliceIter(vs []vm.Value) iter {
+	i := 0
+	return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
+		if i >= len(vs) {
+			return vm.Null, false, nil
+		}
+		i++
+		return vs[i-1], true, nil
+	})
+}
+
+// iterate opens any sequence: arrays, strings, library collections and lazy
+// LINQ sequences, or a user IEnumerable through GetEnumerator, MoveNext and
+// Current.
+func iterate(t *vm.Thread, src vm.Value) (iter, error) {
+	if src.IsNull() {
+		return nil, argNull(t, "source")
+	}
+	if a := src.AsArray(); a != nil {
+		i := 0
+		return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
+			if i >= len(a.V) {
+				return vm.Null, false, nil
+			}
+			i++
+			return a.V[i-1], true, nil
+		}), nil
+	}
+	if s := src.AsStr(); s != nil {
+		u := s.UTF16()
+		i := 0
+		return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
+			if i >= len(u) {
+				return vm.Null, false, nil
+			}
+			i++
+			return vm.Char(u[i-1]), true, nil
+		}), nil
+	}
+	if e, ok := src.AsNative().(enumerable); ok {
+		return e.open(t)
+	}
+	if e, ok := src.AsNative().(*enumerator); ok {
+		return e, nil
+	}
+	f := src.Type().LookupMethod("GetEnumerator", 0)
+	if f == nil {
+		return nil, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+src.Type().FullName()+"' to type 'System.Collections.IEnumerable'.")
+	}
+	en, err := t.Invoke(f, src, nil)
+	if err != nil {
+		return nil, err
+	}
+	return enumOf(t, en)
+}
+
+// enumOf wraps an enumerator object (MoveNext/Current) as an iter.
+func enumOf(t *vm.Thread, en vm.Value) (iter, error) {
+	if en.IsNull() {
+		return nil, t.ThrowNull()
+	}
+	if e, ok := en.AsNative().(*enumerator); ok {
+		return e, nil
+	}
+	move := en.Type().LookupMethod("MoveNext", 0)
+	if move == nil {
+		return nil, t.Throw("System.MissingMemberException", "'"+en.Type().FullName()+"' does not contain a definition for 'MoveNext'")
+	}
+	site := &vm.Site{Name: "Current"}
+	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+		ok, err := t.Invoke(move, en, nil)
+		if err != nil || !ok.AsBool() {
+			return vm.Null, false, err
+		}
+		v, err := t.GetMember(en, site)
+		return v, err == nil, err
+	}), nil
+}
+
+// collect reads a whole sequence into a new slice.
+func collect(t *vm.Thread, src vm.Value) ([]vm.Value, error) {
+	if a := src.AsArray(); a != nil {
+		return append([]vm.Value(nil), a.V...), nil
+	}
+	if l, ok := src.AsNative().(*list); ok {
+		return l.snapshot(), nil
+	}
+	it, err := iterate(t, src)
+	if err != nil {
+		return nil, err
+	}
+	var out []vm.Value
+	for {
+		v, ok, err := it.next(t)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return out, nil
+		}
+		out = append(out, v)
+	}
+}
+
+// elemTypeOf returns a sequence's element type when the library knows it.
+func elemTypeOf(src vm.Value) *vm.Type {
+	if a := src.AsArray(); a != nil {
+		return a.Elem
+	}
+	if src.AsStr() != nil {
+		return vm.TChar
+	}
+	if e, ok := src.AsNative().(interface{ elemType() *vm.Type }); ok {
+		return e.elemType()
+	}
+	return nil
+}
+
+// enumerator is the library's enumerator object (List<T>.Enumerator and the
+// rest): MoveNext, Current, Dispose, Reset. It locks around its iter so a
+// racy program sharing one enumerator cannot corrupt it.
+type enumerator struct {
+	mu  sync.Mutex
+	it  iter
+	cur vm.Value
+}
+
+func (e *enumerator) next(t *vm.Thread) (vm.Value, bool, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	v, ok, err := e.it.next(t)
+	if ok {
+		e.cur = v
+	}
+	return v, ok, err
+}
+
+// tEnumerator is the type of library enumerators.
+var tEnumerator = vm.NewLibType("System.Collections.Generic", "Enumerator", nil)
+
+// newEnumerator wraps an iter as an enumerator object.
+func newEnumerator(it iter) vm.Value { return vm.NewNative(tEnumerator, &enumerator{it: it}) }
+
+// getEnumerator is a GetEnumerator method for any enumerable payload.
+func getEnumerator(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	it, err := iterate(t, args[0])
+	if err != nil {
+		return vm.Null, err
+	}
+	return newEnumerator(it), nil
+}
+
+func init() {
+	tEnumerator.AddMethod("MoveNext", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e := args[0].AsNative().(*enumerator)
+		_, ok, err := e.next(t)
+		return vm.Bool(ok), err
+	})
+	tEnumerator.AddProperty("Current", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e := args[0].AsNative().(*enumerator)
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		return e.cur, nil
+	}, nil)
+	tEnumerator.AddMethod("Dispose", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	tEnumerator.AddMethod("Reset", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		return vm.Null, t.Throw("System.NotSupportedException", "Specified method is not supported.")
+	})
+	tEnumerator.AddMethod("GetEnumerator", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
+}
