@@ -13,6 +13,11 @@ type Thread struct {
 	// remaining notifications of that switch are skipped and the new context
 	// stays installed.
 	FailFast func(err error)
+
+	// Owner is the VM's object for this thread (a *vm.Thread), so that a
+	// change handler, which receives the Thread, can reach it. The package
+	// never reads it.
+	Owner any
 }
 
 // NewThread returns a thread on the Default context.

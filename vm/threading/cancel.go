@@ -1,0 +1,292 @@
+package threading
+
+import (
+	"sync"
+	"time"
+
+	"asyncvm/vm"
+)
+
+// Library types for cancellation.
+var (
+	TCancellationTokenSource = vm.NewLibType("System.Threading", "CancellationTokenSource", nil)
+	TCancellationToken       = vm.NewLibType("System.Threading", "CancellationToken", nil)
+	TCancellationTokenReg    = vm.NewLibType("System.Threading", "CancellationTokenRegistration", nil)
+)
+
+// vmDuration is a timeout: a duration, or infinite.
+type vmDuration struct {
+	d        time.Duration
+	infinite bool
+}
+
+func timeAfter(d time.Duration, f func()) *time.Timer { return time.AfterFunc(d, f) }
+
+// cancelSource is a CancellationTokenSource; a CancellationToken's payload
+// points at its source (nil for CancellationToken.None).
+type cancelSource struct {
+	mu        sync.Mutex
+	requested bool
+	disposed  bool
+	always    bool // a token made canceled: new CancellationToken(true)
+	next      int
+	callbacks map[int]func(t *vm.Thread) error
+	order     []int
+	timer     *time.Timer
+	m         *vm.Machine
+}
+
+func (s *cancelSource) canceled() bool {
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requested || s.always
+}
+
+// register adds a callback run when cancellation is requested (at once if
+// it already was). It returns the registration id, or -1 when it ran.
+func (s *cancelSource) register(cb func(t *vm.Thread) error) int {
+	s.mu.Lock()
+	if s.requested || s.always {
+		s.mu.Unlock()
+		return -1
+	}
+	if s.callbacks == nil {
+		s.callbacks = map[int]func(*vm.Thread) error{}
+	}
+	id := s.next
+	s.next++
+	s.callbacks[id] = cb
+	s.order = append(s.order, id)
+	s.mu.Unlock()
+	return id
+}
+
+func (s *cancelSource) unregister(id int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.callbacks[id]; ok {
+		delete(s.callbacks, id)
+		return true
+	}
+	return false
+}
+
+// cancel requests cancellation on thread t, running the registered callbacks
+// newest first, as .NET does; their exceptions are aggregated.
+func (s *cancelSource) cancel(t *vm.Thread) error {
+	s.mu.Lock()
+	if s.requested {
+		s.mu.Unlock()
+		return nil
+	}
+	s.requested = true
+	var cbs []func(*vm.Thread) error
+	for i := len(s.order) - 1; i >= 0; i-- {
+		if cb, ok := s.callbacks[s.order[i]]; ok {
+			cbs = append(cbs, cb)
+		}
+	}
+	s.callbacks = nil
+	s.order = nil
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.mu.Unlock()
+	var excs []*vm.Instance
+	for _, cb := range cbs {
+		if err := cb(t); err != nil {
+			e := thrownExc(err)
+			if e == nil {
+				return err
+			}
+			excs = append(excs, e)
+		}
+	}
+	if len(excs) > 0 {
+		return &vm.Thrown{Exc: NewAggregate(t.M, excs)}
+	}
+	return nil
+}
+
+// cancelAfter cancels s after d from a timer, on a pool thread.
+func (s *cancelSource) cancelAfter(m *vm.Machine, d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.requested || s.disposed {
+		return
+	}
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	p := PoolOf(m)
+	s.timer = time.AfterFunc(d, func() {
+		p.Queue(func(w *vm.Thread) { crash(m, s.cancel(w)) })
+	})
+}
+
+// tokenArg reads a CancellationToken argument (nil for None or null).
+func tokenArg(v vm.Value) *cancelSource {
+	s, _ := v.AsNative().(*cancelSource)
+	return s
+}
+
+func tokenValue(s *cancelSource) vm.Value { return vm.NewNative(TCancellationToken, s) }
+
+// canceledError is OperationCanceledException "The operation was canceled.".
+func canceledError(t *vm.Thread) error {
+	return t.Throw("System.OperationCanceledException", "The operation was canceled.")
+}
+
+// registration is the payload of a CancellationTokenRegistration.
+type registration struct {
+	s  *cancelSource
+	id int
+}
+
+func init() {
+	cts := vm.RegisterType(TCancellationTokenSource)
+	get := func(v vm.Value) *cancelSource { return v.AsNative().(*cancelSource) }
+	cts.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := &cancelSource{m: t.M}
+		if len(args) == 1 {
+			d, inf, err := timeout(t, args[0], "delay")
+			if err != nil {
+				return vm.Null, err
+			}
+			if !inf {
+				s.cancelAfter(t.M, d)
+			}
+		}
+		return vm.NewNative(TCancellationTokenSource, s), nil
+	})
+	cts.AddStatic("CreateLinkedTokenSource", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := &cancelSource{m: t.M}
+		for _, v := range flattenParams(args) {
+			src := tokenArg(v)
+			if src == nil {
+				continue
+			}
+			if src.canceled() {
+				s.requested = true
+				continue
+			}
+			src.register(func(w *vm.Thread) error { return s.cancel(w) })
+		}
+		return vm.NewNative(TCancellationTokenSource, s), nil
+	})
+	cts.AddMethod("Cancel", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := get(args[0])
+		s.mu.Lock()
+		disposed := s.disposed
+		s.mu.Unlock()
+		if disposed {
+			return vm.Null, t.Throw("System.ObjectDisposedException", "The CancellationTokenSource has been disposed.")
+		}
+		return vm.Null, s.cancel(t)
+	})
+	cts.AddMethod("CancelAfter", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d, inf, err := timeout(t, args[1], "delay")
+		if err != nil {
+			return vm.Null, err
+		}
+		if !inf {
+			get(args[0]).cancelAfter(t.M, d)
+		}
+		return vm.Null, nil
+	})
+	cts.AddMethod("TryReset", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := get(args[0])
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return vm.Bool(!s.requested), nil
+	})
+	cts.AddProperty("Token", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return tokenValue(get(args[0])), nil
+	}, nil)
+	cts.AddProperty("IsCancellationRequested", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).canceled()), nil
+	}, nil)
+	cts.AddMethod("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := get(args[0])
+		s.mu.Lock()
+		s.disposed = true
+		if s.timer != nil {
+			s.timer.Stop()
+		}
+		s.mu.Unlock()
+		return vm.Null, nil
+	})
+
+	tok := vm.RegisterType(TCancellationToken)
+	tok.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) == 1 && args[0].AsBool() {
+			return tokenValue(&cancelSource{always: true, m: t.M}), nil
+		}
+		return tokenValue(nil), nil
+	})
+	tok.AddStaticProperty("None", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return tokenValue(nil), nil
+	}, nil)
+	tok.AddProperty("IsCancellationRequested", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(tokenArg(args[0]).canceled()), nil
+	}, nil)
+	tok.AddProperty("CanBeCanceled", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(tokenArg(args[0]) != nil), nil
+	}, nil)
+	tok.AddMethod("ThrowIfCancellationRequested", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if tokenArg(args[0]).canceled() {
+			return vm.Null, canceledError(t)
+		}
+		return vm.Null, nil
+	})
+	tok.AddMethod("Register", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := tokenArg(args[0])
+		cb := args[1]
+		state := optArg(args, 2)
+		if cb.IsNull() {
+			return vm.Null, argNull(t, "callback")
+		}
+		var callArgs []vm.Value
+		if delegateArity(cb) >= 1 {
+			callArgs = []vm.Value{state}
+		}
+		ec := t.Ctx.Capture()
+		run := func(w *vm.Thread) error {
+			if ec == nil {
+				_, err := w.CallValue(cb, callArgs)
+				return err
+			}
+			return w.Ctx.Run(ec, func() error {
+				_, err := w.CallValue(cb, callArgs)
+				return err
+			})
+		}
+		if s == nil {
+			return vm.NewNative(TCancellationTokenReg, &registration{id: -1}), nil
+		}
+		id := s.register(run)
+		if id < 0 {
+			if err := run(t); err != nil {
+				return vm.Null, err
+			}
+		}
+		return vm.NewNative(TCancellationTokenReg, &registration{s: s, id: id}), nil
+	})
+	tok.AddMethod("Equals", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(tokenArg(args[0]) == tokenArg(args[1])), nil
+	})
+
+	reg := vm.RegisterType(TCancellationTokenReg)
+	unreg := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		r := args[0].AsNative().(*registration)
+		if r.s == nil || r.id < 0 {
+			return vm.Bool(false), nil
+		}
+		return vm.Bool(r.s.unregister(r.id)), nil
+	}
+	reg.AddMethod("Dispose", 0, 0, unreg)
+	reg.AddMethod("Unregister", 0, 0, unreg)
+}

@@ -1,0 +1,365 @@
+// Package threading is asyncvm's concurrency library: the thread pool, VM
+// threads (System.Threading.Thread), ExecutionContext and AsyncLocal wired to
+// package ctx, tasks and their awaiters, cancellation, synchronisation
+// primitives, Parallel and the concurrent collections.
+//
+// Install(m) gives a machine its pool and the blocking hook; everything else
+// registers itself as library types from init functions.
+package threading
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"asyncvm/ctx"
+	"asyncvm/vm"
+)
+
+// workItem is one unit of pool work.
+type workItem func(t *vm.Thread)
+
+// Pool is the machine's thread pool: one worker per processor (at least
+// two), a global FIFO queue, and a local queue per worker that its owner
+// pops LIFO and idle workers steal from FIFO. A worker that blocks through
+// vm.BlockHook stops counting as active, and the pool starts another worker
+// so blocking work cannot starve it; surplus workers retire after their
+// current item once the blocked ones resume.
+type Pool struct {
+	m      *vm.Machine
+	target int
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	global  []workItem
+	head    int
+	workers []*worker
+	active  int // workers not blocked
+	idle    int
+	started bool
+
+	pending atomic.Int64 // queued items not yet taken, over all queues
+}
+
+// worker is one pool goroutine and the VM thread it owns.
+type worker struct {
+	p     *Pool
+	t     *vm.Thread
+	mu    sync.Mutex
+	local []workItem
+	gone  bool
+}
+
+// machineState is the library's per-machine state.
+type machineState struct {
+	pool *Pool
+
+	fgMu    sync.Mutex
+	fgCond  *sync.Cond
+	fgAlive int // foreground Threads started and not ended
+}
+
+var (
+	machines sync.Map // *vm.Machine -> *machineState
+	workers  sync.Map // *vm.Thread -> *worker
+)
+
+func stateOf(m *vm.Machine) *machineState {
+	if s, ok := machines.Load(m); ok {
+		return s.(*machineState)
+	}
+	s := &machineState{}
+	s.fgCond = sync.NewCond(&s.fgMu)
+	actual, _ := machines.LoadOrStore(m, s)
+	return actual.(*machineState)
+}
+
+// Install gives m its thread pool (m.Pool) and installs the library hooks
+// (vm.BlockHook, vm.AwaiterHook, vm.DefaultQueue). Workers start on the
+// first queued item, so the main thread, made before that, keeps id 1.
+func Install(m *vm.Machine) {
+	st := stateOf(m)
+	if st.pool == nil {
+		n := runtime.NumCPU()
+		if n < 2 {
+			n = 2
+		}
+		p := &Pool{m: m, target: n}
+		p.cond = sync.NewCond(&p.mu)
+		st.pool = p
+	}
+	m.Pool = st.pool
+	vm.BlockHook = blockHook
+	vm.AwaiterHook = awaiterHook
+	pool := st.pool
+	vm.DefaultQueue = pool.Queue
+}
+
+// PoolOf returns the machine's pool, installing it if needed.
+func PoolOf(m *vm.Machine) *Pool {
+	if p, ok := m.Pool.(*Pool); ok {
+		return p
+	}
+	Install(m)
+	return stateOf(m).pool
+}
+
+// Attach prepares a VM thread made outside this package (the main thread)
+// for the library: its context state learns its owner.
+func Attach(t *vm.Thread) {
+	if t.Ctx.Owner == nil {
+		t.Ctx.Owner = t
+	}
+	if t.Ctx.FailFast == nil {
+		t.Ctx.FailFast = func(err error) { failFast(t, err) }
+	}
+}
+
+// Queue runs work on a pool thread (the global queue).
+func (p *Pool) Queue(work func(t *vm.Thread)) {
+	p.mu.Lock()
+	p.startLocked()
+	p.global = append(p.global, work)
+	p.pending.Add(1)
+	if p.idle > 0 {
+		p.cond.Signal()
+	}
+	p.mu.Unlock()
+}
+
+// QueueFrom queues work from VM thread t: onto t's local queue when t is a
+// pool worker (LIFO for it, stealable by the others), else globally.
+func (p *Pool) QueueFrom(t *vm.Thread, work func(t *vm.Thread)) {
+	w := workerOf(t)
+	if w == nil || w.p != p {
+		p.Queue(work)
+		return
+	}
+	p.m.Counters.PoolItems.Add(1)
+	w.mu.Lock()
+	w.local = append(w.local, work)
+	w.mu.Unlock()
+	p.pending.Add(1)
+	p.mu.Lock()
+	if p.idle > 0 {
+		p.cond.Signal()
+	}
+	p.mu.Unlock()
+}
+
+// Workers returns the number of live worker goroutines.
+func (p *Pool) Workers() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.workers)
+}
+
+func (p *Pool) startLocked() {
+	if p.started {
+		return
+	}
+	p.started = true
+	for i := 0; i < p.target; i++ {
+		p.spawnLocked()
+	}
+}
+
+func (p *Pool) spawnLocked() {
+	t := p.m.NewThread()
+	Attach(t)
+	w := &worker{p: p, t: t}
+	workers.Store(t, w)
+	p.workers = append(p.workers, w)
+	p.active++
+	go w.loop()
+}
+
+func workerOf(t *vm.Thread) *worker {
+	if w, ok := workers.Load(t); ok {
+		return w.(*worker)
+	}
+	return nil
+}
+
+// take finds the next item: the worker's own queue newest first, then the
+// global queue, then the other workers' queues oldest first.
+func (w *worker) take() workItem {
+	w.mu.Lock()
+	if n := len(w.local); n > 0 {
+		it := w.local[n-1]
+		w.local[n-1] = nil
+		w.local = w.local[:n-1]
+		w.mu.Unlock()
+		return it
+	}
+	w.mu.Unlock()
+	p := w.p
+	p.mu.Lock()
+	if p.head < len(p.global) {
+		it := p.global[p.head]
+		p.global[p.head] = nil
+		p.head++
+		if p.head == len(p.global) {
+			p.global = p.global[:0]
+			p.head = 0
+		}
+		p.mu.Unlock()
+		return it
+	}
+	others := append([]*worker(nil), p.workers...)
+	p.mu.Unlock()
+	for _, o := range others {
+		if o == w {
+			continue
+		}
+		if it := o.steal(); it != nil {
+			return it
+		}
+	}
+	return nil
+}
+
+func (w *worker) steal() workItem {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.local) == 0 {
+		return nil
+	}
+	it := w.local[0]
+	w.local[0] = nil
+	w.local = w.local[1:]
+	return it
+}
+
+func (w *worker) loop() {
+	p := w.p
+	for {
+		it := w.take()
+		if it == nil {
+			p.mu.Lock()
+			if p.pending.Load() > 0 {
+				p.mu.Unlock()
+				runtime.Gosched()
+				continue
+			}
+			p.idle++
+			p.cond.Wait()
+			p.idle--
+			if p.active > p.target {
+				w.retireLocked()
+				p.mu.Unlock()
+				return
+			}
+			p.mu.Unlock()
+			continue
+		}
+		p.pending.Add(-1)
+		w.run(it)
+		p.mu.Lock()
+		if p.active > p.target {
+			w.retireLocked()
+			p.mu.Unlock()
+			return
+		}
+		p.mu.Unlock()
+	}
+}
+
+// retireLocked removes a surplus worker, moving its local items to the
+// global queue.
+func (w *worker) retireLocked() {
+	p := w.p
+	p.active--
+	for i, o := range p.workers {
+		if o == w {
+			p.workers = append(p.workers[:i:i], p.workers[i+1:]...)
+			break
+		}
+	}
+	w.mu.Lock()
+	p.global = append(p.global, w.local...)
+	w.local = nil
+	w.gone = true
+	w.mu.Unlock()
+	workers.Delete(w.t)
+	if p.idle > 0 {
+		p.cond.Broadcast()
+	}
+}
+
+// run executes one item and returns the worker to the Default context,
+// firing change notifications.
+func (w *worker) run(it workItem) {
+	it(w.t)
+	w.t.Ctx.Switch(nil)
+}
+
+// blockHook is vm.BlockHook: a pool worker about to block gives up its
+// active slot, and the pool starts a replacement when below its target.
+func blockHook(t *vm.Thread, wait func()) {
+	w := workerOf(t)
+	if w == nil {
+		wait()
+		return
+	}
+	p := w.p
+	p.mu.Lock()
+	p.active--
+	if p.active < p.target {
+		p.spawnLocked()
+	}
+	p.mu.Unlock()
+	wait()
+	p.mu.Lock()
+	p.active++
+	p.mu.Unlock()
+}
+
+// crash ends the program with an unhandled error from a thread or pool item.
+func crash(m *vm.Machine, err error) {
+	if err != nil {
+		m.Crash(err)
+	}
+}
+
+// failFast ends the program when a change handler throws during a context
+// switch, then parks the calling goroutine so nothing more runs on it.
+func failFast(t *vm.Thread, err error) {
+	msg := ctx.FailFastMessage
+	if th, ok := err.(*vm.Thrown); ok {
+		msg += "\n" + describe(th.Exc)
+	} else if err != nil {
+		msg += "\n" + err.Error()
+	}
+	t.M.Crash(&vm.Fatal{Msg: msg, Code: 1})
+	select {}
+}
+
+// describe renders an exception as .NET's ToString does: type, message and
+// stack trace.
+func describe(e *vm.Instance) string {
+	s := e.Type().FullName() + ": " + vm.ExceptionMessage(e)
+	if tr := vm.FormatTrace(vm.Trace(e)); tr != "" {
+		s += "\n" + tr
+	}
+	return s
+}
+
+// WaitForeground blocks until every foreground Thread started on m has
+// ended, or the machine crashed. The driver calls it after Main returns.
+func WaitForeground(m *vm.Machine) {
+	st := stateOf(m)
+	done := make(chan struct{})
+	go func() {
+		st.fgMu.Lock()
+		for st.fgAlive > 0 {
+			st.fgCond.Wait()
+		}
+		st.fgMu.Unlock()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-m.Crashed():
+	}
+}

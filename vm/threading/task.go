@@ -1,0 +1,787 @@
+package threading
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"asyncvm/ctx"
+	"asyncvm/vm"
+)
+
+// Library types for tasks and awaiters.
+var (
+	TTaskStatus = vm.NewLibEnum("System.Threading.Tasks", "TaskStatus", []vm.EnumMember{
+		{Name: "Created", Value: 0}, {Name: "WaitingForActivation", Value: 1}, {Name: "WaitingToRun", Value: 2},
+		{Name: "Running", Value: 3}, {Name: "WaitingForChildrenToComplete", Value: 4},
+		{Name: "RanToCompletion", Value: 5}, {Name: "Canceled", Value: 6}, {Name: "Faulted", Value: 7},
+	})
+	TTaskCreationOptions = vm.NewLibEnum("System.Threading.Tasks", "TaskCreationOptions", []vm.EnumMember{
+		{Name: "None", Value: 0}, {Name: "PreferFairness", Value: 1}, {Name: "LongRunning", Value: 2},
+		{Name: "AttachedToParent", Value: 4}, {Name: "DenyChildAttach", Value: 8}, {Name: "HideScheduler", Value: 16},
+		{Name: "RunContinuationsAsynchronously", Value: 64},
+	})
+	TTaskFactory         = vm.NewLibType("System.Threading.Tasks", "TaskFactory", nil)
+	TTaskAwaiter         = vm.NewLibType("System.Runtime.CompilerServices", "TaskAwaiter", nil)
+	TConfiguredAwaitable = vm.NewLibType("System.Runtime.CompilerServices", "ConfiguredTaskAwaitable", nil)
+	TConfiguredAwaiter   = vm.NewLibType("System.Runtime.CompilerServices", "ConfiguredTaskAwaiter", nil)
+	TYieldAwaitable      = vm.NewLibType("System.Runtime.CompilerServices", "YieldAwaitable", nil)
+	TYieldAwaiter        = vm.NewLibType("System.Runtime.CompilerServices", "YieldAwaiter", nil)
+	TTCS                 = vm.NewLibType("System.Threading.Tasks", "TaskCompletionSource`1", nil)
+)
+
+// optRunContinuationsAsynchronously is TaskCreationOptions.RunContinuationsAsynchronously.
+const optRunContinuationsAsynchronously = 64
+
+// TaskAwaiter is the awaiter of a Task (GetAwaiter()), and, with
+// ContinueOnCapturedContext false, of task.ConfigureAwait(false). There is no
+// SynchronizationContext in asyncvm, so both resume alike; the execution
+// models read ContinueOnCapturedContext if they care.
+type TaskAwaiter struct {
+	Task                      *vm.Task
+	ContinueOnCapturedContext bool
+}
+
+// IsCompleted implements vm.Awaiter.
+func (a *TaskAwaiter) IsCompleted() bool { return a.Task.IsCompleted() }
+
+// GetResult implements vm.Awaiter.
+func (a *TaskAwaiter) GetResult(t *vm.Thread) (vm.Value, error) { return a.Task.GetResult(t) }
+
+// UnsafeOnCompleted implements vm.Awaiter.
+func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
+	a.Task.UnsafeOnCompleted(t, resume)
+}
+
+// YieldAwaiter is Task.Yield()'s awaiter: never complete, it resumes on the
+// pool.
+type YieldAwaiter struct{}
+
+// IsCompleted implements vm.Awaiter: always false.
+func (YieldAwaiter) IsCompleted() bool { return false }
+
+// GetResult implements vm.Awaiter.
+func (YieldAwaiter) GetResult(t *vm.Thread) (vm.Value, error) { return vm.Null, nil }
+
+// UnsafeOnCompleted implements vm.Awaiter: it queues resume to the pool.
+func (YieldAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
+	t.M.Queue(resume)
+}
+
+var completedTask = func() *vm.Task {
+	tk := vm.NewTask(nil)
+	tk.TryComplete(nil, vm.StatusRanToCompletion, vm.Null, nil)
+	return tk
+}()
+
+// CompletedTask returns Task.CompletedTask.
+func CompletedTask() *vm.Task { return completedTask }
+
+// completeFrom completes tk with a delegate's outcome: its result, or the
+// exception it threw. A Go-level error (a *vm.Fatal) crashes the machine.
+func completeFrom(t *vm.Thread, tk *vm.Task, r vm.Value, err error) {
+	if err == nil {
+		tk.TryComplete(t, vm.StatusRanToCompletion, r, nil)
+		return
+	}
+	if e := thrownExc(err); e != nil {
+		tk.TryComplete(t, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+		return
+	}
+	t.M.Crash(err)
+}
+
+// completeLike completes tk with src's final state.
+func completeLike(t *vm.Thread, tk, src *vm.Task) {
+	r, excs := src.Result()
+	tk.TryComplete(t, src.Status(), r, excs)
+}
+
+// StartTask is Task.Run / Task.Factory.StartNew: it queues fn to the pool to
+// run in the context captured now (nil: whatever the worker has) and returns
+// its task. With unwrap, a Task the delegate returns is awaited and its
+// outcome becomes the task's (a proxy, as Task.Run does).
+func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource) *vm.Task {
+	Attach(t)
+	ec := t.Ctx.Capture()
+	t.M.Counters.Tasks.Add(1)
+	tk := vm.NewTask(vm.TObject)
+	tk.SetStatus(vm.StatusWaitingToRun)
+	var args []vm.Value
+	if useState {
+		args = []vm.Value{state}
+	}
+	PoolOf(t.M).QueueFrom(t, func(w *vm.Thread) {
+		if token.canceled() {
+			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+			return
+		}
+		tk.SetRunning()
+		var r vm.Value
+		err := runIn(w, ec, func() error {
+			var err error
+			r, err = w.CallValue(fn, args)
+			return err
+		})
+		if err == nil && unwrap {
+			if inner := r.AsTask(); inner != nil {
+				inner.OnCompleted(w, func(x *vm.Thread) { completeLike(x, tk, inner) })
+				return
+			}
+		}
+		if e := thrownExc(err); e != nil && isCancellation(e) && token != nil && token.canceled() {
+			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+			return
+		}
+		completeFrom(w, tk, r, err)
+	})
+	return tk
+}
+
+// taskError is what Wait and Result throw for a task that did not run to
+// completion: an AggregateException over its exceptions.
+func taskError(t *vm.Thread, tk *vm.Task) error {
+	switch tk.Status() {
+	case vm.StatusFaulted:
+		return &vm.Thrown{Exc: NewAggregate(t.M, tk.Exceptions())}
+	case vm.StatusCanceled:
+		return &vm.Thrown{Exc: NewAggregate(t.M, []*vm.Instance{canceledExc(t)})}
+	}
+	return nil
+}
+
+var taskExceptions sync.Map // *vm.Task -> *vm.Instance (Task.Exception, made once)
+
+func taskException(t *vm.Thread, tk *vm.Task) vm.Value {
+	if tk.Status() != vm.StatusFaulted {
+		return vm.Null
+	}
+	if e, ok := taskExceptions.Load(tk); ok {
+		return vm.Ref(e.(*vm.Instance))
+	}
+	e, _ := taskExceptions.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
+	return vm.Ref(e.(*vm.Instance))
+}
+
+// whenRegistering runs c when tk completes: inline on the completing thread,
+// but queued to the pool when tk is already complete (so registration never
+// runs user code synchronously), as TaskAwaiter.OnCompleted does.
+func whenComplete(t *vm.Thread, tk *vm.Task, c func(w *vm.Thread)) {
+	var registering atomic.Bool
+	registering.Store(true)
+	tk.OnCompleted(t, func(w *vm.Thread) {
+		if registering.Load() {
+			t.M.Queue(c)
+			return
+		}
+		c(w)
+	})
+	registering.Store(false)
+}
+
+// awaiterOnCompleted runs action when tk completes; flow says whether to run
+// it in the context captured now.
+func awaiterOnCompleted(t *vm.Thread, tk *vm.Task, action vm.Value, flow bool) {
+	var ec *ctx.Context
+	if flow {
+		ec = t.Ctx.Capture()
+	}
+	m := t.M
+	whenComplete(t, tk, func(w *vm.Thread) {
+		err := runIn(w, ec, func() error {
+			_, err := w.CallValue(action, nil)
+			return err
+		})
+		crash(m, err)
+	})
+}
+
+// taskArg reads a Task argument.
+func taskArg(t *vm.Thread, v vm.Value, param string) (*vm.Task, error) {
+	tk := v.AsTask()
+	if tk == nil {
+		if v.IsNull() {
+			return nil, argNull(t, param)
+		}
+		return nil, t.Throw("System.ArgumentException", "The argument is not a Task. (Parameter '"+param+"')")
+	}
+	return tk, nil
+}
+
+// tasksArg reads WhenAll/WhenAny/WaitAll's tasks: a params list, an array or
+// an IEnumerable.
+func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {
+	vals := args
+	if len(args) == 1 && args[0].AsTask() == nil {
+		var err error
+		if vals, err = enumerate(t, args[0]); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]*vm.Task, len(vals))
+	for i, v := range vals {
+		tk := v.AsTask()
+		if tk == nil {
+			return nil, t.Throw("System.ArgumentException", "The tasks argument included a null value. (Parameter 'tasks')")
+		}
+		out[i] = tk
+	}
+	return out, nil
+}
+
+// WhenAll returns a task completing when all of tasks have: faulted with all
+// their exceptions if any faulted, else canceled if any was, else with the
+// results as an array when every task has a result type.
+func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
+	generic := len(tasks) > 0
+	for _, tk := range tasks {
+		if tk.ResultT == nil {
+			generic = false
+		}
+	}
+	var resT *vm.Type
+	if generic {
+		resT = vm.ArrayOf(vm.TObject)
+	}
+	all := vm.NewTask(resT)
+	if len(tasks) == 0 {
+		all.TryComplete(t, vm.StatusRanToCompletion, vm.Null, nil)
+		return all
+	}
+	var remaining atomic.Int32
+	remaining.Store(int32(len(tasks)))
+	finish := func(w *vm.Thread) {
+		var excs []*vm.Instance
+		canceled := false
+		results := make([]vm.Value, len(tasks))
+		for i, tk := range tasks {
+			r, es := tk.Result()
+			switch tk.Status() {
+			case vm.StatusFaulted:
+				excs = append(excs, es...)
+			case vm.StatusCanceled:
+				canceled = true
+			default:
+				results[i] = r
+			}
+		}
+		switch {
+		case len(excs) > 0:
+			all.TryComplete(w, vm.StatusFaulted, vm.Null, excs)
+		case canceled:
+			all.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+		case generic:
+			elem := tasks[0].ResultT
+			if elem == vm.TObject {
+				elem = commonType(results)
+			}
+			all.TryComplete(w, vm.StatusRanToCompletion, vm.Ref(vm.NewArrayOf(elem, results)), nil)
+		default:
+			all.TryComplete(w, vm.StatusRanToCompletion, vm.Null, nil)
+		}
+	}
+	for _, tk := range tasks {
+		tk.OnCompleted(t, func(w *vm.Thread) {
+			if remaining.Add(-1) == 0 {
+				finish(w)
+			}
+		})
+	}
+	return all
+}
+
+// commonType is the element type for results whose static type is unknown:
+// their shared runtime type, else object.
+func commonType(vs []vm.Value) *vm.Type {
+	var ty *vm.Type
+	for _, v := range vs {
+		if v.IsNull() {
+			continue
+		}
+		if ty == nil {
+			ty = v.Type()
+		} else if ty != v.Type() {
+			return vm.TObject
+		}
+	}
+	if ty == nil {
+		return vm.TObject
+	}
+	return ty
+}
+
+// WhenAny returns a Task<Task> completing with the first of tasks to complete.
+func WhenAny(t *vm.Thread, tasks []*vm.Task) *vm.Task {
+	anyT := vm.NewTask(vm.TTask)
+	for _, tk := range tasks {
+		tk := tk
+		tk.OnCompleted(t, func(w *vm.Thread) {
+			anyT.TryComplete(w, vm.StatusRanToCompletion, vm.TaskValue(tk), nil)
+		})
+		if anyT.IsCompleted() {
+			break
+		}
+	}
+	return anyT
+}
+
+// Delay returns a task completed by a timer after d (never when infinite),
+// or canceled through token. The timer does not hold a worker: it posts the
+// completion to the pool.
+func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
+	tk := vm.NewTask(nil)
+	if token.canceled() {
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+		return tk
+	}
+	if !d.infinite && d.d <= 0 {
+		tk.TryComplete(t, vm.StatusRanToCompletion, vm.Null, nil)
+		return tk
+	}
+	p := PoolOf(t.M)
+	var stop func() bool
+	if !d.infinite {
+		timer := timeAfter(d.d, func() {
+			p.Queue(func(w *vm.Thread) { tk.TryComplete(w, vm.StatusRanToCompletion, vm.Null, nil) })
+		})
+		stop = timer.Stop
+	}
+	if token != nil {
+		token.register(func(w *vm.Thread) error {
+			if stop != nil {
+				stop()
+			}
+			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+			return nil
+		})
+	}
+	return tk
+}
+
+func boolArg(v vm.Value) bool { return v.AsBool() }
+
+func init() {
+	task := vm.RegisterType(vm.TTask)
+	reg := func(name string, min, max int, fn vm.NativeFn) { task.AddMethod(name, min, max, fn) }
+	get := func(v vm.Value) *vm.Task { return v.AsTask() }
+
+	task.AddStatic(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := vm.NewTask(vm.TObject)
+		tk.SetStatus(vm.StatusCreated)
+		tk.Owner = &unstarted{fn: args[0], state: optArg(args, 1), useState: delegateArity(args[0]) >= 1}
+		return vm.TaskValue(tk), nil
+	})
+	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := get(args[0])
+		u, _ := tk.Owner.(*unstarted)
+		if u == nil || !u.started.CompareAndSwap(false, true) {
+			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
+		}
+		inner := StartTask(t, u.fn, u.state, u.useState, false, nil)
+		tk.SetStatus(vm.StatusWaitingToRun)
+		inner.OnCompleted(t, func(w *vm.Thread) { completeLike(w, tk, inner) })
+		return vm.Null, nil
+	})
+	task.AddStatic("Run", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "action")
+		}
+		return vm.TaskValue(StartTask(t, args[0], vm.Null, false, true, tokenArg(optArg(args, 1)))), nil
+	})
+	task.AddStatic("Delay", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d, inf, err := timeout(t, args[0], "millisecondsDelay")
+		if err != nil {
+			return vm.Null, err
+		}
+		return vm.TaskValue(Delay(t, vmDuration{d, inf}, tokenArg(optArg(args, 1)))), nil
+	})
+	task.AddStatic("FromResult", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rt := vm.TObject
+		if !args[0].IsNull() {
+			rt = args[0].Type()
+		}
+		tk := vm.NewTask(rt)
+		tk.TryComplete(t, vm.StatusRanToCompletion, args[0], nil)
+		return vm.TaskValue(tk), nil
+	})
+	task.AddStatic("FromException", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e := args[0].AsInstance()
+		if e == nil {
+			return vm.Null, argNull(t, "exception")
+		}
+		tk := vm.NewTask(vm.TObject)
+		tk.TryComplete(t, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+		return vm.TaskValue(tk), nil
+	})
+	task.AddStatic("FromCanceled", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if src := tokenArg(args[0]); !src.canceled() {
+			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "Specified argument was out of the range of valid values. (Parameter 'cancellationToken')")
+		}
+		tk := vm.NewTask(vm.TObject)
+		tk.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+		return vm.TaskValue(tk), nil
+	})
+	task.AddStaticProperty("CompletedTask", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.TaskValue(completedTask), nil
+	}, nil)
+	task.AddStaticProperty("Factory", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TTaskFactory, nil), nil
+	}, nil)
+	task.AddStaticProperty("CurrentId", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Null, nil
+	}, nil)
+	task.AddStatic("WhenAll", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tasks, err := tasksArg(t, flattenParams(args))
+		if err != nil {
+			return vm.Null, err
+		}
+		return vm.TaskValue(WhenAll(t, tasks)), nil
+	})
+	task.AddStatic("WhenAny", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tasks, err := tasksArg(t, flattenParams(args))
+		if err != nil {
+			return vm.Null, err
+		}
+		if len(tasks) == 0 {
+			return vm.Null, t.Throw("System.ArgumentException", "The tasks argument contains no tasks. (Parameter 'tasks')")
+		}
+		return vm.TaskValue(WhenAny(t, tasks)), nil
+	})
+	task.AddStatic("WaitAll", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args = flattenParams(args)
+		var limit vmDuration
+		limit.infinite = true
+		if n := len(args); n >= 2 && isTimeout(args[n-1]) {
+			d, inf, err := timeout(t, args[n-1], "millisecondsTimeout")
+			if err != nil {
+				return vm.Null, err
+			}
+			limit = vmDuration{d, inf}
+			args = args[:n-1]
+		}
+		tasks, err := tasksArg(t, args)
+		if err != nil {
+			return vm.Null, err
+		}
+		all := WhenAll(t, tasks)
+		if !blockFor(t, all.Done(), limit.d, limit.infinite) {
+			return vm.Bool(false), nil
+		}
+		var excs []*vm.Instance
+		for _, tk := range tasks {
+			switch tk.Status() {
+			case vm.StatusFaulted:
+				excs = append(excs, tk.Exceptions()...)
+			case vm.StatusCanceled:
+				excs = append(excs, canceledExc(t))
+			}
+		}
+		if len(excs) > 0 {
+			return vm.Null, &vm.Thrown{Exc: NewAggregate(t.M, excs)}
+		}
+		return vm.Bool(true), nil
+	})
+	task.AddStatic("WaitAny", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args = flattenParams(args)
+		limit := vmDuration{infinite: true}
+		if n := len(args); n >= 2 && isTimeout(args[n-1]) {
+			d, inf, err := timeout(t, args[n-1], "millisecondsTimeout")
+			if err != nil {
+				return vm.Null, err
+			}
+			limit = vmDuration{d, inf}
+			args = args[:n-1]
+		}
+		tasks, err := tasksArg(t, args)
+		if err != nil {
+			return vm.Null, err
+		}
+		anyT := WhenAny(t, tasks)
+		if !blockFor(t, anyT.Done(), limit.d, limit.infinite) {
+			return vm.Int(-1), nil
+		}
+		r, _ := anyT.Result()
+		for i, tk := range tasks {
+			if r.AsTask() == tk {
+				return vm.Int(int32(i)), nil
+			}
+		}
+		return vm.Int(-1), nil
+	})
+	task.AddStatic("Yield", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TYieldAwaitable, YieldAwaiter{}), nil
+	})
+
+	wait := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := get(args[0])
+		limit := vmDuration{infinite: true}
+		if len(args) > 1 && isTimeout(args[1]) {
+			d, inf, err := timeout(t, args[1], "millisecondsTimeout")
+			if err != nil {
+				return vm.Null, err
+			}
+			limit = vmDuration{d, inf}
+		}
+		if !blockFor(t, tk.Done(), limit.d, limit.infinite) {
+			return vm.Bool(false), nil
+		}
+		if err := taskError(t, tk); err != nil {
+			return vm.Null, err
+		}
+		if len(args) > 1 {
+			return vm.Bool(true), nil
+		}
+		return vm.Null, nil
+	}
+	reg("Wait", 0, 2, wait)
+	task.AddProperty("Result", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := get(args[0])
+		if err := t.BlockOn(tk.Done()); err != nil {
+			return vm.Null, err
+		}
+		if err := taskError(t, tk); err != nil {
+			return vm.Null, err
+		}
+		r, _ := tk.Result()
+		return r, nil
+	}, nil)
+	task.AddProperty("Status", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.EnumValue(TTaskStatus, int64(get(args[0]).Status())), nil
+	}, nil)
+	task.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).IsCompleted()), nil
+	}, nil)
+	task.AddProperty("IsCompletedSuccessfully", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).Status() == vm.StatusRanToCompletion), nil
+	}, nil)
+	task.AddProperty("IsFaulted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).Status() == vm.StatusFaulted), nil
+	}, nil)
+	task.AddProperty("IsCanceled", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).Status() == vm.StatusCanceled), nil
+	}, nil)
+	task.AddProperty("Exception", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return taskException(t, get(args[0])), nil
+	}, nil)
+	task.AddProperty("Id", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(get(args[0]).ID), nil
+	}, nil)
+	reg("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
+	reg("ContinueWith", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := get(args[0])
+		fn := args[1]
+		if fn.IsNull() {
+			return vm.Null, argNull(t, "continuationAction")
+		}
+		callArgs := []vm.Value{args[0]}
+		if delegateArity(fn) >= 2 {
+			callArgs = append(callArgs, optArg(args, 2))
+		}
+		ec := t.Ctx.Capture()
+		cont := vm.NewTask(vm.TObject)
+		whenComplete(t, tk, func(w *vm.Thread) {
+			w.M.Queue(func(x *vm.Thread) {
+				var r vm.Value
+				err := runIn(x, ec, func() error {
+					var err error
+					r, err = x.CallValue(fn, callArgs)
+					return err
+				})
+				completeFrom(x, cont, r, err)
+			})
+		})
+		return vm.TaskValue(cont), nil
+	})
+	reg("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TTaskAwaiter, &TaskAwaiter{Task: get(args[0]), ContinueOnCapturedContext: true}), nil
+	})
+	reg("ConfigureAwait", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TConfiguredAwaitable, &TaskAwaiter{Task: get(args[0]), ContinueOnCapturedContext: boolArg(args[1])}), nil
+	})
+	vm.TTaskT.InheritMethods()
+
+	awaiterMembers := func(ty *vm.Type) {
+		aw := func(v vm.Value) *TaskAwaiter { return v.AsNative().(*TaskAwaiter) }
+		ty.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return vm.Bool(aw(args[0]).IsCompleted()), nil
+		}, nil)
+		ty.AddMethod("GetResult", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return aw(args[0]).GetResult(t)
+		})
+		ty.AddMethod("OnCompleted", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			awaiterOnCompleted(t, aw(args[0]).Task, args[1], true)
+			return vm.Null, nil
+		})
+		ty.AddMethod("UnsafeOnCompleted", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			awaiterOnCompleted(t, aw(args[0]).Task, args[1], false)
+			return vm.Null, nil
+		})
+	}
+	awaiterMembers(TTaskAwaiter)
+	awaiterMembers(TConfiguredAwaiter)
+	TConfiguredAwaitable.AddMethod("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TConfiguredAwaiter, args[0].AsNative()), nil
+	})
+
+	TYieldAwaitable.AddMethod("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewNative(TYieldAwaiter, YieldAwaiter{}), nil
+	})
+	TYieldAwaiter.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(false), nil
+	}, nil)
+	TYieldAwaiter.AddMethod("GetResult", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Null, nil
+	})
+	yieldOn := func(flow bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			var ec *ctx.Context
+			if flow {
+				ec = t.Ctx.Capture()
+			}
+			action := args[1]
+			m := t.M
+			m.Queue(func(w *vm.Thread) {
+				crash(m, runIn(w, ec, func() error {
+					_, err := w.CallValue(action, nil)
+					return err
+				}))
+			})
+			return vm.Null, nil
+		}
+	}
+	TYieldAwaiter.AddMethod("OnCompleted", 1, 1, yieldOn(true))
+	TYieldAwaiter.AddMethod("UnsafeOnCompleted", 1, 1, yieldOn(false))
+
+	f := vm.RegisterType(TTaskFactory)
+	f.AddMethod("StartNew", 1, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		fn := args[1]
+		if fn.IsNull() {
+			return vm.Null, argNull(t, "action")
+		}
+		rest := args[2:]
+		useState := delegateArity(fn) >= 1
+		state := vm.Null
+		if useState && len(rest) > 0 {
+			state, rest = rest[0], rest[1:]
+		}
+		var token *cancelSource
+		if len(rest) > 0 {
+			token = tokenArg(rest[0])
+		}
+		return vm.TaskValue(StartTask(t, fn, state, useState, false, token)), nil
+	})
+
+	registerEnum(TTaskStatus)
+	registerEnum(TTaskCreationOptions)
+	registerTCS()
+}
+
+// unstarted is the Owner of a task made with `new Task(...)` until Start.
+type unstarted struct {
+	fn, state vm.Value
+	useState  bool
+	started   atomic.Bool
+}
+
+// flattenParams expands a single params array argument.
+func flattenParams(args []vm.Value) []vm.Value {
+	if len(args) == 1 {
+		if a := args[0].AsArray(); a != nil {
+			return append([]vm.Value(nil), a.V...)
+		}
+	}
+	return args
+}
+
+// registerEnum registers a library enum and a static getter per member.
+func registerEnum(ty *vm.Type) {
+	vm.RegisterType(ty)
+	for _, m := range ty.EnumNames {
+		v := vm.EnumValue(ty, m.Value)
+		ty.AddStaticProperty(m.Name, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return v, nil }, nil)
+	}
+}
+
+// tcs is the payload of a TaskCompletionSource.
+type tcs struct{ tk *vm.Task }
+
+func registerTCS() {
+	ty := vm.RegisterType(TTCS)
+	ty.PassTypeArgs = true
+	ty.AddStatic(".ctor", 0, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var resT *vm.Type
+		if len(args) > 0 && args[0].Type() == vm.TType {
+			resT, _ = args[0].AsNative().(*vm.Type)
+			args = args[1:]
+		}
+		tk := vm.NewTask(resT)
+		for _, a := range args {
+			if a.Type() == TTaskCreationOptions || a.IsInt() {
+				tk.Async = a.AsLong()&optRunContinuationsAsynchronously != 0
+			}
+		}
+		return vm.NewNative(TTCS, &tcs{tk}), nil
+	})
+	get := func(v vm.Value) *vm.Task { return v.AsNative().(*tcs).tk }
+	ty.AddProperty("Task", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.TaskValue(get(args[0])), nil
+	}, nil)
+	already := func(t *vm.Thread) error {
+		return t.Throw("System.InvalidOperationException", "An attempt was made to transition a task to a final state when it had already completed.")
+	}
+	setResult := func(must bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			ok := get(args[0]).TryComplete(t, vm.StatusRanToCompletion, optArg(args, 1), nil)
+			if must {
+				if !ok {
+					return vm.Null, already(t)
+				}
+				return vm.Null, nil
+			}
+			return vm.Bool(ok), nil
+		}
+	}
+	ty.AddMethod("SetResult", 0, 1, setResult(true))
+	ty.AddMethod("TrySetResult", 0, 1, setResult(false))
+	setException := func(must bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			var excs []*vm.Instance
+			if e := args[1].AsInstance(); e != nil {
+				excs = []*vm.Instance{e}
+			} else {
+				vals, err := enumerate(t, args[1])
+				if err != nil {
+					return vm.Null, argNull(t, "exception")
+				}
+				for _, v := range vals {
+					if e := v.AsInstance(); e != nil {
+						excs = append(excs, e)
+					}
+				}
+			}
+			ok := get(args[0]).TryComplete(t, vm.StatusFaulted, vm.Null, excs)
+			if must {
+				if !ok {
+					return vm.Null, already(t)
+				}
+				return vm.Null, nil
+			}
+			return vm.Bool(ok), nil
+		}
+	}
+	ty.AddMethod("SetException", 1, 1, setException(true))
+	ty.AddMethod("TrySetException", 1, 1, setException(false))
+	setCanceled := func(must bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			ok := get(args[0]).TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(t)})
+			if must {
+				if !ok {
+					return vm.Null, already(t)
+				}
+				return vm.Null, nil
+			}
+			return vm.Bool(ok), nil
+		}
+	}
+	ty.AddMethod("SetCanceled", 0, 1, setCanceled(true))
+	ty.AddMethod("TrySetCanceled", 0, 1, setCanceled(false))
+}
