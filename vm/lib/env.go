@@ -215,7 +215,9 @@ func init() {
 		ts.AddStaticProperty(c.name, func(*vm.Thread, []vm.Value) (vm.Value, error) { return v, nil }, nil)
 	}
 	total := func(unit float64) native {
-		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Double(float64(tsOf(args[0])) / unit), nil }
+		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return vm.Double(float64(tsOf(args[0])) / unit), nil
+		}
 	}
 	part := func(unit, mod int64) native {
 		return func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {

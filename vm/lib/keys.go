@@ -224,8 +224,7 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 		return 0, err
 	}
 	if k.o != nil {
-		p := reflect.ValueOf(k.o).Pointer()
-		return int32(p>>4) ^ int32(uint64(p)>>36), nil
+		return identityHash(k.o), nil
 	}
 	h := fnv.New32a()
 	h.Write([]byte(k.str()))
@@ -368,4 +367,14 @@ func collationWeight(r rune) int64 {
 		return 0x3000 + int64(r)
 	}
 	return 0x10000 + int64(r)
+}
+
+// identityHash is RuntimeHelpers.GetHashCode: stable for an object's life
+// (Go's collector does not move heap objects).
+func identityHash(o vm.Object) int32 {
+	if o == nil {
+		return 0
+	}
+	p := reflect.ValueOf(o).Pointer()
+	return int32(p>>4) ^ int32(uint64(p)>>36)
 }

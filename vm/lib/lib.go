@@ -53,14 +53,14 @@ func invalidOp(t *vm.Thread, msg string) error {
 }
 
 const (
-	msgIndexRange      = "Index was out of range. Must be non-negative and less than the size of the collection."
-	msgNonNegative     = "Non-negative number required."
-	msgCollectionMod   = "Collection was modified; enumeration operation may not execute."
-	msgNoElements      = "Sequence contains no elements"
-	msgNoMatch         = "Sequence contains no matching element"
-	msgMoreThanOne     = "Sequence contains more than one element"
+	msgIndexRange       = "Index was out of range. Must be non-negative and less than the size of the collection."
+	msgNonNegative      = "Non-negative number required."
+	msgCollectionMod    = "Collection was modified; enumeration operation may not execute."
+	msgNoElements       = "Sequence contains no elements"
+	msgNoMatch          = "Sequence contains no matching element"
+	msgMoreThanOne      = "Sequence contains more than one element"
 	msgMoreThanOneMatch = "Sequence contains more than one matching element"
-	msgOverflow        = "Arithmetic operation resulted in an overflow."
+	msgOverflow         = "Arithmetic operation resulted in an overflow."
 )
 
 // toInt reads an integral argument (int, long, char or enum) as an int.

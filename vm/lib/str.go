@@ -436,8 +436,12 @@ func init() {
 		nw, _ := str(args[2])
 		return vm.String(strings.ReplaceAll(strSelf(args), old, nw)), nil
 	})
-	upper := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(strings.ToUpper(strSelf(args))), nil }
-	lower := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(strings.ToLower(strSelf(args))), nil }
+	upper := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(strings.ToUpper(strSelf(args))), nil
+	}
+	lower := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(strings.ToLower(strSelf(args))), nil
+	}
 	s.AddMethod("ToUpper", 0, 1, upper)
 	s.AddMethod("ToUpperInvariant", 0, 0, upper)
 	s.AddMethod("ToLower", 0, 1, lower)

@@ -1,0 +1,128 @@
+package lib
+
+import (
+	"strings"
+
+	"asyncvm/vm"
+)
+
+// toStringWith is ToString(), ToString(format), ToString(provider) and
+// ToString(format, provider) on any value.
+func toStringWith(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	v := args[0]
+	format := ""
+	var c = CurrentCulture(t)
+	for _, a := range args[1:] {
+		if s, ok := str(a); ok {
+			format = s
+		} else if pc := providerCulture(a); pc != nil {
+			c = pc
+		}
+	}
+	if v.PrimType() != nil || v.Type() == vm.TDecimal || v.Type() == tTimeSpan {
+		s, err := formatValue(t, v, format, c)
+		return vm.String(s), err
+	}
+	if s := v.AsStr(); s != nil {
+		return v, nil
+	}
+	if a := v.AsArray(); a != nil {
+		return vm.String(a.Type().FullName()), nil
+	}
+	if f := v.Type().LookupMethod("ToString", 0); f != nil && f.Native == nil && len(args) > 1 {
+		return t.Invoke(f, v, nil)
+	}
+	return vm.String(vm.DisplayTypeName(v.Type())), nil
+}
+
+// typeName is Type.Name as .NET prints it (nested types after the '+').
+func typeName(ty *vm.Type) string {
+	n := ty.Name
+	if i := strings.LastIndexByte(n, '+'); i >= 0 && ty.Kind != vm.KindArray {
+		n = n[i+1:]
+	}
+	return n
+}
+
+func init() {
+	o := register(vm.TObject)
+	o.AddMethod("ToString", 0, 2, toStringWith)
+	o.AddMethod("Equals", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		eq, err := plainEquals(t, args[0], args[1])
+		return vm.Bool(eq), err
+	})
+	o.AddMethod("GetHashCode", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if userOverride(args[0], "GetHashCode", 0) != nil {
+			// base.GetHashCode() from an override: identity hash.
+			return vm.Int(identityHash(args[0].Obj())), nil
+		}
+		h, err := hashCode(t, args[0])
+		return vm.Int(h), err
+	})
+	o.AddMethod("GetType", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.TypeObject(args[0].Type()), nil
+	})
+	o.AddMethod("CompareTo", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[0].PrimType() == nil && args[0].Type() != vm.TDecimal && args[0].Type() != tTimeSpan {
+			return vm.Null, t.Throw("System.MissingMemberException", "'"+args[0].Type().FullName()+"' does not contain a definition for 'CompareTo'")
+		}
+		if !args[1].IsNull() && args[1].Type() != args[0].Type() && args[1].PrimType() != nil {
+			return vm.Null, t.Throw("System.ArgumentException", "Object must be of type "+args[0].Type().Name+".")
+		}
+		c, err := compareValues(t, args[0], args[1])
+		return vm.Int(int32(c)), err
+	})
+	o.AddStatic("Equals", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		eq, err := objEquals(t, args[0], args[1])
+		return vm.Bool(eq), err
+	})
+	o.AddStatic("ReferenceEquals", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, b := args[0], args[1]
+		return vm.Bool(a.IsRef() && b.IsRef() && a.Same(b) || a.IsNull() && b.IsNull()), nil
+	})
+	o.AddStatic(".ctor", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.NewNative(vm.TObject, struct{}{}), nil
+	})
+
+	ty := register(vm.TType)
+	tyOf := func(v vm.Value) *vm.Type { return v.AsNative().(*vm.Type) }
+	ty.AddProperty("Name", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(typeName(tyOf(args[0]))), nil }, nil)
+	ty.AddProperty("FullName", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(tyOf(args[0]).FullName()), nil }, nil)
+	ty.AddProperty("Namespace", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := tyOf(args[0]).Namespace
+		if n == "" {
+			return vm.Null, nil
+		}
+		return vm.String(n), nil
+	}, nil)
+	ty.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(tyOf(args[0]).FullName()), nil })
+	ty.AddProperty("IsValueType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		t := tyOf(args[0])
+		return vm.Bool(t.IsValueType || isPrimType(t)), nil
+	}, nil)
+	ty.AddProperty("IsClass", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		t := tyOf(args[0])
+		return vm.Bool(!t.IsValueType && !isPrimType(t) && !t.IsInterface), nil
+	}, nil)
+	ty.AddProperty("IsInterface", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Bool(tyOf(args[0]).IsInterface), nil }, nil)
+	ty.AddProperty("IsEnum", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(tyOf(args[0]).Kind == vm.KindEnum), nil
+	}, nil)
+	ty.AddProperty("IsArray", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(tyOf(args[0]).Kind == vm.KindArray), nil
+	}, nil)
+	ty.AddProperty("BaseType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		t := tyOf(args[0])
+		if t.Super == nil || t == vm.TObject {
+			return vm.Null, nil
+		}
+		return vm.TypeObject(t.Super), nil
+	}, nil)
+	ty.AddMethod("IsAssignableFrom", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		other, ok := args[1].AsNative().(*vm.Type)
+		return vm.Bool(ok && other.IsSubclassOf(tyOf(args[0]))), nil
+	})
+	ty.AddMethod("IsInstanceOfType", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(vm.IsInstance(args[1], tyOf(args[0]))), nil
+	})
+}
