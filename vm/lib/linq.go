@@ -1,0 +1,1220 @@
+package lib
+
+import (
+	"math"
+	"math/big"
+	"sort"
+	"sync"
+
+	"asyncvm/vm"
+)
+
+// lazySeq is a deferred LINQ query: each enumeration calls open afresh, so
+// side effects in selectors happen when, and as often as, it is enumerated.
+type lazySeq struct {
+	open_ func(t *vm.Thread) (iter, error)
+	elem  *vm.Type
+	// ordered holds the sort keys of an OrderBy chain, for ThenBy.
+	ordered *orderSpec
+}
+
+func (s *lazySeq) open(t *vm.Thread) (iter, error) { return s.open_(t) }
+func (s *lazySeq) elemType() *vm.Type              { return s.elem }
+
+// orderSpec is an OrderBy/ThenBy chain over a source.
+type orderSpec struct {
+	src  vm.Value
+	keys []sortKey
+}
+
+type sortKey struct {
+	sel, cmp vm.Value
+	desc     bool
+}
+
+var (
+	tEnumerable = register(vm.NewLibType("System.Linq", "Enumerable", nil))
+	tGrouping   = vm.NewLibType("System.Linq", "Grouping`2", nil)
+	iterTypesMu sync.Mutex
+	iterTypes   = map[string]*vm.Type{}
+)
+
+// iterType is the runtime type of a query operator's result, named after
+// .NET's iterator classes ("System.Linq.Enumerable+SelectIterator`1").
+func iterType(op string) *vm.Type {
+	iterTypesMu.Lock()
+	defer iterTypesMu.Unlock()
+	if t, ok := iterTypes[op]; ok {
+		return t
+	}
+	t := vm.NewLibType("System.Linq", "Enumerable+"+op+"Iterator`1", nil)
+	t.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+	iterTypes[op] = t
+	return t
+}
+
+func lazy(op string, elem *vm.Type, open func(t *vm.Thread) (iter, error)) vm.Value {
+	return vm.NewNative(iterType(op), &lazySeq{open_: open, elem: elem})
+}
+
+// grouping is an IGrouping<K,T>.
+type grouping struct {
+	key   vm.Value
+	items []vm.Value
+}
+
+func (g *grouping) open(*vm.Thread) (iter, error) { return sliceIter(g.items), nil }
+func (g *grouping) elemType() *vm.Type            { return nil }
+
+func call1(t *vm.Thread, f, v vm.Value) (vm.Value, error) { return t.CallValue(f, []vm.Value{v}) }
+
+// takesIndex reports whether a lambda has the (element, index) form.
+func takesIndex(f vm.Value) bool {
+	cl := f.AsClosure()
+	return cl != nil && cl.Fn.NumParams == 2
+}
+
+func noElements(t *vm.Thread) error { return invalidOp(t, msgNoElements) }
+
+func needFunc(t *vm.Thread, f vm.Value, name string) error {
+	if f.IsNull() {
+		return argNull(t, name)
+	}
+	return nil
+}
+
+// ext registers a LINQ extension; counts include the source.
+func ext(name string, min, max int, fn native) {
+	vm.RegisterExtension(name, min, max, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "source")
+		}
+		return fn(t, args)
+	})
+	tEnumerable.AddStatic(name, min, max, fn)
+}
+
+// sumValues adds numbers with checked int/long arithmetic as Enumerable.Sum.
+func sumValues(t *vm.Thread, vs []vm.Value, elem *vm.Type) (vm.Value, error) {
+	k := kInt
+	if elem != nil {
+		switch elem.Kind {
+		case vm.KindLong:
+			k = kLong
+		case vm.KindDouble:
+			k = kDouble
+		case vm.KindFloat:
+			k = kFloat
+		}
+		if elem == vm.TDecimal {
+			k = kDecimal
+		}
+	}
+	for _, v := range vs {
+		if !v.IsNull() {
+			k = max(k, numKind(v))
+		}
+	}
+	switch k {
+	case kInt, kLong:
+		var s int64
+		for _, v := range vs {
+			x := intBits(v)
+			r := s + x
+			if (r > s) != (x > 0) && x != 0 {
+				return vm.Null, t.Throw("System.OverflowException", msgOverflow)
+			}
+			s = r
+			if k == kInt && (s > math.MaxInt32 || s < math.MinInt32) {
+				return vm.Null, t.Throw("System.OverflowException", msgOverflow)
+			}
+		}
+		return numOut(k, 0, s), nil
+	case kDecimal:
+		acc := vm.Decimal{M: new(big.Int)}
+		for _, v := range vs {
+			if d, ok := v.AsNative().(vm.Decimal); ok {
+				acc = addDecimal(acc, d)
+			}
+		}
+		return vm.NewDecimal(acc), nil
+	}
+	var s float64
+	for _, v := range vs {
+		if !v.IsNull() {
+			s += vm.AsF64(v)
+		}
+	}
+	return numOut(k, s, 0), nil
+}
+
+func addDecimal(a, b vm.Decimal) vm.Decimal {
+	s := max(a.Scale, b.Scale)
+	x := new(big.Int).Mul(a.M, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s-a.Scale)), nil))
+	y := new(big.Int).Mul(b.M, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s-b.Scale)), nil))
+	return vm.Decimal{M: x.Add(x, y), Scale: s}
+}
+
+// mapped collects a sequence, applying an optional selector (args[1]).
+func mapped(t *vm.Thread, args []vm.Value) ([]vm.Value, error) {
+	vs, err := collect(t, args[0])
+	if err != nil || len(args) < 2 {
+		return vs, err
+	}
+	for i, v := range vs {
+		if vs[i], err = call1(t, args[1], v); err != nil {
+			return nil, err
+		}
+	}
+	return vs, nil
+}
+
+// extreme is Min/Max: value types throw on an empty sequence, reference
+// types return null.
+func extreme(isMax bool) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := mapped(t, args)
+		if err != nil {
+			return vm.Null, err
+		}
+		var best vm.Value
+		found := false
+		for _, v := range vs {
+			if v.IsNull() {
+				continue
+			}
+			if !found {
+				best, found = v, true
+				continue
+			}
+			c, err := compareValues(t, v, best)
+			if err != nil {
+				return vm.Null, err
+			}
+			if (isMax && c > 0) || (!isMax && c < 0) {
+				best = v
+			}
+			if !isMax && v.PrimType() == vm.TDouble && math.IsNaN(v.AsDouble()) {
+				return v, nil
+			}
+		}
+		if !found {
+			elem := elemTypeOf(args[0])
+			if len(vs) > 0 || (len(args) == 1 && elem != nil && !isPrimType(elem) && elem != vm.TDecimal) {
+				return vm.Null, nil
+			}
+			return vm.Null, noElements(t)
+		}
+		return best, nil
+	}
+}
+
+// extremeBy is MinBy/MaxBy.
+func extremeBy(isMax bool) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		if len(vs) == 0 {
+			return vm.Null, noElements(t)
+		}
+		best := vs[0]
+		bk, err := call1(t, args[1], best)
+		if err != nil {
+			return vm.Null, err
+		}
+		for _, v := range vs[1:] {
+			k, err := call1(t, args[1], v)
+			if err != nil {
+				return vm.Null, err
+			}
+			c, err := compareValues(t, k, bk)
+			if err != nil {
+				return vm.Null, err
+			}
+			if (isMax && c > 0) || (!isMax && c < 0) {
+				best, bk = v, k
+			}
+		}
+		return best, nil
+	}
+}
+
+// pick is First/Last/Single and their OrDefault forms.
+func pick(which int, orDefault bool) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var pred, dflt vm.Value
+		hasDefault := false
+		for _, a := range args[1:] {
+			if a.AsClosure() != nil && pred.IsNull() {
+				pred = a
+			} else {
+				dflt, hasDefault = a, true
+			}
+		}
+		it, err := iterate(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		var result vm.Value
+		found := false
+		for {
+			v, ok, err := it.next(t)
+			if err != nil {
+				return vm.Null, err
+			}
+			if !ok {
+				break
+			}
+			if !pred.IsNull() {
+				r, err := call1(t, pred, v)
+				if err != nil {
+					return vm.Null, err
+				}
+				if !r.AsBool() {
+					continue
+				}
+			}
+			if which == 2 && found {
+				if pred.IsNull() {
+					return vm.Null, invalidOp(t, msgMoreThanOne)
+				}
+				return vm.Null, invalidOp(t, msgMoreThanOneMatch)
+			}
+			result, found = v, true
+			if which == 0 {
+				break
+			}
+		}
+		if found {
+			return result, nil
+		}
+		if orDefault {
+			if hasDefault {
+				return dflt, nil
+			}
+			return zeroOf(elemTypeOf(args[0])), nil
+		}
+		if pred.IsNull() {
+			return vm.Null, noElements(t)
+		}
+		return vm.Null, invalidOp(t, msgNoMatch)
+	}
+}
+
+// orderBy starts or extends an ordering.
+func orderBy(desc, then bool) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if err := needFunc(t, args[1], "keySelector"); err != nil {
+			return vm.Null, err
+		}
+		key := sortKey{sel: args[1], desc: desc}
+		if len(args) > 2 {
+			key.cmp = args[2]
+		}
+		spec := &orderSpec{src: args[0], keys: []sortKey{key}}
+		if then {
+			prev, ok := args[0].AsNative().(*lazySeq)
+			if !ok || prev.ordered == nil {
+				return vm.Null, t.Throw("System.InvalidCastException", "ThenBy needs an ordered sequence.")
+			}
+			spec = &orderSpec{src: prev.ordered.src, keys: append(append([]sortKey(nil), prev.ordered.keys...), key)}
+		}
+		elem := elemTypeOf(spec.src)
+		v := lazy("OrderedEnumerable", elem, func(t *vm.Thread) (iter, error) {
+			vs, err := collect(t, spec.src)
+			if err != nil {
+				return nil, err
+			}
+			keys := make([][]vm.Value, len(spec.keys))
+			for k, sk := range spec.keys {
+				keys[k] = make([]vm.Value, len(vs))
+				for i, x := range vs {
+					if keys[k][i], err = call1(t, sk.sel, x); err != nil {
+						return nil, err
+					}
+				}
+			}
+			cmps := make([]comparison, len(spec.keys))
+			for k, sk := range spec.keys {
+				cmps[k] = comparerOf(t, sk.cmp)
+			}
+			idx := make([]int, len(vs))
+			for i := range idx {
+				idx[i] = i
+			}
+			var cerr error
+			sort.SliceStable(idx, func(a, b int) bool {
+				if cerr != nil {
+					return false
+				}
+				for k, sk := range spec.keys {
+					c, err := cmps[k](keys[k][idx[a]], keys[k][idx[b]])
+					if err != nil {
+						cerr = err
+						return false
+					}
+					if sk.desc {
+						c = -c
+					}
+					if c != 0 {
+						return c < 0
+					}
+				}
+				return false
+			})
+			if cerr != nil {
+				return nil, wrapCompareError(t, cerr)
+			}
+			out := make([]vm.Value, len(vs))
+			for i, j := range idx {
+				out[i] = vs[j]
+			}
+			return sliceIter(out), nil
+		})
+		v.AsNative().(*lazySeq).ordered = spec
+		return v, nil
+	}
+}
+
+// setOp is Distinct/Union/Intersect/Except (lazy, first occurrences win).
+func setOp(op string) native {
+	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src := args[0]
+		var other vm.Value
+		if op != "Distinct" && op != "DistinctBy" {
+			other = args[1]
+			if other.IsNull() {
+				return vm.Null, argNull(t, "second")
+			}
+		}
+		var by vm.Value
+		if op == "DistinctBy" {
+			by = args[1]
+		}
+		return lazy(op, elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+			seen := &hashSet{}
+			var otherSet *hashSet
+			if op == "Intersect" || op == "Except" {
+				vs, err := collect(t, other)
+				if err != nil {
+					return nil, err
+				}
+				if otherSet, err = newSetFrom(t, nil, vs); err != nil {
+					return nil, err
+				}
+			}
+			it, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			second := false
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				for {
+					v, ok, err := it.next(t)
+					if err != nil {
+						return vm.Null, false, err
+					}
+					if !ok {
+						if op == "Union" && !second {
+							second = true
+							if it, err = iterate(t, other); err != nil {
+								return vm.Null, false, err
+							}
+							continue
+						}
+						return vm.Null, false, nil
+					}
+					key := v
+					if !by.IsNull() {
+						if key, err = call1(t, by, v); err != nil {
+							return vm.Null, false, err
+						}
+					}
+					if otherSet != nil {
+						in, err := otherSet.contains(t, key)
+						if err != nil {
+							return vm.Null, false, err
+						}
+						if in != (op == "Intersect") {
+							continue
+						}
+					}
+					added, err := seen.add(t, key)
+					if err != nil {
+						return vm.Null, false, err
+					}
+					if added {
+						return v, true, nil
+					}
+				}
+			}), nil
+		}), nil
+	}
+}
+
+func init() {
+	e := tEnumerable
+	e.AddStatic("Range", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		start, _ := toInt(args[0])
+		n, _ := toInt(args[1])
+		if n < 0 || int64(start)+int64(n)-1 > math.MaxInt32 {
+			return vm.Null, argOutOfRange(t, "count", "")
+		}
+		return lazy("Range", vm.TInt, func(*vm.Thread) (iter, error) {
+			i := 0
+			return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
+				if i >= n {
+					return vm.Null, false, nil
+				}
+				i++
+				return vm.Int(int32(start + i - 1)), true, nil
+			}), nil
+		}), nil
+	})
+	e.AddStatic("Repeat", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		x := args[0]
+		n, _ := toInt(args[1])
+		if n < 0 {
+			return vm.Null, argOutOfRange(t, "count", "")
+		}
+		return lazy("Repeat", x.PrimType(), func(*vm.Thread) (iter, error) {
+			i := 0
+			return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
+				if i >= n {
+					return vm.Null, false, nil
+				}
+				i++
+				return x, true, nil
+			}), nil
+		}), nil
+	})
+	e.AddStatic("Empty", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		ts, _ := typeArgs(args, 1)
+		elem := vm.TObject
+		if len(ts) > 0 {
+			elem = ts[0]
+		}
+		return vm.Ref(vm.NewArray(elem, 0)), nil
+	})
+
+	ext("Select", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src, f := args[0], args[1]
+		if err := needFunc(t, f, "selector"); err != nil {
+			return vm.Null, err
+		}
+		indexed := takesIndex(f)
+		return lazy("Select", nil, func(t *vm.Thread) (iter, error) {
+			it, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			i := 0
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				v, ok, err := it.next(t)
+				if !ok || err != nil {
+					return vm.Null, false, err
+				}
+				var r vm.Value
+				if indexed {
+					r, err = t.CallValue(f, []vm.Value{v, vm.Int(int32(i))})
+				} else {
+					r, err = call1(t, f, v)
+				}
+				i++
+				return r, err == nil, err
+			}), nil
+		}), nil
+	})
+	ext("Where", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src, f := args[0], args[1]
+		if err := needFunc(t, f, "predicate"); err != nil {
+			return vm.Null, err
+		}
+		indexed := takesIndex(f)
+		return lazy("Where", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+			it, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			i := 0
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				for {
+					v, ok, err := it.next(t)
+					if !ok || err != nil {
+						return vm.Null, false, err
+					}
+					var r vm.Value
+					if indexed {
+						r, err = t.CallValue(f, []vm.Value{v, vm.Int(int32(i))})
+					} else {
+						r, err = call1(t, f, v)
+					}
+					i++
+					if err != nil {
+						return vm.Null, false, err
+					}
+					if r.AsBool() {
+						return v, true, nil
+					}
+				}
+			}), nil
+		}), nil
+	})
+	ext("SelectMany", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src, f := args[0], args[1]
+		var res vm.Value
+		if len(args) > 2 {
+			res = args[2]
+		}
+		return lazy("SelectMany", nil, func(t *vm.Thread) (iter, error) {
+			outer, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			var inner iter
+			var cur vm.Value
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				for {
+					if inner != nil {
+						v, ok, err := inner.next(t)
+						if err != nil {
+							return vm.Null, false, err
+						}
+						if ok {
+							if !res.IsNull() {
+								v, err = t.CallValue(res, []vm.Value{cur, v})
+							}
+							return v, err == nil, err
+						}
+						inner = nil
+					}
+					o, ok, err := outer.next(t)
+					if !ok || err != nil {
+						return vm.Null, false, err
+					}
+					cur = o
+					s, err := call1(t, f, o)
+					if err != nil {
+						return vm.Null, false, err
+					}
+					if inner, err = iterate(t, s); err != nil {
+						return vm.Null, false, err
+					}
+				}
+			}), nil
+		}), nil
+	})
+	takeSkip := func(op string) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			src := args[0]
+			n, _ := toInt(args[1])
+			return lazy(op, elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+				switch op {
+				case "TakeLast", "SkipLast":
+					vs, err := collect(t, src)
+					if err != nil {
+						return nil, err
+					}
+					k := max(0, min(n, len(vs)))
+					if op == "TakeLast" {
+						return sliceIter(vs[len(vs)-k:]), nil
+					}
+					return sliceIter(vs[:len(vs)-k]), nil
+				}
+				if op == "Take" && n <= 0 {
+					return sliceIter(nil), nil
+				}
+				it, err := iterate(t, src)
+				if err != nil {
+					return nil, err
+				}
+				i := 0
+				return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+					if op == "Take" {
+						if i >= n {
+							return vm.Null, false, nil
+						}
+						i++
+						return it.next(t)
+					}
+					for ; i < n; i++ {
+						if _, ok, err := it.next(t); !ok || err != nil {
+							i = n
+							return vm.Null, false, err
+						}
+					}
+					return it.next(t)
+				}), nil
+			}), nil
+		}
+	}
+	for _, op := range []string{"Take", "Skip", "TakeLast", "SkipLast"} {
+		ext(op, 2, 2, takeSkip(op))
+	}
+	whileOp := func(take bool) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			src, f := args[0], args[1]
+			indexed := takesIndex(f)
+			op := "SkipWhile"
+			if take {
+				op = "TakeWhile"
+			}
+			return lazy(op, elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+				it, err := iterate(t, src)
+				if err != nil {
+					return nil, err
+				}
+				done, i := false, 0
+				test := func(v vm.Value) (bool, error) {
+					var r vm.Value
+					var err error
+					if indexed {
+						r, err = t.CallValue(f, []vm.Value{v, vm.Int(int32(i))})
+					} else {
+						r, err = call1(t, f, v)
+					}
+					i++
+					return r.AsBool(), err
+				}
+				return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+					if take && done {
+						return vm.Null, false, nil
+					}
+					for {
+						v, ok, err := it.next(t)
+						if !ok || err != nil {
+							return vm.Null, false, err
+						}
+						if !take && done {
+							return v, true, nil
+						}
+						r, err := test(v)
+						if err != nil {
+							return vm.Null, false, err
+						}
+						if take {
+							if !r {
+								done = true
+								return vm.Null, false, nil
+							}
+							return v, true, nil
+						}
+						if !r {
+							done = true
+							return v, true, nil
+						}
+					}
+				}), nil
+			}), nil
+		}
+	}
+	ext("TakeWhile", 2, 2, whileOp(true))
+	ext("SkipWhile", 2, 2, whileOp(false))
+	ext("ToList", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		return NewList(elemTypeOf(args[0]), vs), nil
+	})
+	ext("ToArray", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		elem := elemTypeOf(args[0])
+		if elem == nil && len(vs) > 0 {
+			elem = vs[0].Type()
+			for _, v := range vs {
+				if v.Type() != elem {
+					elem = nil
+					break
+				}
+			}
+		}
+		return vm.Ref(vm.NewArrayOf(elemOrObject(elem), vs)), nil
+	})
+	ext("ToHashSet", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		s, err := newSetFrom(t, elemTypeOf(args[0]), vs)
+		if err != nil {
+			return vm.Null, err
+		}
+		return vm.NewNative(tHashSet, s), nil
+	})
+	ext("ToDictionary", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		d := &dict{}
+		for _, v := range vs {
+			k, err := call1(t, args[1], v)
+			if err != nil {
+				return vm.Null, err
+			}
+			val := v
+			if len(args) > 2 && args[2].AsClosure() != nil {
+				if val, err = call1(t, args[2], v); err != nil {
+					return vm.Null, err
+				}
+			}
+			hk, err := keyArg(t, k)
+			if err != nil {
+				return vm.Null, err
+			}
+			if _, err := d.set(t, hk, k, val, true, false); err != nil {
+				return vm.Null, err
+			}
+		}
+		return vm.NewNative(tDictionary, d), nil
+	})
+	ext("Count", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) == 1 {
+			if l, ok := args[0].AsNative().(*list); ok {
+				return vm.Int(int32(l.count())), nil
+			}
+		}
+		it, err := iterate(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		n := int32(0)
+		for {
+			v, ok, err := it.next(t)
+			if err != nil {
+				return vm.Null, err
+			}
+			if !ok {
+				return vm.Int(n), nil
+			}
+			if len(args) > 1 {
+				r, err := call1(t, args[1], v)
+				if err != nil {
+					return vm.Null, err
+				}
+				if !r.AsBool() {
+					continue
+				}
+			}
+			if n == math.MaxInt32 {
+				return vm.Null, t.Throw("System.OverflowException", msgOverflow)
+			}
+			n++
+		}
+	})
+	ext("LongCount", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		n := int64(0)
+		for _, v := range vs {
+			if len(args) > 1 {
+				r, err := call1(t, args[1], v)
+				if err != nil {
+					return vm.Null, err
+				}
+				if !r.AsBool() {
+					continue
+				}
+			}
+			n++
+		}
+		return vm.Long(n), nil
+	})
+	anyAll := func(all bool) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			it, err := iterate(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			for {
+				v, ok, err := it.next(t)
+				if err != nil {
+					return vm.Null, err
+				}
+				if !ok {
+					return vm.Bool(all), nil
+				}
+				if len(args) == 1 {
+					return vm.Bool(true), nil
+				}
+				r, err := call1(t, args[1], v)
+				if err != nil {
+					return vm.Null, err
+				}
+				if r.AsBool() != all {
+					return vm.Bool(!all), nil
+				}
+			}
+		}
+	}
+	ext("Any", 1, 2, anyAll(false))
+	ext("All", 2, 2, anyAll(true))
+	ext("Contains", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		it, err := iterate(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		for {
+			v, ok, err := it.next(t)
+			if err != nil || !ok {
+				return vm.Bool(false), err
+			}
+			eq, err := objEquals(t, v, args[1])
+			if err != nil || eq {
+				return vm.Bool(eq), err
+			}
+		}
+	})
+	ext("First", 1, 2, pick(0, false))
+	ext("FirstOrDefault", 1, 3, pick(0, true))
+	ext("Last", 1, 2, pick(1, false))
+	ext("LastOrDefault", 1, 3, pick(1, true))
+	ext("Single", 1, 2, pick(2, false))
+	ext("SingleOrDefault", 1, 3, pick(2, true))
+	elementAt := func(orDefault bool) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			n, _ := toInt(args[1])
+			vs, err := collect(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			if n < 0 || n >= len(vs) {
+				if orDefault {
+					return zeroOf(elemTypeOf(args[0])), nil
+				}
+				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
+			}
+			return vs[n], nil
+		}
+	}
+	ext("ElementAt", 2, 2, elementAt(false))
+	ext("ElementAtOrDefault", 2, 2, elementAt(true))
+	ext("Sum", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := mapped(t, args)
+		if err != nil {
+			return vm.Null, err
+		}
+		var elem *vm.Type
+		if len(args) == 1 {
+			elem = elemTypeOf(args[0])
+		}
+		return sumValues(t, vs, elem)
+	})
+	ext("Average", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := mapped(t, args)
+		if err != nil {
+			return vm.Null, err
+		}
+		if len(vs) == 0 {
+			return vm.Null, noElements(t)
+		}
+		var s float64
+		for _, v := range vs {
+			if d, ok := v.AsNative().(vm.Decimal); ok {
+				s += d.Float64()
+			} else {
+				s += vm.AsF64(v)
+			}
+		}
+		if vs[0].PrimType() == vm.TFloat {
+			return vm.Float(float32(s / float64(len(vs)))), nil
+		}
+		return vm.Double(s / float64(len(vs))), nil
+	})
+	ext("Max", 1, 2, extreme(true))
+	ext("Min", 1, 2, extreme(false))
+	ext("MaxBy", 2, 2, extremeBy(true))
+	ext("MinBy", 2, 2, extremeBy(false))
+	ext("Aggregate", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		it, err := iterate(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		var acc, f vm.Value
+		if len(args) == 2 {
+			f = args[1]
+			v, ok, err := it.next(t)
+			if err != nil {
+				return vm.Null, err
+			}
+			if !ok {
+				return vm.Null, noElements(t)
+			}
+			acc = v
+		} else {
+			acc, f = args[1], args[2]
+		}
+		for {
+			v, ok, err := it.next(t)
+			if err != nil {
+				return vm.Null, err
+			}
+			if !ok {
+				break
+			}
+			if acc, err = t.CallValue(f, []vm.Value{acc, v}); err != nil {
+				return vm.Null, err
+			}
+		}
+		if len(args) == 4 {
+			return call1(t, args[3], acc)
+		}
+		return acc, nil
+	})
+	ext("OrderBy", 2, 3, orderBy(false, false))
+	ext("OrderByDescending", 2, 3, orderBy(true, false))
+	ext("ThenBy", 2, 3, orderBy(false, true))
+	ext("ThenByDescending", 2, 3, orderBy(true, true))
+	ext("Order", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		id := vm.Ref(&vm.Closure{Fn: vm.NativeFunc("identity", 1, 1, false, func(_ *vm.Thread, a []vm.Value) (vm.Value, error) { return a[0], nil })})
+		return orderBy(false, false)(t, append([]vm.Value{args[0], id}, args[1:]...))
+	})
+	for _, op := range []string{"Distinct", "DistinctBy", "Union", "Intersect", "Except"} {
+		ext(op, 1, 3, setOp(op))
+	}
+	ext("Reverse", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src := args[0]
+		return lazy("Reverse", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+			vs, err := collect(t, src)
+			if err != nil {
+				return nil, err
+			}
+			for i, j := 0, len(vs)-1; i < j; i, j = i+1, j-1 {
+				vs[i], vs[j] = vs[j], vs[i]
+			}
+			return sliceIter(vs), nil
+		}), nil
+	})
+	ext("Concat", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, b := args[0], args[1]
+		if b.IsNull() {
+			return vm.Null, argNull(t, "second")
+		}
+		return lazy("Concat", elemTypeOf(a), func(t *vm.Thread) (iter, error) {
+			it, err := iterate(t, a)
+			if err != nil {
+				return nil, err
+			}
+			second := false
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				for {
+					v, ok, err := it.next(t)
+					if ok || err != nil || second {
+						return v, ok, err
+					}
+					second = true
+					if it, err = iterate(t, b); err != nil {
+						return vm.Null, false, err
+					}
+				}
+			}), nil
+		}), nil
+	})
+	appendOp := func(prepend bool) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			src, x := args[0], args[1]
+			return lazy("AppendPrepend", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+				it, err := iterate(t, src)
+				if err != nil {
+					return nil, err
+				}
+				state := 0
+				return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+					if prepend && state == 0 {
+						state = 1
+						return x, true, nil
+					}
+					if state < 2 {
+						v, ok, err := it.next(t)
+						if ok || err != nil {
+							return v, ok, err
+						}
+						state = 2
+						if !prepend {
+							state = 3
+							return x, true, nil
+						}
+					}
+					return vm.Null, false, nil
+				}), nil
+			}), nil
+		}
+	}
+	ext("Append", 2, 2, appendOp(false))
+	ext("Prepend", 2, 2, appendOp(true))
+	ext("Zip", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, b := args[0], args[1]
+		var f vm.Value
+		if len(args) > 2 {
+			f = args[2]
+		}
+		return lazy("Zip", nil, func(t *vm.Thread) (iter, error) {
+			ia, err := iterate(t, a)
+			if err != nil {
+				return nil, err
+			}
+			ib, err := iterate(t, b)
+			if err != nil {
+				return nil, err
+			}
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				x, ok, err := ia.next(t)
+				if !ok || err != nil {
+					return vm.Null, false, err
+				}
+				y, ok, err := ib.next(t)
+				if !ok || err != nil {
+					return vm.Null, false, err
+				}
+				if f.IsNull() {
+					return NewPair(x, y), true, nil
+				}
+				r, err := t.CallValue(f, []vm.Value{x, y})
+				return r, err == nil, err
+			}), nil
+		}), nil
+	})
+	ext("GroupBy", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src, keySel := args[0], args[1]
+		var elemSel vm.Value
+		if len(args) > 2 {
+			elemSel = args[2]
+		}
+		return lazy("GroupBy", tGrouping, func(t *vm.Thread) (iter, error) {
+			vs, err := collect(t, src)
+			if err != nil {
+				return nil, err
+			}
+			idx := &hashIndex{}
+			var groups []*grouping
+			for _, v := range vs {
+				k, err := call1(t, keySel, v)
+				if err != nil {
+					return nil, err
+				}
+				hk, err := keyOf(t, k)
+				if err != nil {
+					return nil, err
+				}
+				e := v
+				if !elemSel.IsNull() {
+					if e, err = call1(t, elemSel, v); err != nil {
+						return nil, err
+					}
+				}
+				i, err := idx.find(t, hk, k)
+				if err != nil {
+					return nil, err
+				}
+				if i < 0 {
+					idx.insert(hk, k, vm.Null)
+					groups = append(groups, &grouping{key: k})
+					i = len(groups) - 1
+				}
+				groups[i].items = append(groups[i].items, e)
+			}
+			out := make([]vm.Value, len(groups))
+			for i, g := range groups {
+				out[i] = vm.NewNative(tGrouping, g)
+			}
+			return sliceIter(out), nil
+		}), nil
+	})
+	ext("DefaultIfEmpty", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src := args[0]
+		d := zeroOf(elemTypeOf(src))
+		if len(args) > 1 {
+			d = args[1]
+		}
+		return lazy("DefaultIfEmpty", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+			vs, err := collect(t, src)
+			if err != nil {
+				return nil, err
+			}
+			if len(vs) == 0 {
+				vs = []vm.Value{d}
+			}
+			return sliceIter(vs), nil
+		}), nil
+	})
+	ext("SequenceEqual", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, err := collect(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		b, err := collect(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		if len(a) != len(b) {
+			return vm.Bool(false), nil
+		}
+		for i := range a {
+			eq, err := objEquals(t, a[i], b[i])
+			if err != nil || !eq {
+				return vm.Bool(false), err
+			}
+		}
+		return vm.Bool(true), nil
+	})
+	ext("Chunk", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src := args[0]
+		n, _ := toInt(args[1])
+		if n < 1 {
+			return vm.Null, argOutOfRange(t, "size", "")
+		}
+		return lazy("Chunk", nil, func(t *vm.Thread) (iter, error) {
+			vs, err := collect(t, src)
+			if err != nil {
+				return nil, err
+			}
+			var out []vm.Value
+			for i := 0; i < len(vs); i += n {
+				out = append(out, vm.Ref(vm.NewArrayOf(elemOrObject(elemTypeOf(src)), append([]vm.Value(nil), vs[i:min(i+n, len(vs))]...))))
+			}
+			return sliceIter(out), nil
+		}), nil
+	})
+	identity := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil }
+	ext("Cast", 1, 2, identity)
+	ext("AsEnumerable", 1, 1, identity)
+	ext("OfType", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		ts, _ := typeArgs(args[1:], 1)
+		src := args[0]
+		return lazy("OfType", nil, func(t *vm.Thread) (iter, error) {
+			it, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				for {
+					v, ok, err := it.next(t)
+					if !ok || err != nil {
+						return vm.Null, false, err
+					}
+					if v.IsNull() {
+						continue
+					}
+					if len(ts) == 0 || vm.IsInstance(v, ts[0]) {
+						return v, true, nil
+					}
+				}
+			}), nil
+		}), nil
+	})
+
+	g := tGrouping
+	g.AddProperty("Key", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0].AsNative().(*grouping).key, nil }, nil)
+	g.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(len(args[0].AsNative().(*grouping).items))), nil
+	}, nil)
+	g.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+}
