@@ -14,8 +14,10 @@ func NewLibEnum(ns, name string, members []EnumMember) *Type {
 	return t
 }
 
-// NewDelegate makes a delegate value calling fn (bound to this when fn has a
-// receiver); the library uses it to hand native callbacks to user code.
-func NewDelegate(fn *Func, this Value) Value {
+
+// NewNativeDelegate makes a delegate value calling fn (bound to this when fn
+// has a receiver); package vm/threading uses it to hand native callbacks to
+// user code.
+func NewNativeDelegate(fn *Func, this Value) Value {
 	return Ref(&Closure{Header: Header{TDelegate}, Fn: fn, This: this})
 }

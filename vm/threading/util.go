@@ -202,7 +202,7 @@ func delegateArity(d vm.Value) int {
 
 // nativeDelegate wraps a Go function as a delegate value.
 func nativeDelegate(name string, argc int, fn vm.NativeFn) vm.Value {
-	return vm.NewDelegate(vm.NativeFunc(name, argc, argc, false, fn), vm.Null)
+	return vm.NewNativeDelegate(vm.NativeFunc(name, argc, argc, false, fn), vm.Null)
 }
 
 // argNull is ArgumentNullException for a parameter.
