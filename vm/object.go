@@ -302,3 +302,8 @@ func ArrayOf(elem *Type) *Type {
 	actual, _ := arrayTypes.LoadOrStore(elem, t)
 	return actual.(*Type)
 }
+
+// NewStaticDelegate makes a delegate for a static function (a method group).
+func NewStaticDelegate(fn *Func) *Closure {
+	return &Closure{Header: Header{TDelegate}, Fn: fn}
+}

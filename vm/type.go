@@ -168,3 +168,6 @@ func pickOverload(fs []*Func, argc int) *Func {
 	}
 	return nil
 }
+
+// IsPrimitive reports whether values of t are unboxed primitives.
+func (t *Type) IsPrimitive() bool { return t != nil && t.mark == primMark }
