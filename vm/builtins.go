@@ -222,3 +222,33 @@ func (c *RefCell) slot() *Value {
 	}
 	return new(Value)
 }
+
+// makeRef builds a RefCell for OpRefSta, OpRefFld and OpRefElm.
+func (t *Thread) makeRef(ins Instr, regs []Value) (Value, error) {
+	c := &RefCell{Header: Header{TRef}}
+	switch ins.Op() {
+	case OpRefSta:
+		ref := t.M.Prog.Statics[ins.Bx()]
+		if err := t.InitType(ref.T); err != nil {
+			return Null, err
+		}
+		c.Static, c.Index = ref.T, ref.I
+	case OpRefFld:
+		o := regs[ins.B()].AsInstance()
+		if o == nil {
+			return Null, t.ThrowNull()
+		}
+		c.Obj, c.Index = o, ins.C()
+	case OpRefElm:
+		a := regs[ins.B()].AsArray()
+		if a == nil {
+			return Null, t.ThrowNull()
+		}
+		i := asI64(regs[ins.C()])
+		if i < 0 || i >= int64(len(a.V)) {
+			return Null, t.indexOutOfRange()
+		}
+		c.Arr, c.Index = a, int(i)
+	}
+	return NewNative(TRef, c), nil
+}

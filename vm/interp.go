@@ -402,6 +402,18 @@ func (t *Thread) run() (result Value, err error) {
 			fr.cl.Up[ins.A()].V = regs[ins.B()]
 		case OpUpBox:
 			regs[ins.A()] = Ref(fr.cl.Up[ins.B()])
+		case OpGetRef:
+			regs[ins.A()] = LoadRef(regs[ins.B()])
+		case OpSetRef:
+			StoreRef(regs[ins.A()], regs[ins.B()])
+		case OpRefSta, OpRefFld, OpRefElm:
+			fr.pc = pc
+			v, e := t.makeRef(ins, regs)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
 
 		case OpCall:
 			callee := prog.Funcs[ins.B()]

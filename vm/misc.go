@@ -187,6 +187,10 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 				regs[ins.A()] = EnumValue(ty, asI64(v))
 				return nil
 			}
+			if ty == TDecimal && rank(v) != rankNone {
+				regs[ins.A()] = NewDecimal(toDecimal(v))
+				return nil
+			}
 			if v.PrimType() != nil && ty.mark == primMark {
 				r, err := t.ConvertTo(v, ty)
 				regs[ins.A()] = r

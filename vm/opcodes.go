@@ -127,6 +127,11 @@ const (
 	OpGetUp  // OpGetUp A B: R[A] := Up[B].V
 	OpSetUp  // OpSetUp A B: Up[A].V := R[B]
 	OpUpBox  // OpUpBox A B: R[A] := Up[B] (the box itself, to capture it again or pass it by ref)
+	OpGetRef // OpGetRef A B: R[A] := *R[B] (R[B] is a ref: a Box or a RefCell)
+	OpSetRef // OpSetRef A B: *R[A] := R[B]
+	OpRefSta // OpRefSta A Bx: R[A] := ref Statics[Bx]
+	OpRefFld // OpRefFld A B C: R[A] := ref R[B].F[C]
+	OpRefElm // OpRefElm A B C: R[A] := ref R[B][R[C]] (arrays)
 
 	OpCall     // OpCall A B C: R[A] := Funcs[B](R[A] .. R[A+C-1])
 	OpCallVirt // OpCallVirt A B C: R[A] := R[A].Sites[B](R[A+1] .. R[A+C-1]); virtual/interface/library dispatch
@@ -268,6 +273,11 @@ var Ops = [numOps]OpInfo{
 	OpGetUp:     {"GETUP", FmtAB, false, false, false},
 	OpSetUp:     {"SETUP", FmtAB, false, false, false},
 	OpUpBox:     {"UPBOX", FmtAB, false, false, false},
+	OpGetRef:    {"GETREF", FmtAB, false, false, false},
+	OpSetRef:    {"SETREF", FmtAB, false, false, false},
+	OpRefSta:    {"REFSTATIC", FmtABx, true, false, false},
+	OpRefFld:    {"REFFIELD", FmtABC, true, false, false},
+	OpRefElm:    {"REFELEM", FmtABC, true, false, false},
 	OpCall:      {"CALL", FmtABC, true, false, false},
 	OpCallVirt:  {"CALLVIRT", FmtABC, true, false, false},
 	OpCallDel:   {"CALLDEL", FmtAC, true, false, false},
