@@ -14,7 +14,6 @@ func NewLibEnum(ns, name string, members []EnumMember) *Type {
 	return t
 }
 
-
 // NewNativeDelegate makes a delegate value calling fn (bound to this when fn
 // has a receiver); package vm/threading uses it to hand native callbacks to
 // user code.
