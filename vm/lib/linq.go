@@ -303,10 +303,13 @@ func pick(which int, orDefault bool) native {
 	}
 }
 
+// identityKey stands for the key selector of Order(): the element itself.
+var identityKey = vm.String("<identity>")
+
 // orderBy starts or extends an ordering.
 func orderBy(desc, then bool) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if err := needFunc(t, args[1], "keySelector"); err != nil {
+		if err := needFunc(t, args[1], "keySelector"); err != nil && !args[1].Same(identityKey) {
 			return vm.Null, err
 		}
 		key := sortKey{sel: args[1], desc: desc}
@@ -331,7 +334,9 @@ func orderBy(desc, then bool) native {
 			for k, sk := range spec.keys {
 				keys[k] = make([]vm.Value, len(vs))
 				for i, x := range vs {
-					if keys[k][i], err = call1(t, sk.sel, x); err != nil {
+					if sk.sel.Same(identityKey) {
+						keys[k][i] = x
+					} else if keys[k][i], err = call1(t, sk.sel, x); err != nil {
 						return nil, err
 					}
 				}
@@ -974,8 +979,7 @@ func init() {
 	ext("ThenBy", 2, 3, orderBy(false, true))
 	ext("ThenByDescending", 2, 3, orderBy(true, true))
 	ext("Order", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		id := vm.Ref(&vm.Closure{Fn: vm.NativeFunc("identity", 1, 1, false, func(_ *vm.Thread, a []vm.Value) (vm.Value, error) { return a[0], nil })})
-		return orderBy(false, false)(t, append([]vm.Value{args[0], id}, args[1:]...))
+		return orderBy(false, false)(t, append([]vm.Value{args[0], identityKey}, args[1:]...))
 	})
 	for _, op := range []string{"Distinct", "DistinctBy", "Union", "Intersect", "Except"} {
 		ext(op, 1, 3, setOp(op))
