@@ -1,9 +1,22 @@
 // Package driver wires the pipeline together: parse (lang), compile (compiler,
-// with the sm rewrite when asked), and execute (vm, rtasync). cmd/asyncvm and the
-// script tests both call it, so a program behaves the same from the CLI and in tests.
+// with the sm rewrite when asked), and execute (vm, with the library and the
+// async runtime). cmd/asyncvm and the script tests both call it, so a program
+// behaves the same from the CLI and in tests.
 package driver
 
-import "io"
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"asyncvm/compiler"
+	"asyncvm/lang"
+	"asyncvm/vm"
+	_ "asyncvm/vm/lib" // registers the synchronous library
+	"asyncvm/vm/threading"
+)
 
 // Options describes one program run.
 type Options struct {
@@ -14,7 +27,9 @@ type Options struct {
 	Stdin    io.Reader // Console.ReadLine
 	Stdout   io.Writer
 	Stderr   io.Writer
-	Stats    bool // write the --stats JSON line to Stderr at exit
+	Stats    bool          // write the --stats JSON line to Stderr at exit
+	Timeout  time.Duration // 0: none
+	MaxSteps int64         // 0: none
 }
 
 // Exit statuses, as documented in the CLI help.
@@ -24,15 +39,152 @@ const (
 	ExitCompile = 2 // diagnostics or usage error
 )
 
-// Run compiles and runs a program and returns its exit status. Diagnostics and
-// unhandled exceptions go to opts.Stderr.
-func Run(opts Options) int {
-	io.WriteString(opts.Stderr, "asyncvm: not implemented yet\n")
-	return ExitCompile
+// Build parses and compiles a program, printing diagnostics to stderr.
+func Build(opts Options) (*vm.Program, bool) {
+	if opts.Mode == "" {
+		opts.Mode = "rt"
+	}
+	if opts.Mode != "rt" && opts.Mode != "sm" {
+		fmt.Fprintf(opts.Stderr, "asyncvm: unknown mode %q (want rt or sm)\n", opts.Mode)
+		return nil, false
+	}
+	f, diags := lang.Parse(opts.Filename, opts.Source)
+	if len(diags) > 0 {
+		printDiags(opts.Stderr, diags, opts.Source)
+		return nil, false
+	}
+	prog, diags := compiler.Compile([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, compiler.Options{Mode: opts.Mode, Lower: Lowering})
+	if len(diags) > 0 {
+		printDiags(opts.Stderr, diags, opts.Source)
+		return nil, false
+	}
+	prog.Source = opts.Source
+	return prog, true
+}
+
+// Lowering is the sm rewrite, installed by package sm when it is linked in.
+var Lowering func(files []*lang.File, mode string) lang.Diagnostics
+
+func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {
+	for _, d := range diags {
+		s := src
+		if d.Pos.File == compiler.PreludeFile {
+			s = nil
+		}
+		io.WriteString(w, lang.FormatDiagnostic(d, s))
+		if !strings.HasSuffix(lang.FormatDiagnostic(d, s), "\n") {
+			io.WriteString(w, "\n")
+		}
+	}
 }
 
 // Check compiles a program without running it, printing diagnostics to stderr.
 func Check(opts Options) int {
-	io.WriteString(opts.Stderr, "asyncvm: not implemented yet\n")
-	return ExitCompile
+	if _, ok := Build(opts); !ok {
+		return ExitCompile
+	}
+	return ExitOK
+}
+
+// Run compiles and runs a program and returns its exit status. Diagnostics and
+// unhandled exceptions go to opts.Stderr.
+func Run(opts Options) (code int) {
+	prog, ok := Build(opts)
+	if !ok {
+		return ExitCompile
+	}
+	return Exec(prog, opts)
+}
+
+// Exec runs a compiled program.
+func Exec(prog *vm.Program, opts Options) (code int) {
+	if opts.Stdin == nil {
+		opts.Stdin = strings.NewReader("")
+	}
+	m := vm.NewMachine(prog, opts.Stdout, opts.Stderr)
+	m.Stdin = opts.Stdin
+	threading.Install(m)
+	t := m.NewThread()
+	threading.Attach(t)
+
+	type result struct {
+		v   vm.Value
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{err: &vm.Fatal{Msg: fmt.Sprintf("internal error: %v", r), Code: 70}}
+			}
+		}()
+		var args []vm.Value
+		if prog.EntryTakesArgs {
+			vs := make([]vm.Value, len(opts.Args))
+			for i, a := range opts.Args {
+				vs[i] = vm.String(a)
+			}
+			args = []vm.Value{vm.Ref(vm.NewArrayOf(vm.TString, vs))}
+		}
+		v, err := t.Invoke(prog.Entry, vm.Null, args)
+		if err == nil {
+			if tk := v.AsTask(); tk != nil {
+				v, err = tk.GetResult(t)
+			}
+		}
+		done <- result{v, err}
+	}()
+	var timeout <-chan time.Time
+	if opts.Timeout > 0 {
+		timeout = time.After(opts.Timeout)
+	}
+	var r result
+	select {
+	case r = <-done:
+	case <-m.Crashed():
+		return report(t, opts, m.CrashErr())
+	case <-timeout:
+		fmt.Fprintf(opts.Stderr, "asyncvm: timeout after %v\n", opts.Timeout)
+		return ExitRuntime
+	}
+	if r.err != nil {
+		return report(t, opts, r.err)
+	}
+	threading.WaitForeground(m)
+	if err := m.CrashErr(); err != nil {
+		return report(t, opts, err)
+	}
+	if r.v.IsInt() {
+		return int(r.v.AsInt())
+	}
+	return ExitOK
+}
+
+// report prints an unhandled exception or fatal error as .NET does and
+// returns the exit status.
+func report(t *vm.Thread, opts Options, err error) int {
+	switch e := err.(type) {
+	case *vm.Thrown:
+		s, serr := t.ToString(vm.Ref(e.Exc))
+		if serr != nil {
+			s = e.Error()
+		}
+		fmt.Fprintf(opts.Stderr, "Unhandled exception. %s\n", s)
+		return ExitRuntime
+	case *vm.Fatal:
+		if e.Msg != "" {
+			fmt.Fprintln(opts.Stderr, e.Msg)
+		}
+		return e.Code
+	}
+	fmt.Fprintf(opts.Stderr, "asyncvm: %v\n", err)
+	return ExitRuntime
+}
+
+// ReadSource reads a program file ("-" is stdin).
+func ReadSource(path string) ([]byte, error) {
+	if path == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	return os.ReadFile(path)
 }

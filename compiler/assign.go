@@ -1,0 +1,337 @@
+package compiler
+
+import (
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+type lvKind int
+
+const (
+	lvLocal lvKind = iota
+	lvField
+	lvStatic
+	lvMember
+	lvIndex
+	lvIndexN
+	lvStaticProp
+	lvNone
+)
+
+// lvalue is an assignable location whose object and index operands have
+// been evaluated into registers.
+type lvalue struct {
+	kind   lvKind
+	l      *local
+	obj    int
+	idx    int
+	site   int
+	getter *vm.Func
+	setter *vm.Func
+	conv   *vm.Type
+	typ    *vm.Type
+	args   []int
+}
+
+func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
+	switch x := e.(type) {
+	case *lang.Ident:
+		if l := fs.lookup(x.Name); l != nil {
+			return lvalue{kind: lvLocal, l: l, conv: l.conv, typ: l.typ}
+		}
+		for ci := fs.cls; ci != nil; ci = ci.outer {
+			own := ci == fs.cls
+			if fi, ok := ci.fields[x.Name]; ok && own {
+				if fs.static {
+					fs.errorf(x.Pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, x.Name)
+					return lvalue{kind: lvNone}
+				}
+				return lvalue{kind: lvField, obj: 0, idx: fi.index, conv: fi.typ, typ: fi.typ}
+			}
+			for b := ci; b != nil; b = b.base {
+				if fi, ok := b.statics[x.Name]; ok {
+					return lvalue{kind: lvStatic, idx: fs.c.static(b.t, fi.index), conv: fi.typ, typ: fi.typ}
+				}
+				if pi, ok := b.props[x.Name]; ok && pi.static {
+					lv := lvalue{kind: lvStaticProp, conv: pi.typ, typ: pi.typ}
+					if pi.get != nil {
+						lv.getter = pi.get.fn
+					}
+					if pi.set != nil {
+						lv.setter = pi.set.fn
+					}
+					return lv
+				}
+			}
+			if pi, ok := ci.props[x.Name]; ok && own {
+				if pi.field != nil {
+					return lvalue{kind: lvField, obj: 0, idx: pi.field.index, conv: pi.typ, typ: pi.typ}
+				}
+				return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0), conv: pi.typ, typ: pi.typ}
+			}
+		}
+		fs.undefined(x.Pos, x.Name)
+		return lvalue{kind: lvNone}
+	case *lang.MemberExpr:
+		if t, ci := fs.typeOfExpr(x.X); t != nil {
+			if ci != nil {
+				for b := ci; b != nil; b = b.base {
+					if fi, ok := b.statics[x.Name]; ok {
+						return lvalue{kind: lvStatic, idx: fs.c.static(b.t, fi.index), conv: fi.typ, typ: fi.typ}
+					}
+					if pi, ok := b.props[x.Name]; ok && pi.static {
+						lv := lvalue{kind: lvStaticProp, conv: pi.typ, typ: pi.typ}
+						if pi.get != nil {
+							lv.getter = pi.get.fn
+						}
+						if pi.set != nil {
+							lv.setter = pi.set.fn
+						}
+						return lv
+					}
+				}
+				fs.errorf(x.Pos, "'%s' does not contain a static member '%s'", ci.decl.Name, x.Name)
+				return lvalue{kind: lvNone}
+			}
+			lv := lvalue{kind: lvStaticProp}
+			lv.getter = t.LookupStatic("get_"+x.Name, 0)
+			lv.setter = t.LookupStatic("set_"+x.Name, 1)
+			if lv.setter == nil {
+				fs.errorf(x.Pos, "Property or indexer '%s.%s' cannot be assigned to -- it is read only", t.DisplayName(), x.Name)
+				return lvalue{kind: lvNone}
+			}
+			return lv
+		}
+		r, xt := fs.exprReg(x.X)
+		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil {
+			ci := fs.c.classByType[xt]
+			if isThis {
+				ci = fs.cls
+			}
+			if ci != nil {
+				if fi, ok := ci.fields[x.Name]; ok {
+					return lvalue{kind: lvField, obj: r, idx: fi.index, conv: fi.typ, typ: fi.typ}
+				}
+				if pi, ok := ci.props[x.Name]; ok && pi.field != nil && !pi.static {
+					return lvalue{kind: lvField, obj: r, idx: pi.field.index, conv: pi.typ, typ: pi.typ}
+				}
+			}
+		}
+		return lvalue{kind: lvMember, obj: r, site: fs.c.site(x.Name, 0)}
+	case *lang.IndexExpr:
+		r, xt := fs.exprReg(x.X)
+		var et *vm.Type
+		if xt != nil && xt.Kind == vm.KindArray {
+			et = xt.Elem
+		}
+		if len(x.Args) == 1 {
+			ir, _ := fs.exprReg(x.Args[0].X)
+			return lvalue{kind: lvIndex, obj: r, idx: ir, typ: et}
+		}
+		lv := lvalue{kind: lvIndexN, obj: r}
+		for _, a := range x.Args {
+			ar, _ := fs.exprReg(a.X)
+			lv.args = append(lv.args, ar)
+		}
+		return lv
+	}
+	fs.errorf(e.Position(), "The left-hand side of an assignment must be a variable, property or indexer")
+	return lvalue{kind: lvNone}
+}
+
+func (fs *funcState) loadLV(lv lvalue, dst int) {
+	switch lv.kind {
+	case lvLocal:
+		fs.readVar(lv.l, dst)
+	case lvField:
+		fs.emitABC(vm.OpGetField, dst, lv.obj, lv.idx)
+	case lvStatic:
+		fs.emitABx(vm.OpGetStatic, dst, lv.idx)
+	case lvMember:
+		fs.emitABC(vm.OpGetMember, dst, lv.obj, lv.site)
+	case lvIndex:
+		fs.emitABC(vm.OpGetIndex, dst, lv.obj, lv.idx)
+	case lvIndexN:
+		w := fs.allocN(len(lv.args) + 1)
+		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		for i, a := range lv.args {
+			fs.emitABC(vm.OpMove, w+1+i, a, 0)
+		}
+		fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(lv.args)), len(lv.args)+1)
+		fs.emitABC(vm.OpMove, dst, w, 0)
+	case lvStaticProp:
+		if lv.getter != nil {
+			fs.emitABC(vm.OpCall, dst, fs.c.addFunc(lv.getter), 0)
+		}
+	}
+}
+
+func (fs *funcState) storeLV(lv lvalue, src int) {
+	switch lv.kind {
+	case lvLocal:
+		fs.writeVar(lv.l, src)
+	case lvField:
+		fs.emitABC(vm.OpSetField, lv.obj, lv.idx, src)
+	case lvStatic:
+		fs.emitABx(vm.OpSetStatic, src, lv.idx)
+	case lvMember:
+		fs.emitABC(vm.OpSetMember, lv.obj, lv.site, src)
+	case lvIndex:
+		fs.emitABC(vm.OpSetIndex, lv.obj, lv.idx, src)
+	case lvIndexN:
+		n := len(lv.args)
+		w := fs.allocN(n + 2)
+		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		for i, a := range lv.args {
+			fs.emitABC(vm.OpMove, w+1+i, a, 0)
+		}
+		fs.emitABC(vm.OpMove, w+1+n, src, 0)
+		fs.emitABC(vm.OpCallVirt, w, fs.c.site("set_Item", n+1), n+2)
+	case lvStaticProp:
+		if lv.setter != nil {
+			w := fs.alloc()
+			fs.emitABC(vm.OpMove, w, src, 0)
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), 1)
+		}
+	}
+}
+
+// writesOnce reports whether compiling e into a register writes that
+// register only after reading all operands, so it may target the variable
+// being assigned directly.
+func writesOnce(e lang.Expr) bool {
+	switch e := e.(type) {
+	case *lang.Literal, *lang.CallExpr, *lang.NewExpr, *lang.InterpolatedString:
+		return true
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case "&&", "||", "??", "<", ">", "<=", ">=", "==", "!=":
+			return false
+		}
+		return true
+	case *lang.Ident:
+		return true
+	case *lang.MemberExpr:
+		return !e.NullCond
+	}
+	return false
+}
+
+func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	lv := fs.lvalueOf(e.Left)
+	if lv.kind == lvNone {
+		return nil
+	}
+	if lv.kind == lvLocal && lv.l.key.pos.Line == 0 && lv.l.name == "value" {
+		lv.conv = nil
+	}
+	switch e.Op {
+	case "=":
+		old := fs.expect
+		if lv.kind == lvLocal {
+			fs.expect = nil
+		}
+		if lv.kind == lvLocal && fs.direct(lv.l) && writesOnce(e.Right) && dst == lv.l.reg {
+			t := fs.exprTo(e.Right, lv.l.reg)
+			fs.expect = old
+			fs.convertOnStore(lv.l.reg, t, lv.conv)
+			return t
+		}
+		v := fs.alloc()
+		t := fs.exprTo(e.Right, v)
+		fs.expect = old
+		fs.convertOnStore(v, t, lv.conv)
+		fs.storeLV(lv, v)
+		fs.move(dst, v)
+		return t
+	case "??=":
+		v := fs.alloc()
+		fs.loadLV(lv, v)
+		end := fs.newLabel()
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNotNul, v, 0))
+		fs.exprTo(e.Right, v)
+		fs.storeLV(lv, v)
+		fs.mark(end)
+		fs.move(dst, v)
+		return lv.typ
+	}
+	opName := e.Op[:len(e.Op)-1]
+	op, ok := binOps[opName]
+	if !ok {
+		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
+		return nil
+	}
+	if lv.kind == lvLocal && fs.direct(lv.l) {
+		r := lv.l.reg
+		if lit, ok := e.Right.(*lang.Literal); ok && lit.Kind == lang.LitInt && (op == vm.OpAdd || op == vm.OpSub) && lv.typ != vm.TString {
+			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
+				if op == vm.OpSub {
+					n = -n
+				}
+				fs.emitABC(vm.OpAddI, r, r, int(n))
+				fs.convertOnStore(r, arithType(lv.typ, vm.TInt, opName), lv.conv)
+				fs.move(dst, r)
+				return lv.typ
+			}
+		}
+		y, yt := fs.exprReg(e.Right)
+		fs.emitABC(op, r, r, y)
+		fs.convertOnStore(r, arithType(lv.typ, yt, opName), lv.conv)
+		fs.move(dst, r)
+		return lv.typ
+	}
+	v := fs.alloc()
+	fs.loadLV(lv, v)
+	y, yt := fs.exprReg(e.Right)
+	fs.emitABC(op, v, v, y)
+	fs.convertOnStore(v, arithType(lv.typ, yt, opName), lv.conv)
+	fs.storeLV(lv, v)
+	fs.move(dst, v)
+	return lv.typ
+}
+
+// incdec compiles ++ and --.
+func (fs *funcState) incdec(x lang.Expr, op string, prefix bool, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	lv := fs.lvalueOf(x)
+	if lv.kind == lvNone {
+		return nil
+	}
+	d := 1
+	if op == "--" {
+		d = -1
+	}
+	if lv.kind == lvLocal && fs.direct(lv.l) {
+		r := lv.l.reg
+		if !prefix && dst != r {
+			fs.emitABC(vm.OpMove, dst, r, 0)
+		}
+		fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+		fs.convertOnStore(r, vm.TInt, lv.conv)
+		if lv.typ == vm.TChar {
+			fs.emitABC(vm.OpConv, r, r, int(vm.ConvChar))
+		}
+		if prefix {
+			fs.move(dst, r)
+		}
+		return lv.typ
+	}
+	v := fs.alloc()
+	fs.loadLV(lv, v)
+	if !prefix {
+		fs.emitABC(vm.OpMove, dst, v, 0)
+	}
+	fs.emitABC(vm.OpAddI, v, v, d&0xffff)
+	fs.convertOnStore(v, vm.TInt, lv.conv)
+	if lv.typ == vm.TChar {
+		fs.emitABC(vm.OpConv, v, v, int(vm.ConvChar))
+	}
+	fs.storeLV(lv, v)
+	if prefix {
+		fs.move(dst, v)
+	}
+	return lv.typ
+}

@@ -1,0 +1,884 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// refBack copies a by-ref temporary box back into a plain local after a call.
+type refBack struct {
+	l   *local
+	box int
+}
+
+// args evaluates call arguments into consecutive registers from w. When the
+// target's parameters are known, named arguments are matched and omitted
+// optional ones filled in; it returns the number of registers used.
+func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, defaults []vm.Value, fn *vm.Func) (int, []refBack) {
+	type argSlot struct {
+		a   *lang.Arg
+		def *vm.Value
+	}
+	exprs := make([]argSlot, 0, len(args))
+	n := len(args)
+	if params != nil && fn != nil && !fn.Variadic {
+		// Place named arguments; fill defaults.
+		slots := make([]*lang.Arg, len(params))
+		pos := 0
+		named := false
+		for _, a := range args {
+			if a.Name != "" {
+				named = true
+				found := false
+				for i, p := range params {
+					if p.Name == a.Name {
+						slots[i] = a
+						found = true
+					}
+				}
+				if !found {
+					fs.errorf(a.Pos, "The best overload for '%s' does not have a parameter named '%s'", fn.Name, a.Name)
+				}
+				continue
+			}
+			if named {
+				fs.errorf(a.Pos, "Named argument specifications must appear after all fixed arguments have been specified")
+			}
+			if pos < len(slots) {
+				slots[pos] = a
+			}
+			pos++
+		}
+		last := -1
+		for i := range slots {
+			if slots[i] != nil {
+				last = i
+			}
+		}
+		n = last + 1
+		for i := 0; i < n; i++ {
+			if slots[i] == nil {
+				j := i - fn.MinParams
+				var v vm.Value
+				if j >= 0 && j < len(defaults) {
+					v = defaults[j]
+				}
+				exprs = append(exprs, argSlot{def: &v})
+				continue
+			}
+			exprs = append(exprs, argSlot{a: slots[i]})
+		}
+	} else {
+		for _, a := range args {
+			exprs = append(exprs, argSlot{a: a})
+		}
+	}
+	fs.allocN(len(exprs))
+	var backs []refBack
+	for i, slot := range exprs {
+		r := w + i
+		if slot.def != nil {
+			fs.loadConst(r, *slot.def)
+			continue
+		}
+		a := slot.a
+		if a.Mod == "ref" || a.Mod == "out" || a.Mod == "in" && params != nil && i < len(params) && params[i].Modifier != "" {
+			if b := fs.refArg(a, r); b != nil {
+				backs = append(backs, *b)
+			}
+			continue
+		}
+		t := fs.exprTo(a.X, r)
+		if params != nil && i < len(params) && fn != nil {
+			if conv := fs.c.convType(params[i].Type, fs.cls); conv != nil {
+				fs.convertOnStore(r, t, conv)
+			}
+		}
+	}
+	return len(exprs), backs
+}
+
+// refArg passes a variable by reference into register r.
+func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
+	switch x := a.X.(type) {
+	case *lang.DeclExpr:
+		var conv *vm.Type
+		if x.Type != nil {
+			conv = fs.c.convType(x.Type, fs.cls)
+		}
+		if x.Name == "_" {
+			fs.loadConst(r, vm.Null)
+			fs.emitABC(vm.OpNewBox, r, r, 0)
+			return nil
+		}
+		l := fs.scope.vars[x.Name]
+		if l == nil || l.key.pos != x.Pos {
+			l = fs.declare(x.Name, x.Pos, conv, conv)
+			if conv != nil {
+				fs.loadConst(l.reg, conv.Zero())
+			}
+			fs.initBox(l)
+		}
+		return fs.refToLocal(l, r)
+	case *lang.Ident:
+		if l := fs.lookup(x.Name); l != nil {
+			return fs.refToLocal(l, r)
+		}
+		for ci := fs.cls; ci != nil; ci = ci.outer {
+			for b := ci; b != nil; b = b.base {
+				if fi, ok := b.statics[x.Name]; ok {
+					fs.emitABx(vm.OpRefSta, r, fs.c.static(b.t, fi.index))
+					return nil
+				}
+			}
+			if fi, ok := ci.fields[x.Name]; ok && ci == fs.cls && !fs.static {
+				fs.emitABC(vm.OpRefFld, r, 0, fi.index)
+				return nil
+			}
+		}
+	case *lang.MemberExpr:
+		if t, ci := fs.typeOfExpr(x.X); t != nil && ci != nil {
+			for b := ci; b != nil; b = b.base {
+				if fi, ok := b.statics[x.Name]; ok {
+					fs.emitABx(vm.OpRefSta, r, fs.c.static(b.t, fi.index))
+					return nil
+				}
+			}
+		}
+		or, ot := fs.exprReg(x.X)
+		if ci := fs.c.classByType[ot]; ci != nil {
+			if fi, ok := ci.fields[x.Name]; ok {
+				fs.emitABC(vm.OpRefFld, r, or, fi.index)
+				return nil
+			}
+		}
+		if _, ok := x.X.(*lang.ThisExpr); ok && fs.cls != nil {
+			if fi, ok := fs.cls.fields[x.Name]; ok {
+				fs.emitABC(vm.OpRefFld, r, 0, fi.index)
+				return nil
+			}
+		}
+	case *lang.IndexExpr:
+		if len(x.Args) == 1 {
+			ar, _ := fs.exprReg(x.X)
+			ir, _ := fs.exprReg(x.Args[0].X)
+			fs.emitABC(vm.OpRefElm, r, ar, ir)
+			return nil
+		}
+	}
+	fs.errorf(a.X.Position(), "A ref or out value must be an assignable variable")
+	return nil
+}
+
+func (fs *funcState) refToLocal(l *local, r int) *refBack {
+	switch {
+	case l.fs != fs:
+		fs.emitABC(vm.OpUpBox, r, fs.upvalue(l), 0)
+		return nil
+	case l.boxed || l.isRef:
+		fs.emitABC(vm.OpMove, r, l.reg, 0)
+		return nil
+	}
+	fs.emitABC(vm.OpNewBox, r, l.reg, 0)
+	return &refBack{l: l, box: r}
+}
+
+func (fs *funcState) copyBack(backs []refBack) {
+	for _, b := range backs {
+		fs.emitABC(vm.OpGetBox, b.l.reg, b.box, 0)
+	}
+}
+
+// pickMethod chooses among user overloads by argument count.
+func pickMethod(ms []*methodInfo, args []*lang.Arg) *methodInfo {
+	n := len(args)
+	var fallback *methodInfo
+	for _, m := range ms {
+		f := m.fn
+		if f.NumParams == n && !f.Variadic {
+			return m
+		}
+		if fallback == nil && (n >= f.MinParams && n <= f.NumParams || f.Variadic && n >= f.NumParams-1) {
+			fallback = m
+		}
+		hasNamed := false
+		for _, a := range args {
+			if a.Name != "" {
+				hasNamed = true
+			}
+		}
+		if fallback == nil && hasNamed && n <= f.NumParams {
+			fallback = m
+		}
+	}
+	return fallback
+}
+
+func callOps(await bool) (vm.Op, vm.Op, vm.Op) {
+	if await {
+		return vm.OpCallAw, vm.OpCallVAw, vm.OpCallDAw
+	}
+	return vm.OpCall, vm.OpCallVirt, vm.OpCallDel
+}
+
+// call compiles a call expression; with await set, the call's result is
+// awaited (the async calling convention in rt mode).
+func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
+	opCall, opVirt, opDel := callOps(await)
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	switch fun := e.Fun.(type) {
+	case *lang.Ident:
+		if l := fs.lookup(fun.Name); l != nil {
+			w := fs.alloc()
+			fs.readVar(l, w)
+			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			fs.emitABC(opDel, w, 0, n)
+			fs.copyBack(backs)
+			fs.move(dst, w)
+			return nil
+		}
+		if fun.Name == "nameof" && len(e.Args) == 1 {
+			return fs.exprTo(&lang.NameOfExpr{Pos: e.Pos, X: e.Args[0].X}, dst)
+		}
+		for ci := fs.cls; ci != nil; ci = ci.outer {
+			own := ci == fs.cls
+			var cands []*methodInfo
+			if own {
+				cands = append(cands, ci.methods[fun.Name]...)
+			}
+			for b := ci; b != nil; b = b.base {
+				cands = append(cands, b.smethods[fun.Name]...)
+			}
+			if len(cands) == 0 {
+				continue
+			}
+			m := pickMethod(cands, e.Args)
+			if m == nil {
+				fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
+				return nil
+			}
+			return fs.callUser(m, e, dst, -1, opCall, opVirt, false)
+		}
+		// A field or property holding a delegate.
+		if t, _ := fs.c.lookupTypeName(fun.Name, fs.cls); t == nil {
+			for ci := fs.cls; ci != nil; ci = ci.outer {
+				_, isField := ci.fields[fun.Name]
+				_, isProp := ci.props[fun.Name]
+				_, isStatic := ci.statics[fun.Name]
+				if isField || isProp || isStatic {
+					w := fs.alloc()
+					fs.ident(fun, w)
+					n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+					fs.emitABC(opDel, w, 0, n)
+					fs.copyBack(backs)
+					fs.move(dst, w)
+					return nil
+				}
+			}
+		}
+		// Methods inherited from a library base class (Exception natives).
+		if fs.cls != nil && !fs.static {
+			if fs.cls.t.LookupMethod(fun.Name, len(e.Args)) != nil {
+				w := fs.alloc()
+				fs.emitABC(vm.OpMove, w, 0, 0)
+				n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
+				fs.copyBack(backs)
+				fs.move(dst, w)
+				return nil
+			}
+		}
+		fs.undefined(fun.Pos, fun.Name)
+		return nil
+	case *lang.MemberExpr:
+		if _, ok := fun.X.(*lang.BaseExpr); ok {
+			return fs.callBase(fun, e, dst, opCall)
+		}
+		if t, ci := fs.typeOfExpr(fun.X); t != nil {
+			if ci != nil {
+				var cands []*methodInfo
+				for b := ci; b != nil; b = b.base {
+					cands = append(cands, b.smethods[fun.Name]...)
+				}
+				if len(cands) == 0 {
+					if _, ok := ci.methods[fun.Name]; ok {
+						fs.errorf(fun.Pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, fun.Name)
+						return nil
+					}
+					if ci.t.Super != nil && fs.c.classByType[ci.t.Super] == nil && ci.t.Super.LookupStatic(fun.Name, len(e.Args)) != nil {
+						return fs.callLibStatic(ci.t.Super, fun, e, dst, opCall)
+					}
+					fs.errorf(fun.Pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, fun.Name)
+					return nil
+				}
+				m := pickMethod(cands, e.Args)
+				if m == nil {
+					fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
+					return nil
+				}
+				return fs.callUser(m, e, dst, -1, opCall, opVirt, false)
+			}
+			return fs.callLibStatic(t, fun, e, dst, opCall)
+		}
+		recv, rt := fs.exprReg(fun.X)
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, recv, 0)
+		var end *label
+		if fun.NullCond {
+			end = fs.newLabel()
+			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+		}
+		var rtype *vm.Type
+		if ci := fs.c.classByType[rt]; ci != nil && fun.Name != "Invoke" {
+			if ms := ci.methods[fun.Name]; len(ms) > 0 {
+				if m := pickMethod(ms, e.Args); m != nil {
+					rtype = fs.callUser(m, e, w, w, opCall, opVirt, false)
+					goto done
+				}
+			}
+		}
+		{
+			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			if fun.Name == "Invoke" && !fs.hasMethodNamed(rt, "Invoke") {
+				fs.emitABC(opDel, w, 0, n)
+			} else {
+				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
+			}
+			fs.copyBack(backs)
+			rtype = libReturnType(rt, fun.Name)
+		}
+	done:
+		if end != nil {
+			fs.mark(end)
+		}
+		fs.move(dst, w)
+		return rtype
+	}
+	w := fs.alloc()
+	fs.exprTo(e.Fun, w)
+	n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+	fs.emitABC(opDel, w, 0, n)
+	fs.copyBack(backs)
+	fs.move(dst, w)
+	return nil
+}
+
+func (fs *funcState) hasMethodNamed(t *vm.Type, name string) bool {
+	if t == nil || t == vm.TDelegate {
+		return false
+	}
+	return len(t.Methods[name]) > 0
+}
+
+// libReturnType knows the result types of a few library members whose type
+// matters for arithmetic.
+func libReturnType(t *vm.Type, name string) *vm.Type {
+	switch name {
+	case "ToString", "Substring", "ToUpper", "ToLower", "Trim":
+		return vm.TString
+	}
+	return nil
+}
+
+func (fs *funcState) move(dst, src int) {
+	if dst != src {
+		fs.emitABC(vm.OpMove, dst, src, 0)
+	}
+}
+
+// callUser calls a method declared in source. recvReg >= 0 means the
+// receiver is already in that register (which is also the window start).
+func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int, opCall, opVirt vm.Op, nonVirtual bool) *vm.Type {
+	w := recvReg
+	if w < 0 {
+		w = fs.alloc()
+	}
+	var n int
+	var backs []refBack
+	if m.static {
+		n, backs = fs.args(e.Args, w, m.params, m.fn.Defaults, m.fn)
+		fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n)
+	} else {
+		if recvReg < 0 {
+			if fs.static {
+				fs.errorf(e.Pos, "An object reference is required for the non-static field, method, or property '%s.%s'", m.cls.decl.Name, m.name)
+				return nil
+			}
+			fs.emitABC(vm.OpMove, w, 0, 0)
+		}
+		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
+		if (m.virtual || m.cls.t.IsInterface || m.fn.IsAbstract) && !nonVirtual {
+			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
+		} else {
+			fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n+1)
+		}
+	}
+	fs.copyBack(backs)
+	fs.move(dst, w)
+	if m.ret != nil && !m.async {
+		t, _ := fs.c.resolveTypeRef(m.ret, m.cls, false)
+		return t
+	}
+	if m.async && m.ret != nil && len(m.ret.Args) == 1 && opCall == vm.OpCallAw {
+		t, _ := fs.c.resolveTypeRef(m.ret.Args[0], m.cls, false)
+		return t
+	}
+	return nil
+}
+
+func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
+	if fs.static {
+		fs.errorf(fun.Pos, "Keyword 'base' is not available in a static method")
+		return nil
+	}
+	if b := fs.cls.base; b != nil {
+		if ms := b.methods[fun.Name]; len(ms) > 0 {
+			if m := pickMethod(ms, e.Args); m != nil && !m.fn.IsAbstract {
+				w := fs.alloc()
+				fs.emitABC(vm.OpMove, w, 0, 0)
+				return fs.callUser(m, e, dst, w, opCall, opCall, true)
+			}
+		}
+	}
+	super := fs.cls.t.Super
+	for super != nil && fs.c.classByType[super] != nil {
+		super = super.Super
+	}
+	if super == nil {
+		super = vm.TObject
+	}
+	f := super.LookupMethod(fun.Name, len(e.Args))
+	if f == nil {
+		fs.errorf(fun.Pos, "'%s' does not contain a definition for '%s'", super.DisplayName(), fun.Name)
+		return nil
+	}
+	w := fs.alloc()
+	fs.emitABC(vm.OpMove, w, 0, 0)
+	n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+	fs.emitABC(opCall, w, fs.c.addFunc(f), n+1)
+	fs.copyBack(backs)
+	fs.move(dst, w)
+	return nil
+}
+
+func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
+	f := t.LookupStatic(fun.Name, len(e.Args))
+	if f == nil {
+		if len(t.Statics[fun.Name]) > 0 {
+			fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
+		} else if g := t.LookupStatic("get_"+fun.Name, 0); g != nil {
+			// A static property holding a delegate.
+			w := fs.alloc()
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(g), 0)
+			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			_, _, opDel := callOps(opCall == vm.OpCallAw)
+			fs.emitABC(opDel, w, 0, n)
+			fs.copyBack(backs)
+			fs.move(dst, w)
+			return nil
+		} else {
+			fs.errorf(fun.Pos, "'%s' does not contain a definition for '%s'", t.DisplayName(), fun.Name)
+		}
+		return nil
+	}
+	w := fs.alloc()
+	n, backs := fs.args(e.Args, w, nil, nil, nil)
+	fs.emitABC(opCall, w, fs.c.addFunc(f), n)
+	fs.copyBack(backs)
+	fs.move(dst, w)
+	switch t {
+	case vm.TInt, vm.TLong, vm.TDouble:
+		if fun.Name == "Parse" {
+			return t
+		}
+	}
+	if t.Name == "Math" && len(e.Args) > 0 {
+		switch fun.Name {
+		case "Sqrt", "Pow", "Floor", "Ceiling", "Log", "Exp", "Sin", "Cos":
+			return vm.TDouble
+		}
+	}
+	return nil
+}
+
+// newObject compiles `new T(args) { init }`.
+func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
+	tr := e.Type
+	if tr == nil {
+		tr = fs.expect
+		if tr == nil {
+			fs.errorf(e.Pos, "The type of the target-typed new expression cannot be inferred here")
+			return nil
+		}
+	}
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	if isDelegateTypeName(tr.Name) && len(e.Args) == 1 {
+		return fs.exprTo(e.Args[0].X, dst)
+	}
+	t, ci := fs.c.resolveTypeRef(tr, fs.cls, true)
+	if t == nil {
+		return nil
+	}
+	w := fs.alloc()
+	if ci != nil {
+		if ci.t.IsAbstract || ci.t.IsInterface {
+			fs.errorf(e.Pos, "Cannot create an instance of the abstract type or interface '%s'", ci.decl.Name)
+			return nil
+		}
+		if ci.t.IsStatic {
+			fs.errorf(e.Pos, "Cannot create an instance of the static class '%s'", ci.decl.Name)
+			return nil
+		}
+		m := pickMethod(ci.ctors, e.Args)
+		if m == nil {
+			fs.errorf(e.Pos, "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
+			return nil
+		}
+		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
+		fs.copyBack(backs)
+	} else {
+		if t.Kind == vm.KindArray {
+			fs.errorf(e.Pos, "array creation must have array size or array initializer")
+			return nil
+		}
+		nt := 0
+		if t.PassTypeArgs {
+			nt = len(tr.Args)
+		}
+		f := t.LookupStatic(".ctor", len(e.Args)+nt)
+		if f == nil {
+			if t.IsPrimitive() && len(e.Args) == 0 {
+				fs.loadConst(w, t.Zero())
+				fs.move(dst, w)
+				return t
+			}
+			fs.errorf(e.Pos, "'%s' does not contain a constructor that takes %d arguments", t.DisplayName(), len(e.Args))
+			return nil
+		}
+		if nt > 0 {
+			fs.allocN(nt - 1)
+			for i, a := range tr.Args {
+				at, _ := fs.c.resolveTypeRef(a, fs.cls, false)
+				if at == nil {
+					at = vm.TObject
+				}
+				fs.emitABC(vm.OpTypeOf, w+i, fs.c.addType(at), 0)
+			}
+		}
+		base := w + nt
+		if nt == 0 {
+			base = w
+		}
+		n, backs := fs.args(e.Args, base, nil, nil, nil)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), n+nt)
+		fs.copyBack(backs)
+	}
+	if e.Init != nil {
+		fs.initializer(e.Init, w, t, ci)
+	}
+	fs.move(dst, w)
+	return t
+}
+
+func isDelegateTypeName(name string) bool {
+	switch name {
+	case "Action", "Func", "ThreadStart", "ParameterizedThreadStart", "WaitCallback", "ContextCallback",
+		"Predicate", "Comparison", "EventHandler", "TimerCallback", "SendOrPostCallback":
+		return true
+	}
+	return false
+}
+
+// initializer applies an object or collection initializer to the object in w.
+func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo) {
+	for _, m := range in.Members {
+		save := fs.top
+		if m.Index != nil {
+			v := fs.alloc()
+			ir := fs.alloc()
+			fs.exprTo(m.Index[0].X, ir)
+			fs.exprTo(m.Value, v)
+			fs.emitABC(vm.OpSetIndex, w, ir, v)
+			fs.setTop(save)
+			continue
+		}
+		if list, ok := m.Value.(*lang.InitListExpr); ok {
+			obj := fs.alloc()
+			fs.emitABC(vm.OpGetMember, obj, w, fs.c.site(m.Name, 0))
+			fs.addAll(list.Elems, obj)
+			fs.setTop(save)
+			continue
+		}
+		v := fs.alloc()
+		if ci != nil {
+			if fi, ok := ci.fields[m.Name]; ok {
+				vt := fs.exprTo(m.Value, v)
+				fs.convertOnStore(v, vt, fi.typ)
+				fs.emitABC(vm.OpSetField, w, fi.index, v)
+				fs.setTop(save)
+				continue
+			}
+			if _, ok := ci.props[m.Name]; !ok {
+				fs.errorf(m.Pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, m.Name)
+			}
+		}
+		fs.exprTo(m.Value, v)
+		fs.emitABC(vm.OpSetMember, w, fs.c.site(m.Name, 0), v)
+		fs.setTop(save)
+	}
+	if len(in.Elems) > 0 {
+		fs.addAll(in.Elems, w)
+	}
+}
+
+// addAll calls obj.Add(e) for each element ({a, b} elements call Add(a, b)).
+func (fs *funcState) addAll(elems []lang.Expr, obj int) {
+	for _, el := range elems {
+		save := fs.top
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, obj, 0)
+		var items []lang.Expr
+		if l, ok := el.(*lang.InitListExpr); ok {
+			items = l.Elems
+		} else {
+			items = []lang.Expr{el}
+		}
+		fs.allocN(len(items))
+		for i, x := range items {
+			fs.exprTo(x, w+1+i)
+		}
+		fs.emitABC(vm.OpCallVirt, w, fs.c.site("Add", len(items)), len(items)+1)
+		fs.setTop(save)
+	}
+}
+
+func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
+	if e.Rank > 1 || len(e.Sizes) > 1 {
+		fs.errorf(e.Pos, "multidimensional arrays are not supported")
+		return nil
+	}
+	var et *vm.Type
+	if e.Elem != nil {
+		et, _ = fs.c.resolveTypeRef(e.Elem, fs.cls, true)
+	} else if len(e.Init) > 0 {
+		et = fs.staticType(e.Init[0])
+	}
+	if et == nil {
+		et = vm.TObject
+	}
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	a := fs.alloc()
+	if len(e.Sizes) == 1 && e.Sizes[0] != nil {
+		n, _ := fs.exprReg(e.Sizes[0])
+		fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
+	} else {
+		n := fs.alloc()
+		fs.loadConst(n, vm.Int(int32(len(e.Init))))
+		fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
+	}
+	fs.fillArray(a, e.Init)
+	fs.move(dst, a)
+	return vm.ArrayOf(et)
+}
+
+func (fs *funcState) fillArray(a int, elems []lang.Expr) {
+	for i, el := range elems {
+		s := fs.top
+		ir := fs.alloc()
+		v := fs.alloc()
+		fs.loadConst(ir, vm.Int(int32(i)))
+		fs.exprTo(el, v)
+		fs.emitABC(vm.OpSetIndex, a, ir, v)
+		fs.setTop(s)
+	}
+}
+
+// collection compiles `[a, b]` for the target type (an array unless a
+// List-like type is expected).
+func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Type {
+	tr := fs.expect
+	if tr != nil && tr.ArrayRank == 0 && tr.Name != "" && !strings.HasPrefix(tr.Name, "IEnumerable") && !strings.HasPrefix(tr.Name, "IReadOnly") {
+		name := tr.Name
+		if strings.HasPrefix(name, "I") && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
+			name = "List"
+		}
+		t, _ := fs.c.lookupTypeName(name, fs.cls)
+		if t != nil {
+			if f := t.LookupStatic(".ctor", 0); f != nil {
+				save := fs.top
+				w := fs.alloc()
+				fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), 0)
+				fs.addAll(elems, w)
+				fs.move(dst, w)
+				fs.setTop(max(save, dst+1))
+				return t
+			}
+		}
+	}
+	var et *vm.Type
+	if tr != nil && tr.ArrayRank > 0 {
+		et, _ = fs.c.resolveTypeRef(tr.Elem, fs.cls, false)
+	} else if tr != nil && len(tr.Args) == 1 {
+		et, _ = fs.c.resolveTypeRef(tr.Args[0], fs.cls, false)
+	}
+	if et == nil && len(elems) > 0 {
+		et = fs.staticType(elems[0])
+	}
+	if et == nil {
+		et = vm.TObject
+	}
+	save := fs.top
+	a := fs.alloc()
+	n := fs.alloc()
+	fs.loadConst(n, vm.Int(int32(len(elems))))
+	fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
+	fs.fillArray(a, elems)
+	fs.move(dst, a)
+	fs.setTop(max(save, dst+1))
+	return vm.ArrayOf(et)
+}
+
+// staticType guesses an expression's type without compiling it.
+func (fs *funcState) staticType(e lang.Expr) *vm.Type {
+	switch e := e.(type) {
+	case *lang.Literal:
+		_, t := fs.literal(e)
+		return t
+	case *lang.InterpolatedString:
+		return vm.TString
+	case *lang.Ident:
+		if l := fs.lookup(e.Name); l != nil {
+			return l.typ
+		}
+	case *lang.NewExpr:
+		if e.Type != nil {
+			t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, false)
+			return t
+		}
+	case *lang.UnaryExpr:
+		return fs.staticType(e.X)
+	}
+	return nil
+}
+
+// lambda compiles a lambda expression into a closure in dst.
+func (fs *funcState) lambda(e *lang.LambdaExpr, dst int) {
+	fs.c.lambdaN++
+	name := fmt.Sprintf("<%s>b__%d", fs.rootName(), fs.c.lambdaN)
+	fs.closure(name, e.Params, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
+}
+
+func (fs *funcState) rootName() string {
+	f := fs
+	for f.parent != nil {
+		f = f.parent
+	}
+	return f.fn.Name
+}
+
+// closure compiles a nested function (lambda or local function) and emits
+// the closure creation into dst.
+func (fs *funcState) closure(name string, params []*lang.Param, isAsync bool, exprBody lang.Expr, body *lang.BlockStmt, ret *lang.TypeRef, pos lang.Pos, dst int) {
+	fn := &vm.Func{Name: name, Owner: fs.cls.t, File: fs.fn.File, Line: int32(pos.Line), HasThis: !fs.static}
+	fs.c.setParams(fn, params, fs.cls)
+	child := fs.c.newFuncState(fs, fs.cls, fn, fs.static)
+	child.async = isAsync
+	child.ret = ret
+	if isAsync {
+		fn.Async = vm.AsyncTask
+		if ret != nil {
+			fn.Async = asyncKind(ret)
+		} else if exprBody != nil || returnsValue(body) {
+			fn.Async = vm.AsyncTaskT
+		}
+	}
+	child.at(pos)
+	child.declareParams(params)
+	if exprBody != nil {
+		r := child.alloc()
+		child.exprTo(exprBody, r)
+		child.emitABC(vm.OpRet, r, 0, 0)
+	} else if body != nil {
+		child.block(body)
+		child.emitABC(vm.OpRetVoid, 0, 0, 0)
+	}
+	child.finish()
+	idx := 0
+	if !fs.dry {
+		idx = fs.c.addFunc(fn)
+	}
+	fs.emitABC(vm.OpClosure, dst, idx, 0)
+}
+
+func returnsValue(b *lang.BlockStmt) bool {
+	found := false
+	if b == nil {
+		return false
+	}
+	lang.Inspect(b, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.LambdaExpr, *lang.LocalFuncStmt:
+			return false
+		case *lang.ReturnStmt:
+			if n.X != nil {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// declareParams declares a function's parameters in order, boxing the
+// captured ones.
+func (fs *funcState) declareParams(params []*lang.Param) {
+	for _, p := range params {
+		var conv *vm.Type
+		if p.Type != nil {
+			conv = fs.c.convType(p.Type, fs.cls)
+		}
+		var typ *vm.Type
+		if p.Type != nil {
+			typ, _ = fs.c.resolveTypeRef(p.Type, fs.cls, false)
+		}
+		l := fs.declare(p.Name, p.Pos, typ, conv)
+		if p.Modifier == "ref" || p.Modifier == "out" || p.Modifier == "in" {
+			l.isRef = true
+			l.boxed = false
+			continue
+		}
+		if conv == vm.TDouble || conv == vm.TLong || conv == vm.TFloat || conv == vm.TDecimal {
+			fs.convertOnStore(l.reg, nil, conv)
+		}
+		fs.initBox(l)
+	}
+}
+
+// await compiles `await X`.
+func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
+	if !fs.async {
+		fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")
+		return nil
+	}
+	var t *vm.Type
+	if call, ok := e.X.(*lang.CallExpr); ok {
+		t = fs.call(call, dst, true)
+	} else {
+		r, _ := fs.exprReg(e.X)
+		fs.emitABC(vm.OpAwait, dst, r, 0)
+	}
+	pc := len(fs.code) - 1
+	for pc > 0 && !vm.Ops[fs.code[pc].Op()].MaySuspend {
+		pc--
+	}
+	fs.awaits = append(fs.awaits, vm.AwaitSite{PC: pc, InTry: fs.inTry > 0})
+	return t
+}

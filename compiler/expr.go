@@ -1,0 +1,939 @@
+package compiler
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// exprReg compiles e and returns a register holding its value: the
+// variable's own register for a plain local, else a new temporary.
+func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 {
+		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
+			return l.reg, l.typ
+		}
+	}
+	if _, ok := e.(*lang.ThisExpr); ok && !fs.static {
+		return 0, fs.cls.t
+	}
+	r := fs.alloc()
+	t := fs.exprTo(e, r)
+	return r, t
+}
+
+// exprTo compiles e with its value in register dst and returns its static
+// type when known.
+func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
+	fs.at(e.Position())
+	save := fs.top
+	defer func() {
+		if fs.top > save && dst < save {
+			fs.setTop(save)
+		}
+	}()
+	switch e := e.(type) {
+	case *lang.Literal:
+		v, t := fs.literal(e)
+		fs.loadConst(dst, v)
+		return t
+	case *lang.InterpolatedString:
+		fs.interpolated(e, dst)
+		return vm.TString
+	case *lang.Ident:
+		return fs.ident(e, dst)
+	case *lang.ThisExpr:
+		if fs.static {
+			fs.errorf(e.Pos, "Keyword 'this' is not valid in a static property, static method, or static field initializer")
+			return nil
+		}
+		fs.emitABC(vm.OpMove, dst, 0, 0)
+		return fs.cls.t
+	case *lang.BaseExpr:
+		fs.emitABC(vm.OpMove, dst, 0, 0)
+		return fs.cls.t.Super
+	case *lang.MemberExpr:
+		return fs.member(e, dst)
+	case *lang.CallExpr:
+		return fs.call(e, dst, false)
+	case *lang.IndexExpr:
+		return fs.index(e, dst)
+	case *lang.UnaryExpr:
+		return fs.unary(e, dst)
+	case *lang.PostfixExpr:
+		return fs.incdec(e.X, e.Op, false, dst)
+	case *lang.BinaryExpr:
+		return fs.binary(e, dst)
+	case *lang.AssignExpr:
+		return fs.assign(e, dst)
+	case *lang.CondExpr:
+		f, end := fs.newLabel(), fs.newLabel()
+		fs.cond(e.Cond, f)
+		t1 := fs.exprTo(e.Then, dst)
+		fs.jmp(end)
+		fs.mark(f)
+		t2 := fs.exprTo(e.Else, dst)
+		fs.mark(end)
+		if t1 == t2 {
+			return t1
+		}
+		return nil
+	case *lang.LambdaExpr:
+		fs.lambda(e, dst)
+		return vm.TDelegate
+	case *lang.NewExpr:
+		return fs.newObject(e, dst)
+	case *lang.NewArrayExpr:
+		return fs.newArray(e, dst)
+	case *lang.CollectionExpr:
+		return fs.collection(e.Elems, e.Pos, dst)
+	case *lang.TypeOfExpr:
+		t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
+		if t == nil {
+			t = vm.TObject
+		}
+		fs.emitABC(vm.OpTypeOf, dst, fs.c.addType(t), 0)
+		return vm.TType
+	case *lang.NameOfExpr:
+		name := ""
+		switch x := e.X.(type) {
+		case *lang.Ident:
+			name = x.Name
+		case *lang.MemberExpr:
+			name = x.Name
+		default:
+			fs.errorf(e.Pos, "Expression does not have a name.")
+		}
+		fs.loadConst(dst, vm.String(name))
+		return vm.TString
+	case *lang.DefaultExpr:
+		var t *vm.Type
+		if e.Type != nil {
+			t, _ = fs.c.resolveTypeRef(e.Type, fs.cls, true)
+		}
+		if t == nil {
+			fs.loadConst(dst, vm.Null)
+			return nil
+		}
+		fs.loadConst(dst, t.Zero())
+		return t
+	case *lang.CastExpr:
+		return fs.cast(e, dst)
+	case *lang.IsExpr:
+		r, _ := fs.exprReg(e.X)
+		f, end := fs.newLabel(), fs.newLabel()
+		fs.pattern(e.Pattern, r, f)
+		fs.loadConst(dst, vm.Bool(true))
+		fs.jmp(end)
+		fs.mark(f)
+		fs.loadConst(dst, vm.Bool(false))
+		fs.mark(end)
+		return vm.TBool
+	case *lang.AsExpr:
+		r, _ := fs.exprReg(e.X)
+		t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
+		if t == nil {
+			t = vm.TObject
+		}
+		fs.emitABC(vm.OpAs, dst, r, fs.c.addType(t))
+		return t
+	case *lang.AwaitExpr:
+		return fs.await(e, dst)
+	case *lang.ThrowExpr:
+		r, _ := fs.exprReg(e.X)
+		fs.emitABC(vm.OpThrow, r, 0, 0)
+		return nil
+	case *lang.SwitchExpr:
+		return fs.switchExpr(e, dst)
+	case *lang.DeclExpr:
+		fs.errorf(e.Pos, "A declaration is not allowed in this context.")
+		return nil
+	case *lang.InitListExpr:
+		return fs.collection(e.Elems, e.Pos, dst)
+	}
+	fs.errorf(e.Position(), "this expression is not supported")
+	return nil
+}
+
+func (fs *funcState) literal(e *lang.Literal) (vm.Value, *vm.Type) {
+	switch e.Kind {
+	case lang.LitInt:
+		n, _ := e.Value.(int64)
+		if n > math.MaxInt32 || n < math.MinInt32 {
+			return vm.Long(n), vm.TLong
+		}
+		return vm.Int(int32(n)), vm.TInt
+	case lang.LitUInt:
+		n, _ := e.Value.(uint64)
+		if n <= math.MaxInt32 {
+			return vm.Int(int32(n)), vm.TInt
+		}
+		return vm.Long(int64(n)), vm.TLong
+	case lang.LitLong:
+		n, _ := e.Value.(int64)
+		return vm.Long(n), vm.TLong
+	case lang.LitULong:
+		n, _ := e.Value.(uint64)
+		return vm.Long(int64(n)), vm.TLong
+	case lang.LitDouble:
+		f, _ := e.Value.(float64)
+		return vm.Double(f), vm.TDouble
+	case lang.LitFloat:
+		f, _ := e.Value.(float64)
+		return vm.Float(float32(f)), vm.TFloat
+	case lang.LitDecimal:
+		raw := strings.TrimRight(e.Raw, "mM")
+		d, ok := vm.ParseDecimal(raw)
+		if !ok {
+			f, _ := e.Value.(float64)
+			d, _ = vm.ParseDecimal(strconv.FormatFloat(f, 'f', -1, 64))
+		}
+		return vm.NewDecimal(d), vm.TDecimal
+	case lang.LitChar:
+		r, _ := e.Value.(rune)
+		return vm.Char(uint16(r)), vm.TChar
+	case lang.LitString:
+		s, _ := e.Value.(string)
+		return vm.String(s), vm.TString
+	case lang.LitBool:
+		b, _ := e.Value.(bool)
+		return vm.Bool(b), vm.TBool
+	}
+	return vm.Null, nil
+}
+
+// interpolated compiles $"..." as a chain of string concatenations; holes
+// with an alignment or format go through string.Format.
+func (fs *funcState) interpolated(e *lang.InterpolatedString, dst int) {
+	acc := fs.alloc()
+	fs.loadConst(acc, vm.String(""))
+	for _, p := range e.Parts {
+		if p.X == nil {
+			if p.Text == "" {
+				continue
+			}
+			t := fs.alloc()
+			fs.loadConst(t, vm.String(p.Text))
+			fs.emitABC(vm.OpAdd, acc, acc, t)
+			fs.setTop(t)
+			continue
+		}
+		if p.Align == nil && p.Format == "" {
+			r, _ := fs.exprReg(p.X)
+			fs.emitABC(vm.OpAdd, acc, acc, r)
+			fs.setTop(acc + 1)
+			continue
+		}
+		spec := "{0"
+		if p.Align != nil {
+			v, ok := fs.c.constValue(p.Align, fs.cls)
+			if !ok || !v.IsInt() {
+				fs.errorf(p.Align.Position(), "Expected a constant value")
+			} else {
+				spec += "," + strconv.Itoa(int(v.AsInt()))
+			}
+		}
+		if p.Format != "" {
+			spec += ":" + p.Format
+		}
+		spec += "}"
+		w := fs.allocN(2)
+		fs.loadConst(w, vm.String(spec))
+		fs.exprTo(p.X, w+1)
+		fs.callNative(e.Pos, "System.String", "Format", w, 2)
+		fs.emitABC(vm.OpAdd, acc, acc, w)
+		fs.setTop(acc + 1)
+	}
+	fs.emitABC(vm.OpMove, dst, acc, 0)
+}
+
+// callNative emits a call to a library static method with its n arguments
+// in R[w...]; the result lands in R[w].
+func (fs *funcState) callNative(pos lang.Pos, typeName, method string, w, n int) bool {
+	t := vm.Builtin(typeName)
+	if t == nil {
+		fs.errorf(pos, "library type '%s' is not available", typeName)
+		return false
+	}
+	f := t.LookupStatic(method, n)
+	if f == nil {
+		fs.errorf(pos, "library method '%s.%s' with %d arguments is not available", typeName, method, n)
+		return false
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), n)
+	return true
+}
+
+// ident compiles a simple name used as a value.
+func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
+	if l := fs.lookup(e.Name); l != nil {
+		fs.readVar(l, dst)
+		return l.typ
+	}
+	// Members of the current class and its bases, then outer classes.
+	for ci := fs.cls; ci != nil; ci = ci.outer {
+		if t, ok := fs.classMember(ci, e.Name, e.Pos, dst, ci == fs.cls); ok {
+			return t
+		}
+	}
+	if t, ci := fs.c.lookupTypeName(e.Name, fs.cls); t != nil {
+		_ = ci
+		fs.errorf(e.Pos, "'%s' is a type, which is not valid in the given context", e.Name)
+		return nil
+	}
+	fs.undefined(e.Pos, e.Name)
+	return nil
+}
+
+// classMember loads a field, property or method group named name of class
+// ci. own says whether instance members are reachable through this.
+func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst int, own bool) (*vm.Type, bool) {
+	if fi, ok := ci.fields[name]; ok && own {
+		if fs.static {
+			fs.errorf(pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, name)
+			return nil, true
+		}
+		fs.loadThis(dst)
+		fs.emitABC(vm.OpGetField, dst, dst, fi.index)
+		return fi.typ, true
+	}
+	for b := ci; b != nil; b = b.base {
+		if fi, ok := b.statics[name]; ok {
+			fs.emitABx(vm.OpGetStatic, dst, fs.c.static(b.t, fi.index))
+			return fi.typ, true
+		}
+		if pi, ok := b.props[name]; ok && pi.static && pi.get != nil {
+			fs.emitABC(vm.OpCall, dst, fs.c.addFunc(pi.get.fn), 0)
+			return pi.typ, true
+		}
+	}
+	if pi, ok := ci.props[name]; ok && own {
+		if fs.static && !pi.static {
+			fs.errorf(pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, name)
+			return nil, true
+		}
+		if pi.get == nil && pi.field == nil {
+			// Abstract property: read through the virtual accessor.
+			fs.loadThis(dst)
+			fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
+			return pi.typ, true
+		}
+		fs.loadThis(dst)
+		if pi.field != nil {
+			fs.emitABC(vm.OpGetField, dst, dst, pi.field.index)
+			return pi.typ, true
+		}
+		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
+		return pi.typ, true
+	}
+	// Method group.
+	for b := ci; b != nil; b = b.base {
+		if ms, ok := b.smethods[name]; ok {
+			fs.loadConst(dst, vm.Ref(vm.NewStaticDelegate(ms[0].fn)))
+			return vm.TDelegate, true
+		}
+	}
+	if ms, ok := ci.methods[name]; ok && own && len(ms) > 0 {
+		if fs.static {
+			fs.errorf(pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, name)
+			return nil, true
+		}
+		fs.loadThis(dst)
+		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
+		return vm.TDelegate, true
+	}
+	// Members of a library base class (Exception's natives, ...).
+	return nil, false
+}
+
+func (fs *funcState) loadThis(dst int) {
+	if fs.static {
+		fs.loadConst(dst, vm.Null)
+		return
+	}
+	if fs.parent != nil && fs.isLambda() {
+		// Lambdas carry this in R[0] as well (HasThis).
+	}
+	if dst != 0 {
+		fs.emitABC(vm.OpMove, dst, 0, 0)
+	}
+}
+
+func (fs *funcState) isLambda() bool { return fs.parent != nil }
+
+func (fs *funcState) undefined(pos lang.Pos, name string) {
+	msg := "The name '" + name + "' does not exist in the current context"
+	if s := fs.suggest(name); s != "" {
+		msg += " (did you mean '" + s + "'?)"
+	}
+	fs.errorf(pos, "%s", msg)
+}
+
+// suggest finds a declared name close to name.
+func (fs *funcState) suggest(name string) string {
+	var cands []string
+	for f := fs; f != nil; f = f.parent {
+		for s := f.scope; s != nil; s = s.parent {
+			for n := range s.vars {
+				cands = append(cands, n)
+			}
+		}
+	}
+	for ci := fs.cls; ci != nil; ci = ci.outer {
+		for n := range ci.fields {
+			cands = append(cands, n)
+		}
+		for n := range ci.statics {
+			cands = append(cands, n)
+		}
+		for n := range ci.props {
+			cands = append(cands, n)
+		}
+		for n := range ci.methods {
+			cands = append(cands, n)
+		}
+		for n := range ci.smethods {
+			cands = append(cands, n)
+		}
+	}
+	best, bestD := "", 3
+	if len(name) <= 3 {
+		bestD = 2
+	}
+	for _, cnd := range cands {
+		if strings.HasPrefix(cnd, "<") {
+			continue
+		}
+		if d := editDistance(strings.ToLower(name), strings.ToLower(cnd)); d < bestD || (d == bestD && best != "" && cnd < best && d < 3) {
+			if d < bestD {
+				best, bestD = cnd, d
+			}
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// typeOfExpr reports whether e names a type (for static member access).
+func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
+	name := dottedName(e)
+	if name == "" {
+		return nil, nil
+	}
+	first := name
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		first = name[:i]
+	}
+	if fs.lookup(first) != nil {
+		return nil, nil
+	}
+	if fs.isMemberName(first) {
+		return nil, nil
+	}
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) > 0 {
+		return fs.c.lookupTypeName(name, fs.cls)
+	}
+	return fs.c.lookupTypeName(name, fs.cls)
+}
+
+// isMemberName reports whether name is a field, property or method visible
+// from the current class (so it shadows a type of the same name).
+func (fs *funcState) isMemberName(name string) bool {
+	for ci := fs.cls; ci != nil; ci = ci.outer {
+		if _, ok := ci.fields[name]; ok {
+			return true
+		}
+		for b := ci; b != nil; b = b.base {
+			if _, ok := b.statics[name]; ok {
+				return true
+			}
+		}
+		if pi, ok := ci.props[name]; ok {
+			// `Color Color { get; }` — a property named like its type: prefer the type
+			// for static access only when the property's type is that name.
+			_ = pi
+			return true
+		}
+	}
+	return false
+}
+
+func dottedName(e lang.Expr) string {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return e.Name
+	case *lang.MemberExpr:
+		if e.NullCond {
+			return ""
+		}
+		x := dottedName(e.X)
+		if x == "" {
+			return ""
+		}
+		return x + "." + e.Name
+	}
+	return ""
+}
+
+// member compiles X.Name used as a value.
+func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
+	if t, ci := fs.typeOfExpr(e.X); t != nil {
+		return fs.staticMember(t, ci, e.Name, e.Pos, dst)
+	}
+	if _, ok := e.X.(*lang.BaseExpr); ok && fs.cls.base != nil {
+		if pi, ok := fs.cls.base.props[e.Name]; ok && pi.get != nil {
+			fs.emitABC(vm.OpMove, dst, 0, 0)
+			fs.emitABC(vm.OpCall, dst, fs.c.addFunc(pi.get.fn), 1)
+			return pi.typ
+		}
+	}
+	r, xt := fs.exprReg(e.X)
+	var end *label
+	if e.NullCond {
+		end = fs.newLabel()
+		fs.emitABC(vm.OpMove, dst, r, 0)
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+	}
+	var t *vm.Type
+	if ci := fs.c.classByType[xt]; ci != nil {
+		if fi, ok := ci.fields[e.Name]; ok {
+			fs.emitABC(vm.OpGetField, dst, r, fi.index)
+			t = fi.typ
+			goto done
+		}
+		if pi, ok := ci.props[e.Name]; ok && pi.field != nil && !pi.static {
+			fs.emitABC(vm.OpGetField, dst, r, pi.field.index)
+			t = pi.typ
+			goto done
+		}
+	}
+	fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(e.Name, 0))
+done:
+	if end != nil {
+		fs.mark(end)
+	}
+	return t
+}
+
+// staticMember loads Type.Name: a static field, property, constant, enum
+// member or method group.
+func (fs *funcState) staticMember(t *vm.Type, ci *classInfo, name string, pos lang.Pos, dst int) *vm.Type {
+	if t.IsEnum {
+		for _, m := range t.EnumNames {
+			if m.Name == name {
+				fs.loadConst(dst, vm.EnumValue(t, m.Value))
+				return t
+			}
+		}
+		if ci != nil {
+			// Enum members may be referenced before the enum is declared.
+			for _, m := range ci.decl.EnumMembers {
+				if m.Name == name {
+					v, _ := fs.c.enumMember(ci, name)
+					fs.loadConst(dst, v)
+					return t
+				}
+			}
+		}
+		fs.errorf(pos, "'%s' does not contain a definition for '%s'", t.Name, name)
+		return nil
+	}
+	if ci != nil {
+		for b := ci; b != nil; b = b.base {
+			if fi, ok := b.statics[name]; ok {
+				fs.emitABx(vm.OpGetStatic, dst, fs.c.static(b.t, fi.index))
+				return fi.typ
+			}
+			if pi, ok := b.props[name]; ok && pi.static && pi.get != nil {
+				fs.emitABC(vm.OpCall, dst, fs.c.addFunc(pi.get.fn), 0)
+				return pi.typ
+			}
+			if ms, ok := b.smethods[name]; ok {
+				fs.loadConst(dst, vm.Ref(vm.NewStaticDelegate(ms[0].fn)))
+				return vm.TDelegate
+			}
+		}
+		if _, ok := ci.fields[name]; ok {
+			fs.errorf(pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, name)
+			return nil
+		}
+		if nested, ok := ci.nested[name]; ok {
+			_ = nested
+			fs.errorf(pos, "'%s' is a type, which is not valid in the given context", name)
+			return nil
+		}
+		if t.Super != nil && t.Super != vm.TObject && fs.c.classByType[t.Super] == nil {
+			return fs.staticMember(t.Super, nil, name, pos, dst)
+		}
+		fs.errorf(pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, name)
+		return nil
+	}
+	if f := t.LookupStatic("get_"+name, 0); f != nil {
+		fs.emitABC(vm.OpCall, dst, fs.c.addFunc(f), 0)
+		return nil
+	}
+	if fs2 := t.Statics[name]; len(fs2) > 0 {
+		fs.loadConst(dst, vm.Ref(vm.NewStaticDelegate(fs2[0])))
+		return vm.TDelegate
+	}
+	fs.errorf(pos, "'%s' does not contain a definition for '%s'", t.DisplayName(), name)
+	return nil
+}
+
+func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
+	r, xt := fs.exprReg(e.X)
+	var end *label
+	if e.NullCond {
+		end = fs.newLabel()
+		fs.emitABC(vm.OpMove, dst, r, 0)
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+	}
+	var t *vm.Type
+	if len(e.Args) == 1 {
+		ir, _ := fs.exprReg(e.Args[0].X)
+		fs.emitABC(vm.OpGetIndex, dst, r, ir)
+		if xt != nil && xt.Kind == vm.KindArray {
+			t = xt.Elem
+		} else if xt == vm.TString {
+			t = vm.TChar
+		}
+	} else {
+		w := fs.allocN(len(e.Args) + 1)
+		fs.emitABC(vm.OpMove, w, r, 0)
+		for i, a := range e.Args {
+			fs.exprTo(a.X, w+1+i)
+		}
+		fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		fs.emitABC(vm.OpMove, dst, w, 0)
+	}
+	if end != nil {
+		fs.mark(end)
+	}
+	return t
+}
+
+func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
+	switch e.Op {
+	case "++", "--":
+		return fs.incdec(e.X, e.Op, true, dst)
+	case "+":
+		return fs.exprTo(e.X, dst)
+	case "-":
+		if lit, ok := e.X.(*lang.Literal); ok {
+			v, t := fs.literal(lit)
+			switch t {
+			case vm.TInt:
+				fs.loadConst(dst, vm.Int(-v.AsInt()))
+				return t
+			case vm.TLong:
+				if v.AsLong() == 2147483648 {
+					fs.loadConst(dst, vm.Int(math.MinInt32))
+					return vm.TInt
+				}
+				fs.loadConst(dst, vm.Long(-v.AsLong()))
+				return t
+			case vm.TDouble:
+				fs.loadConst(dst, vm.Double(-v.AsDouble()))
+				return t
+			}
+		}
+		r, t := fs.exprReg(e.X)
+		fs.emitABC(vm.OpNeg, dst, r, 0)
+		if t == vm.TChar {
+			t = vm.TInt
+		}
+		return t
+	case "!":
+		r, _ := fs.exprReg(e.X)
+		fs.emitABC(vm.OpNot, dst, r, 0)
+		return vm.TBool
+	case "~":
+		r, t := fs.exprReg(e.X)
+		fs.emitABC(vm.OpBitNot, dst, r, 0)
+		return t
+	case "!postfix", "!!":
+		return fs.exprTo(e.X, dst)
+	}
+	fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
+	return nil
+}
+
+var binOps = map[string]vm.Op{"+": vm.OpAdd, "-": vm.OpSub, "*": vm.OpMul, "/": vm.OpDiv, "%": vm.OpRem,
+	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr}
+
+func arithType(a, b *vm.Type, op string) *vm.Type {
+	if a == vm.TString || b == vm.TString {
+		if op == "+" {
+			return vm.TString
+		}
+	}
+	rank := func(t *vm.Type) int {
+		switch t {
+		case vm.TInt, vm.TChar:
+			return 1
+		case vm.TLong:
+			return 2
+		case vm.TFloat:
+			return 3
+		case vm.TDouble:
+			return 4
+		case vm.TDecimal:
+			return 5
+		}
+		return 0
+	}
+	ra, rb := rank(a), rank(b)
+	if ra == 0 || rb == 0 {
+		if a == vm.TBool && b == vm.TBool {
+			return vm.TBool
+		}
+		if a != nil && a.IsEnum && (op == "&" || op == "|" || op == "^") {
+			return a
+		}
+		return nil
+	}
+	if op == "<<" || op == ">>" {
+		if ra == 1 {
+			return vm.TInt
+		}
+		return a
+	}
+	r := max(ra, rb)
+	return []*vm.Type{nil, vm.TInt, vm.TLong, vm.TFloat, vm.TDouble, vm.TDecimal}[r]
+}
+
+func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
+	switch e.Op {
+	case "&&", "||", "<", ">", "<=", ">=", "==", "!=":
+		f, end := fs.newLabel(), fs.newLabel()
+		fs.cond(e, f)
+		fs.loadConst(dst, vm.Bool(true))
+		fs.jmp(end)
+		fs.mark(f)
+		fs.loadConst(dst, vm.Bool(false))
+		fs.mark(end)
+		return vm.TBool
+	case "??":
+		t := fs.alloc()
+		xt := fs.exprTo(e.X, t)
+		end := fs.newLabel()
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNotNul, t, 0))
+		fs.exprTo(e.Y, t)
+		fs.mark(end)
+		fs.emitABC(vm.OpMove, dst, t, 0)
+		return xt
+	}
+	op, ok := binOps[e.Op]
+	if !ok {
+		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
+		return nil
+	}
+	rx, tx := fs.exprReg(e.X)
+	if op == vm.OpAdd || op == vm.OpSub {
+		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString {
+			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
+				if op == vm.OpSub {
+					n = -n
+				}
+				fs.emitABC(vm.OpAddI, dst, rx, int(n))
+				return arithType(tx, vm.TInt, e.Op)
+			}
+		}
+	}
+	ry, ty := fs.exprReg(e.Y)
+	fs.emitABC(op, dst, rx, ry)
+	return arithType(tx, ty, e.Op)
+}
+
+// cond compiles a boolean expression as control flow: it falls through when
+// e is true and jumps to f when false.
+func (fs *funcState) cond(e lang.Expr, f *label) {
+	fs.at(e.Position())
+	save := fs.top
+	defer fs.setTop(save)
+	switch e := e.(type) {
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case "&&":
+			fs.cond(e.X, f)
+			fs.cond(e.Y, f)
+			return
+		case "||":
+			t := fs.newLabel()
+			fs.condTrue(e.X, t)
+			fs.cond(e.Y, f)
+			fs.mark(t)
+			return
+		case "<", ">", "<=", ">=", "==", "!=":
+			a, b := fs.compareOperands(e)
+			var op vm.Op
+			switch e.Op {
+			case "<":
+				op = vm.OpJNLt
+			case ">":
+				op, a, b = vm.OpJNLt, b, a
+			case "<=":
+				op = vm.OpJNLe
+			case ">=":
+				op, a, b = vm.OpJNLe, b, a
+			case "==":
+				op = vm.OpJNe
+			case "!=":
+				op = vm.OpJEq
+			}
+			fs.jumpTo(f, vm.MakeABC(op, a, b, 0))
+			return
+		}
+	case *lang.UnaryExpr:
+		if e.Op == "!" {
+			t := fs.newLabel()
+			fs.condTrue(e.X, t)
+			fs.jmp(f)
+			fs.mark(t)
+			return
+		}
+	case *lang.Literal:
+		if e.Kind == lang.LitBool {
+			if b, _ := e.Value.(bool); !b {
+				fs.jmp(f)
+			}
+			return
+		}
+	}
+	r, _ := fs.exprReg(e)
+	fs.jumpTo(f, vm.MakeABx(vm.OpJmpIfNot, r, 0))
+}
+
+// condTrue jumps to t when e is true and falls through otherwise.
+func (fs *funcState) condTrue(e lang.Expr, t *label) {
+	save := fs.top
+	defer fs.setTop(save)
+	switch e := e.(type) {
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case "||":
+			fs.condTrue(e.X, t)
+			fs.condTrue(e.Y, t)
+			return
+		case "&&":
+			f := fs.newLabel()
+			fs.cond(e.X, f)
+			fs.condTrue(e.Y, t)
+			fs.mark(f)
+			return
+		case "<", ">", "<=", ">=", "==", "!=":
+			a, b := fs.compareOperands(e)
+			var op vm.Op
+			switch e.Op {
+			case "<":
+				op = vm.OpJLt
+			case ">":
+				op, a, b = vm.OpJLt, b, a
+			case "<=":
+				op = vm.OpJLe
+			case ">=":
+				op, a, b = vm.OpJLe, b, a
+			case "==":
+				op = vm.OpJEq
+			case "!=":
+				op = vm.OpJNe
+			}
+			fs.jumpTo(t, vm.MakeABC(op, a, b, 0))
+			return
+		}
+	case *lang.UnaryExpr:
+		if e.Op == "!" {
+			fs.cond(e.X, t)
+			return
+		}
+	}
+	r, _ := fs.exprReg(e)
+	fs.jumpTo(t, vm.MakeABx(vm.OpJmpIf, r, 0))
+}
+
+func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
+	a, _ := fs.exprReg(e.X)
+	b, _ := fs.exprReg(e.Y)
+	return a, b
+}
+
+func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
+	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
+	r, xt := fs.exprReg(e.X)
+	if t == nil || t == vm.TObject {
+		fs.emitABC(vm.OpMove, dst, r, 0)
+		return t
+	}
+	if e.Type.Nullable && t.IsPrimitive() {
+		fs.emitABC(vm.OpMove, dst, r, 0)
+		return nil
+	}
+	if xt == t {
+		fs.emitABC(vm.OpMove, dst, r, 0)
+		return t
+	}
+	switch t {
+	case vm.TInt:
+		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvInt))
+	case vm.TLong:
+		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvLong))
+	case vm.TDouble:
+		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvDouble))
+	case vm.TFloat:
+		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvFloat))
+	case vm.TChar:
+		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvChar))
+	default:
+		if e.Type.Name == "byte" || e.Type.Name == "Byte" {
+			fs.emitABC(vm.OpConv, dst, r, int(vm.ConvByte))
+			return vm.TInt
+		}
+		fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
+	}
+	return t
+}
+
+// convertOnStore converts register r in place to the declared type conv.
+func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
+	if conv == nil || have == conv {
+		return
+	}
+	switch conv {
+	case vm.TInt:
+		if have == vm.TChar {
+			fs.emitABC(vm.OpConv, r, r, int(vm.ConvInt))
+		}
+	case vm.TLong:
+		fs.emitABC(vm.OpConv, r, r, int(vm.ConvLong))
+	case vm.TDouble:
+		fs.emitABC(vm.OpConv, r, r, int(vm.ConvDouble))
+	case vm.TFloat:
+		fs.emitABC(vm.OpConv, r, r, int(vm.ConvFloat))
+	case vm.TDecimal:
+		if have != nil && have != vm.TDecimal {
+			fs.emitABC(vm.OpCast, r, r, fs.c.addType(vm.TDecimal))
+		}
+	}
+}

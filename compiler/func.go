@@ -1,0 +1,371 @@
+package compiler
+
+import (
+	"math"
+
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// declKey identifies a variable declaration by its position and name.
+type declKey struct {
+	pos  lang.Pos
+	name string
+}
+
+// local is a variable in scope: a parameter or a local.
+type local struct {
+	name  string
+	reg   int
+	boxed bool // lives in a Box in reg (captured by a closure)
+	isRef bool // a ref/out parameter: reg holds a reference
+	typ   *vm.Type
+	conv  *vm.Type // declared type to convert to on store
+	fs    *funcState
+	key   declKey
+}
+
+type scope struct {
+	parent  *scope
+	vars    map[string]*local
+	top     int // first register of this scope
+	isLoop  bool
+	funcTop bool
+}
+
+type label struct {
+	pc      int
+	patches []int
+}
+
+// jumpTarget is a break/continue destination.
+type jumpTarget struct {
+	brk, cont *label
+	tryDepth  int
+	isSwitch  bool
+	sw        *switchCtx
+}
+
+type switchCtx struct {
+	caseLabels map[string]*label // constant text -> section label
+	defLabel   *label
+}
+
+// tryCtx is an enclosing try statement with a finally block.
+type tryCtx struct {
+	pendingReg int
+	excReg     int
+	finally    *label
+	branches   []*label // pending branch k+2 jumps to branches[k]
+	branchTD   []int    // try depth of each branch target
+	hasReturn  bool
+}
+
+type upInfo struct {
+	loc *local // the variable captured (in an enclosing function)
+	vm.UpDesc
+}
+
+// funcState compiles one function body: a method, constructor, accessor,
+// lambda or local function.
+type funcState struct {
+	c      *Compiler
+	parent *funcState
+	cls    *classInfo
+	fn     *vm.Func
+	static bool // no this
+	async  bool
+	ret    *lang.TypeRef
+	dry    bool // a capture-analysis pass: output discarded
+
+	code  []vm.Instr
+	lines []int32
+	k     []vm.Value
+	kstr  map[string]int
+
+	nregs int
+	top   int
+	scope *scope
+
+	ups     []upInfo
+	upIndex map[*local]int
+
+	targets  []jumpTarget
+	tries    []*tryCtx
+	labels   map[string]*label
+	retReg   int
+	line     int32
+	handlers []vm.Handler
+	awaits   []vm.AwaitSite
+	inTry    int
+	lambdaID int
+	expect   *lang.TypeRef // the target type of the expression being compiled, when known
+
+	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
+	labelDepth map[string]int // goto labels and the try depth they sit at
+}
+
+func (c *Compiler) newFuncState(parent *funcState, cls *classInfo, fn *vm.Func, static bool) *funcState {
+	fs := &funcState{c: c, parent: parent, cls: cls, fn: fn, static: static, kstr: map[string]int{},
+		upIndex: map[*local]int{}, labels: map[string]*label{}, retReg: -1}
+	fs.scope = &scope{vars: map[string]*local{}, funcTop: true}
+	if !static {
+		fs.top = 1
+		fs.nregs = 1
+	}
+	if parent != nil {
+		fs.dry = parent.dry
+	}
+	return fs
+}
+
+func (fs *funcState) errorf(pos lang.Pos, format string, args ...any) {
+	if fs.dry {
+		return
+	}
+	fs.c.errorf(pos, format, args...)
+}
+
+// ---- registers ----
+
+func (fs *funcState) alloc() int {
+	r := fs.top
+	fs.top++
+	if fs.top > fs.nregs {
+		fs.nregs = fs.top
+	}
+	if fs.top > 60000 {
+		fs.top = 60000
+	}
+	return r
+}
+
+func (fs *funcState) allocN(n int) int {
+	r := fs.top
+	for i := 0; i < n; i++ {
+		fs.alloc()
+	}
+	return r
+}
+
+func (fs *funcState) setTop(t int) { fs.top = t }
+
+// ---- emission ----
+
+func (fs *funcState) emit(i vm.Instr) int {
+	fs.code = append(fs.code, i)
+	fs.lines = append(fs.lines, fs.line)
+	return len(fs.code) - 1
+}
+
+func (fs *funcState) emitABC(op vm.Op, a, b, c int) int { return fs.emit(vm.MakeABC(op, a, b, c)) }
+func (fs *funcState) emitABx(op vm.Op, a, bx int) int  { return fs.emit(vm.MakeABx(op, a, bx)) }
+
+func (fs *funcState) at(pos lang.Pos) {
+	if pos.Line > 0 && pos.File != PreludeFile {
+		fs.line = int32(pos.Line)
+	} else if pos.Line > 0 && fs.fn.File == PreludeFile {
+		fs.line = int32(pos.Line)
+	}
+}
+
+func (fs *funcState) newLabel() *label { return &label{pc: -1} }
+
+func (fs *funcState) mark(l *label) {
+	l.pc = len(fs.code)
+	for _, p := range l.patches {
+		fs.patch(p, l.pc)
+	}
+	l.patches = nil
+}
+
+func (fs *funcState) patch(at, target int) {
+	ins := fs.code[at]
+	off := target - (at + 1)
+	switch vm.Ops[ins.Op()].Format {
+	case vm.FmtsBx, vm.FmtAsBx:
+		fs.code[at] = vm.MakeABx(ins.Op(), ins.A(), off)
+	case vm.FmtABsC:
+		if off < math.MinInt16 || off > math.MaxInt16 {
+			fs.errorf(lang.Pos{File: fs.fn.File, Line: int(fs.lines[at]), Col: 1}, "method '%s' is too large to compile", fs.fn.Name)
+		}
+		fs.code[at] = vm.MakeABC(ins.Op(), ins.A(), ins.B(), off)
+	}
+}
+
+// jumpTo emits a jump-type instruction to l (patched when l is marked).
+func (fs *funcState) jumpTo(l *label, i vm.Instr) {
+	at := fs.emit(i)
+	if l.pc >= 0 {
+		fs.patch(at, l.pc)
+	} else {
+		l.patches = append(l.patches, at)
+	}
+}
+
+func (fs *funcState) jmp(l *label) { fs.jumpTo(l, vm.MakeABx(vm.OpJmp, 0, 0)) }
+
+// ---- constants ----
+
+func (fs *funcState) constIndex(v vm.Value) int {
+	if s := v.AsStr(); s != nil {
+		if i, ok := fs.kstr[s.S]; ok {
+			return i
+		}
+		fs.kstr[s.S] = len(fs.k)
+	}
+	fs.k = append(fs.k, v)
+	return len(fs.k) - 1
+}
+
+func (fs *funcState) loadConst(dst int, v vm.Value) {
+	if v.IsInt() && v.AsInt() >= -1<<30 && v.AsInt() < 1<<30 {
+		fs.emitABx(vm.OpLoadInt, dst, int(v.AsInt()))
+		return
+	}
+	if v.IsNull() {
+		fs.emitABC(vm.OpLoadNull, dst, 0, 0)
+		return
+	}
+	if t := v.PrimType(); t == vm.TBool {
+		b := 0
+		if v.AsBool() {
+			b = 1
+		}
+		fs.emitABC(vm.OpLoadBool, dst, b, 0)
+		return
+	}
+	fs.emitABx(vm.OpLoadK, dst, fs.constIndex(v))
+}
+
+// ---- scopes and variables ----
+
+func (fs *funcState) pushScope() {
+	fs.scope = &scope{parent: fs.scope, vars: map[string]*local{}, top: fs.top}
+}
+
+func (fs *funcState) popScope() {
+	fs.top = fs.scope.top
+	fs.scope = fs.scope.parent
+}
+
+// declare declares a new local in the current scope.
+func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *local {
+	if name == "_" {
+		l := &local{name: name, reg: fs.alloc(), fs: fs}
+		return l
+	}
+	for s := fs.scope; s != nil; s = s.parent {
+		if old, ok := s.vars[name]; ok && old.fs == fs {
+			if s == fs.scope {
+				fs.errorf(pos, "A local variable or function named '%s' is already defined in this scope", name)
+			} else {
+				fs.errorf(pos, "A local or parameter named '%s' cannot be declared in this scope because that name is used in an enclosing local scope to define a local or parameter", name)
+			}
+			break
+		}
+		if s.funcTop {
+			break
+		}
+	}
+	key := declKey{pos, name}
+	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.captured[key]}
+	fs.scope.vars[name] = l
+	return l
+}
+
+// initBox makes a boxed local's box, holding the value currently in reg.
+func (fs *funcState) initBox(l *local) {
+	if l.boxed {
+		fs.emitABC(vm.OpNewBox, l.reg, l.reg, 0)
+	}
+}
+
+// lookup resolves a name to a local of this or an enclosing function.
+func (fs *funcState) lookup(name string) *local {
+	for f := fs; f != nil; f = f.parent {
+		for s := f.scope; s != nil; s = s.parent {
+			if l, ok := s.vars[name]; ok {
+				if l.fs != fs {
+					fs.c.captured[l.key] = true
+					if !l.boxed && !fs.dry {
+						// The capture pass missed it; keep going with a fresh box
+						// (only reachable through a compiler bug).
+						l.boxed = true
+					}
+				}
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+// upvalue returns the index of l in this function's captured list.
+func (fs *funcState) upvalue(l *local) int {
+	if i, ok := fs.upIndex[l]; ok {
+		return i
+	}
+	var d vm.UpDesc
+	if fs.parent == l.fs {
+		d = vm.UpDesc{FromUp: false, Index: l.reg}
+	} else {
+		d = vm.UpDesc{FromUp: true, Index: fs.parent.upvalue(l)}
+	}
+	i := len(fs.ups)
+	fs.ups = append(fs.ups, upInfo{loc: l, UpDesc: d})
+	fs.upIndex[l] = i
+	return i
+}
+
+// readVar loads a variable's value into dst.
+func (fs *funcState) readVar(l *local, dst int) {
+	switch {
+	case l.fs != fs:
+		fs.emitABC(vm.OpGetUp, dst, fs.upvalue(l), 0)
+	case l.boxed:
+		fs.emitABC(vm.OpGetBox, dst, l.reg, 0)
+	case l.isRef:
+		fs.emitABC(vm.OpGetRef, dst, l.reg, 0)
+	default:
+		if dst != l.reg {
+			fs.emitABC(vm.OpMove, dst, l.reg, 0)
+		}
+	}
+}
+
+// writeVar stores src into a variable.
+func (fs *funcState) writeVar(l *local, src int) {
+	switch {
+	case l.fs != fs:
+		fs.emitABC(vm.OpSetUp, fs.upvalue(l), src, 0)
+	case l.boxed:
+		fs.emitABC(vm.OpSetBox, l.reg, src, 0)
+	case l.isRef:
+		fs.emitABC(vm.OpSetRef, l.reg, src, 0)
+	default:
+		if src != l.reg {
+			fs.emitABC(vm.OpMove, l.reg, src, 0)
+		}
+	}
+}
+
+// direct reports whether a variable can be used in place as a register.
+func (fs *funcState) direct(l *local) bool { return l.fs == fs && !l.boxed && !l.isRef }
+
+// finish completes the Func.
+func (fs *funcState) finish() {
+	f := fs.fn
+	f.Code = fs.code
+	f.Lines = fs.lines
+	f.K = fs.k
+	f.NumRegs = fs.nregs + 1
+	f.Handlers = fs.handlers
+	f.Awaits = fs.awaits
+	if len(fs.ups) > 0 {
+		f.Up = make([]vm.UpDesc, len(fs.ups))
+		for i, u := range fs.ups {
+			f.Up[i] = u.UpDesc
+		}
+	}
+}

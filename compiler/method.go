@@ -1,0 +1,310 @@
+package compiler
+
+import (
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// bodyInfo scans a body for what the compiler must prepare up front: goto
+// labels with their try depth, and whether a return may cross a finally.
+func bodyInfo(body lang.Node) (labels map[string]int, hasFinally bool) {
+	labels = map[string]int{}
+	var walk func(n lang.Node, depth int)
+	walk = func(n lang.Node, depth int) {
+		lang.Inspect(n, func(m lang.Node) bool {
+			switch m := m.(type) {
+			case *lang.LambdaExpr, *lang.LocalFuncStmt:
+				return false
+			case *lang.LabeledStmt:
+				labels[m.Label] = depth
+			case *lang.TryStmt:
+				if m.Finally == nil {
+					return true
+				}
+				hasFinally = true
+				walk(m.Body, depth+1)
+				for _, cc := range m.Catches {
+					walk(cc.Body, depth+1)
+				}
+				walk(m.Finally, depth)
+				return false
+			case *lang.UsingStmt, *lang.UsingDeclStmt, *lang.LockStmt:
+				hasFinally = true
+			}
+			return true
+		})
+	}
+	if body != nil {
+		walk(body, 0)
+	}
+	return labels, hasFinally
+}
+
+// compileBody runs the two passes over a function body: a dry pass that
+// finds the variables closures capture, then the real one.
+func (c *Compiler) compileBody(mi *methodInfo, emit func(fs *funcState)) {
+	for _, dry := range []bool{true, false} {
+		fs := c.newFuncState(nil, mi.cls, mi.fn, mi.static)
+		fs.dry = dry
+		fs.async = mi.async
+		fs.ret = mi.ret
+		save := c.lambdaN
+		emit(fs)
+		if dry {
+			c.lambdaN = save
+		}
+		fs.finish()
+	}
+}
+
+func (fs *funcState) prepareBody(body lang.Node) {
+	labels, hasFinally := bodyInfo(body)
+	fs.labelDepth = labels
+	if hasFinally {
+		fs.retReg = fs.alloc()
+	}
+}
+
+func (c *Compiler) compileMethod(mi *methodInfo) {
+	m := mi.decl
+	c.compileBody(mi, func(fs *funcState) {
+		fs.at(m.Pos)
+		if mi.static && mi.cls.initSlot >= 0 {
+			r := fs.alloc()
+			fs.emitABx(vm.OpGetStatic, r, c.static(mi.cls.t, mi.cls.initSlot))
+			fs.setTop(r)
+		}
+		fs.declareParams(m.Params)
+		if m.Body != nil {
+			fs.prepareBody(m.Body)
+		} else {
+			fs.labelDepth = map[string]int{}
+		}
+		switch {
+		case m.ExprBody != nil:
+			r := fs.alloc()
+			voidish := isVoid(m.ReturnType) || (mi.async && len(m.ReturnType.Args) == 0)
+			if voidish {
+				fs.stmt(&lang.ExprStmt{Pos: m.ExprBody.Position(), X: m.ExprBody})
+				fs.emitABC(vm.OpRetVoid, 0, 0, 0)
+				return
+			}
+			fs.expect = fs.retElem()
+			t := fs.exprTo(m.ExprBody, r)
+			if conv := c.convType(fs.retElem(), mi.cls); conv != nil {
+				fs.convertOnStore(r, t, conv)
+			}
+			fs.emitABC(vm.OpRet, r, 0, 0)
+		case m.Body != nil:
+			fs.block(m.Body)
+			fs.at(m.Body.Rbrace)
+			fs.emitABC(vm.OpRetVoid, 0, 0, 0)
+		}
+	})
+}
+
+func (c *Compiler) compileCtor(mi *methodInfo) {
+	ci := mi.cls
+	d := mi.ctor
+	c.compileBody(mi, func(fs *funcState) {
+		if d != nil {
+			fs.at(d.Pos)
+		} else {
+			fs.at(ci.decl.Pos)
+		}
+		if ci.initSlot >= 0 {
+			r := fs.alloc()
+			fs.emitABx(vm.OpGetStatic, r, c.static(ci.t, ci.initSlot))
+			fs.setTop(r)
+		}
+		fs.declareParams(mi.params)
+		var body *lang.BlockStmt
+		if d != nil {
+			body = d.Body
+			if d.ExprBody != nil {
+				body = &lang.BlockStmt{Pos: d.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: d.ExprBody.Position(), X: d.ExprBody}}}
+			}
+		}
+		if body != nil {
+			fs.prepareBody(body)
+		} else {
+			fs.labelDepth = map[string]int{}
+		}
+		if d != nil && d.Init != nil && d.Init.Kind == "this" {
+			m := pickMethod(ci.ctors, d.Init.Args)
+			if m == nil || m == mi {
+				fs.errorf(d.Init.Pos, "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(d.Init.Args))
+			} else {
+				w := fs.alloc()
+				fs.emitABC(vm.OpMove, w, 0, 0)
+				n, _ := fs.args(d.Init.Args, w+1, m.params, m.fn.Defaults, m.fn)
+				fs.emitABC(vm.OpCall, w, c.addFunc(m.fn), n+1)
+				fs.setTop(w)
+			}
+		} else {
+			fs.fieldInits(ci)
+			if d == nil && ci.decl.HasPrimary {
+				for _, p := range ci.decl.PrimaryParams {
+					l := fs.lookup(p.Name)
+					fi := ci.fields[p.Name]
+					if l != nil && fi != nil {
+						r := fs.alloc()
+						fs.readVar(l, r)
+						fs.emitABC(vm.OpSetField, 0, fi.index, r)
+						fs.setTop(r)
+					}
+				}
+			}
+			fs.baseCtor(ci, d)
+		}
+		if body != nil {
+			fs.block(body)
+			fs.at(body.Rbrace)
+		}
+		fs.emitABC(vm.OpRet, 0, 0, 0)
+	})
+}
+
+// fieldInits runs the instance field initialisers declared in ci.
+func (fs *funcState) fieldInits(ci *classInfo) {
+	for _, m := range ci.decl.Members {
+		var inits []struct {
+			name string
+			init lang.Expr
+			tr   *lang.TypeRef
+		}
+		switch m := m.(type) {
+		case *lang.FieldDecl:
+			if m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst) {
+				continue
+			}
+			for _, d := range m.Decls {
+				if d.Init != nil {
+					inits = append(inits, struct {
+						name string
+						init lang.Expr
+						tr   *lang.TypeRef
+					}{d.Name, d.Init, m.Type})
+				}
+			}
+		case *lang.PropertyDecl:
+			if m.Init != nil && !m.Modifiers.Has(lang.ModStatic) {
+				name := m.Name
+				if pi := ci.props[m.Name]; pi != nil && pi.field == nil {
+					name = "<" + m.Name + ">k__BackingField"
+				}
+				inits = append(inits, struct {
+					name string
+					init lang.Expr
+					tr   *lang.TypeRef
+				}{name, m.Init, m.Type})
+			}
+		}
+		for _, in := range inits {
+			fi := ci.fields[in.name]
+			if fi == nil {
+				continue
+			}
+			r := fs.alloc()
+			fs.expect = in.tr
+			t := fs.exprTo(in.init, r)
+			fs.expect = nil
+			fs.convertOnStore(r, t, fi.typ)
+			fs.emitABC(vm.OpSetField, 0, fi.index, r)
+			fs.setTop(r)
+		}
+	}
+}
+
+// baseCtor calls the base class constructor.
+func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
+	var args []*lang.Arg
+	explicit := d != nil && d.Init != nil && d.Init.Kind == "base"
+	if explicit {
+		args = d.Init.Args
+	}
+	if ci.base != nil {
+		m := pickMethod(ci.base.ctors, args)
+		if m == nil {
+			pos := ci.decl.Pos
+			if d != nil {
+				pos = d.Pos
+			}
+			fs.errorf(pos, "'%s' does not contain a constructor that takes %d arguments", ci.base.decl.Name, len(args))
+			return
+		}
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, 0, 0)
+		n, _ := fs.args(args, w+1, m.params, m.fn.Defaults, m.fn)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
+		fs.setTop(w)
+		return
+	}
+	if explicit && len(args) > 0 {
+		if super := ci.t.Super; super != nil {
+			if f := super.LookupMethod(".ctor", len(args)); f != nil {
+				w := fs.alloc()
+				fs.emitABC(vm.OpMove, w, 0, 0)
+				n, _ := fs.args(args, w+1, nil, nil, nil)
+				fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), n+1)
+				fs.setTop(w)
+			}
+		}
+	}
+}
+
+func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
+	mi := &methodInfo{name: ".cctor", fn: fn, cls: ci, static: true}
+	c.compileBody(mi, func(fs *funcState) {
+		fs.at(ci.decl.Pos)
+		fs.labelDepth = map[string]int{}
+		for _, m := range ci.decl.Members {
+			switch m := m.(type) {
+			case *lang.FieldDecl:
+				if !m.Modifiers.Has(lang.ModStatic) && !m.Modifiers.Has(lang.ModConst) {
+					continue
+				}
+				for _, d := range m.Decls {
+					if d.Init == nil {
+						continue
+					}
+					fi := ci.statics[d.Name]
+					if fi == nil {
+						continue
+					}
+					r := fs.alloc()
+					fs.expect = m.Type
+					t := fs.exprTo(d.Init, r)
+					fs.expect = nil
+					fs.convertOnStore(r, t, fi.typ)
+					fs.emitABx(vm.OpSetStatic, r, c.static(ci.t, fi.index))
+					fs.setTop(r)
+				}
+			case *lang.PropertyDecl:
+				if m.Init == nil || !m.Modifiers.Has(lang.ModStatic) {
+					continue
+				}
+				name := m.Name
+				if pi := ci.props[m.Name]; pi != nil && pi.field == nil {
+					name = "<" + m.Name + ">k__BackingField"
+				}
+				fi := ci.statics[name]
+				if fi == nil {
+					continue
+				}
+				r := fs.alloc()
+				fs.expect = m.Type
+				t := fs.exprTo(m.Init, r)
+				fs.expect = nil
+				fs.convertOnStore(r, t, fi.typ)
+				fs.emitABx(vm.OpSetStatic, r, c.static(ci.t, fi.index))
+				fs.setTop(r)
+			}
+		}
+		if ci.cctor != nil && ci.cctor.Body != nil {
+			fs.prepareBody(ci.cctor.Body)
+			fs.block(ci.cctor.Body)
+		}
+		fs.emitABC(vm.OpRetVoid, 0, 0, 0)
+	})
+}

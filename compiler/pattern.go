@@ -1,0 +1,260 @@
+package compiler
+
+import (
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// pattern tests the value in register subj against p, binding designations,
+// and jumps to fail when it does not match.
+func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
+	save := fs.top
+	defer fs.setTop(save)
+	switch p := p.(type) {
+	case *lang.ConstPattern:
+		if lit, ok := p.X.(*lang.Literal); ok && lit.Kind == lang.LitNull {
+			fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNotNul, subj, 0))
+			return
+		}
+		if t, _ := fs.typeOfExpr(p.X); t != nil && !isConstMember(fs, p.X) {
+			fs.typeTest(t, subj, fail)
+			return
+		}
+		r, _ := fs.exprReg(p.X)
+		fs.jumpTo(fail, vm.MakeABC(vm.OpJNe, subj, r, 0))
+	case *lang.TypePattern:
+		t, _ := fs.c.resolveTypeRef(p.Type, fs.cls, true)
+		if t == nil {
+			t = vm.TObject
+		}
+		fs.typeTest(t, subj, fail)
+		if p.Name != "" && p.Name != "_" {
+			fs.bind(p.Name, p.Pos, subj, t)
+		}
+	case *lang.VarPattern:
+		if p.Name != "_" {
+			fs.bind(p.Name, p.Pos, subj, nil)
+		}
+	case *lang.DiscardPattern:
+	case *lang.NotPattern:
+		ok := fs.newLabel()
+		fs.pattern(p.P, subj, ok)
+		fs.jmp(fail)
+		fs.mark(ok)
+	case *lang.BinaryPattern:
+		if p.Op == "and" {
+			fs.pattern(p.X, subj, fail)
+			fs.pattern(p.Y, subj, fail)
+			return
+		}
+		next, matched := fs.newLabel(), fs.newLabel()
+		fs.pattern(p.X, subj, next)
+		fs.jmp(matched)
+		fs.mark(next)
+		fs.pattern(p.Y, subj, fail)
+		fs.mark(matched)
+	case *lang.RelationalPattern:
+		fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNull, subj, 0))
+		r, _ := fs.exprReg(p.X)
+		switch p.Op {
+		case "<":
+			fs.jumpTo(fail, vm.MakeABC(vm.OpJNLt, subj, r, 0))
+		case "<=":
+			fs.jumpTo(fail, vm.MakeABC(vm.OpJNLe, subj, r, 0))
+		case ">":
+			fs.jumpTo(fail, vm.MakeABC(vm.OpJNLt, r, subj, 0))
+		case ">=":
+			fs.jumpTo(fail, vm.MakeABC(vm.OpJNLe, r, subj, 0))
+		}
+	case *lang.PropertyPattern:
+		if p.Type != nil {
+			t, _ := fs.c.resolveTypeRef(p.Type, fs.cls, true)
+			if t != nil {
+				fs.typeTest(t, subj, fail)
+			}
+		} else {
+			fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNull, subj, 0))
+		}
+		for _, sp := range p.Props {
+			v := fs.alloc()
+			fs.emitABC(vm.OpGetMember, v, subj, fs.c.site(sp.Name, 0))
+			fs.pattern(sp.Pattern, v, fail)
+		}
+		if p.Name != "" {
+			fs.bind(p.Name, p.Pos, subj, nil)
+		}
+	default:
+		fs.errorf(p.Position(), "this pattern is not supported")
+	}
+}
+
+func isConstMember(fs *funcState, e lang.Expr) bool {
+	m, ok := e.(*lang.MemberExpr)
+	if !ok {
+		return false
+	}
+	t, _ := fs.typeOfExpr(m.X)
+	return t != nil && (t.IsEnum || fs.c.classByType[t] != nil)
+}
+
+func (fs *funcState) typeTest(t *vm.Type, subj int, fail *label) {
+	r := fs.alloc()
+	fs.emitABC(vm.OpIs, r, subj, fs.c.addType(t))
+	fs.jumpTo(fail, vm.MakeABx(vm.OpJmpIfNot, r, 0))
+}
+
+// bind assigns a pattern designation: the variable was declared by
+// predeclare when the statement began.
+func (fs *funcState) bind(name string, pos lang.Pos, subj int, t *vm.Type) {
+	l := fs.scope.vars[name]
+	if l == nil || l.key.pos != pos {
+		l = fs.findDecl(name, pos)
+	}
+	if l == nil {
+		l = fs.declare(name, pos, t, nil)
+		fs.initBox(l)
+	}
+	fs.writeVar(l, subj)
+}
+
+// findDecl finds a predeclared variable by its declaration position.
+func (fs *funcState) findDecl(name string, pos lang.Pos) *local {
+	for s := fs.scope; s != nil; s = s.parent {
+		if l, ok := s.vars[name]; ok && l.key.pos == pos {
+			return l
+		}
+		if s.funcTop {
+			break
+		}
+	}
+	return nil
+}
+
+func (fs *funcState) switchExpr(e *lang.SwitchExpr, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	subj, _ := fs.exprReg(e.X)
+	if subj == dst {
+		s := fs.alloc()
+		fs.emitABC(vm.OpMove, s, subj, 0)
+		subj = s
+	}
+	end := fs.newLabel()
+	for _, arm := range e.Arms {
+		fs.pushScope()
+		fs.predeclarePattern(arm.Pattern)
+		next := fs.newLabel()
+		fs.pattern(arm.Pattern, subj, next)
+		if arm.When != nil {
+			fs.cond(arm.When, next)
+		}
+		fs.exprTo(arm.Value, dst)
+		fs.jmp(end)
+		fs.mark(next)
+		fs.popScope()
+	}
+	fs.throwNew(e.Pos, "System.Runtime.CompilerServices.SwitchExpressionException", subj)
+	fs.mark(end)
+	return nil
+}
+
+// throwNew throws a new prelude exception constructed with the given
+// argument registers.
+func (fs *funcState) throwNew(pos lang.Pos, typeName string, argRegs ...int) {
+	ci := fs.c.classByFull[typeName]
+	if ci == nil {
+		fs.errorf(pos, "internal: missing prelude type %s", typeName)
+		return
+	}
+	w := fs.allocN(1 + len(argRegs))
+	fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+	for i, r := range argRegs {
+		fs.emitABC(vm.OpMove, w+1+i, r, 0)
+	}
+	for _, m := range ci.ctors {
+		if m.fn.NumParams == len(argRegs) {
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), len(argRegs)+1)
+			break
+		}
+	}
+	fs.emitABC(vm.OpThrow, w, 0, 0)
+}
+
+// predeclarePattern declares the variables a pattern binds.
+func (fs *funcState) predeclarePattern(p lang.Pattern) {
+	if p == nil {
+		return
+	}
+	lang.Inspect(p, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.TypePattern:
+			if n.Name != "" && n.Name != "_" {
+				t, _ := fs.c.resolveTypeRef(n.Type, fs.cls, false)
+				l := fs.declare(n.Name, n.Pos, t, nil)
+				fs.initBox(l)
+			}
+		case *lang.VarPattern:
+			if n.Name != "_" {
+				l := fs.declare(n.Name, n.Pos, nil, nil)
+				fs.initBox(l)
+			}
+		case *lang.PropertyPattern:
+			if n.Name != "" {
+				l := fs.declare(n.Name, n.Pos, nil, nil)
+				fs.initBox(l)
+			}
+		case *lang.LambdaExpr:
+			return false
+		}
+		return true
+	})
+}
+
+// predeclareExprVars declares the pattern and out variables an expression
+// introduces (not inside lambdas), so they get registers below the
+// temporaries of the statement.
+func (fs *funcState) predeclareExprVars(e lang.Node) {
+	if e == nil {
+		return
+	}
+	lang.Inspect(e, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.LambdaExpr:
+			return false
+		case *lang.SwitchExpr:
+			lang.Inspect(n.X, func(m lang.Node) bool { return fs.predeclOne(m) })
+			return false
+		case *lang.IsExpr:
+			fs.predeclarePattern(n.Pattern)
+			lang.Inspect(n.X, func(m lang.Node) bool { return fs.predeclOne(m) })
+			return false
+		case *lang.DeclExpr:
+			fs.predeclOne(n)
+		}
+		return true
+	})
+}
+
+func (fs *funcState) predeclOne(n lang.Node) bool {
+	switch n := n.(type) {
+	case *lang.LambdaExpr, *lang.SwitchExpr:
+		return false
+	case *lang.IsExpr:
+		fs.predeclarePattern(n.Pattern)
+	case *lang.DeclExpr:
+		if n.Name != "_" {
+			var conv *vm.Type
+			if n.Type != nil {
+				conv = fs.c.convType(n.Type, fs.cls)
+			}
+			l := fs.declare(n.Name, n.Pos, conv, conv)
+			if conv != nil {
+				fs.loadConst(l.reg, conv.Zero())
+			} else {
+				fs.loadConst(l.reg, vm.Null)
+			}
+			fs.initBox(l)
+		}
+	}
+	return true
+}

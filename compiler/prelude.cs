@@ -1,0 +1,425 @@
+// The prelude: library classes written in the language itself, compiled
+// with every program. Programs derive from these (Exception, Attribute) and
+// the VM creates them for runtime errors. Field order of Exception is fixed:
+// the VM reads _message, _innerException and _stackTrace by index.
+namespace System
+{
+    public class Exception
+    {
+        internal string _message;
+        internal Exception _innerException;
+        internal object _stackTrace;
+        internal object _data;
+
+        public Exception() { }
+        public Exception(string message) { _message = message; }
+        public Exception(string message, Exception innerException) { _message = message; _innerException = innerException; }
+
+        public virtual string Message => _message ?? ("Exception of type '" + GetType().FullName + "' was thrown.");
+        public Exception InnerException => _innerException;
+        public virtual string StackTrace => Internal.VM.StackTrace(this);
+        public string Source { get; set; }
+        public int HResult { get; set; }
+
+        public virtual Exception GetBaseException()
+        {
+            Exception e = this;
+            while (e._innerException != null) e = e._innerException;
+            return e;
+        }
+
+        public override string ToString()
+        {
+            string s = GetType().FullName;
+            string m = Message;
+            if (m != null && m.Length > 0) s = s + ": " + m;
+            if (_innerException != null)
+                s = s + Environment.NewLine + " ---> " + _innerException.ToString() + Environment.NewLine + "   --- End of inner exception stack trace ---";
+            string st = StackTrace;
+            if (st != null && st.Length > 0) s = s + Environment.NewLine + st;
+            return s;
+        }
+    }
+
+    public class SystemException : Exception
+    {
+        public SystemException() : base("System error.") { }
+        public SystemException(string message) : base(message) { }
+        public SystemException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class ApplicationException : Exception
+    {
+        public ApplicationException() : base("Error in the application.") { }
+        public ApplicationException(string message) : base(message) { }
+        public ApplicationException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class InvalidOperationException : SystemException
+    {
+        public InvalidOperationException() : base("Operation is not valid due to the current state of the object.") { }
+        public InvalidOperationException(string message) : base(message) { }
+        public InvalidOperationException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class ObjectDisposedException : InvalidOperationException
+    {
+        private string _objectName;
+        public ObjectDisposedException(string objectName) : base("Cannot access a disposed object.") { _objectName = objectName; }
+        public ObjectDisposedException(string objectName, string message) : base(message) { _objectName = objectName; }
+        public string ObjectName => _objectName ?? "";
+        public override string Message
+        {
+            get
+            {
+                if (_objectName == null || _objectName.Length == 0) return base.Message;
+                return base.Message + Environment.NewLine + "Object name: '" + _objectName + "'.";
+            }
+        }
+    }
+
+    public class ArgumentException : SystemException
+    {
+        private string _paramName;
+        public ArgumentException() : base("Value does not fall within the expected range.") { }
+        public ArgumentException(string message) : base(message) { }
+        public ArgumentException(string message, object second) : base(message, second as Exception)
+        {
+            if (second is string p) _paramName = p;
+        }
+        public ArgumentException(string message, string paramName, Exception innerException) : base(message, innerException) { _paramName = paramName; }
+        public virtual string ParamName => _paramName;
+        internal void SetParamName(string p) { _paramName = p; }
+        public override string Message
+        {
+            get
+            {
+                string m = base.Message;
+                if (_paramName != null && _paramName.Length > 0) return m + " (Parameter '" + _paramName + "')";
+                return m;
+            }
+        }
+    }
+
+    public class ArgumentNullException : ArgumentException
+    {
+        public ArgumentNullException() : base("Value cannot be null.") { }
+        public ArgumentNullException(string paramName) : base("Value cannot be null.", paramName) { }
+        public ArgumentNullException(string paramName, string message) : base(message, paramName) { }
+        public static void ThrowIfNull(object argument, string paramName = null)
+        {
+            if (argument == null) throw new ArgumentNullException(paramName);
+        }
+    }
+
+    public class ArgumentOutOfRangeException : ArgumentException
+    {
+        private object _actualValue;
+        private bool _hasActual;
+        public ArgumentOutOfRangeException() : base("Specified argument was out of the range of valid values.") { }
+        public ArgumentOutOfRangeException(string paramName) : base("Specified argument was out of the range of valid values.", paramName) { }
+        public ArgumentOutOfRangeException(string paramName, string message) : base(message, paramName) { }
+        public ArgumentOutOfRangeException(string paramName, object actualValue, string message) : base(message, paramName) { _actualValue = actualValue; _hasActual = true; }
+        public object ActualValue => _actualValue;
+        public override string Message
+        {
+            get
+            {
+                string m = base.Message;
+                if (_hasActual) return m + Environment.NewLine + "Actual value was " + _actualValue + ".";
+                return m;
+            }
+        }
+    }
+
+    public class ArithmeticException : SystemException
+    {
+        public ArithmeticException() : base("Overflow or underflow in the arithmetic operation.") { }
+        public ArithmeticException(string message) : base(message) { }
+        public ArithmeticException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class DivideByZeroException : ArithmeticException
+    {
+        public DivideByZeroException() : base("Attempted to divide by zero.") { }
+        public DivideByZeroException(string message) : base(message) { }
+        public DivideByZeroException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class OverflowException : ArithmeticException
+    {
+        public OverflowException() : base("Arithmetic operation resulted in an overflow.") { }
+        public OverflowException(string message) : base(message) { }
+        public OverflowException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class NullReferenceException : SystemException
+    {
+        public NullReferenceException() : base("Object reference not set to an instance of an object.") { }
+        public NullReferenceException(string message) : base(message) { }
+        public NullReferenceException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class IndexOutOfRangeException : SystemException
+    {
+        public IndexOutOfRangeException() : base("Index was outside the bounds of the array.") { }
+        public IndexOutOfRangeException(string message) : base(message) { }
+        public IndexOutOfRangeException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class InvalidCastException : SystemException
+    {
+        public InvalidCastException() : base("Specified cast is not valid.") { }
+        public InvalidCastException(string message) : base(message) { }
+        public InvalidCastException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class FormatException : SystemException
+    {
+        public FormatException() : base("One of the identified items was in an invalid format.") { }
+        public FormatException(string message) : base(message) { }
+        public FormatException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class NotSupportedException : SystemException
+    {
+        public NotSupportedException() : base("Specified method is not supported.") { }
+        public NotSupportedException(string message) : base(message) { }
+        public NotSupportedException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class NotImplementedException : SystemException
+    {
+        public NotImplementedException() : base("The method or operation is not implemented.") { }
+        public NotImplementedException(string message) : base(message) { }
+        public NotImplementedException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class TimeoutException : SystemException
+    {
+        public TimeoutException() : base("The operation has timed out.") { }
+        public TimeoutException(string message) : base(message) { }
+        public TimeoutException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class OperationCanceledException : SystemException
+    {
+        private object _token;
+        public OperationCanceledException() : base("The operation was canceled.") { }
+        public OperationCanceledException(string message) : base(message) { }
+        public OperationCanceledException(string message, object second) : base(message, second as Exception)
+        {
+            if (!(second is Exception)) _token = second;
+        }
+        public OperationCanceledException(string message, Exception innerException, object token) : base(message, innerException) { _token = token; }
+        public object CancellationToken => _token;
+    }
+
+    public class MissingMemberException : SystemException
+    {
+        public MissingMemberException() : base("Attempted to access a missing member.") { }
+        public MissingMemberException(string message) : base(message) { }
+    }
+
+    public class MissingMethodException : MissingMemberException
+    {
+        public MissingMethodException() : base("Attempted to access a missing method.") { }
+        public MissingMethodException(string message) : base(message) { }
+    }
+
+    public class TypeInitializationException : SystemException
+    {
+        public TypeInitializationException(string message) : base(message) { }
+        public TypeInitializationException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class AggregateException : Exception
+    {
+        private System.Collections.Generic.List<Exception> _inner = new System.Collections.Generic.List<Exception>();
+        public AggregateException() : base("One or more errors occurred.") { }
+        public AggregateException(string message) : base(message) { }
+        public AggregateException(params Exception[] innerExceptions) : base("One or more errors occurred.", innerExceptions.Length > 0 ? innerExceptions[0] : null)
+        {
+            foreach (var e in innerExceptions) _inner.Add(e);
+        }
+        public AggregateException(string message, System.Collections.Generic.IEnumerable<Exception> innerExceptions) : base(message)
+        {
+            foreach (var e in innerExceptions) _inner.Add(e);
+            if (_inner.Count > 0) _innerException = _inner[0];
+        }
+        public AggregateException(System.Collections.Generic.IEnumerable<Exception> innerExceptions) : base("One or more errors occurred.")
+        {
+            foreach (var e in innerExceptions) _inner.Add(e);
+            if (_inner.Count > 0) _innerException = _inner[0];
+        }
+        public System.Collections.Generic.List<Exception> InnerExceptions => _inner;
+        public override string Message
+        {
+            get
+            {
+                string m = _message ?? "One or more errors occurred.";
+                if (_inner.Count == 0) return m;
+                foreach (var e in _inner) m = m + " (" + e.Message + ")";
+                return m;
+            }
+        }
+        public AggregateException Flatten()
+        {
+            var all = new System.Collections.Generic.List<Exception>();
+            Collect(this, all);
+            return new AggregateException(_message ?? "One or more errors occurred.", all);
+        }
+        private static void Collect(AggregateException a, System.Collections.Generic.List<Exception> all)
+        {
+            foreach (var e in a._inner)
+            {
+                if (e is AggregateException inner) Collect(inner, all);
+                else all.Add(e);
+            }
+        }
+        public override string ToString()
+        {
+            string s = base.ToString();
+            for (int i = 0; i < _inner.Count; i++)
+            {
+                s = s + Environment.NewLine + " ---> (Inner Exception #" + i + ") " + _inner[i].ToString() + "<---" + Environment.NewLine;
+            }
+            return s;
+        }
+    }
+
+    public interface IDisposable
+    {
+        void Dispose();
+    }
+
+    public interface IComparable
+    {
+        int CompareTo(object obj);
+    }
+
+    public interface IComparable<T>
+    {
+        int CompareTo(T other);
+    }
+
+    public interface IEquatable<T>
+    {
+        bool Equals(T other);
+    }
+
+    public interface IAsyncDisposable
+    {
+    }
+
+    public class Attribute
+    {
+    }
+
+    [AttributeUsage(AttributeTargets.All)]
+    public sealed class AttributeUsageAttribute : Attribute
+    {
+        public AttributeUsageAttribute(AttributeTargets validOn) { }
+        public bool AllowMultiple { get; set; }
+        public bool Inherited { get; set; }
+    }
+
+    public enum AttributeTargets
+    {
+        Assembly = 1, Module = 2, Class = 4, Struct = 8, Enum = 16, Constructor = 32, Method = 64,
+        Property = 128, Field = 256, Event = 512, Interface = 1024, Parameter = 2048, Delegate = 4096,
+        ReturnValue = 8192, GenericParameter = 16384, All = 32767
+    }
+}
+
+namespace System.Collections
+{
+    public interface IEnumerable
+    {
+    }
+
+    public interface IEnumerator
+    {
+        bool MoveNext();
+    }
+}
+
+namespace System.Collections.Generic
+{
+    public interface IEnumerable<T> : System.Collections.IEnumerable
+    {
+    }
+
+    public interface IEnumerator<T> : System.Collections.IEnumerator, System.IDisposable
+    {
+    }
+
+    public interface IComparer<T>
+    {
+        int Compare(T x, T y);
+    }
+
+    public interface IEqualityComparer<T>
+    {
+        bool Equals(T x, T y);
+        int GetHashCode(T obj);
+    }
+}
+
+namespace System.Runtime.CompilerServices
+{
+    public class SwitchExpressionException : InvalidOperationException
+    {
+        private object _unmatched;
+        public SwitchExpressionException() : base("Non-exhaustive switch expression failed to match its input.") { }
+        public SwitchExpressionException(object unmatchedValue) : base("Non-exhaustive switch expression failed to match its input.") { _unmatched = unmatchedValue; }
+        public object UnmatchedValue => _unmatched;
+        public override string Message => base.Message + Environment.NewLine + "Unmatched value was " + _unmatched + ".";
+    }
+
+    public sealed class RuntimeAsyncMethodGenerationAttribute : Attribute
+    {
+        public RuntimeAsyncMethodGenerationAttribute(bool runtimeAsync) { }
+    }
+}
+
+namespace System.Threading.Tasks
+{
+    public class TaskCanceledException : OperationCanceledException
+    {
+        public TaskCanceledException() : base("A task was canceled.") { }
+        public TaskCanceledException(string message) : base(message) { }
+        public TaskCanceledException(string message, Exception innerException) : base(message, innerException) { }
+    }
+}
+
+namespace System.Collections.Generic
+{
+    public class KeyNotFoundException : SystemException
+    {
+        public KeyNotFoundException() : base("The given key was not present in the dictionary.") { }
+        public KeyNotFoundException(string message) : base(message) { }
+        public KeyNotFoundException(string message, Exception innerException) : base(message, innerException) { }
+    }
+}
+
+namespace System.Threading
+{
+    public class SynchronizationLockException : SystemException
+    {
+        public SynchronizationLockException() : base("Object synchronization method was called from an unsynchronized block of code.") { }
+        public SynchronizationLockException(string message) : base(message) { }
+    }
+
+    public class ThreadInterruptedException : SystemException
+    {
+        public ThreadInterruptedException() : base("Thread was interrupted from a waiting state.") { }
+        public ThreadInterruptedException(string message) : base(message) { }
+    }
+
+    public class SemaphoreFullException : SystemException
+    {
+        public SemaphoreFullException() : base("Adding the specified count to the semaphore would cause it to exceed its maximum count.") { }
+        public SemaphoreFullException(string message) : base(message) { }
+    }
+}

@@ -1,0 +1,744 @@
+package compiler
+
+import (
+	"fmt"
+
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// block compiles a block in a new scope. Locals declared directly in the
+// block are declared at its entry (their scope is the whole block in C#),
+// captured ones get their boxes there, and local functions are created
+// there so they can be called before their declaration.
+func (fs *funcState) block(b *lang.BlockStmt) {
+	fs.pushScope()
+	fs.stmts(b.Stmts)
+	fs.popScope()
+}
+
+func (fs *funcState) stmts(list []lang.Stmt) {
+	fs.predeclareBlock(list)
+	for i, s := range list {
+		if u, ok := s.(*lang.UsingDeclStmt); ok {
+			fs.usingDecl(u, list[i+1:])
+			return
+		}
+		fs.stmt(s)
+	}
+}
+
+func (fs *funcState) predeclareBlock(list []lang.Stmt) {
+	var funcs []*lang.LocalFuncStmt
+	for _, s := range list {
+		switch s := s.(type) {
+		case *lang.LocalDeclStmt:
+			fs.predeclareLocals(s)
+		case *lang.LabeledStmt:
+			if d, ok := s.Stmt.(*lang.LocalDeclStmt); ok {
+				fs.predeclareLocals(d)
+			}
+		case *lang.LocalFuncStmt:
+			l := fs.declare(s.Func.Name, s.Func.Pos, vm.TDelegate, nil)
+			fs.loadConst(l.reg, vm.Null)
+			fs.initBox(l)
+			funcs = append(funcs, s)
+		}
+	}
+	for _, s := range funcs {
+		l := fs.scope.vars[s.Func.Name]
+		r := fs.alloc()
+		fs.localFunc(s, r)
+		fs.writeVar(l, r)
+		fs.setTop(r)
+	}
+}
+
+func (fs *funcState) predeclareLocals(s *lang.LocalDeclStmt) {
+	var typ, conv *vm.Type
+	if s.Type != nil {
+		typ, _ = fs.c.resolveTypeRef(s.Type, fs.cls, true)
+		conv = fs.c.convType(s.Type, fs.cls)
+	}
+	for _, d := range s.Decls {
+		t := typ
+		if t == nil && d.Init != nil {
+			t = fs.staticType(d.Init)
+		}
+		l := fs.declare(d.Name, d.Pos, t, conv)
+		if l.boxed {
+			if conv != nil {
+				fs.loadConst(l.reg, conv.Zero())
+			} else {
+				fs.loadConst(l.reg, vm.Null)
+			}
+			fs.initBox(l)
+		}
+	}
+}
+
+func (fs *funcState) localFunc(s *lang.LocalFuncStmt, dst int) {
+	m := s.Func
+	name := fmt.Sprintf("<%s>g__%s|0", fs.rootName(), m.Name)
+	isAsync := m.Modifiers.Has(lang.ModAsync)
+	static := fs.static
+	if m.Modifiers.Has(lang.ModStatic) {
+		// A static local function still runs with the enclosing this slot layout.
+		static = fs.static
+	}
+	_ = static
+	fs.closure(name, m.Params, isAsync, m.ExprBody, m.Body, m.ReturnType, m.Pos, dst)
+	if m.ExprBody != nil && isVoid(m.ReturnType) && !isAsync {
+		// Expression-bodied void local functions return nothing; harmless.
+	}
+}
+
+func isVoid(t *lang.TypeRef) bool { return t == nil || t.Name == "void" }
+
+func (fs *funcState) stmt(s lang.Stmt) {
+	fs.at(s.Position())
+	save := fs.top
+	defer func() {
+		if _, ok := s.(*lang.LocalDeclStmt); !ok {
+			fs.setTop(save)
+		}
+	}()
+	switch s := s.(type) {
+	case *lang.BlockStmt:
+		fs.block(s)
+	case *lang.LocalDeclStmt:
+		fs.localDecl(s)
+	case *lang.ExprStmt:
+		fs.exprStmt(s)
+	case *lang.IfStmt:
+		fs.predeclareExprVars(s.Cond)
+		f := fs.newLabel()
+		fs.cond(s.Cond, f)
+		fs.scoped(s.Then)
+		if s.Else != nil {
+			end := fs.newLabel()
+			fs.jmp(end)
+			fs.mark(f)
+			fs.scoped(s.Else)
+			fs.mark(end)
+		} else {
+			fs.mark(f)
+		}
+	case *lang.WhileStmt:
+		top, end := fs.newLabel(), fs.newLabel()
+		fs.pushScope()
+		fs.predeclareExprVars(s.Cond)
+		fs.mark(top)
+		fs.cond(s.Cond, end)
+		fs.loop(s.Body, end, top)
+		fs.jmp(top)
+		fs.mark(end)
+		fs.popScope()
+	case *lang.DoStmt:
+		top, cont, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+		fs.mark(top)
+		fs.loop(s.Body, end, cont)
+		fs.mark(cont)
+		fs.condTrue(s.Cond, top)
+		fs.mark(end)
+	case *lang.ForStmt:
+		fs.forStmt(s)
+	case *lang.ForeachStmt:
+		fs.foreach(s)
+	case *lang.SwitchStmt:
+		fs.switchStmt(s)
+	case *lang.BreakStmt:
+		t := fs.findTarget(false)
+		if t == nil {
+			fs.errorf(s.Pos, "No enclosing loop out of which to break or continue")
+			return
+		}
+		fs.branch(t.brk, t.tryDepth)
+	case *lang.ContinueStmt:
+		t := fs.findTarget(true)
+		if t == nil {
+			fs.errorf(s.Pos, "No enclosing loop out of which to break or continue")
+			return
+		}
+		fs.branch(t.cont, t.tryDepth)
+	case *lang.ReturnStmt:
+		fs.returnStmt(s)
+	case *lang.GotoStmt:
+		fs.gotoStmt(s)
+	case *lang.LabeledStmt:
+		l := fs.label(s.Label)
+		if l.pc >= 0 {
+			fs.errorf(s.Pos, "The label '%s' is a duplicate", s.Label)
+		}
+		fs.mark(l)
+		fs.stmt(s.Stmt)
+	case *lang.ThrowStmt:
+		if s.X == nil {
+			if len(fs.catchRegs) == 0 {
+				fs.errorf(s.Pos, "A throw statement with no arguments is not allowed outside of a catch clause")
+				return
+			}
+			fs.emitABC(vm.OpRethrow, fs.catchRegs[len(fs.catchRegs)-1], 0, 0)
+			return
+		}
+		r, _ := fs.exprReg(s.X)
+		fs.emitABC(vm.OpThrow, r, 0, 0)
+	case *lang.TryStmt:
+		fs.tryStmt(s)
+	case *lang.UsingStmt:
+		fs.usingStmt(s)
+	case *lang.UsingDeclStmt:
+		fs.usingDecl(s, nil)
+	case *lang.LockStmt:
+		fs.lockStmt(s)
+	case *lang.LocalFuncStmt:
+		// Created at block entry.
+	case *lang.EmptyStmt:
+	default:
+		fs.errorf(s.Position(), "this statement is not supported")
+	}
+}
+
+// scoped compiles an embedded statement in its own scope.
+func (fs *funcState) scoped(s lang.Stmt) {
+	if b, ok := s.(*lang.BlockStmt); ok {
+		fs.block(b)
+		return
+	}
+	if d, ok := s.(*lang.LocalDeclStmt); ok {
+		fs.errorf(d.Pos, "Embedded statement cannot be a declaration or labeled statement")
+		return
+	}
+	fs.pushScope()
+	fs.stmts([]lang.Stmt{s})
+	fs.popScope()
+}
+
+func (fs *funcState) loop(body lang.Stmt, brk, cont *label) {
+	fs.targets = append(fs.targets, jumpTarget{brk: brk, cont: cont, tryDepth: len(fs.tries)})
+	fs.scoped(body)
+	fs.targets = fs.targets[:len(fs.targets)-1]
+}
+
+func (fs *funcState) findTarget(cont bool) *jumpTarget {
+	for i := len(fs.targets) - 1; i >= 0; i-- {
+		t := &fs.targets[i]
+		if cont && t.isSwitch {
+			continue
+		}
+		return t
+	}
+	return nil
+}
+
+func (fs *funcState) localDecl(s *lang.LocalDeclStmt) {
+	for _, d := range s.Decls {
+		l := fs.findDecl(d.Name, d.Pos)
+		if l == nil {
+			var typ, conv *vm.Type
+			if s.Type != nil {
+				typ, _ = fs.c.resolveTypeRef(s.Type, fs.cls, true)
+				conv = fs.c.convType(s.Type, fs.cls)
+			}
+			l = fs.declare(d.Name, d.Pos, typ, conv)
+			if l.boxed {
+				fs.loadConst(l.reg, vm.Null)
+				fs.initBox(l)
+			}
+		}
+		if d.Init == nil {
+			if s.Type == nil {
+				fs.errorf(d.Pos, "Implicitly-typed variables must be initialized")
+			}
+			if l.conv != nil && !l.boxed {
+				fs.loadConst(l.reg, l.conv.Zero())
+			}
+			continue
+		}
+		if s.Type == nil {
+			if lit, ok := d.Init.(*lang.Literal); ok && lit.Kind == lang.LitNull {
+				fs.errorf(d.Pos, "Cannot assign <null> to an implicitly-typed variable")
+			}
+		}
+		fs.predeclareExprVars(d.Init)
+		save := fs.top
+		old := fs.expect
+		fs.expect = s.Type
+		var t *vm.Type
+		if fs.direct(l) {
+			t = fs.exprTo(d.Init, l.reg)
+			fs.convertOnStore(l.reg, t, l.conv)
+		} else {
+			r := fs.alloc()
+			t = fs.exprTo(d.Init, r)
+			fs.convertOnStore(r, t, l.conv)
+			fs.writeVar(l, r)
+		}
+		fs.expect = old
+		if l.typ == nil {
+			l.typ = t
+		}
+		fs.setTop(save)
+	}
+}
+
+func (fs *funcState) exprStmt(s *lang.ExprStmt) {
+	switch x := s.X.(type) {
+	case *lang.CallExpr, *lang.AssignExpr, *lang.AwaitExpr, *lang.NewExpr, *lang.PostfixExpr, *lang.ThrowExpr:
+	case *lang.UnaryExpr:
+		if x.Op != "++" && x.Op != "--" {
+			fs.errorf(s.Pos, "Only assignment, call, increment, decrement, await, and new object expressions can be used as a statement")
+			return
+		}
+	case *lang.MemberExpr, *lang.IndexExpr:
+		if isNullCondCall(s.X) {
+			break
+		}
+		fs.errorf(s.Pos, "Only assignment, call, increment, decrement, await, and new object expressions can be used as a statement")
+		return
+	default:
+		fs.errorf(s.Pos, "Only assignment, call, increment, decrement, await, and new object expressions can be used as a statement")
+		return
+	}
+	fs.predeclareExprVars(s.X)
+	// Assignments to a plain local compile straight into it.
+	if a, ok := s.X.(*lang.AssignExpr); ok {
+		if id, ok := a.Left.(*lang.Ident); ok {
+			if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
+				fs.assign(a, l.reg)
+				return
+			}
+		}
+	}
+	if p, ok := s.X.(*lang.PostfixExpr); ok {
+		if id, ok := p.X.(*lang.Ident); ok {
+			if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
+				fs.incdec(p.X, p.Op, true, l.reg)
+				return
+			}
+		}
+	}
+	if u, ok := s.X.(*lang.UnaryExpr); ok {
+		if id, ok := u.X.(*lang.Ident); ok {
+			if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
+				fs.incdec(u.X, u.Op, true, l.reg)
+				return
+			}
+		}
+	}
+	r := fs.alloc()
+	fs.exprTo(s.X, r)
+}
+
+func isNullCondCall(e lang.Expr) bool {
+	switch x := e.(type) {
+	case *lang.MemberExpr:
+		return x.NullCond || isNullCondCall(x.X)
+	case *lang.CallExpr:
+		return true
+	}
+	return false
+}
+
+func (fs *funcState) forStmt(s *lang.ForStmt) {
+	fs.pushScope()
+	if s.InitDecl != nil {
+		fs.predeclareLocals(s.InitDecl)
+		fs.localDecl(s.InitDecl)
+	}
+	for _, e := range s.InitExprs {
+		fs.stmt(&lang.ExprStmt{Pos: e.Position(), X: e})
+	}
+	top, cont, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.mark(top)
+	if s.Cond != nil {
+		fs.cond(s.Cond, end)
+	}
+	fs.loop(s.Body, end, cont)
+	fs.mark(cont)
+	for _, e := range s.Post {
+		fs.stmt(&lang.ExprStmt{Pos: e.Position(), X: e})
+	}
+	fs.jmp(top)
+	fs.mark(end)
+	fs.popScope()
+}
+
+func (fs *funcState) foreach(s *lang.ForeachStmt) {
+	if s.IsAwait {
+		fs.errorf(s.Pos, "'await foreach' is not supported")
+		return
+	}
+	fs.pushScope()
+	coll := fs.alloc()
+	ct := fs.exprTo(s.X, coll)
+	var conv, typ *vm.Type
+	if s.Type != nil {
+		typ, _ = fs.c.resolveTypeRef(s.Type, fs.cls, true)
+		conv = fs.c.convType(s.Type, fs.cls)
+	} else if ct != nil && ct.Kind == vm.KindArray {
+		typ = ct.Elem
+	} else if ct == vm.TString {
+		typ = vm.TChar
+	}
+	top, cont, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	if ct != nil && (ct.Kind == vm.KindArray || ct == vm.TString) {
+		i := fs.alloc()
+		n := fs.alloc()
+		fs.loadConst(i, vm.Int(0))
+		fs.emitABC(vm.OpGetMember, n, coll, fs.c.site("Length", 0))
+		fs.mark(top)
+		fs.jumpTo(end, vm.MakeABC(vm.OpJNLt, i, n, 0))
+		fs.pushScope()
+		x := fs.declare(s.Name, s.Pos, typ, conv)
+		fs.emitABC(vm.OpGetIndex, x.reg, coll, i)
+		fs.convertOnStore(x.reg, nil, conv)
+		fs.initBox(x)
+		fs.loop(s.Body, end, cont)
+		fs.popScope()
+		fs.mark(cont)
+		fs.emitABC(vm.OpAddI, i, i, 1)
+		fs.jmp(top)
+		fs.mark(end)
+		fs.popScope()
+		return
+	}
+	en := fs.alloc()
+	fs.emitABC(vm.OpMove, en, coll, 0)
+	fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+	fs.mark(top)
+	t := fs.alloc()
+	fs.emitABC(vm.OpMove, t, en, 0)
+	fs.emitABC(vm.OpCallVirt, t, fs.c.site("MoveNext", 0), 1)
+	fs.jumpTo(end, vm.MakeABx(vm.OpJmpIfNot, t, 0))
+	fs.pushScope()
+	x := fs.declare(s.Name, s.Pos, typ, conv)
+	fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+	fs.convertOnStore(x.reg, nil, conv)
+	fs.initBox(x)
+	fs.loop(s.Body, end, top)
+	fs.popScope()
+	fs.jmp(top)
+	fs.mark(end)
+	fs.popScope()
+}
+
+func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
+	fs.pushScope()
+	subj := fs.alloc()
+	fs.exprTo(s.X, subj)
+	for _, sec := range s.Sections {
+		for _, lb := range sec.Labels {
+			fs.predeclarePattern(lb.Pattern)
+		}
+	}
+	end := fs.newLabel()
+	sw := &switchCtx{caseLabels: map[string]*label{}}
+	bodies := make([]*label, len(s.Sections))
+	for i, sec := range s.Sections {
+		bodies[i] = fs.newLabel()
+		for _, lb := range sec.Labels {
+			if lb.IsDefault {
+				sw.defLabel = bodies[i]
+				continue
+			}
+			if cp, ok := lb.Pattern.(*lang.ConstPattern); ok {
+				sw.caseLabels[lang.Print(cp.X)] = bodies[i]
+			}
+			next := fs.newLabel()
+			fs.pattern(lb.Pattern, subj, next)
+			if lb.When != nil {
+				fs.cond(lb.When, next)
+			}
+			fs.jmp(bodies[i])
+			fs.mark(next)
+		}
+	}
+	if sw.defLabel != nil {
+		fs.jmp(sw.defLabel)
+	} else {
+		fs.jmp(end)
+	}
+	fs.targets = append(fs.targets, jumpTarget{brk: end, tryDepth: len(fs.tries), isSwitch: true, sw: sw})
+	for i, sec := range s.Sections {
+		fs.mark(bodies[i])
+		fs.pushScope()
+		fs.stmts(sec.Body)
+		fs.popScope()
+		fs.jmp(end)
+	}
+	fs.targets = fs.targets[:len(fs.targets)-1]
+	fs.mark(end)
+	fs.popScope()
+}
+
+func (fs *funcState) label(name string) *label {
+	if l, ok := fs.labels[name]; ok {
+		return l
+	}
+	l := fs.newLabel()
+	fs.labels[name] = l
+	return l
+}
+
+func (fs *funcState) gotoStmt(s *lang.GotoStmt) {
+	if s.IsCase || s.IsDefault {
+		for i := len(fs.targets) - 1; i >= 0; i-- {
+			t := fs.targets[i]
+			if !t.isSwitch {
+				continue
+			}
+			if s.IsDefault {
+				if t.sw.defLabel == nil {
+					fs.errorf(s.Pos, "No such label 'default:' within the scope of the goto statement")
+					return
+				}
+				fs.branch(t.sw.defLabel, t.tryDepth)
+				return
+			}
+			l := t.sw.caseLabels[lang.Print(s.Case)]
+			if l == nil {
+				fs.errorf(s.Pos, "No such label 'case %s:' within the scope of the goto statement", lang.Print(s.Case))
+				return
+			}
+			fs.branch(l, t.tryDepth)
+			return
+		}
+		fs.errorf(s.Pos, "A goto case is only valid inside a switch statement")
+		return
+	}
+	depth, ok := fs.labelDepth[s.Label]
+	if !ok {
+		fs.errorf(s.Pos, "No such label '%s' within the scope of the goto statement", s.Label)
+		return
+	}
+	fs.branch(fs.label(s.Label), depth)
+}
+
+// branch jumps to target at try depth depth, running the finally blocks of
+// the try statements it leaves.
+func (fs *funcState) branch(target *label, depth int) {
+	if len(fs.tries) > depth {
+		tc := fs.tries[len(fs.tries)-1]
+		k := len(tc.branches)
+		tc.branches = append(tc.branches, target)
+		tc.branchTD = append(tc.branchTD, depth)
+		fs.loadConst(tc.pendingReg, vm.Int(int32(k+2)))
+		fs.jmp(tc.finally)
+		return
+	}
+	fs.jmp(target)
+}
+
+func (fs *funcState) returnStmt(s *lang.ReturnStmt) {
+	if fs.fn.IsCtor {
+		if s.X != nil {
+			fs.errorf(s.Pos, "Since this is a constructor, a 'return' keyword must not be followed by an object expression")
+		}
+		fs.doReturn(0)
+		return
+	}
+	if s.X == nil {
+		fs.doReturn(-1)
+		return
+	}
+	r := fs.alloc()
+	old := fs.expect
+	fs.expect = fs.retElem()
+	t := fs.exprTo(s.X, r)
+	fs.expect = old
+	if conv := fs.c.convType(fs.retElem(), fs.cls); conv != nil {
+		fs.convertOnStore(r, t, conv)
+	}
+	fs.doReturn(r)
+}
+
+// retElem is the type a return statement's value converts to: T of an
+// async Task<T> method, else the declared return type.
+func (fs *funcState) retElem() *lang.TypeRef {
+	if fs.ret == nil {
+		return nil
+	}
+	if fs.async {
+		if len(fs.ret.Args) == 1 {
+			return fs.ret.Args[0]
+		}
+		return nil
+	}
+	return fs.ret
+}
+
+// doReturn returns register r (-1: nothing), through any finally blocks.
+func (fs *funcState) doReturn(r int) {
+	if len(fs.tries) > 0 {
+		if fs.retReg < 0 {
+			fs.errorf(lang.Pos{File: fs.fn.File, Line: int(fs.line), Col: 1}, "internal: no return register")
+			return
+		}
+		if r >= 0 {
+			fs.emitABC(vm.OpMove, fs.retReg, r, 0)
+		} else {
+			fs.loadConst(fs.retReg, vm.Null)
+		}
+		tc := fs.tries[len(fs.tries)-1]
+		tc.hasReturn = true
+		fs.loadConst(tc.pendingReg, vm.Int(1))
+		fs.jmp(tc.finally)
+		return
+	}
+	if r < 0 {
+		fs.emitABC(vm.OpRetVoid, 0, 0, 0)
+		return
+	}
+	fs.emitABC(vm.OpRet, r, 0, 0)
+}
+
+func (fs *funcState) tryStmt(s *lang.TryStmt) {
+	var tc *tryCtx
+	if s.Finally != nil {
+		tc = &tryCtx{pendingReg: fs.alloc(), excReg: fs.alloc(), finally: fs.newLabel()}
+		fs.loadConst(tc.pendingReg, vm.Int(0))
+		fs.tries = append(fs.tries, tc)
+	}
+	start := len(fs.code)
+	fs.inTry++
+	fs.block(s.Body)
+	end := len(fs.code)
+	after := fs.newLabel()
+	if len(s.Catches) > 0 {
+		fs.jmp(after)
+		excR := fs.alloc()
+		fs.handlers = append(fs.handlers, vm.Handler{Start: start, End: end, Target: len(fs.code), Reg: excR})
+		if tc == nil {
+			fs.inTry--
+		}
+		for _, cc := range s.Catches {
+			fs.at(cc.Pos)
+			next := fs.newLabel()
+			save := fs.top
+			if cc.Type != nil {
+				t, _ := fs.c.resolveTypeRef(cc.Type, fs.cls, true)
+				if t != nil && t.FullName() != "System.Exception" {
+					fs.typeTest(t, excR, next)
+				}
+			}
+			fs.pushScope()
+			if cc.Name != "" {
+				var t *vm.Type
+				if cc.Type != nil {
+					t, _ = fs.c.resolveTypeRef(cc.Type, fs.cls, false)
+				}
+				l := fs.declare(cc.Name, cc.Pos, t, nil)
+				fs.emitABC(vm.OpMove, l.reg, excR, 0)
+				fs.initBox(l)
+			}
+			if cc.Filter != nil {
+				fs.cond(cc.Filter, next)
+			}
+			fs.catchRegs = append(fs.catchRegs, excR)
+			fs.block(cc.Body)
+			fs.catchRegs = fs.catchRegs[:len(fs.catchRegs)-1]
+			fs.popScope()
+			fs.setTop(save)
+			fs.jmp(after)
+			fs.mark(next)
+		}
+		fs.emitABC(vm.OpRethrow, excR, 0, 0)
+		if tc != nil {
+			fs.inTry--
+		}
+	} else {
+		fs.inTry--
+	}
+	if tc == nil {
+		fs.mark(after)
+		return
+	}
+	catchEnd := len(fs.code)
+	fs.mark(after)
+	fs.jmp(tc.finally)
+	fs.handlers = append(fs.handlers, vm.Handler{Start: start, End: catchEnd, Target: len(fs.code), Reg: tc.excReg})
+	fs.loadConst(tc.pendingReg, vm.Int(-1))
+	fs.tries = fs.tries[:len(fs.tries)-1]
+	fs.mark(tc.finally)
+	fs.block(s.Finally)
+	// Dispatch on the pending action.
+	k := fs.alloc()
+	skip := fs.newLabel()
+	fs.loadConst(k, vm.Int(-1))
+	fs.jumpTo(skip, vm.MakeABC(vm.OpJNe, tc.pendingReg, k, 0))
+	fs.emitABC(vm.OpRethrow, tc.excReg, 0, 0)
+	fs.mark(skip)
+	if tc.hasReturn {
+		next := fs.newLabel()
+		fs.loadConst(k, vm.Int(1))
+		fs.jumpTo(next, vm.MakeABC(vm.OpJNe, tc.pendingReg, k, 0))
+		fs.doReturn(fs.retReg)
+		fs.mark(next)
+	}
+	for i, target := range tc.branches {
+		next := fs.newLabel()
+		fs.loadConst(k, vm.Int(int32(i+2)))
+		fs.jumpTo(next, vm.MakeABC(vm.OpJNe, tc.pendingReg, k, 0))
+		fs.branch(target, tc.branchTD[i])
+		fs.mark(next)
+	}
+}
+
+// usingStmt compiles using (decl or expr) body as try/finally with Dispose.
+func (fs *funcState) usingStmt(s *lang.UsingStmt) {
+	fs.pushScope()
+	var res []lang.Expr
+	if s.Decl != nil {
+		fs.predeclareLocals(s.Decl)
+		fs.localDecl(s.Decl)
+		for _, d := range s.Decl.Decls {
+			res = append(res, &lang.Ident{Pos: d.Pos, Name: d.Name})
+		}
+	} else {
+		name := fmt.Sprintf("<using>%d", len(fs.code))
+		l := fs.declare(name, s.Pos, nil, nil)
+		fs.exprTo(s.X, l.reg)
+		res = append(res, &lang.Ident{Pos: s.Pos, Name: name})
+	}
+	body := s.Body
+	fs.disposeTry(res, []lang.Stmt{body}, s.Pos)
+	fs.popScope()
+}
+
+func (fs *funcState) usingDecl(u *lang.UsingDeclStmt, rest []lang.Stmt) {
+	fs.predeclareLocals(u.Decl)
+	fs.localDecl(u.Decl)
+	var res []lang.Expr
+	for _, d := range u.Decl.Decls {
+		res = append(res, &lang.Ident{Pos: d.Pos, Name: d.Name})
+	}
+	fs.disposeTry(res, rest, u.Pos)
+}
+
+// disposeTry compiles try { body } finally { resources disposed in reverse }.
+func (fs *funcState) disposeTry(res []lang.Expr, body []lang.Stmt, pos lang.Pos) {
+	var fin []lang.Stmt
+	for i := len(res) - 1; i >= 0; i-- {
+		r := res[i]
+		fin = append(fin, &lang.IfStmt{Pos: pos,
+			Cond: &lang.BinaryExpr{Pos: pos, Op: "!=", X: r, Y: &lang.Literal{Pos: pos, Kind: lang.LitNull}},
+			Then: &lang.ExprStmt{Pos: pos, X: &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: r, Name: "Dispose"}}}})
+	}
+	fs.tryStmt(&lang.TryStmt{Pos: pos, Body: &lang.BlockStmt{Pos: pos, Stmts: body}, Finally: &lang.BlockStmt{Pos: pos, Stmts: fin}})
+}
+
+func (fs *funcState) lockStmt(s *lang.LockStmt) {
+	fs.pushScope()
+	name := fmt.Sprintf("<lock>%d", len(fs.code))
+	l := fs.declare(name, s.Pos, nil, nil)
+	fs.exprTo(s.X, l.reg)
+	ref := &lang.Ident{Pos: s.Pos, Name: name}
+	mon := &lang.MemberExpr{Pos: s.Pos, X: &lang.Ident{Pos: s.Pos, Name: "System"}, Name: "Threading"}
+	monitor := &lang.MemberExpr{Pos: s.Pos, X: mon, Name: "Monitor"}
+	fs.stmt(&lang.ExprStmt{Pos: s.Pos, X: &lang.CallExpr{Pos: s.Pos, Fun: &lang.MemberExpr{Pos: s.Pos, X: monitor, Name: "Enter"}, Args: []*lang.Arg{{Pos: s.Pos, X: ref}}}})
+	fs.tryStmt(&lang.TryStmt{Pos: s.Pos, Body: &lang.BlockStmt{Pos: s.Pos, Stmts: []lang.Stmt{s.Body}},
+		Finally: &lang.BlockStmt{Pos: s.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: s.Pos, X: &lang.CallExpr{Pos: s.Pos,
+			Fun: &lang.MemberExpr{Pos: s.Pos, X: monitor, Name: "Exit"}, Args: []*lang.Arg{{Pos: s.Pos, X: ref}}}}}}})
+	fs.popScope()
+}

@@ -1,0 +1,755 @@
+package compiler
+
+import (
+	"strings"
+
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// classInfo is the compiler's view of a class, interface or enum declared in
+// source (the program's or the prelude's).
+type classInfo struct {
+	decl   *lang.TypeDecl
+	file   *lang.File
+	t      *vm.Type
+	outer  *classInfo
+	base   *classInfo // base class declared in source, nil for object or a library base
+	nested map[string]*classInfo
+
+	fields   map[string]*fieldInfo // instance fields, inherited included
+	statics  map[string]*fieldInfo // static fields declared here
+	methods  map[string][]*methodInfo
+	smethods map[string][]*methodInfo
+	props    map[string]*propInfo
+	ctors    []*methodInfo
+	cctor    *lang.CtorDecl
+	initSlot int // hidden static that triggers the static constructor, -1 if none
+	usings   []string
+}
+
+type fieldInfo struct {
+	name    string
+	decl    lang.Node
+	typ     *vm.Type // declared type when it converts on store
+	typeRef *lang.TypeRef
+	index   int
+	static  bool
+	isConst bool
+	init    lang.Expr
+	owner   *classInfo
+}
+
+type methodInfo struct {
+	name     string
+	fn       *vm.Func
+	cls      *classInfo
+	decl     *lang.MethodDecl
+	ctor     *lang.CtorDecl
+	params   []*lang.Param
+	static   bool
+	virtual  bool
+	ret      *lang.TypeRef
+	async    bool
+	typeArgs []string
+}
+
+type propInfo struct {
+	name   string
+	field  *fieldInfo // the field that is the property (auto-property), when accessed directly
+	get    *methodInfo
+	set    *methodInfo
+	static bool
+	typ    *vm.Type
+}
+
+func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File) {
+	ns := td.Namespace
+	name := td.Name
+	if outer != nil {
+		ns = outer.t.Namespace
+		name = outer.t.Name + "+" + td.Name
+	}
+	if len(td.TypeParams) > 0 {
+		name += "`" + itoa(len(td.TypeParams))
+	}
+	var t *vm.Type
+	switch td.Kind {
+	case lang.KindEnum:
+		t = vm.NewLibEnum(ns, name, nil)
+	default:
+		t = &vm.Type{Kind: vm.KindInstance, Namespace: ns, Name: name, Super: vm.TObject}
+		t.IsInterface = td.Kind == lang.KindInterface
+		t.IsAbstract = td.Modifiers.Has(lang.ModAbstract) || t.IsInterface
+		t.IsStatic = td.Modifiers.Has(lang.ModStatic)
+	}
+	ci := &classInfo{decl: td, file: f, t: t, outer: outer, nested: map[string]*classInfo{},
+		fields: map[string]*fieldInfo{}, statics: map[string]*fieldInfo{}, methods: map[string][]*methodInfo{},
+		smethods: map[string][]*methodInfo{}, props: map[string]*propInfo{}, initSlot: -1}
+	ci.usings = fileUsings(f)
+	full := t.FullName()
+	if old, ok := c.classByFull[full]; ok && td.Modifiers.Has(lang.ModPartial) && old.decl.Modifiers.Has(lang.ModPartial) {
+		// Partial classes: merge members into the first declaration.
+		old.decl.Members = append(old.decl.Members, td.Members...)
+		return
+	} else if ok && old.file.Name != PreludeFile {
+		c.errorf(td.Pos, "The namespace '%s' already contains a definition for '%s'", ns, td.Name)
+		return
+	}
+	c.classByFull[full] = ci
+	c.classByType[t] = ci
+	c.classes = append(c.classes, ci)
+	c.addType(t)
+	if outer != nil {
+		outer.nested[td.Name] = ci
+	}
+	for _, m := range td.Members {
+		if nt, ok := m.(*lang.TypeDecl); ok {
+			c.declareType(nt, ci, f)
+		}
+	}
+}
+
+func fileUsings(f *lang.File) []string {
+	us := append([]string{}, implicitUsings...)
+	if f.Namespace != "" {
+		us = append(us, f.Namespace)
+	}
+	for _, u := range f.Usings {
+		if u.Alias == "" {
+			us = append(us, u.Name)
+		}
+	}
+	return us
+}
+
+// declareTopLevel wraps top-level statements into Program.<Main>$.
+func (c *Compiler) declareTopLevel(f *lang.File) {
+	pos := f.Stmts[0].Position()
+	isAsync := false
+	returnsValue := false
+	for _, s := range f.Stmts {
+		lang.Inspect(s, func(n lang.Node) bool {
+			switch n := n.(type) {
+			case *lang.LambdaExpr, *lang.LocalFuncStmt:
+				return false
+			case *lang.AwaitExpr:
+				isAsync = true
+			case *lang.ForeachStmt:
+				if n.IsAwait {
+					isAsync = true
+				}
+			case *lang.ReturnStmt:
+				if n.X != nil {
+					returnsValue = true
+				}
+			}
+			return true
+		})
+	}
+	ret := &lang.TypeRef{Pos: pos, Name: "void"}
+	switch {
+	case isAsync && returnsValue:
+		ret = &lang.TypeRef{Pos: pos, Name: "Task", Args: []*lang.TypeRef{{Pos: pos, Name: "int"}}}
+	case isAsync:
+		ret = &lang.TypeRef{Pos: pos, Name: "Task"}
+	case returnsValue:
+		ret = &lang.TypeRef{Pos: pos, Name: "int"}
+	}
+	mods := lang.ModStatic | lang.ModPrivate
+	if isAsync {
+		mods |= lang.ModAsync
+	}
+	main := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: ret, Name: "<Main>$",
+		Params: []*lang.Param{{Pos: pos, Type: &lang.TypeRef{Pos: pos, ArrayRank: 1, Elem: &lang.TypeRef{Pos: pos, Name: "string"}}, Name: "args"}},
+		Body:   &lang.BlockStmt{Pos: pos, Stmts: f.Stmts}}
+	if ci, ok := c.classByFull["Program"]; ok {
+		ci.decl.Members = append(ci.decl.Members, main)
+		return
+	}
+	td := &lang.TypeDecl{Pos: pos, Kind: lang.KindClass, Name: "Program", Modifiers: lang.ModStatic | lang.ModPartial, Members: []lang.Member{main}}
+	c.declareType(td, nil, f)
+}
+
+func (c *Compiler) resolveBases(ci *classInfo) {
+	for i, b := range ci.decl.Bases {
+		if ci.decl.Kind == lang.KindEnum {
+			continue
+		}
+		bt, bci := c.resolveTypeRef(b, ci, true)
+		if bt == nil {
+			continue
+		}
+		if bt.IsInterface || (bci != nil && bci.decl.Kind == lang.KindInterface) {
+			ci.t.Ifaces = append(ci.t.Ifaces, bt)
+			continue
+		}
+		if i > 0 {
+			c.errorf(b.Pos, "Class '%s' cannot have multiple base classes", ci.decl.Name)
+			continue
+		}
+		if bci == ci {
+			c.errorf(b.Pos, "Circular base type dependency involving '%s'", ci.decl.Name)
+			continue
+		}
+		ci.t.Super = bt
+		ci.base = bci
+	}
+}
+
+// declareMembers lays out fields and creates the Func shells of methods,
+// constructors and accessors; bodies are compiled later.
+func (c *Compiler) declareMembers(ci *classInfo) {
+	t := ci.t
+	td := ci.decl
+	if td.Kind == lang.KindEnum {
+		c.declareEnum(ci)
+		return
+	}
+	// Inherit the base's layout and methods.
+	t.Methods = map[string][]*vm.Func{}
+	if ci.base != nil {
+		for _, f := range ci.base.t.Fields {
+			nf := *f
+			t.Fields = append(t.Fields, &nf)
+		}
+		rebuildFieldIndex(t)
+		for k, v := range ci.base.fields {
+			ci.fields[k] = v
+		}
+		for k, v := range ci.base.methods {
+			ci.methods[k] = append([]*methodInfo{}, v...)
+		}
+		for k, v := range ci.base.props {
+			if !v.static {
+				ci.props[k] = v
+			}
+		}
+		for k, v := range ci.base.t.Methods {
+			t.Methods[k] = append([]*vm.Func{}, v...)
+		}
+	} else if t.Super != nil && t.Super != vm.TObject {
+		// A library base class (Attribute, ...): inherit its natives.
+		for k, v := range t.Super.Methods {
+			t.Methods[k] = append([]*vm.Func{}, v...)
+		}
+	}
+	t.Statics = map[string][]*vm.Func{}
+	// Primary constructor parameters become fields.
+	if td.HasPrimary {
+		for _, p := range td.PrimaryParams {
+			c.addField(ci, p.Name, p, p.Type, false, false, nil)
+		}
+	}
+	for _, m := range td.Members {
+		switch m := m.(type) {
+		case *lang.FieldDecl:
+			static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
+			for _, d := range m.Decls {
+				fi := c.addField(ci, d.Name, d, m.Type, static, m.Modifiers.Has(lang.ModConst), d.Init)
+				if fi != nil && m.Modifiers.Has(lang.ModReadonly) {
+					if static {
+						t.StaticFields[fi.index].ReadOnly = true
+					} else {
+						t.Fields[fi.index].ReadOnly = true
+					}
+				}
+			}
+		case *lang.PropertyDecl:
+			c.declareProperty(ci, m)
+		case *lang.MethodDecl:
+			c.declareMethod(ci, m)
+		case *lang.CtorDecl:
+			if m.Modifiers.Has(lang.ModStatic) {
+				ci.cctor = m
+				continue
+			}
+			if m.Name != "" && m.Name != td.Name {
+				c.errorf(m.Pos, "Method must have a return type")
+				continue
+			}
+			c.declareCtor(ci, m.Params, m)
+		}
+	}
+	if len(ci.ctors) == 0 && td.Kind == lang.KindClass && !t.IsStatic {
+		c.declareCtor(ci, nil, nil)
+	}
+	if ci.cctor != nil {
+		ci.initSlot = c.addStaticSlot(ci, "<init>", nil)
+	}
+	t.StaticVals = make([]vm.Value, len(t.StaticFields))
+	for i, f := range t.StaticFields {
+		if f.Type != nil {
+			t.StaticVals[i] = f.Type.Zero()
+		}
+	}
+	// Static initialiser: field initialisers in order, then the static constructor.
+	hasStaticInit := ci.cctor != nil
+	for _, fi := range ci.statics {
+		if fi.init != nil {
+			hasStaticInit = true
+		}
+	}
+	if hasStaticInit {
+		fn := &vm.Func{Name: ".cctor", Owner: t, File: ci.file.Name, Line: int32(td.Pos.Line), IsStatic: true}
+		t.StaticInit = fn
+		c.addFunc(fn)
+		c.pending = append(c.pending, func() { c.compileStaticInit(ci, fn) })
+	} else {
+		t.MarkInitialized()
+	}
+}
+
+func rebuildFieldIndex(t *vm.Type) {
+	fs := t.Fields
+	t.Fields = nil
+	for _, f := range fs {
+		t.AddField(f)
+	}
+}
+
+func (c *Compiler) addStaticSlot(ci *classInfo, name string, typ *vm.Type) int {
+	f := &vm.Field{Name: name, Type: typ, Index: len(ci.t.StaticFields), Owner: ci.t}
+	ci.t.StaticFields = append(ci.t.StaticFields, f)
+	return f.Index
+}
+
+func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang.TypeRef, static, isConst bool, init lang.Expr) *fieldInfo {
+	if _, dup := ci.statics[name]; dup {
+		c.errorf(decl.Position(), "The type '%s' already contains a definition for '%s'", ci.decl.Name, name)
+		return nil
+	}
+	if old, dup := ci.fields[name]; dup && old.owner == ci {
+		c.errorf(decl.Position(), "The type '%s' already contains a definition for '%s'", ci.decl.Name, name)
+		return nil
+	}
+	var vt *vm.Type
+	if tr != nil {
+		vt = c.convType(tr, ci)
+	}
+	fi := &fieldInfo{name: name, decl: decl, typ: vt, typeRef: tr, static: static, isConst: isConst, init: init, owner: ci}
+	if static {
+		fi.index = c.addStaticSlot(ci, name, vt)
+		ci.statics[name] = fi
+	} else {
+		f := &vm.Field{Name: name, Type: vt}
+		ci.t.AddField(f)
+		fi.index = f.Index
+		ci.fields[name] = fi
+	}
+	return fi
+}
+
+// convType is the declared type a store converts to: primitives, enums and
+// decimal; nil for everything else (and for nullable primitives).
+func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
+	if tr == nil || tr.Nullable || tr.ArrayRank > 0 {
+		return nil
+	}
+	t, _ := c.resolveTypeRef(tr, ci, false)
+	if t == nil {
+		return nil
+	}
+	if t.IsPrimitive() || t == vm.TDecimal {
+		return t
+	}
+	return nil
+}
+
+func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
+	static := p.Modifiers.Has(lang.ModStatic)
+	virtual := p.Modifiers.Has(lang.ModVirtual) || p.Modifiers.Has(lang.ModAbstract) || p.Modifiers.Has(lang.ModOverride) || ci.t.IsInterface
+	pi := &propInfo{name: p.Name, static: static, typ: c.convType(p.Type, ci)}
+	auto := p.ExprBody == nil && len(p.Accessors) > 0
+	for _, a := range p.Accessors {
+		if a.Body != nil || a.ExprBody != nil {
+			auto = false
+		}
+	}
+	if ci.t.IsInterface || p.Modifiers.Has(lang.ModAbstract) {
+		ci.props[p.Name] = pi
+		return
+	}
+	if auto && !virtual {
+		pi.field = c.addField(ci, p.Name, p, p.Type, static, false, p.Init)
+		ci.props[p.Name] = pi
+		return
+	}
+	var backing *fieldInfo
+	if auto {
+		backing = c.addField(ci, "<"+p.Name+">k__BackingField", p, p.Type, static, false, p.Init)
+	}
+	mods := p.Modifiers
+	mk := func(kind string, nparams int) *methodInfo {
+		name := "get_" + p.Name
+		var params []*lang.Param
+		if kind != "get" {
+			name = "set_" + p.Name
+			params = []*lang.Param{{Pos: p.Pos, Type: p.Type, Name: "value"}}
+		}
+		md := &lang.MethodDecl{Pos: p.Pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params}
+		if kind != "get" {
+			md.ReturnType = &lang.TypeRef{Pos: p.Pos, Name: "void"}
+		}
+		return c.declareMethod(ci, md)
+	}
+	if p.ExprBody != nil {
+		m := mk("get", 0)
+		m.decl.ExprBody = p.ExprBody
+	}
+	for _, a := range p.Accessors {
+		m := mk(a.Kind, 1)
+		switch {
+		case a.Body != nil:
+			m.decl.Body = a.Body
+		case a.ExprBody != nil:
+			if a.Kind == "get" {
+				m.decl.ExprBody = a.ExprBody
+			} else {
+				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
+			}
+		case backing != nil:
+			var target lang.Expr = &lang.Ident{Pos: a.Pos, Name: backing.name}
+			if a.Kind == "get" {
+				m.decl.ExprBody = target
+			} else {
+				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
+					X: &lang.AssignExpr{Pos: a.Pos, Op: "=", Left: target, Right: &lang.Ident{Pos: a.Pos, Name: "value"}}}}}
+			}
+		}
+		if a.Kind == "get" {
+			pi.get = m
+		} else {
+			pi.set = m
+		}
+	}
+	if p.ExprBody != nil {
+		pi.get = ci.methods["get_"+p.Name][0]
+		if static {
+			pi.get = ci.smethods["get_"+p.Name][0]
+		}
+	}
+	ci.props[p.Name] = pi
+}
+
+func asyncKind(ret *lang.TypeRef) vm.AsyncKind {
+	if ret == nil {
+		return vm.AsyncVoid
+	}
+	name := ret.Name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	switch {
+	case name == "Task" && len(ret.Args) == 0:
+		return vm.AsyncTask
+	case name == "Task":
+		return vm.AsyncTaskT
+	case name == "ValueTask" && len(ret.Args) == 0:
+		return vm.AsyncValueTask
+	case name == "ValueTask":
+		return vm.AsyncValueTaskT
+	}
+	return vm.AsyncVoid
+}
+
+func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo {
+	static := m.Modifiers.Has(lang.ModStatic)
+	fn := &vm.Func{Name: m.Name, Owner: ci.t, File: ci.file.Name, Line: int32(m.Pos.Line), HasThis: !static, IsStatic: static,
+		NumParams: len(m.Params)}
+	fn.IsVirtual = m.Modifiers.Has(lang.ModVirtual) || m.Modifiers.Has(lang.ModOverride) || m.Modifiers.Has(lang.ModAbstract)
+	fn.IsAbstract = m.Modifiers.Has(lang.ModAbstract) || (ci.t.IsInterface && m.Body == nil && m.ExprBody == nil)
+	for _, a := range m.Attributes {
+		fn.Attrs = append(fn.Attrs, a.Name)
+	}
+	mi := &methodInfo{name: m.Name, fn: fn, cls: ci, decl: m, params: m.Params, static: static, virtual: fn.IsVirtual,
+		ret: m.ReturnType, async: m.Modifiers.Has(lang.ModAsync), typeArgs: m.TypeParams}
+	if mi.async {
+		fn.Async = asyncKind(m.ReturnType)
+	}
+	c.setParams(fn, m.Params, ci)
+	if static {
+		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
+		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)
+		if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
+			c.prog.Extensions[m.Name] = append(c.prog.Extensions[m.Name], fn)
+		}
+	} else {
+		// An override (or a new method with the same arity) replaces the inherited entry.
+		replaced := false
+		list := ci.methods[m.Name]
+		for i, old := range list {
+			if len(old.params) == len(m.Params) {
+				if old.cls != ci {
+					list[i] = mi
+					replaced = true
+				}
+			}
+		}
+		if !replaced {
+			list = append(list, mi)
+		}
+		ci.methods[m.Name] = list
+		if !fn.IsAbstract {
+			fl := ci.t.Methods[m.Name]
+			r := false
+			for i, old := range fl {
+				if old.NumParams == fn.NumParams && old.Owner != ci.t {
+					fl[i] = fn
+					r = true
+				}
+			}
+			if !r {
+				fl = append(fl, fn)
+			}
+			ci.t.Methods[m.Name] = fl
+		}
+	}
+	if !fn.IsAbstract {
+		c.addFunc(fn)
+		if m.Body == nil && m.ExprBody == nil && !m.Modifiers.Has(lang.ModExtern) && !m.Modifiers.Has(lang.ModPartial) {
+			// Property accessors get their bodies filled in by declareProperty.
+			c.pending = append(c.pending, func() {
+				if m.Body == nil && m.ExprBody == nil {
+					c.errorf(m.Pos, "'%s.%s()' must declare a body because it is not marked abstract, extern, or partial", ci.decl.Name, m.Name)
+					return
+				}
+				c.compileMethod(mi)
+			})
+		} else {
+			c.pending = append(c.pending, func() { c.compileMethod(mi) })
+		}
+	}
+	return mi
+}
+
+// setParams fills a Func's parameter counts and default values.
+func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
+	fn.NumParams = len(params)
+	fn.MinParams = len(params)
+	for i, p := range params {
+		if p.Default != nil {
+			if fn.MinParams == len(params) {
+				fn.MinParams = i
+			}
+			v, ok := c.constValue(p.Default, ci)
+			if !ok {
+				c.errorf(p.Default.Position(), "Default parameter value for '%s' must be a compile-time constant", p.Name)
+			}
+			if vt := c.convType(p.Type, ci); vt != nil && !v.IsNull() {
+				v = convertConst(v, vt)
+			}
+			fn.Defaults = append(fn.Defaults, v)
+		} else if p.Modifier == "params" {
+			fn.Variadic = true
+			if fn.MinParams == len(params) {
+				fn.MinParams = i
+			}
+		}
+	}
+}
+
+func (c *Compiler) declareCtor(ci *classInfo, params []*lang.Param, decl *lang.CtorDecl) {
+	pos := ci.decl.Pos
+	if decl != nil {
+		pos = decl.Pos
+	}
+	if decl == nil && ci.decl.HasPrimary {
+		params = ci.decl.PrimaryParams
+	}
+	fn := &vm.Func{Name: ".ctor", Owner: ci.t, File: ci.file.Name, Line: int32(pos.Line), HasThis: true, IsCtor: true}
+	c.setParams(fn, params, ci)
+	mi := &methodInfo{name: ".ctor", fn: fn, cls: ci, ctor: decl, params: params}
+	ci.ctors = append(ci.ctors, mi)
+	c.addFunc(fn)
+	c.pending = append(c.pending, func() { c.compileCtor(mi) })
+}
+
+func (c *Compiler) declareEnum(ci *classInfo) {
+	var next int64
+	var members []vm.EnumMember
+	for _, m := range ci.decl.EnumMembers {
+		if m.Value != nil {
+			v, ok := c.constInt(m.Value, ci, members)
+			if !ok {
+				c.errorf(m.Value.Position(), "The expression being assigned to '%s.%s' must be constant", ci.decl.Name, m.Name)
+			}
+			next = v
+		}
+		members = append(members, vm.EnumMember{Name: m.Name, Value: next})
+		next++
+	}
+	ci.t.EnumNames = members
+	ci.t.MarkInitialized()
+}
+
+// findEntry locates Main.
+func (c *Compiler) findEntry(files []*lang.File) {
+	var found []*methodInfo
+	for _, ci := range c.classes {
+		if ci.file.Name == PreludeFile {
+			continue
+		}
+		for _, name := range []string{"Main", "<Main>$"} {
+			for _, mi := range ci.smethods[name] {
+				found = append(found, mi)
+			}
+		}
+	}
+	if c.opts.Script {
+		return
+	}
+	if len(found) == 0 {
+		if len(c.diags) == 0 {
+			pos := lang.Pos{File: c.prog.File, Line: 1, Col: 1}
+			c.errorf(pos, "Program does not contain a static 'Main' method suitable for an entry point")
+		}
+		return
+	}
+	if len(found) > 1 {
+		for _, f := range found[1:] {
+			if f.name == "<Main>$" {
+				f = found[0]
+			}
+			c.errorf(f.decl.Pos, "Program has more than one entry point defined.")
+		}
+	}
+	mi := found[0]
+	c.prog.Entry = mi.fn
+	c.prog.EntryTakesArgs = len(mi.params) == 1
+}
+
+// resolveTypeRef resolves a written type to a runtime type, and to its class
+// when declared in source. report says whether an unknown name is an error.
+func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool) (*vm.Type, *classInfo) {
+	if tr == nil {
+		return nil, nil
+	}
+	if tr.ArrayRank > 0 {
+		et, _ := c.resolveTypeRef(tr.Elem, from, report)
+		if et == nil {
+			et = vm.TObject
+		}
+		return vm.ArrayOf(et), nil
+	}
+	if t := keywordType(tr.Name); t != nil {
+		return t, nil
+	}
+	if tr.Name == "void" || tr.Name == "var" || tr.Name == "dynamic" {
+		return nil, nil
+	}
+	t, ci := c.lookupTypeName(tr.Name, from)
+	if t == nil {
+		// A generic parameter in scope resolves to nothing (erased).
+		if from != nil && isTypeParam(tr.Name, from) {
+			return nil, nil
+		}
+		if report {
+			c.errorf(tr.Pos, "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", tr.Name)
+		}
+	}
+	return t, ci
+}
+
+func isTypeParam(name string, ci *classInfo) bool {
+	for c := ci; c != nil; c = c.outer {
+		for _, p := range c.decl.TypeParams {
+			if p == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func keywordType(name string) *vm.Type {
+	switch name {
+	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "uint", "UInt32", "nint":
+		return vm.TInt
+	case "long", "Int64", "System.Int64", "ulong", "UInt64":
+		return vm.TLong
+	case "double", "Double", "System.Double":
+		return vm.TDouble
+	case "float", "Single", "System.Single":
+		return vm.TFloat
+	case "bool", "Boolean", "System.Boolean":
+		return vm.TBool
+	case "char", "Char", "System.Char":
+		return vm.TChar
+	case "string", "String", "System.String":
+		return vm.TString
+	case "object", "Object", "System.Object":
+		return vm.TObject
+	case "decimal", "Decimal", "System.Decimal":
+		return vm.TDecimal
+	}
+	return nil
+}
+
+// lookupTypeName finds a class declared in source or a library type.
+func (c *Compiler) lookupTypeName(name string, from *classInfo) (*vm.Type, *classInfo) {
+	if t := keywordType(name); t != nil {
+		return t, nil
+	}
+	// Nested types visible from the current class and its outer classes.
+	for o := from; o != nil; o = o.outer {
+		for b := o; b != nil; b = b.base {
+			if ci, ok := b.nested[name]; ok {
+				return ci.t, ci
+			}
+		}
+	}
+	if strings.Contains(name, ".") {
+		if ci, ok := c.classByFull[name]; ok {
+			return ci.t, ci
+		}
+		if t := vm.Builtin(name); t != nil {
+			return t, nil
+		}
+		// Outer.Inner
+		parts := strings.Split(name, ".")
+		if t, ci := c.lookupTypeName(parts[0], from); ci != nil {
+			for _, p := range parts[1:] {
+				n, ok := ci.nested[p]
+				if !ok {
+					return nil, nil
+				}
+				ci = n
+			}
+			_ = t
+			return ci.t, ci
+		}
+		return nil, nil
+	}
+	var usings []string
+	if from != nil {
+		usings = from.usings
+		if from.t.Namespace != "" {
+			usings = append([]string{from.t.Namespace}, usings...)
+		}
+	} else {
+		usings = implicitUsings
+	}
+	if ci, ok := c.classByFull[name]; ok {
+		return ci.t, ci
+	}
+	for _, ns := range usings {
+		if ci, ok := c.classByFull[ns+"."+name]; ok {
+			return ci.t, ci
+		}
+	}
+	for _, ns := range usings {
+		if t := vm.Builtin(ns + "." + name); t != nil {
+			return t, nil
+		}
+	}
+	// Attribute names may omit the suffix.
+	return nil, nil
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + itoa(i%10)
+}
