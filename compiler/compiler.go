@@ -65,9 +65,9 @@ type Compiler struct {
 	siteIndex   map[siteKey]int
 	staticIndex map[vm.StaticRef]int
 
-	pending  []func() // bodies to compile after all declarations
+	pending  []func()         // bodies to compile after all declarations
 	captured map[declKey]bool // variables captured by closures, found by the dry pass
-	lambdaN int
+	lambdaN  int
 }
 
 type siteKey struct {

@@ -159,7 +159,7 @@ func (fs *funcState) emit(i vm.Instr) int {
 }
 
 func (fs *funcState) emitABC(op vm.Op, a, b, c int) int { return fs.emit(vm.MakeABC(op, a, b, c)) }
-func (fs *funcState) emitABx(op vm.Op, a, bx int) int  { return fs.emit(vm.MakeABx(op, a, bx)) }
+func (fs *funcState) emitABx(op vm.Op, a, bx int) int   { return fs.emit(vm.MakeABx(op, a, bx)) }
 
 func (fs *funcState) at(pos lang.Pos) {
 	if pos.Line > 0 && pos.File != PreludeFile {

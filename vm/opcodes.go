@@ -139,20 +139,20 @@ const (
 	OpRet      // OpRet A: return R[A]
 	OpRetVoid  // OpRetVoid: return
 
-	OpNewObj   // OpNewObj A B: R[A] := new Types[B] with default fields (the constructor is a separate OpCall)
-	OpNewArr   // OpNewArr A B C: R[A] := new Types[C][R[B]]
-	OpClosure  // OpClosure A B: R[A] := closure of Funcs[B] capturing per its upvalue list; this = R[0] when it has one
-	OpIs       // OpIs A B C: R[A] := R[B] is Types[C]
-	OpAs       // OpAs A B C: R[A] := R[B] as Types[C]
-	OpCast     // OpCast A B C: R[A] := (Types[C]) R[B] (throws InvalidCastException)
-	OpTypeOf   // OpTypeOf A B: R[A] := typeof(Types[B])
-	OpThrow    // OpThrow A: throw R[A] (records the stack)
-	OpRethrow  // OpRethrow A: rethrow R[A] keeping its original stack
-	OpNullChk  // OpNullChk A: throw NullReferenceException if R[A] is null
-	OpAwait    // OpAwait A B: R[A] := await R[B]  (see Notes)
-	OpCallAw   // OpCallAw A B C: R[A] := await Funcs[B](R[A] .. R[A+C-1])  (see Notes)
-	OpCallVAw  // OpCallVAw A B C: R[A] := await R[A].Sites[B](R[A+1] .. R[A+C-1])
-	OpCallDAw  // OpCallDAw A C: R[A] := await R[A](R[A+1] .. R[A+C])
+	OpNewObj  // OpNewObj A B: R[A] := new Types[B] with default fields (the constructor is a separate OpCall)
+	OpNewArr  // OpNewArr A B C: R[A] := new Types[C][R[B]]
+	OpClosure // OpClosure A B: R[A] := closure of Funcs[B] capturing per its upvalue list; this = R[0] when it has one
+	OpIs      // OpIs A B C: R[A] := R[B] is Types[C]
+	OpAs      // OpAs A B C: R[A] := R[B] as Types[C]
+	OpCast    // OpCast A B C: R[A] := (Types[C]) R[B] (throws InvalidCastException)
+	OpTypeOf  // OpTypeOf A B: R[A] := typeof(Types[B])
+	OpThrow   // OpThrow A: throw R[A] (records the stack)
+	OpRethrow // OpRethrow A: rethrow R[A] keeping its original stack
+	OpNullChk // OpNullChk A: throw NullReferenceException if R[A] is null
+	OpAwait   // OpAwait A B: R[A] := await R[B]  (see Notes)
+	OpCallAw  // OpCallAw A B C: R[A] := await Funcs[B](R[A] .. R[A+C-1])  (see Notes)
+	OpCallVAw // OpCallVAw A B C: R[A] := await R[A].Sites[B](R[A+1] .. R[A+C-1])
+	OpCallDAw // OpCallDAw A C: R[A] := await R[A](R[A+1] .. R[A+C])
 
 	numOps
 )

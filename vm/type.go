@@ -21,8 +21,8 @@ type Type struct {
 	Elem      *Type // arrays
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
-	EnumUnder                                             *Type // an enum's underlying type (int)
-	EnumNames                                             []EnumMember
+	EnumUnder                                              *Type // an enum's underlying type (int)
+	EnumNames                                              []EnumMember
 
 	// Instance layout: Fields[i] is F[i] of every instance, base first.
 	Fields     []*Field
