@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"strings"
 )
 
@@ -71,7 +72,7 @@ func sourceLine(src []byte, n int) (string, bool) {
 	}
 	start := 0
 	for l := 1; l < n; l++ {
-		i := strings.IndexByte(string(src[start:]), '\n')
+		i := bytes.IndexByte(src[start:], '\n')
 		if i < 0 {
 			return "", false
 		}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"math"
 	"sort"
 	"strconv"
@@ -125,7 +126,7 @@ func (lx *lexer) skipSpace() {
 			}
 		case c == '/' && lx.peekByte(1) == '*':
 			start := lx.off
-			i := strings.Index(string(lx.src[lx.off+2:lx.limit]), "*/")
+			i := bytes.Index(lx.src[lx.off+2:lx.limit], []byte("*/"))
 			if i < 0 {
 				lx.errf(start, true, "unterminated comment")
 				lx.off = lx.limit
@@ -229,7 +230,7 @@ func (lx *lexer) next() token {
 		return token{kind: tPunct, text: "?", off: start, end: lx.off}
 	}
 	for _, p := range puncts {
-		if strings.HasPrefix(string(lx.src[lx.off:lx.limit]), p) {
+		if bytes.HasPrefix(lx.src[lx.off:lx.limit], []byte(p)) {
 			lx.off += len(p)
 			return token{kind: tPunct, text: p, off: start, end: lx.off}
 		}

@@ -8,7 +8,7 @@ import (
 
 // MaxNesting caps the nesting of expressions, statements, types and patterns;
 // deeper input gets a diagnostic instead of exhausting the Go stack.
-const MaxNesting = 200
+const MaxNesting = 1000
 
 // maxDiagnostics bounds how many diagnostics one parse reports.
 const maxDiagnostics = 50
@@ -238,7 +238,11 @@ func (p *parser) unexpected(what string) {
 
 // unsupported reports a construct C# has but the language does not.
 func (p *parser) unsupported(off int, what string) {
-	p.fail(off, what+" is not supported")
+	verb := " is"
+	if strings.HasSuffix(what, "s") && !strings.HasSuffix(what, "'") {
+		verb = " are"
+	}
+	p.fail(off, what+verb+" not supported")
 }
 
 // expect consumes punctuation s; ctx completes "expected 's' ctx".
