@@ -209,10 +209,10 @@ func (p *parser) report(off int, msg string) {
 			return
 		}
 	}
-	p.diags = append(p.diags, Diagnostic{Pos: pos, Msg: msg})
 	if len(p.diags) >= maxDiagnostics {
-		panic(fatal{})
+		return
 	}
+	p.diags = append(p.diags, Diagnostic{Pos: pos, Msg: msg})
 }
 
 // fail reports a syntax error and unwinds to the nearest recovery point.
@@ -221,6 +221,9 @@ func (p *parser) fail(off int, msg string) {
 		msg = incompletePrefix + ": " + msg
 	}
 	p.report(off, msg)
+	if len(p.diags) >= maxDiagnostics {
+		panic(fatal{})
+	}
 	panic(bailout{})
 }
 
