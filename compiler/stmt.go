@@ -18,7 +18,16 @@ func (fs *funcState) block(b *lang.BlockStmt) {
 }
 
 func (fs *funcState) stmts(list []lang.Stmt) {
-	fs.predeclareBlock(list)
+	head := list
+	for i, s := range list {
+		if _, ok := s.(*lang.UsingDeclStmt); ok {
+			// The statements after `using var` form the try block of its
+			// dispose; they are declared in that block's scope.
+			head = list[:i]
+			break
+		}
+	}
+	fs.predeclareBlock(head)
 	for i, s := range list {
 		if u, ok := s.(*lang.UsingDeclStmt); ok {
 			fs.usingDecl(u, list[i+1:])

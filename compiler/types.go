@@ -638,6 +638,9 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 	if tr.Name == "void" || tr.Name == "var" || tr.Name == "dynamic" {
 		return nil, nil
 	}
+	if isDelegateTypeName(tr.Name) {
+		return vm.TDelegate, nil
+	}
 	t, ci := c.lookupTypeName(tr.Name, from)
 	if t == nil {
 		// A generic parameter in scope resolves to nothing (erased).

@@ -1,31 +1,438 @@
 package vm
 
-// Continuation is a suspended rt async frame: see rtasync.
+import (
+	"errors"
+
+	"asyncvm/ctx"
+)
+
+// Continuation is a suspended rt async frame: the method, where it resumes,
+// the registers live at that await, and what it needs to resume correctly.
+// Continuations form a chain from the innermost suspended frame (the leaf)
+// to the root, whose Task is completed when the root frame returns.
 type Continuation struct {
-	Fn   *Func
-	PC   int // resume pc
-	Dst  int // register receiving the awaited result
-	Regs []Value
-	Next *Continuation
+	Fn    *Func
+	PC    int // resume pc: the instruction after the await
+	Dst   int // register receiving the awaited result
+	Live  []int32
+	Regs  []Value // values of Live, in order (all registers when Live is nil)
+	Cl    *Closure
+	Next  *Continuation // the awaiting caller's continuation
+	Task  *Task         // set on the root: completed with the root frame's result
+	EC    *ctx.Context  // context to restore on resume; nil: none captured
+	InTry bool          // an exception is delivered into this frame (it has an exception slot)
+	// Suppressed records that flow was suppressed at the suspension: the
+	// continuation then runs in whatever context the resuming thread has.
+	Suppressed bool
+	Kind       AsyncKind
 }
 
-// await executes the await instructions.
-func (t *Thread) await(ins Instr, regs []Value) error {
-	var v Value
+// errSuspended is returned by run when its boundary frame suspended (a
+// resumed frame awaiting again); the chain is already registered.
+var errSuspended = errors.New("suspended")
+
+// AsyncCallEnter prepares a just-pushed frame of an rt async method.
+// awaited says whether the caller awaits it directly (async calling
+// convention) or observes it as a Task (thunk).
+func (t *Thread) asyncEnter(awaited bool) {
+	fr := &t.frames[len(t.frames)-1]
+	if awaited {
+		fr.flags |= frameAwaited
+	} else {
+		fr.flags |= frameThunk
+	}
+	fr.ec = t.Ctx.Current()
+	t.asyncCalls++
+}
+
+// restoreEC puts back the context saved when an async frame was entered.
+func (t *Thread) restoreEC(ec *ctx.Context) {
+	if ec != nil && t.Ctx.Current() != ec {
+		t.Ctx.Switch(ec)
+	}
+}
+
+// ValueTaskHook wraps a task (nil: completed with result) as a ValueTask or
+// ValueTask<T>; the library installs it.
+var ValueTaskHook func(tk *Task, result Value, generic bool) Value
+
+// Cached completed tasks, as .NET caches Task.CompletedTask, true/false and
+// small integers.
+var (
+	completedVoid  = completedTask(nil, Null)
+	completedTrue  = completedTask(TBool, Bool(true))
+	completedFalse = completedTask(TBool, Bool(false))
+	completedInts  [10]*Task
+	completedNull  = completedTask(TObject, Null)
+)
+
+func init() {
+	for i := range completedInts {
+		completedInts[i] = completedTask(TInt, Int(int32(i-1)))
+	}
+}
+
+func completedTask(rt *Type, v Value) *Task {
+	tk := NewTask(rt)
+	tk.result = v
+	tk.status.Store(int32(StatusRanToCompletion))
+	return tk
+}
+
+// CompletedTaskValue returns the cached Task.CompletedTask.
+func CompletedTaskValue() *Task { return completedVoid }
+
+// thunkResult turns an rt async method's return value into what its
+// observing caller receives: a completed Task (cached when .NET caches it),
+// a ValueTask, or nothing for async void.
+func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
+	switch kind {
+	case AsyncVoid:
+		return Null
+	case AsyncTask:
+		return TaskValue(completedVoid)
+	case AsyncValueTask:
+		if ValueTaskHook != nil {
+			return ValueTaskHook(nil, Null, false)
+		}
+		return TaskValue(completedVoid)
+	case AsyncValueTaskT:
+		if ValueTaskHook != nil {
+			return ValueTaskHook(nil, v, true)
+		}
+	}
+	var tk *Task
+	switch {
+	case v.p == ptrBool:
+		if v.n != 0 {
+			tk = completedTrue
+		} else {
+			tk = completedFalse
+		}
+	case v.p == ptrInt && v.AsInt() >= -1 && v.AsInt() <= 8:
+		tk = completedInts[v.AsInt()+1]
+	case v.IsNull():
+		tk = completedNull
+	default:
+		tk = completedTask(TObject, v)
+		t.M.Counters.Tasks.Add(1)
+	}
+	return TaskValue(tk)
+}
+
+// thunkFault turns an exception escaping an rt async method into a faulted
+// (or canceled) task for its observing caller. Async void crashes the process.
+func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
+	th, ok := err.(*Thrown)
+	if !ok {
+		return Null, err
+	}
+	if kind == AsyncVoid {
+		t.M.Crash(err)
+		return Null, nil
+	}
+	tk := NewTask(TObject)
+	if kind == AsyncTask || kind == AsyncValueTask {
+		tk.ResultT = nil
+	}
+	t.M.Counters.Tasks.Add(1)
+	t.faultTask(tk, th.Exc)
+	if kind == AsyncValueTask || kind == AsyncValueTaskT {
+		if ValueTaskHook != nil {
+			return ValueTaskHook(tk, Null, kind == AsyncValueTaskT), nil
+		}
+	}
+	return TaskValue(tk), nil
+}
+
+// IsCancellation reports whether e is an OperationCanceledException.
+func (t *Thread) IsCancellation(e *Instance) bool {
+	oce := t.M.Prog.TypeByName("System.OperationCanceledException")
+	return oce != nil && e.typ.IsSubclassOf(oce)
+}
+
+func (t *Thread) faultTask(tk *Task, e *Instance) {
+	if t.IsCancellation(e) {
+		tk.TryComplete(t, StatusCanceled, Null, []*Instance{e})
+		return
+	}
+	tk.TryComplete(t, StatusFaulted, Null, []*Instance{e})
+}
+
+// await executes OpAwait and the awaiting calls. It reports exit when the
+// run loop's boundary frame is gone (it returned a Task, or suspended).
+func (t *Thread) await(ins Instr, regs []Value) (ret Value, exit bool, err error) {
+	a := ins.A()
 	switch ins.Op() {
 	case OpAwait:
-		v = regs[ins.B()]
+		return t.awaitValue(regs[ins.B()], a)
+	case OpCallAw:
+		callee := t.M.Prog.Funcs[ins.B()]
+		if callee.Native != nil {
+			v, err := callee.Native(t, regs[a:a+ins.C()])
+			if err != nil {
+				return Null, false, err
+			}
+			return t.awaitValue(v, a)
+		}
+		fr := &t.frames[len(t.frames)-1]
+		base := fr.base + a
+		if err := t.pushFrame(callee, base, ins.C(), base, nil); err != nil {
+			return Null, false, err
+		}
+		t.awaitedCall(callee)
+		return Null, false, nil
+	case OpCallVAw, OpCallDAw:
+		op := OpCallVirt
+		if ins.Op() == OpCallDAw {
+			op = OpCallDel
+		}
+		depth := len(t.frames)
+		pushed, err := t.callDynamic(MakeABC(op, a, ins.B(), ins.C()), regs)
+		if err != nil {
+			return Null, false, err
+		}
+		if pushed {
+			t.awaitedCall(t.frames[depth].fn)
+			return Null, false, nil
+		}
+		return t.awaitValue(regs[a], a)
+	}
+	return Null, false, nil
+}
+
+// awaitedCall marks the frame just pushed for an awaiting call: an rt async
+// callee uses the async calling convention; any other callee returns an
+// awaitable that is awaited when it returns.
+func (t *Thread) awaitedCall(callee *Func) {
+	if callee.Async != NotAsync {
+		t.asyncEnter(true)
+		return
+	}
+	t.frames[len(t.frames)-1].flags |= frameAwaitResult
+}
+
+// awaitValue awaits v for the top frame, delivering the result to R[dst]
+// when it is complete, else suspending the frame chain.
+func (t *Thread) awaitValue(v Value, dst int) (Value, bool, error) {
+	aw, err := t.GetAwaiter(v)
+	if err != nil {
+		return Null, false, err
+	}
+	if aw.IsCompleted() {
+		r, err := aw.GetResult(t)
+		if err != nil {
+			return Null, false, err
+		}
+		fr := &t.frames[len(t.frames)-1]
+		t.stack[fr.base+dst] = r
+		return Null, false, nil
+	}
+	return t.suspend(aw, dst)
+}
+
+// suspend saves the top frame and every frame awaiting it, up to the nearest
+// boundary (a thunk, which gets a Task owning the chain, or a resumed frame,
+// which links the rest of its chain), and registers the resumption with aw.
+func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) {
+	t.M.Counters.Suspensions.Add(1)
+	var first, last *Continuation
+	leafEC := t.Ctx.Current()
+	ecHere := leafEC
+	for {
+		fr := &t.frames[len(t.frames)-1]
+		c := t.saveFrame(fr, dst, ecHere)
+		if last != nil {
+			last.Next = c
+		} else {
+			first = c
+		}
+		last = c
+		flags, savedEC, rest, ret := fr.flags, fr.ec, fr.rest, fr.ret
+		kind := fr.fn.Async
+		t.frames = t.frames[:len(t.frames)-1]
+		if flags&frameResumed != 0 {
+			c.Next = rest.Next
+			c.Task = rest.Task
+			c.Kind = rest.Kind
+			t.register(aw, first)
+			return Null, true, errSuspended
+		}
+		t.restoreEC(savedEC)
+		ecHere = savedEC
+		if flags&frameAwaited != 0 {
+			caller := &t.frames[len(t.frames)-1]
+			dst = ret - caller.base
+			continue
+		}
+		// A thunk: the caller observes a Task owning the chain.
+		tk := NewTask(TObject)
+		if kind == AsyncTask || kind == AsyncValueTask || kind == AsyncVoid {
+			tk.ResultT = nil
+		}
+		tk.Owner = first
+		t.M.Counters.Tasks.Add(1)
+		c.Task = tk
+		c.Kind = kind
+		var tv Value
+		switch kind {
+		case AsyncVoid:
+		case AsyncValueTask, AsyncValueTaskT:
+			if ValueTaskHook != nil {
+				tv = ValueTaskHook(tk, Null, kind == AsyncValueTaskT)
+			} else {
+				tv = TaskValue(tk)
+			}
+		default:
+			tv = TaskValue(tk)
+		}
+		t.stack[ret] = tv
+		t.register(aw, first)
+		if flags&frameBoundary != 0 {
+			return tv, true, nil
+		}
+		return Null, false, nil
+	}
+}
+
+// saveFrame allocates the continuation of a suspending frame.
+func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
+	t.M.Counters.Continuations.Add(1)
+	fn := fr.fn
+	c := &Continuation{Fn: fn, PC: fr.pc, Dst: dst, Cl: fr.cl, Kind: fn.Async}
+	site := fn.awaitSite(fr.pc - 1)
+	regs := t.stack[fr.base : fr.base+fn.NumRegs]
+	if site != nil && site.Live != nil {
+		c.Live = site.Live
+		c.Regs = make([]Value, len(site.Live))
+		for i, r := range site.Live {
+			c.Regs[i] = regs[r]
+		}
+	} else {
+		c.Regs = append([]Value(nil), regs...)
+	}
+	if site != nil {
+		c.InTry = site.InTry
+	} else {
+		c.InTry = true
+	}
+	switch {
+	case ec == nil || ec.IsDefault():
+	case ec.IsFlowSuppressed():
+		c.Suppressed = true
 	default:
-		return &Fatal{Msg: "internal error: await calls not implemented", Code: 70}
+		c.EC = ec
 	}
-	a, err := t.GetAwaiter(v)
-	if err != nil {
-		return err
+	return c
+}
+
+func (f *Func) awaitSite(pc int) *AwaitSite {
+	for i := range f.Awaits {
+		if f.Awaits[i].PC == pc {
+			return &f.Awaits[i]
+		}
 	}
-	r, err := a.GetResult(t)
-	if err != nil {
-		return err
-	}
-	regs[ins.A()] = r
 	return nil
+}
+
+// register asks the awaiter to resume the chain when it completes.
+func (t *Thread) register(aw Awaiter, chain *Continuation) {
+	aw.UnsafeOnCompleted(t, func(w *Thread) {
+		v, err := aw.GetResult(w)
+		w.Dispatch(chain, v, err)
+	})
+}
+
+// Dispatch resumes a suspended chain with the awaited result (or
+// exception), leaf first, passing each frame's result to the next, until
+// the chain completes its task or suspends again. The thread's context is
+// saved when the dispatch starts and put back when it ends.
+func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
+	saved := t.Ctx.Current()
+	for c != nil {
+		if err != nil && !c.InTry {
+			// No exception slot: the exception passes through this frame.
+		} else {
+			switch {
+			case c.EC != nil:
+				t.M.Counters.ECRestores.Add(1)
+				t.Ctx.Switch(c.EC)
+			case !c.Suppressed:
+				if !t.Ctx.Current().IsDefault() {
+					t.Ctx.Switch(ctx.Default)
+				}
+			}
+			var again bool
+			v, err, again = t.resume(c, v, err)
+			if again {
+				break
+			}
+		}
+		if c.Next == nil {
+			t.finishChain(c, v, err)
+			break
+		}
+		c = c.Next
+	}
+	if t.Ctx.Current() != saved {
+		t.Ctx.Switch(saved)
+	}
+}
+
+// finishChain completes the root's task with the chain's outcome.
+func (t *Thread) finishChain(root *Continuation, v Value, err error) {
+	tk := root.Task
+	if tk == nil {
+		return
+	}
+	if err != nil {
+		th, ok := err.(*Thrown)
+		if !ok {
+			t.M.Crash(err)
+			return
+		}
+		if root.Kind == AsyncVoid {
+			t.M.Crash(err)
+			return
+		}
+		t.faultTask(tk, th.Exc)
+		return
+	}
+	if root.Kind == AsyncTask || root.Kind == AsyncValueTask || root.Kind == AsyncVoid {
+		v = Null
+	}
+	tk.TryComplete(t, StatusRanToCompletion, v, nil)
+}
+
+// resume re-enters a continuation's frame with the awaited result (or
+// raises the exception at its await) and runs it until it returns, throws,
+// or suspends again (again = true; the rest of the chain is linked behind
+// the new continuation).
+func (t *Thread) resume(c *Continuation, v Value, err error) (Value, error, bool) {
+	fn := c.Fn
+	base := t.top()
+	if need := base + fn.NumRegs + 1; need > len(t.stack) {
+		t.growStack(need)
+	}
+	regs := t.stack[base : base+fn.NumRegs]
+	if c.Live != nil {
+		for i, r := range c.Live {
+			regs[r] = c.Regs[i]
+		}
+	} else {
+		copy(regs, c.Regs)
+	}
+	t.frames = append(t.frames, Frame{fn: fn, pc: c.PC, base: base, ret: base, cl: c.Cl,
+		flags: frameBoundary | frameResumed, rest: c, ec: t.Ctx.Current()})
+	var r Value
+	if err != nil {
+		r, err = t.runThrow(err)
+	} else {
+		regs[c.Dst] = v
+		r, err = t.run()
+	}
+	if err == errSuspended {
+		return Null, nil, true
+	}
+	return r, err, false
 }

@@ -15,6 +15,12 @@ const (
 	// frameThunk marks an rt async frame whose result the caller observes as
 	// a Task (the async thunk).
 	frameThunk
+	// frameAwaitResult marks a non-async frame called by an awaiting call:
+	// its returned awaitable is awaited on return.
+	frameAwaitResult
+	// frameResumed marks a frame re-entered by the dispatcher; its
+	// continuation's successors are in Frame.rest.
+	frameResumed
 )
 
 // Invoke calls fn with the given receiver (ignored for static functions) and
@@ -48,6 +54,9 @@ func (t *Thread) Invoke(fn *Func, this Value, args []Value) (Value, error) {
 		return Null, err
 	}
 	t.frames[len(t.frames)-1].flags |= frameBoundary
+	if fn.Async != NotAsync {
+		t.asyncEnter(false)
+	}
 	return t.run()
 }
 
@@ -88,6 +97,9 @@ func (t *Thread) CallValue(d Value, args []Value) (Value, error) {
 		return Null, err
 	}
 	t.frames[len(t.frames)-1].flags |= frameBoundary
+	if fn.Async != NotAsync {
+		t.asyncEnter(false)
+	}
 	return t.run()
 }
 
@@ -164,6 +176,12 @@ func (t *Thread) stackTrace(max int) []TraceEntry {
 	return es
 }
 
+// runThrow resumes the top frame by raising err at its saved pc.
+func (t *Thread) runThrow(err error) (Value, error) {
+	t.pendingErr = err
+	return t.run()
+}
+
 // run executes frames until the boundary frame on top when it was called returns.
 func (t *Thread) run() (result Value, err error) {
 	fr := &t.frames[len(t.frames)-1]
@@ -173,8 +191,25 @@ func (t *Thread) run() (result Value, err error) {
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
 	pc := fr.pc
 	prog := t.M.Prog
+	var steps int64
+	defer func() { t.Steps += steps }()
+	if t.pendingErr != nil {
+		err = t.pendingErr
+		t.pendingErr = nil
+		var done bool
+		var rv Value
+		if rv, err, done = t.unwind(err); done {
+			return rv, err
+		}
+		fr = &t.frames[len(t.frames)-1]
+		fn = fr.fn
+		code, k = fn.Code, fn.K
+		regs = t.stack[fr.base : fr.base+fn.NumRegs]
+		pc = fr.pc
+	}
 
 	for {
+		steps++
 		ins := code[pc]
 		pc++
 		switch ins.Op() {
@@ -433,6 +468,10 @@ func (t *Thread) run() (result Value, err error) {
 				err = e
 				goto fail
 			}
+			t.calls++
+			if callee.Async != NotAsync {
+				t.asyncEnter(false)
+			}
 			fr = &t.frames[len(t.frames)-1]
 			fn = callee
 			code, k = fn.Code, fn.K
@@ -447,6 +486,9 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			if pushed {
 				fr = &t.frames[len(t.frames)-1]
+				if fr.fn.Async != NotAsync {
+					t.asyncEnter(false)
+				}
 				fn = fr.fn
 				code, k = fn.Code, fn.K
 				regs = t.stack[fr.base : fr.base+fn.NumRegs]
@@ -462,8 +504,31 @@ func (t *Thread) run() (result Value, err error) {
 			t.stack[fr.ret] = v
 			t.frames = t.frames[:len(t.frames)-1]
 			if flags != 0 {
+				if flags&(frameAwaited|frameThunk) != 0 {
+					t.restoreEC(fr.ec)
+					if flags&frameThunk != 0 {
+						v = t.thunkResult(fn.Async, v)
+						t.stack[fr.ret] = v
+					}
+				}
 				if flags&frameBoundary != 0 {
 					return v, nil
+				}
+				if flags&frameAwaitResult != 0 {
+					ret := fr.ret
+					caller := &t.frames[len(t.frames)-1]
+					r, exit, e := t.awaitValue(v, ret-caller.base)
+					if e == errSuspended {
+						return Null, e
+					}
+					if exit {
+						return r, nil
+					}
+					if e != nil {
+						fr = &t.frames[len(t.frames)-1]
+						err = e
+						goto fail
+					}
 				}
 			}
 			fr = &t.frames[len(t.frames)-1]
@@ -490,13 +555,16 @@ func (t *Thread) run() (result Value, err error) {
 
 		case OpAwait, OpCallAw, OpCallVAw, OpCallDAw:
 			fr.pc = pc
-			e := t.await(ins, regs)
+			r, exit, e := t.await(ins, regs)
+			if e == errSuspended {
+				return Null, e
+			}
 			if e != nil {
 				err = e
 				goto fail
 			}
-			if len(t.frames) == 0 {
-				return Null, nil
+			if exit {
+				return r, nil
 			}
 			nfr := &t.frames[len(t.frames)-1]
 			if nfr != fr || nfr.pc != pc {
@@ -515,29 +583,17 @@ func (t *Thread) run() (result Value, err error) {
 		continue
 
 	fail:
-		// An exception is raised at fr.pc-1; find the innermost handler in this
-		// thread's frames, up to the boundary frame of this run.
-		for {
-			if th, ok := err.(*Thrown); ok {
-				if Trace(th.Exc) == nil {
-					t.captureTrace(th.Exc)
-				}
-				if h := findHandler(fr.fn, fr.pc-1); h != nil {
-					fn = fr.fn
-					code, k = fn.Code, fn.K
-					regs = t.stack[fr.base : fr.base+fn.NumRegs]
-					regs[h.Reg] = Ref(th.Exc)
-					pc = h.Target
-					break
-				}
-			}
-			flags := fr.flags
-			t.frames = t.frames[:len(t.frames)-1]
-			if flags&frameBoundary != 0 || len(t.frames) == 0 {
-				return Null, err
-			}
-			fr = &t.frames[len(t.frames)-1]
+		var done bool
+		var rv Value
+		rv, err, done = t.unwind(err)
+		if done {
+			return rv, err
 		}
+		fr = &t.frames[len(t.frames)-1]
+		fn = fr.fn
+		code, k = fn.Code, fn.K
+		regs = t.stack[fr.base : fr.base+fn.NumRegs]
+		pc = fr.pc
 	}
 }
 
@@ -570,4 +626,44 @@ func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 		}
 	}
 	return cl
+}
+
+// unwind delivers an exception raised at the top frame's pc-1 to the
+// innermost handler of this run's frames: it returns done=false with the
+// top frame positioned at the handler, or done=true with what run returns.
+// Unwinding out of an rt async thunk frame turns the exception into a
+// faulted task for its caller instead.
+func (t *Thread) unwind(err error) (Value, error, bool) {
+	fr := &t.frames[len(t.frames)-1]
+	for {
+		if th, ok := err.(*Thrown); ok {
+			if Trace(th.Exc) == nil {
+				t.captureTrace(th.Exc)
+			}
+			if h := findHandler(fr.fn, fr.pc-1); h != nil {
+				t.stack[fr.base+h.Reg] = Ref(th.Exc)
+				fr.pc = h.Target
+				return Null, nil, false
+			}
+		}
+		flags := fr.flags
+		popped := *fr
+		t.frames = t.frames[:len(t.frames)-1]
+		if flags&(frameAwaited|frameThunk) != 0 {
+			t.restoreEC(popped.ec)
+			if flags&frameThunk != 0 {
+				if v, e := t.thunkFault(popped.fn.Async, err); e == nil {
+					t.stack[popped.ret] = v
+					if flags&frameBoundary != 0 {
+						return v, nil, true
+					}
+					return Null, nil, false
+				}
+			}
+		}
+		if flags&frameBoundary != 0 || len(t.frames) == 0 {
+			return Null, err, true
+		}
+		fr = &t.frames[len(t.frames)-1]
+	}
 }

@@ -196,6 +196,8 @@ type Frame struct {
 	ret   int // absolute stack index receiving the result
 	cl    *Closure
 	flags uint8
+	ec    *ctx.Context  // rt async frames: the caller's context, restored on exit
+	rest  *Continuation // resumed frames: the continuation this frame was resumed from
 }
 
 // Thread is a VM thread: one goroutine's register stack and frames.
@@ -210,7 +212,10 @@ type Thread struct {
 	Ctx *ctx.Thread
 
 	// Instructions executed (for --stats and step limits).
-	Steps int64
+	Steps      int64
+	calls      int64
+	asyncCalls int64
+	pendingErr error
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
 }

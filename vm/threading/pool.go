@@ -93,6 +93,7 @@ func Install(m *vm.Machine) {
 	vm.AwaiterHook = awaiterHook
 	pool := st.pool
 	vm.DefaultQueue = pool.Queue
+	vm.ValueTaskHook = NewValueTask
 }
 
 // PoolOf returns the machine's pool, installing it if needed.
