@@ -802,6 +802,11 @@ func (fs *funcState) closure(name string, params []*lang.Param, isAsync bool, ex
 	}
 	child.at(pos)
 	child.declareParams(params)
+	if body != nil {
+		child.prepareBody(body)
+	} else {
+		child.labelDepth = map[string]int{}
+	}
 	if exprBody != nil {
 		r := child.alloc()
 		child.exprTo(exprBody, r)

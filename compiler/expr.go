@@ -808,10 +808,7 @@ func (fs *funcState) cond(e lang.Expr, f *label) {
 		}
 	case *lang.UnaryExpr:
 		if e.Op == "!" {
-			t := fs.newLabel()
-			fs.condTrue(e.X, t)
-			fs.jmp(f)
-			fs.mark(t)
+			fs.condTrue(e.X, f)
 			return
 		}
 	case *lang.Literal:
@@ -924,6 +921,10 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 	case vm.TInt:
 		if have == vm.TChar {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvInt))
+		}
+	case vm.TChar:
+		if have != nil {
+			fs.emitABC(vm.OpConv, r, r, int(vm.ConvChar))
 		}
 	case vm.TLong:
 		fs.emitABC(vm.OpConv, r, r, int(vm.ConvLong))

@@ -235,31 +235,39 @@ namespace System
 
     public class AggregateException : Exception
     {
-        private System.Collections.Generic.List<Exception> _inner = new System.Collections.Generic.List<Exception>();
-        public AggregateException() : base("One or more errors occurred.") { }
-        public AggregateException(string message) : base(message) { }
-        public AggregateException(params Exception[] innerExceptions) : base("One or more errors occurred.", innerExceptions.Length > 0 ? innerExceptions[0] : null)
+        // The inner exceptions live in the inherited _data field as an
+        // Exception[], which is also how the runtime builds them.
+        public AggregateException() : base("One or more errors occurred.") { _data = new Exception[0]; }
+        public AggregateException(object arg) : base("One or more errors occurred.")
         {
-            foreach (var e in innerExceptions) _inner.Add(e);
+            if (arg is string m) { _message = m; _data = new Exception[0]; }
+            else if (arg is Exception e) SetInner(new Exception[] { e });
+            else SetInner(new System.Collections.Generic.List<Exception>((System.Collections.Generic.IEnumerable<Exception>)arg).ToArray());
         }
-        public AggregateException(string message, System.Collections.Generic.IEnumerable<Exception> innerExceptions) : base(message)
+        public AggregateException(object a, object b) : base("One or more errors occurred.")
         {
-            foreach (var e in innerExceptions) _inner.Add(e);
-            if (_inner.Count > 0) _innerException = _inner[0];
+            if (a is string m)
+            {
+                _message = m;
+                if (b is Exception e) SetInner(new Exception[] { e });
+                else SetInner(new System.Collections.Generic.List<Exception>((System.Collections.Generic.IEnumerable<Exception>)b).ToArray());
+            }
+            else SetInner(new Exception[] { (Exception)a, (Exception)b });
         }
-        public AggregateException(System.Collections.Generic.IEnumerable<Exception> innerExceptions) : base("One or more errors occurred.")
+        public AggregateException(params Exception[] innerExceptions) : base("One or more errors occurred.") { SetInner(innerExceptions); }
+        private void SetInner(Exception[] inner)
         {
-            foreach (var e in innerExceptions) _inner.Add(e);
-            if (_inner.Count > 0) _innerException = _inner[0];
+            _data = inner;
+            if (inner.Length > 0) _innerException = inner[0];
         }
-        public System.Collections.Generic.List<Exception> InnerExceptions => _inner;
+        private Exception[] Inner => _data == null ? new Exception[0] : (Exception[])_data;
+        public System.Collections.Generic.List<Exception> InnerExceptions => new System.Collections.Generic.List<Exception>(Inner);
         public override string Message
         {
             get
             {
                 string m = _message ?? "One or more errors occurred.";
-                if (_inner.Count == 0) return m;
-                foreach (var e in _inner) m = m + " (" + e.Message + ")";
+                foreach (var e in Inner) m = m + " (" + e.Message + ")";
                 return m;
             }
         }
@@ -271,7 +279,7 @@ namespace System
         }
         private static void Collect(AggregateException a, System.Collections.Generic.List<Exception> all)
         {
-            foreach (var e in a._inner)
+            foreach (var e in a.Inner)
             {
                 if (e is AggregateException inner) Collect(inner, all);
                 else all.Add(e);
@@ -280,10 +288,9 @@ namespace System
         public override string ToString()
         {
             string s = base.ToString();
-            for (int i = 0; i < _inner.Count; i++)
-            {
-                s = s + Environment.NewLine + " ---> (Inner Exception #" + i + ") " + _inner[i].ToString() + "<---" + Environment.NewLine;
-            }
+            var inner = Inner;
+            for (int i = 0; i < inner.Length; i++)
+                s = s + Environment.NewLine + " ---> (Inner Exception #" + i + ") " + inner[i].ToString() + "<---" + Environment.NewLine;
             return s;
         }
     }

@@ -641,7 +641,14 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 	if isDelegateTypeName(tr.Name) {
 		return vm.TDelegate, nil
 	}
-	t, ci := c.lookupTypeName(tr.Name, from)
+	var t *vm.Type
+	var ci *classInfo
+	if len(tr.Args) > 0 {
+		t, ci = c.lookupTypeName(tr.Name+"`"+itoa(len(tr.Args)), from)
+	}
+	if t == nil {
+		t, ci = c.lookupTypeName(tr.Name, from)
+	}
 	if t == nil {
 		// A generic parameter in scope resolves to nothing (erased).
 		if from != nil && isTypeParam(tr.Name, from) {

@@ -44,6 +44,9 @@ type Task struct {
 	// Owner is what produces the task (an rt chain, a state machine box), for
 	// diagnostics and deadlock reports.
 	Owner any
+
+	valOnce sync.Once
+	val     Value // the one object representing this task to programs
 }
 
 // TaskContinuation runs when a task completes, on the thread that completes
@@ -69,10 +72,14 @@ func NewTask(resultT *Type) *Task {
 
 // TaskValue wraps a task as a value of type Task or Task<T>.
 func TaskValue(tk *Task) Value {
-	if tk.ResultT != nil {
-		return NewNative(TTaskT, tk)
-	}
-	return NewNative(TTask, tk)
+	tk.valOnce.Do(func() {
+		if tk.ResultT != nil {
+			tk.val = NewNative(TTaskT, tk)
+		} else {
+			tk.val = NewNative(TTask, tk)
+		}
+	})
+	return tk.val
 }
 
 // AsTask returns the task v refers to, or nil.

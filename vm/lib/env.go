@@ -23,6 +23,10 @@ var (
 // timeSpan is an immutable System.TimeSpan.
 type timeSpan struct{ ticks int64 }
 
+// Ticks returns the span in 100-nanosecond ticks (vm/threading reads
+// TimeSpan arguments through it).
+func (ts *timeSpan) Ticks() int64 { return ts.ticks }
+
 // NewTimeSpan makes a TimeSpan value from 100-nanosecond ticks.
 func NewTimeSpan(ticks int64) vm.Value { return vm.NewNative(tTimeSpan, &timeSpan{ticks}) }
 

@@ -43,7 +43,7 @@ func aggregateMsg(excs []*vm.Instance) string {
 // inner messages as .NET's does, InnerException is the first one and the
 // type-specific data field holds them all as an Exception[].
 func NewAggregate(m *vm.Machine, excs []*vm.Instance) *vm.Instance {
-	a := m.NewException("System.AggregateException", aggregateMsg(excs))
+	a := m.NewException("System.AggregateException", "One or more errors occurred.")
 	if len(excs) > 0 && len(a.F) > vm.ExcFieldInner {
 		a.F[vm.ExcFieldInner] = vm.Ref(excs[0])
 	}
