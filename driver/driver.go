@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
 	"asyncvm/compiler"
 	"asyncvm/lang"
+	"asyncvm/rtasync"
 	"asyncvm/vm"
 	_ "asyncvm/vm/lib" // registers the synchronous library
 	"asyncvm/vm/threading"
@@ -59,6 +61,7 @@ func Build(opts Options) (*vm.Program, bool) {
 		return nil, false
 	}
 	prog.Source = opts.Source
+	rtasync.Prepare(prog)
 	return prog, true
 }
 
@@ -115,7 +118,11 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				done <- result{err: &vm.Fatal{Msg: fmt.Sprintf("internal error: %v", r), Code: 70}}
+				msg := fmt.Sprintf("internal error: %v", r)
+				if os.Getenv("ASYNCVM_DEBUG") != "" {
+					msg += "\n" + string(debug.Stack())
+				}
+				done <- result{err: &vm.Fatal{Msg: msg, Code: 70}}
 			}
 		}()
 		var args []vm.Value
