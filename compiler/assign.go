@@ -229,6 +229,14 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	switch e.Op {
 	case "=":
+		if d, ok := e.Right.(*lang.DefaultExpr); ok && d.Type == nil && lv.conv != nil {
+			// A default literal takes the variable's type.
+			v := fs.alloc()
+			fs.loadConst(v, lv.conv.Zero())
+			fs.storeLV(lv, v)
+			fs.move(dst, v)
+			return lv.conv
+		}
 		old := fs.expect
 		if lv.kind == lvLocal {
 			fs.expect = nil

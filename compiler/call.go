@@ -182,14 +182,33 @@ func (fs *funcState) refToLocal(l *local, r int) *refBack {
 		fs.emitABC(vm.OpMove, r, l.reg, 0)
 		return nil
 	}
-	fs.emitABC(vm.OpNewBox, r, l.reg, 0)
-	return &refBack{l: l, box: r}
+	// The box gets its own register: the call's result overwrites the
+	// argument window before the value is copied back.
+	b := fs.alloc()
+	fs.emitABC(vm.OpNewBox, b, l.reg, 0)
+	fs.emitABC(vm.OpMove, r, b, 0)
+	return &refBack{l: l, box: b}
 }
 
 func (fs *funcState) copyBack(backs []refBack) {
 	for _, b := range backs {
 		fs.emitABC(vm.OpGetBox, b.l.reg, b.box, 0)
 	}
+}
+
+// argCountFits reports whether a call with args can bind to a function of
+// nparams declared parameters whose counts are in shape.
+func argCountFits(shape *vm.Func, nparams int, args []*lang.Arg) bool {
+	n := len(args)
+	if shape.Variadic && n >= nparams-1 {
+		return true
+	}
+	for _, a := range args {
+		if a.Name != "" {
+			return n <= nparams
+		}
+	}
+	return n >= shape.MinParams && n <= nparams
 }
 
 // pickMethod chooses among user overloads by argument count.
@@ -235,7 +254,18 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		if l := fs.lookup(fun.Name); l != nil {
 			w := fs.alloc()
 			fs.readVar(l, w)
-			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			var n int
+			var backs []refBack
+			if lf := l.lfn; lf != nil {
+				if !argCountFits(lf.shape, len(lf.decl.Params), e.Args) {
+					fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
+					return nil
+				}
+				n, backs = fs.args(e.Args, w+1, lf.decl.Params, lf.shape.Defaults, lf.shape)
+				n = fs.passTypeArgs(w+1, n, len(lf.decl.Params), lf.shape, fun.TypeArgs, lf.hidden)
+			} else {
+				n, backs = fs.args(e.Args, w+1, nil, nil, nil)
+			}
 			fs.emitABC(opDel, w, 0, n)
 			fs.copyBack(backs)
 			fs.move(dst, w)
@@ -401,6 +431,7 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 	var backs []refBack
 	if m.static {
 		n, backs = fs.args(e.Args, w, m.params, m.fn.Defaults, m.fn)
+		n = fs.passTypeArgs(w, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
 		fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n)
 	} else {
 		if recvReg < 0 {
@@ -411,6 +442,7 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 			fs.emitABC(vm.OpMove, w, 0, 0)
 		}
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
+		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
 		if (m.virtual || m.cls.t.IsInterface || m.fn.IsAbstract) && !nonVirtual {
 			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
 		} else {
@@ -773,7 +805,7 @@ func (fs *funcState) staticType(e lang.Expr) *vm.Type {
 func (fs *funcState) lambda(e *lang.LambdaExpr, dst int) {
 	fs.c.lambdaN++
 	name := fmt.Sprintf("<%s>b__%d", fs.rootName(), fs.c.lambdaN)
-	fs.closure(name, e.Params, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
+	fs.closure(name, e.Params, nil, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
 }
 
 func (fs *funcState) rootName() string {
@@ -786,9 +818,13 @@ func (fs *funcState) rootName() string {
 
 // closure compiles a nested function (lambda or local function) and emits
 // the closure creation into dst.
-func (fs *funcState) closure(name string, params []*lang.Param, isAsync bool, exprBody lang.Expr, body *lang.BlockStmt, ret *lang.TypeRef, pos lang.Pos, dst int) {
+func (fs *funcState) closure(name string, params []*lang.Param, typeParams []string, isAsync bool, exprBody lang.Expr, body *lang.BlockStmt, ret *lang.TypeRef, pos lang.Pos, dst int) {
 	fn := &vm.Func{Name: name, Owner: fs.cls.t, File: fs.fn.File, Line: int32(pos.Line), HasThis: !fs.static}
 	fs.c.setParams(fn, params, fs.cls)
+	hidden := hiddenTypeParams(params, typeParams)
+	addHiddenParams(fn, hidden)
+	fs.c.pushTypeParams(typeParams)
+	defer fs.c.popTypeParams()
 	child := fs.c.newFuncState(fs, fs.cls, fn, fs.static)
 	child.async = isAsync
 	child.ret = ret
@@ -802,6 +838,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, isAsync bool, ex
 	}
 	child.at(pos)
 	child.declareParams(params)
+	child.declareTypeParams(params, typeParams, hidden)
 	if body != nil {
 		child.prepareBody(body)
 	} else {
@@ -809,6 +846,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, isAsync bool, ex
 	}
 	if exprBody != nil {
 		r := child.alloc()
+		child.expect = child.retElem()
 		child.exprTo(exprBody, r)
 		child.emitABC(vm.OpRet, r, 0, 0)
 	} else if body != nil {

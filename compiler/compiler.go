@@ -68,6 +68,8 @@ type Compiler struct {
 	pending  []func()         // bodies to compile after all declarations
 	captured map[declKey]bool // variables captured by closures, found by the dry pass
 	lambdaN  int
+
+	typeParams [][]string // type parameters of the generic methods being compiled
 }
 
 type siteKey struct {

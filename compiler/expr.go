@@ -91,6 +91,10 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 	case *lang.CollectionExpr:
 		return fs.collection(e.Elems, e.Pos, dst)
 	case *lang.TypeOfExpr:
+		if l := fs.typeParamLocal(e.Type); l != nil {
+			fs.runtimeTypeOf(e.Type, l, dst)
+			return vm.TType
+		}
 		t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 		if t == nil {
 			t = vm.TObject
@@ -111,8 +115,21 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		return vm.TString
 	case *lang.DefaultExpr:
 		var t *vm.Type
-		if e.Type != nil {
-			t, _ = fs.c.resolveTypeRef(e.Type, fs.cls, true)
+		tr := e.Type
+		if tr == nil {
+			tr = fs.expect
+		}
+		if tr != nil {
+			if l := fs.typeParamLocal(tr); l != nil {
+				r := fs.alloc()
+				fs.readVar(l, r)
+				fs.runtimeDefault(dst, r)
+				return nil
+			}
+			t, _ = fs.c.resolveTypeRef(tr, fs.cls, e.Type != nil)
+			if e.Type == nil && tr.Nullable {
+				t = nil
+			}
 		}
 		if t == nil {
 			fs.loadConst(dst, vm.Null)

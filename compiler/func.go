@@ -23,6 +23,14 @@ type local struct {
 	conv  *vm.Type // declared type to convert to on store
 	fs    *funcState
 	key   declKey
+	lfn   *localFuncInfo // the local function this variable holds, if any
+}
+
+// localFuncInfo is what a call to a local function needs to know about it.
+type localFuncInfo struct {
+	decl   *lang.MethodDecl
+	shape  *vm.Func // parameter counts and defaults (no code)
+	hidden int      // hidden type-argument parameters
 }
 
 type scope struct {
@@ -100,6 +108,8 @@ type funcState struct {
 	inTry    int
 	lambdaID int
 	expect   *lang.TypeRef // the target type of the expression being compiled, when known
+
+	typeWitness map[string]string // type parameter -> a parameter declared with that type
 
 	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
 	labelDepth map[string]int // goto labels and the try depth they sit at

@@ -67,6 +67,8 @@ func (fs *funcState) prepareBody(body lang.Node) {
 
 func (c *Compiler) compileMethod(mi *methodInfo) {
 	m := mi.decl
+	c.pushTypeParams(m.TypeParams)
+	defer c.popTypeParams()
 	c.compileBody(mi, func(fs *funcState) {
 		fs.at(m.Pos)
 		if mi.static && mi.cls.initSlot >= 0 {
@@ -75,6 +77,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 			fs.setTop(r)
 		}
 		fs.declareParams(m.Params)
+		fs.declareTypeParams(m.Params, m.TypeParams, mi.hidden)
 		if m.Body != nil {
 			fs.prepareBody(m.Body)
 		} else {

@@ -49,6 +49,10 @@ func (fs *funcState) predeclareBlock(list []lang.Stmt) {
 			}
 		case *lang.LocalFuncStmt:
 			l := fs.declare(s.Func.Name, s.Func.Pos, vm.TDelegate, nil)
+			shape := &vm.Func{}
+			fs.c.setParams(shape, s.Func.Params, fs.cls)
+			l.lfn = &localFuncInfo{decl: s.Func, shape: shape, hidden: hiddenTypeParams(s.Func.Params, s.Func.TypeParams)}
+			addHiddenParams(shape, l.lfn.hidden)
 			fs.loadConst(l.reg, vm.Null)
 			fs.initBox(l)
 			funcs = append(funcs, s)
@@ -96,7 +100,7 @@ func (fs *funcState) localFunc(s *lang.LocalFuncStmt, dst int) {
 		static = fs.static
 	}
 	_ = static
-	fs.closure(name, m.Params, isAsync, m.ExprBody, m.Body, m.ReturnType, m.Pos, dst)
+	fs.closure(name, m.Params, m.TypeParams, isAsync, m.ExprBody, m.Body, m.ReturnType, m.Pos, dst)
 	if m.ExprBody != nil && isVoid(m.ReturnType) && !isAsync {
 		// Expression-bodied void local functions return nothing; harmless.
 	}

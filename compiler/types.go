@@ -52,6 +52,7 @@ type methodInfo struct {
 	ret      *lang.TypeRef
 	async    bool
 	typeArgs []string
+	hidden   int // hidden type-argument parameters (see generic.go)
 }
 
 type propInfo struct {
@@ -468,6 +469,8 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		fn.Async = asyncKind(m.ReturnType)
 	}
 	c.setParams(fn, m.Params, ci)
+	mi.hidden = hiddenTypeParams(m.Params, m.TypeParams)
+	addHiddenParams(fn, mi.hidden)
 	if static {
 		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
 		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)
@@ -651,7 +654,7 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 	}
 	if t == nil {
 		// A generic parameter in scope resolves to nothing (erased).
-		if from != nil && isTypeParam(tr.Name, from) {
+		if from != nil && isTypeParam(tr.Name, from) || c.isMethodTypeParam(tr.Name) {
 			return nil, nil
 		}
 		if report {

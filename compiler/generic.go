@@ -1,0 +1,169 @@
+package compiler
+
+import (
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// Generic methods and local functions take their type arguments at run time
+// as hidden trailing parameters, one Type object per type parameter, so that
+// default(T) and typeof(T) see the real type. The hidden parameters are
+// optional (null when the caller does not know them: a call through a
+// delegate, or type arguments left to inference); typeof(T) then falls back
+// to the run-time type of an argument declared as T.
+
+// typeParamPrefix starts the name of the local holding a type argument; it
+// cannot clash with a C# identifier.
+const typeParamPrefix = "<type>"
+
+// hiddenTypeParams is how many hidden type-argument parameters a generic
+// method with these parameters gets (none for a params method, whose last
+// parameter must stay last).
+func hiddenTypeParams(params []*lang.Param, typeParams []string) int {
+	if len(params) > 0 && params[len(params)-1].Modifier == "params" {
+		return 0
+	}
+	return len(typeParams)
+}
+
+// addHiddenParams appends k optional parameters to fn.
+func addHiddenParams(fn *vm.Func, k int) {
+	for i := 0; i < k; i++ {
+		fn.NumParams++
+		fn.Defaults = append(fn.Defaults, vm.Null)
+	}
+}
+
+// pushTypeParams makes the type parameters of the method being compiled
+// resolvable (to an erased type) until the matching popTypeParams.
+func (c *Compiler) pushTypeParams(names []string) { c.typeParams = append(c.typeParams, names) }
+
+func (c *Compiler) popTypeParams() { c.typeParams = c.typeParams[:len(c.typeParams)-1] }
+
+// isMethodTypeParam reports whether name is a type parameter of a method or
+// local function being compiled.
+func (c *Compiler) isMethodTypeParam(name string) bool {
+	for _, ns := range c.typeParams {
+		for _, n := range ns {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declareTypeParams declares the hidden type-argument parameters (they
+// follow the ordinary ones) and remembers, for each type parameter, an
+// ordinary parameter declared with that type.
+func (fs *funcState) declareTypeParams(params []*lang.Param, typeParams []string, k int) {
+	for i := 0; i < k; i++ {
+		fs.declare(typeParamPrefix+typeParams[i], lang.Pos{}, vm.TType, nil)
+	}
+	for _, tp := range typeParams {
+		for _, p := range params {
+			if p.Type != nil && p.Type.Name == tp && p.Type.ArrayRank == 0 && len(p.Type.Args) == 0 && p.Modifier == "" {
+				if fs.typeWitness == nil {
+					fs.typeWitness = map[string]string{}
+				}
+				fs.typeWitness[tp] = p.Name
+				break
+			}
+		}
+	}
+}
+
+// typeParamLocal returns the local holding the run-time type argument that
+// tr names, or nil when tr is not a type parameter with one.
+func (fs *funcState) typeParamLocal(tr *lang.TypeRef) *local {
+	if tr == nil || tr.ArrayRank > 0 || len(tr.Args) > 0 || tr.Nullable {
+		return nil
+	}
+	return fs.lookup(typeParamPrefix + tr.Name)
+}
+
+// runtimeDefault loads default(T) for the type object in register r.
+func (fs *funcState) runtimeDefault(dst, r int) {
+	w := fs.alloc()
+	fs.emitABC(vm.OpMove, w, r, 0)
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(defaultOfFunc), 1)
+	fs.move(dst, w)
+}
+
+// runtimeTypeOf loads typeof(T) for a type parameter held in l: the type
+// argument, else the run-time type of the argument declared as T.
+func (fs *funcState) runtimeTypeOf(tr *lang.TypeRef, l *local, dst int) {
+	fs.readVar(l, dst)
+	name, ok := fs.typeWitness[tr.Name]
+	if !ok {
+		return
+	}
+	p := fs.lookup(name)
+	if p == nil {
+		return
+	}
+	end := fs.newLabel()
+	fs.jumpTo(end, vm.MakeABx(vm.OpJmpNotNul, dst, 0))
+	w := fs.alloc()
+	fs.readVar(p, w)
+	fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+	fs.emitABC(vm.OpCallVirt, w, fs.c.site("GetType", 0), 1)
+	fs.move(dst, w)
+	fs.mark(end)
+}
+
+// defaultOfFunc returns the default value of the type its argument names
+// (null for a reference type or an unknown type argument).
+var defaultOfFunc = vm.NativeFunc("<DefaultOf>", 1, 1, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	if ty, ok := args[0].AsNative().(*vm.Type); ok && ty != nil {
+		return ty.Zero(), nil
+	}
+	return vm.Null, nil
+})
+
+// passTypeArgs stores explicit type arguments into the hidden parameters of
+// a call whose n ordinary arguments sit from base; omitted optional
+// arguments before them are filled with their defaults. It returns the new
+// argument count.
+func (fs *funcState) passTypeArgs(base, n int, nparams int, fn *vm.Func, typeArgs []*lang.TypeRef, k int) int {
+	if k == 0 || len(typeArgs) != k {
+		return n
+	}
+	if need := base + nparams + k; fs.top < need {
+		fs.allocN(need - fs.top)
+	}
+	for i := n; i < nparams; i++ {
+		r := base + i
+		v := vm.Null
+		if j := i - fn.MinParams; j >= 0 && j < len(fn.Defaults) {
+			v = fn.Defaults[j]
+		}
+		fs.loadConst(r, v)
+	}
+	for i, ta := range typeArgs {
+		r := base + nparams + i
+		if l := fs.typeParamLocal(ta); l != nil {
+			fs.readVar(l, r)
+			continue
+		}
+		t, _ := fs.c.resolveTypeRef(ta, fs.cls, true)
+		if t == nil {
+			fs.loadConst(r, vm.Null)
+			continue
+		}
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
+	}
+	return nparams + k
+}
+
+// callTypeArgs returns the explicit type arguments written on a call's
+// target.
+func callTypeArgs(fun lang.Expr) []*lang.TypeRef {
+	switch f := fun.(type) {
+	case *lang.Ident:
+		return f.TypeArgs
+	case *lang.MemberExpr:
+		return f.TypeArgs
+	}
+	return nil
+}
