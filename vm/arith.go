@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"reflect"
 )
 
 // numeric ranks for binary promotion: int < long < float < double.
@@ -323,12 +324,28 @@ func (t *Thread) equal(b, c Value) bool {
 	if sb, sc := b.AsStr(), c.AsStr(); sb != nil && sc != nil {
 		return sb.S == sc.S
 	}
-	if db, ok := b.AsNative().(Decimal); ok {
-		if dc, ok := c.AsNative().(Decimal); ok {
-			return db.Cmp(dc) == 0
+	if nb, nc := b.AsNative(), c.AsNative(); nb != nil && nc != nil {
+		if db, ok := nb.(Decimal); ok {
+			if dc, ok := nc.(Decimal); ok {
+				return db.Cmp(dc) == 0
+			}
+			return false
 		}
+		// A library object is a view of its Go payload: two views of one
+		// payload (an ExecutionContext captured twice, a Task returned by two
+		// calls) are the same object.
+		return b.Type() == c.Type() && samePointer(nb, nc)
 	}
 	return false
+}
+
+// samePointer reports whether two payloads are the same pointer.
+func samePointer(x, y any) bool {
+	vx, vy := reflect.ValueOf(x), reflect.ValueOf(y)
+	if vx.Kind() != reflect.Pointer || vy.Kind() != reflect.Pointer {
+		return false
+	}
+	return vx.Type() == vy.Type() && vx.Pointer() == vy.Pointer()
 }
 
 // Equals is object.Equals semantics for library use (value equality for

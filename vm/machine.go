@@ -139,6 +139,7 @@ type Machine struct {
 	Pool Scheduler // the thread pool
 
 	crashOnce sync.Once
+	dead      bool // the process has died: output is discarded
 	crashErr  error
 	crashed   chan struct{}
 
@@ -164,6 +165,9 @@ func NewMachine(p *Program, stdout, stderr io.Writer) *Machine {
 func (m *Machine) Crash(err error) {
 	m.crashOnce.Do(func() {
 		m.crashErr = err
+		m.outMu.Lock()
+		m.dead = true
+		m.outMu.Unlock()
 		close(m.crashed)
 	})
 }
@@ -184,7 +188,9 @@ func (m *Machine) CrashErr() error {
 // Write writes program output; it is safe to call from any thread.
 func (m *Machine) Write(s string) {
 	m.outMu.Lock()
-	io.WriteString(m.Stdout, s)
+	if !m.dead {
+		io.WriteString(m.Stdout, s)
+	}
 	m.outMu.Unlock()
 }
 
