@@ -613,7 +613,7 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		fs.copyBack(backs)
 	}
 	if e.Init != nil {
-		fs.initializer(e.Init, w, t, ci)
+		fs.initializer(e.Init, w, t, ci, tr)
 	}
 	fs.move(dst, w)
 	return t
@@ -629,7 +629,7 @@ func isDelegateTypeName(name string) bool {
 }
 
 // initializer applies an object or collection initializer to the object in w.
-func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo) {
+func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {
 	for _, m := range in.Members {
 		save := fs.top
 		if m.Index != nil {
@@ -644,7 +644,7 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 		if list, ok := m.Value.(*lang.InitListExpr); ok {
 			obj := fs.alloc()
 			fs.emitABC(vm.OpGetMember, obj, w, fs.c.site(m.Name, 0))
-			fs.addAll(list.Elems, obj)
+			fs.addAll(list.Elems, obj, nil)
 			fs.setTop(save)
 			continue
 		}
@@ -666,12 +666,17 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 		fs.setTop(save)
 	}
 	if len(in.Elems) > 0 {
-		fs.addAll(in.Elems, w)
+		fs.addAll(in.Elems, w, tr)
 	}
 }
 
 // addAll calls obj.Add(e) for each element ({a, b} elements call Add(a, b)).
-func (fs *funcState) addAll(elems []lang.Expr, obj int) {
+//
+// The elements are target-typed by the collection's type arguments (tr):
+// `new List<Point> { new(1, 2) }`.
+func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
+	old := fs.expect
+	defer func() { fs.expect = old }()
 	for _, el := range elems {
 		save := fs.top
 		w := fs.alloc()
@@ -684,6 +689,10 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int) {
 		}
 		fs.allocN(len(items))
 		for i, x := range items {
+			fs.expect = nil
+			if tr != nil && len(tr.Args) == len(items) {
+				fs.expect = tr.Args[i]
+			}
 			fs.exprTo(x, w+1+i)
 		}
 		fs.emitABC(vm.OpCallVirt, w, fs.c.site("Add", len(items)), len(items)+1)
@@ -716,17 +725,20 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 		fs.loadConst(n, vm.Int(int32(len(e.Init))))
 		fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
 	}
-	fs.fillArray(a, e.Init)
+	fs.fillArray(a, e.Init, e.Elem)
 	fs.move(dst, a)
 	return vm.ArrayOf(et)
 }
 
-func (fs *funcState) fillArray(a int, elems []lang.Expr) {
+func (fs *funcState) fillArray(a int, elems []lang.Expr, elem *lang.TypeRef) {
+	old := fs.expect
+	defer func() { fs.expect = old }()
 	for i, el := range elems {
 		s := fs.top
 		ir := fs.alloc()
 		v := fs.alloc()
 		fs.loadConst(ir, vm.Int(int32(i)))
+		fs.expect = elem
 		fs.exprTo(el, v)
 		fs.emitABC(vm.OpSetIndex, a, ir, v)
 		fs.setTop(s)
@@ -748,7 +760,7 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 				save := fs.top
 				w := fs.alloc()
 				fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), 0)
-				fs.addAll(elems, w)
+				fs.addAll(elems, w, tr)
 				fs.move(dst, w)
 				fs.setTop(max(save, dst+1))
 				return t
@@ -772,7 +784,13 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 	n := fs.alloc()
 	fs.loadConst(n, vm.Int(int32(len(elems))))
 	fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
-	fs.fillArray(a, elems)
+	var elemTR *lang.TypeRef
+	if tr != nil && tr.ArrayRank > 0 {
+		elemTR = tr.Elem
+	} else if tr != nil && len(tr.Args) == 1 {
+		elemTR = tr.Args[0]
+	}
+	fs.fillArray(a, elems, elemTR)
 	fs.move(dst, a)
 	fs.setTop(max(save, dst+1))
 	return vm.ArrayOf(et)

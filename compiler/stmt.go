@@ -437,14 +437,12 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 }
 
 func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
+	// Each section is tested and compiled in turn, in its own scope: the
+	// pattern variables of its labels are visible only there. The default
+	// section is entered after every other section's test has failed.
 	fs.pushScope()
 	subj := fs.alloc()
 	fs.exprTo(s.X, subj)
-	for _, sec := range s.Sections {
-		for _, lb := range sec.Labels {
-			fs.predeclarePattern(lb.Pattern)
-		}
-	}
 	end := fs.newLabel()
 	sw := &switchCtx{caseLabels: map[string]*label{}}
 	bodies := make([]*label, len(s.Sections))
@@ -453,10 +451,21 @@ func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
 		for _, lb := range sec.Labels {
 			if lb.IsDefault {
 				sw.defLabel = bodies[i]
-				continue
-			}
-			if cp, ok := lb.Pattern.(*lang.ConstPattern); ok {
+			} else if cp, ok := lb.Pattern.(*lang.ConstPattern); ok {
 				sw.caseLabels[lang.Print(cp.X)] = bodies[i]
+			}
+		}
+	}
+	fs.targets = append(fs.targets, jumpTarget{brk: end, tryDepth: len(fs.tries), isSwitch: true, sw: sw})
+	for i, sec := range s.Sections {
+		fs.pushScope()
+		for _, lb := range sec.Labels {
+			fs.predeclarePattern(lb.Pattern)
+		}
+		nextSection := fs.newLabel()
+		for _, lb := range sec.Labels {
+			if lb.IsDefault {
+				continue
 			}
 			next := fs.newLabel()
 			fs.pattern(lb.Pattern, subj, next)
@@ -466,19 +475,17 @@ func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
 			fs.jmp(bodies[i])
 			fs.mark(next)
 		}
-	}
-	if sw.defLabel != nil {
-		fs.jmp(sw.defLabel)
-	} else {
-		fs.jmp(end)
-	}
-	fs.targets = append(fs.targets, jumpTarget{brk: end, tryDepth: len(fs.tries), isSwitch: true, sw: sw})
-	for i, sec := range s.Sections {
+		fs.jmp(nextSection)
 		fs.mark(bodies[i])
 		fs.pushScope()
 		fs.stmts(sec.Body)
 		fs.popScope()
 		fs.jmp(end)
+		fs.popScope()
+		fs.mark(nextSection)
+	}
+	if sw.defLabel != nil {
+		fs.jmp(sw.defLabel)
 	}
 	fs.targets = fs.targets[:len(fs.targets)-1]
 	fs.mark(end)
