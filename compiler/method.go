@@ -226,6 +226,10 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 	if explicit {
 		args = d.Init.Args
 	}
+	if d == nil && ci.decl.HasBaseArgs {
+		explicit = true
+		args = ci.decl.BaseArgs
+	}
 	if ci.base != nil {
 		m := pickMethod(ci.base.ctors, args)
 		if m == nil {

@@ -204,6 +204,8 @@ type TypeDecl struct {
 	Bases         []*TypeRef // base class and interfaces, in order; for an enum, the underlying type
 	PrimaryParams []*Param   // primary constructor parameters
 	HasPrimary    bool       // a primary constructor parameter list was written, even `()`
+	BaseArgs      []*Arg     // `class B(int x) : A(x)`: arguments the primary constructor passes to the base
+	HasBaseArgs   bool       // a base argument list was written, even `()`
 	Members       []Member
 	EnumMembers   []*EnumMember
 }

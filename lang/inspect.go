@@ -104,6 +104,7 @@ func walkChildren(n Node, visit func(Node)) {
 		attrs(n.Attributes)
 		params(n.PrimaryParams)
 		types(n.Bases)
+		args(n.BaseArgs)
 		for _, m := range n.Members {
 			if m != nil {
 				v(m)

@@ -834,7 +834,11 @@ func (p *parser) parseTypeDecl(pos Pos, attrs []*Attribute, mods Modifiers, ns s
 			b := p.parseType("a base type")
 			td.Bases = append(td.Bases, b)
 			if p.at("(") {
-				p.unsupported(p.cur().off, "passing primary constructor arguments to a base class")
+				if !td.HasPrimary || len(td.Bases) > 1 {
+					p.fail(p.cur().off, "Unexpected argument list")
+				}
+				td.HasBaseArgs = true
+				td.BaseArgs = p.args("(", ")")
 			}
 			if !p.accept(",") {
 				break

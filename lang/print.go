@@ -224,6 +224,9 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 			pr.w(", ")
 		}
 		pr.w(b.String())
+		if i == 0 && td.HasBaseArgs {
+			pr.args("(", td.BaseArgs, ")")
+		}
 	}
 	pr.nl()
 	pr.w("{")
