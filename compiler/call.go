@@ -568,7 +568,7 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		}
 		m := pickMethod(ci.ctors, e.Args)
 		if m == nil {
-			fs.errorf(e.Pos, "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
+			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
 			return nil
 		}
 		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
@@ -591,7 +591,7 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 				fs.move(dst, w)
 				return t
 			}
-			fs.errorf(e.Pos, "'%s' does not contain a constructor that takes %d arguments", t.DisplayName(), len(e.Args))
+			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", t.DisplayName(), len(e.Args))
 			return nil
 		}
 		if nt > 0 {
@@ -617,6 +617,15 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	}
 	fs.move(dst, w)
 	return t
+}
+
+// newTypePos is where C# reports a problem with a `new` expression's
+// constructor: at the type name, or at `new` when the type is implicit.
+func newTypePos(e *lang.NewExpr) lang.Pos {
+	if e.Type != nil && e.Type.Pos.Line > 0 {
+		return e.Type.Pos
+	}
+	return e.Pos
 }
 
 func isDelegateTypeName(name string) bool {

@@ -154,7 +154,8 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 		for _, u := range f.Usings {
 			if u.Alias == "" && !knownNamespaces[u.Name] && !c.declaresNamespace(files, u.Name) {
 				if !u.IsStatic {
-					c.errorf(u.Pos, "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", u.Name)
+					name, pos := c.unknownNamespacePart(files, u)
+					c.errorf(pos, "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", name)
 				}
 			}
 		}
@@ -190,6 +191,39 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 		}
 	}
 	c.findEntry(files)
+}
+
+// unknownNamespacePart finds the first segment of a using directive's
+// dotted name that names no namespace, as C# reports it, with its position.
+func (c *Compiler) unknownNamespacePart(files []*lang.File, u *lang.UsingDirective) (string, lang.Pos) {
+	pos := u.NamePos
+	if pos.Line == 0 {
+		pos = u.Pos
+	}
+	parts := strings.Split(u.Name, ".")
+	prefix := ""
+	for _, p := range parts {
+		full := p
+		if prefix != "" {
+			full = prefix + "." + p
+		}
+		if !knownNamespaces[full] && !c.declaresNamespace(files, full) && !hasKnownNamespaceUnder(full) {
+			return p, pos
+		}
+		prefix = full
+		pos.Col += len(p) + 1
+	}
+	return u.Name, u.NamePos
+}
+
+// hasKnownNamespaceUnder reports whether a known namespace lies under ns.
+func hasKnownNamespaceUnder(ns string) bool {
+	for k := range knownNamespaces {
+		if strings.HasPrefix(k, ns+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Compiler) declaresNamespace(files []*lang.File, ns string) bool {

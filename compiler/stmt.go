@@ -529,7 +529,11 @@ func (fs *funcState) gotoStmt(s *lang.GotoStmt) {
 	}
 	depth, ok := fs.labelDepth[s.Label]
 	if !ok {
-		fs.errorf(s.Pos, "No such label '%s' within the scope of the goto statement", s.Label)
+		pos := s.LabelPos
+		if pos.Line == 0 {
+			pos = s.Pos
+		}
+		fs.errorf(pos, "No such label '%s' within the scope of the goto statement", s.Label)
 		return
 	}
 	fs.branch(fs.label(s.Label), depth)

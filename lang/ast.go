@@ -171,6 +171,7 @@ type File struct {
 type UsingDirective struct {
 	Pos      Pos
 	Name     string
+	NamePos  Pos // position of Name
 	IsStatic bool
 	Alias    string
 }
@@ -420,6 +421,7 @@ type ReturnStmt struct {
 type GotoStmt struct {
 	Pos       Pos
 	Label     string
+	LabelPos  Pos // position of Label
 	IsCase    bool
 	Case      Expr
 	IsDefault bool

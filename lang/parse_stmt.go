@@ -119,7 +119,7 @@ func (p *parser) parseStmt() Stmt {
 			case p.acceptWord("default"):
 				s.IsDefault = true
 			default:
-				s.Label, _ = p.ident("a label name after 'goto'")
+				s.Label, s.LabelPos = p.ident("a label name after 'goto'")
 			}
 			p.expect(";", "after goto statement")
 			return s

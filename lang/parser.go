@@ -441,6 +441,7 @@ func (p *parser) parseTopItem(f *File, ns string, braced bool) {
 			u.Alias, _ = p.ident("alias name")
 			p.advance()
 		}
+		u.NamePos = p.pos()
 		u.Name = p.dottedName()
 		p.expect(";", "after using directive")
 		f.Usings = append(f.Usings, u)
