@@ -507,3 +507,37 @@ func f64ToI32(f float64) int32 {
 	}
 	return int32(f)
 }
+
+// intOp is the int32 fast path of the binary operators other than + - *;
+// ok is false when the slow path must decide (division by zero).
+func intOp(op Op, x, y int32) (Value, bool) {
+	switch op {
+	case OpDiv:
+		if y == 0 {
+			return Null, false
+		}
+		if y == -1 {
+			return Int(-x), true
+		}
+		return Int(x / y), true
+	case OpRem:
+		if y == 0 {
+			return Null, false
+		}
+		if y == -1 {
+			return Int(0), true
+		}
+		return Int(x % y), true
+	case OpBitAnd:
+		return Int(x & y), true
+	case OpBitOr:
+		return Int(x | y), true
+	case OpBitXor:
+		return Int(x ^ y), true
+	case OpShl:
+		return Int(x << (uint32(y) & 31)), true
+	case OpShr:
+		return Int(x >> (uint32(y) & 31)), true
+	}
+	return Null, false
+}

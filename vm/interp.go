@@ -176,6 +176,12 @@ func (t *Thread) stackTrace(max int) []TraceEntry {
 	return es
 }
 
+// exit records the instructions a run executed and passes its results on.
+func (t *Thread) exit(steps int64, v Value, err error) (Value, error) {
+	t.Steps += steps
+	return v, err
+}
+
 // runThrow resumes the top frame by raising err at its saved pc.
 func (t *Thread) runThrow(err error) (Value, error) {
 	t.pendingErr = err
@@ -192,14 +198,13 @@ func (t *Thread) run() (result Value, err error) {
 	pc := fr.pc
 	prog := t.M.Prog
 	var steps int64
-	defer func() { t.Steps += steps }()
 	if t.pendingErr != nil {
 		err = t.pendingErr
 		t.pendingErr = nil
 		var done bool
 		var rv Value
 		if rv, err, done = t.unwind(err); done {
-			return rv, err
+			return t.exit(steps, rv, err)
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
@@ -278,8 +283,15 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			regs[ins.A()] = v
 		case OpDiv, OpRem, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr:
+			b, c := regs[ins.B()], regs[ins.C()]
+			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
+				if v, ok := intOp(ins.Op(), b.AsInt(), c.AsInt()); ok {
+					regs[ins.A()] = v
+					continue
+				}
+			}
 			fr.pc = pc
-			v, e := t.arith(ins.Op(), regs[ins.B()], regs[ins.C()])
+			v, e := t.arith(ins.Op(), b, c)
 			if e != nil {
 				err = e
 				goto fail
@@ -504,6 +516,19 @@ func (t *Thread) run() (result Value, err error) {
 			t.stack[fr.ret] = v
 			t.frames = t.frames[:len(t.frames)-1]
 			if flags != 0 {
+				if flags == frameAwaited {
+					// An awaited rt async method completed synchronously: the
+					// value is already in place; put back the caller's context.
+					if fr.ec != t.Ctx.Current() {
+						t.Ctx.Switch(fr.ec)
+					}
+					fr = &t.frames[len(t.frames)-1]
+					fn = fr.fn
+					code, k = fn.Code, fn.K
+					regs = t.stack[fr.base : fr.base+fn.NumRegs]
+					pc = fr.pc
+					continue
+				}
 				if flags&(frameAwaited|frameThunk) != 0 {
 					t.restoreEC(fr.ec)
 					if flags&frameThunk != 0 {
@@ -512,17 +537,17 @@ func (t *Thread) run() (result Value, err error) {
 					}
 				}
 				if flags&frameBoundary != 0 {
-					return v, nil
+					return t.exit(steps, v, nil)
 				}
 				if flags&frameAwaitResult != 0 {
 					ret := fr.ret
 					caller := &t.frames[len(t.frames)-1]
 					r, exit, e := t.awaitValue(v, ret-caller.base)
 					if e == errSuspended {
-						return Null, e
+						return t.exit(steps, Null, e)
 					}
 					if exit {
-						return r, nil
+						return t.exit(steps, r, nil)
 					}
 					if e != nil {
 						fr = &t.frames[len(t.frames)-1]
@@ -553,18 +578,41 @@ func (t *Thread) run() (result Value, err error) {
 			err = &Thrown{exc}
 			goto fail
 
-		case OpAwait, OpCallAw, OpCallVAw, OpCallDAw:
+		case OpCallAw:
+			// Fast path of the async calling convention: an rt async callee
+			// in bytecode is entered like a synchronous call; its frame is
+			// marked awaited and keeps the caller's context to restore.
+			callee := prog.Funcs[ins.B()]
+			if callee.Native == nil && callee.Async != NotAsync {
+				fr.pc = pc
+				base := fr.base + ins.A()
+				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
+					err = e
+					goto fail
+				}
+				fr = &t.frames[len(t.frames)-1]
+				fr.flags = frameAwaited
+				fr.ec = t.Ctx.Current()
+				t.asyncCalls++
+				fn = callee
+				code, k = fn.Code, fn.K
+				regs = t.stack[base : base+fn.NumRegs]
+				pc = 0
+				continue
+			}
+			fallthrough
+		case OpAwait, OpCallVAw, OpCallDAw:
 			fr.pc = pc
 			r, exit, e := t.await(ins, regs)
 			if e == errSuspended {
-				return Null, e
+				return t.exit(steps, Null, e)
 			}
 			if e != nil {
 				err = e
 				goto fail
 			}
 			if exit {
-				return r, nil
+				return t.exit(steps, r, nil)
 			}
 			nfr := &t.frames[len(t.frames)-1]
 			if nfr != fr || nfr.pc != pc {
@@ -587,7 +635,7 @@ func (t *Thread) run() (result Value, err error) {
 		var rv Value
 		rv, err, done = t.unwind(err)
 		if done {
-			return rv, err
+			return t.exit(steps, rv, err)
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
