@@ -5,9 +5,11 @@
 package driver
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -104,7 +106,22 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	if opts.Stdin == nil {
 		opts.Stdin = strings.NewReader("")
 	}
+	var before runtime.MemStats
+	if opts.Stats {
+		runtime.ReadMemStats(&before)
+	}
 	m := vm.NewMachine(prog, opts.Stdout, opts.Stderr)
+	if opts.Stats {
+		defer func() {
+			var after runtime.MemStats
+			runtime.ReadMemStats(&after)
+			s := m.Stats()
+			s.HeapBytes = int64(after.TotalAlloc - before.TotalAlloc)
+			s.HeapAllocs = int64(after.Mallocs - before.Mallocs)
+			b, _ := json.Marshal(s)
+			fmt.Fprintf(opts.Stderr, "%s\n", b)
+		}()
+	}
 	m.Stdin = opts.Stdin
 	threading.Install(m)
 	t := m.NewThread()

@@ -86,6 +86,7 @@ func CompletedTaskValue() *Task { return completedVoid }
 // observing caller receives: a completed Task (cached when .NET caches it),
 // a ValueTask, or nothing for async void.
 func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
+	t.M.Counters.Tasks.Add(1)
 	switch kind {
 	case AsyncVoid:
 		return Null
@@ -115,7 +116,6 @@ func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
 		tk = completedNull
 	default:
 		tk = completedTask(TObject, v)
-		t.M.Counters.Tasks.Add(1)
 	}
 	return TaskValue(tk)
 }
@@ -322,6 +322,7 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 		c.Suppressed = true
 	default:
 		c.EC = ec
+		t.M.Counters.ECCaptures.Add(1)
 	}
 	return c
 }

@@ -144,6 +144,8 @@ type Machine struct {
 	crashed   chan struct{}
 
 	nextThreadID atomic.Int32
+	threadsMu    sync.Mutex
+	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
 	Counters     Counters
 }
@@ -228,7 +230,49 @@ type Thread struct {
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
 func (m *Machine) NewThread() *Thread {
-	return &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread()}
+	t := &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread()}
+	m.threadsMu.Lock()
+	m.threads = append(m.threads, t)
+	m.threadsMu.Unlock()
+	return t
+}
+
+// Stats are the --stats counters of a run.
+type Stats struct {
+	Instructions      int64 `json:"instructions"`
+	Calls             int64 `json:"calls"`
+	AsyncCalls        int64 `json:"async_calls"`
+	Suspensions       int64 `json:"suspensions"`
+	Continuations     int64 `json:"continuations"`
+	Tasks             int64 `json:"tasks"`
+	StateMachineBoxes int64 `json:"state_machine_boxes"`
+	ECCaptures        int64 `json:"ec_captures"`
+	ECRestores        int64 `json:"ec_restores"`
+	PoolItems         int64 `json:"pool_items"`
+	HeapBytes         int64 `json:"heap_bytes"`
+	HeapAllocs        int64 `json:"heap_allocs"`
+}
+
+// Stats sums the machine's counters over all its threads. Per-thread
+// counts are read without synchronisation; call it when the program ended.
+func (m *Machine) Stats() Stats {
+	var s Stats
+	m.threadsMu.Lock()
+	for _, t := range m.threads {
+		s.Instructions += t.Steps
+		s.Calls += t.calls
+		s.AsyncCalls += t.asyncCalls
+	}
+	m.threadsMu.Unlock()
+	c := &m.Counters
+	s.Suspensions = c.Suspensions.Load()
+	s.Continuations = c.Continuations.Load()
+	s.Tasks = c.Tasks.Load()
+	s.StateMachineBoxes = c.StateMachineBoxes.Load()
+	s.ECCaptures = c.ECCaptures.Load()
+	s.ECRestores = c.ECRestores.Load()
+	s.PoolItems = c.PoolItems.Load()
+	return s
 }
 
 // Depth returns the number of active frames.

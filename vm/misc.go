@@ -410,6 +410,7 @@ func (t *Thread) callAt(f *Func, a, n int, regs []Value, cl *Closure) (bool, err
 	}
 	fr := &t.frames[len(t.frames)-1]
 	ab := fr.base + a
+	t.calls++
 	return true, t.pushFrame(f, ab, n, ab, cl)
 }
 
