@@ -9,6 +9,9 @@ import (
 type Diagnostic struct {
 	Pos Pos
 	Msg string
+	// Incomplete says the problem is only that the input ended too early
+	// (a REPL reads another line instead of reporting it).
+	Incomplete bool
 }
 
 // Error renders the diagnostic as "file:line:col: message".

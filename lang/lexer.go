@@ -467,7 +467,7 @@ func (lx *lexer) regularString(start int) token {
 	var b strings.Builder
 	for {
 		if lx.off >= lx.limit || lx.src[lx.off] == '\n' {
-			lx.errf(start, lx.off >= lx.limit, "unterminated string literal")
+			lx.errf(start, lx.off >= lx.limit, msgNewlineInConstant)
 			break
 		}
 		c := lx.src[lx.off]
@@ -493,7 +493,7 @@ func (lx *lexer) verbatimString(start, quote int) token {
 	var b strings.Builder
 	for {
 		if lx.off >= lx.limit {
-			lx.errf(start, true, "unterminated string literal")
+			lx.errf(start, true, msgUnterminatedString)
 			break
 		}
 		c := lx.src[lx.off]
@@ -561,7 +561,11 @@ func (lx *lexer) interpolated(start int, verbatim bool) token {
 	}
 	for {
 		if lx.off >= lx.limit || !verbatim && lx.src[lx.off] == '\n' {
-			lx.errf(start, lx.off >= lx.limit, "unterminated string literal")
+			msg := msgNewlineInConstant
+			if verbatim {
+				msg = msgUnterminatedString
+			}
+			lx.errf(start, lx.off >= lx.limit, msg)
 			break
 		}
 		c := lx.src[lx.off]
@@ -618,7 +622,7 @@ func (lx *lexer) hole(strStart int) (lexPart, bool) {
 	p := lexPart{hole: true, exprOff: lx.off, alignOff: -1}
 	end, stop, ok := lx.scanHoleExpr()
 	if !ok {
-		lx.errf(open, true, "unterminated interpolation hole")
+		lx.errf(open, true, msgMissingHoleClose)
 		return p, false
 	}
 	p.exprEnd = end
@@ -627,7 +631,7 @@ func (lx *lexer) hole(strStart int) (lexPart, bool) {
 		p.alignOff = lx.off
 		end, stop, ok = lx.scanHoleExpr()
 		if !ok {
-			lx.errf(open, true, "unterminated interpolation hole")
+			lx.errf(open, true, msgMissingHoleClose)
 			return p, false
 		}
 		p.alignEnd = end
@@ -639,7 +643,7 @@ func (lx *lexer) hole(strStart int) (lexPart, bool) {
 			lx.off++
 		}
 		if lx.off >= lx.limit || lx.src[lx.off] != '}' {
-			lx.errf(open, lx.off >= lx.limit, "unterminated interpolation hole")
+			lx.errf(open, lx.off >= lx.limit, msgMissingHoleClose)
 			return p, false
 		}
 		p.format = string(lx.src[fs:lx.off])

@@ -45,7 +45,7 @@ func (p *parser) parseStmt() Stmt {
 			p.advance()
 			return &EmptyStmt{Pos: pos}
 		case "}":
-			p.fail(t.off, "unexpected '}'")
+			p.fail(t.off, msgStrayCloseBrace)
 		case "[":
 			if p.startsLocalFuncWithAttrs() {
 				return p.localFunc()
@@ -157,7 +157,7 @@ func (p *parser) parseStmt() Stmt {
 			p.unsupported(t.off, "'"+t.text+"'")
 		case "yield":
 			if n := p.peek(1); isWord(n, "return") || isWord(n, "break") {
-				p.unsupported(t.off, "'yield "+n.text+"'")
+				p.unsupported(t.off, "'yield'")
 			}
 		case "await":
 			if isWord(p.peek(1), "foreach") {

@@ -15,6 +15,9 @@ const maxDiagnostics = 50
 
 const incompletePrefix = "unexpected end of input"
 
+// msgStrayCloseBrace is C#'s CS1022, for a '}' with nothing to close.
+const msgStrayCloseBrace = "Type or namespace definition, or end-of-file expected"
+
 // bailout unwinds to the nearest recovery point after a syntax error.
 type bailout struct{}
 
@@ -52,7 +55,7 @@ func IsIncomplete(ds Diagnostics) bool {
 		return false
 	}
 	for _, d := range ds {
-		if !strings.HasPrefix(d.Msg, incompletePrefix) && !strings.HasPrefix(d.Msg, "unterminated") {
+		if !d.Incomplete && !strings.HasPrefix(d.Msg, incompletePrefix) && !strings.HasPrefix(d.Msg, "unterminated") {
 			return false
 		}
 	}
@@ -87,10 +90,10 @@ func ParseStatements(filename string, src []byte) (stmts []Stmt, diags Diagnosti
 func newParser(filename string, src []byte) *parser {
 	p := &parser{s: newSource(filename, src), incomp: map[int]bool{}}
 	lx := &lexer{s: p.s, src: src, limit: len(src), errf: func(off int, incomplete bool, msg string) {
-		if incomplete && !strings.HasPrefix(msg, "unterminated") {
+		if incomplete && !strings.HasPrefix(msg, "unterminated") && !csharpLexMessage[msg] {
 			msg = incompletePrefix + ": " + msg
 		}
-		p.report(off, msg)
+		p.reportFlag(off, msg, incomplete)
 	}}
 	p.toks = lx.tokenize()
 	return p
@@ -201,8 +204,25 @@ func (p *parser) describe(t token) string {
 	return "'" + t.text + "'"
 }
 
+// csharpLexMessage lists the lexer messages worded as C# words them; they
+// carry their incompleteness in Diagnostic.Incomplete, not in a prefix.
+var csharpLexMessage = map[string]bool{
+	msgNewlineInConstant: true, msgUnterminatedString: true, msgMissingHoleClose: true,
+}
+
+// C# wordings of lexical errors (CS1010, CS1039, CS8076).
+const (
+	msgNewlineInConstant  = "Newline in constant"
+	msgUnterminatedString = "Unterminated string literal"
+	msgMissingHoleClose   = "Missing close delimiter '}' for interpolated expression started with '{'"
+)
+
 // report records a diagnostic at a byte offset, dropping duplicates.
-func (p *parser) report(off int, msg string) {
+func (p *parser) report(off int, msg string) { p.reportFlag(off, msg, false) }
+
+// reportFlag records a diagnostic, marking whether it only says that the
+// input ended too early.
+func (p *parser) reportFlag(off int, msg string, incomplete bool) {
 	pos := p.s.pos(off)
 	for _, d := range p.diags {
 		if d.Pos == pos {
@@ -212,7 +232,7 @@ func (p *parser) report(off int, msg string) {
 	if len(p.diags) >= maxDiagnostics {
 		return
 	}
-	p.diags = append(p.diags, Diagnostic{Pos: pos, Msg: msg})
+	p.diags = append(p.diags, Diagnostic{Pos: pos, Msg: msg, Incomplete: incomplete})
 }
 
 // fail reports a syntax error and unwinds to the nearest recovery point.
@@ -221,6 +241,16 @@ func (p *parser) fail(off int, msg string) {
 		msg = incompletePrefix + ": " + msg
 	}
 	p.report(off, msg)
+	if len(p.diags) >= maxDiagnostics {
+		panic(fatal{})
+	}
+	panic(bailout{})
+}
+
+// failIncomplete reports that the input ended where more was needed and
+// unwinds to the nearest recovery point.
+func (p *parser) failIncomplete(off int, msg string) {
+	p.reportFlag(off, msg, true)
 	if len(p.diags) >= maxDiagnostics {
 		panic(fatal{})
 	}
@@ -254,6 +284,20 @@ func (p *parser) expect(s, ctx string) token {
 		return p.advance()
 	}
 	t := p.cur()
+	switch s {
+	case ";", ")", "}", "]", "(", "{":
+		// C#'s CS1002, CS1026, CS1513, CS1003 ... wording: "; expected".
+		msg := s + " expected"
+		switch {
+		case t.kind == tEOF:
+			p.failIncomplete(t.off, msg)
+		case s == ";" && p.p > 0:
+			p.fail(p.toks[p.p-1].end, msg)
+		case t.kind == tBad:
+			panic(bailout{})
+		}
+		p.fail(t.off, msg)
+	}
 	msg := "expected '" + s + "'"
 	if ctx != "" {
 		msg += " " + ctx
@@ -390,7 +434,7 @@ func (p *parser) parseNamespaceBody(f *File, ns string, braced bool) {
 			return
 		}
 		if !braced && isPunct(t, "}") {
-			p.report(t.off, "unexpected '}'")
+			p.report(t.off, msgStrayCloseBrace)
 			p.advance()
 			continue
 		}
