@@ -73,9 +73,14 @@ func (t *Thread) captureTrace(e *Instance) {
 	for i := len(t.frames) - 1; i >= 0; i-- {
 		fr := &t.frames[i]
 		entries = append(entries, TraceEntry{fr.fn, fr.pc - 1})
-	}
-	if ext, ok := t.Lib.(interface{ AsyncTrace() []TraceEntry }); ok {
-		entries = append(entries, ext.AsyncTrace()...)
+		if fr.flags&frameResumed != 0 {
+			// A resumed rt frame: the logical callers are the awaiting
+			// frames of its continuation chain, not the dispatcher.
+			for c := fr.rest.Next; c != nil; c = c.Next {
+				entries = append(entries, TraceEntry{c.Fn, c.PC - 1})
+			}
+			break
+		}
 	}
 	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries})
 }
