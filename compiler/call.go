@@ -98,6 +98,7 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			}
 		}
 	}
+	fs.boxRefLocals(backs)
 	return len(exprs), backs
 }
 
@@ -182,17 +183,33 @@ func (fs *funcState) refToLocal(l *local, r int) *refBack {
 		fs.emitABC(vm.OpMove, r, l.reg, 0)
 		return nil
 	}
-	// The box gets its own register: the call's result overwrites the
-	// argument window before the value is copied back.
-	b := fs.alloc()
-	fs.emitABC(vm.OpNewBox, b, l.reg, 0)
-	fs.emitABC(vm.OpMove, r, b, 0)
-	return &refBack{l: l, box: b}
+	return &refBack{l: l, box: r}
+}
+
+// boxRefLocals passes plain locals by reference once every argument has been
+// evaluated: each such local is boxed in its own register for the duration
+// of the call (copyBack unboxes it). Its register lies below the argument
+// window, so neither the call's result (written over the window's first
+// register) nor the callee's frame (which overlays the window and what lies
+// above it) can clobber the box.
+func (fs *funcState) boxRefLocals(backs []refBack) {
+	boxed := map[*local]bool{}
+	for _, b := range backs {
+		if !boxed[b.l] {
+			boxed[b.l] = true
+			fs.emitABC(vm.OpNewBox, b.l.reg, b.l.reg, 0)
+		}
+		fs.emitABC(vm.OpMove, b.box, b.l.reg, 0)
+	}
 }
 
 func (fs *funcState) copyBack(backs []refBack) {
+	unboxed := map[*local]bool{}
 	for _, b := range backs {
-		fs.emitABC(vm.OpGetBox, b.l.reg, b.box, 0)
+		if !unboxed[b.l] {
+			unboxed[b.l] = true
+			fs.emitABC(vm.OpGetBox, b.l.reg, b.l.reg, 0)
+		}
 	}
 }
 
