@@ -10,17 +10,21 @@ import (
 // the registers live at that await, and what it needs to resume correctly.
 // Continuations form a chain from the innermost suspended frame (the leaf)
 // to the root, whose Task is completed when the root frame returns.
+//
+// The layout is kept small (80 bytes plus 16 per saved register): the
+// registers to restore are named by the await site (Func.Awaits), not stored.
 type Continuation struct {
-	Fn    *Func
-	PC    int // resume pc: the instruction after the await
-	Dst   int // register receiving the awaited result
-	Live  []int32
-	Regs  []Value // values of Live, in order (all registers when Live is nil)
-	Cl    *Closure
-	Next  *Continuation // the awaiting caller's continuation
-	Task  *Task         // set on the root: completed with the root frame's result
-	EC    *ctx.Context  // context to restore on resume; nil: none captured
-	InTry bool          // an exception is delivered into this frame (it has an exception slot)
+	Fn   *Func
+	Regs []Value // the registers live after the await, in the site's order (all when the site has no list)
+	Cl   *Closure
+	Next *Continuation // the awaiting caller's continuation
+	Task *Task         // set on the root: completed with the root frame's result
+	EC   *ctx.Context  // context to restore on resume; nil: none captured
+	PC   int32         // resume pc: the instruction after the await
+	Dst  int32         // register receiving the awaited result
+	// InTry says an exception is delivered into this frame (it has an
+	// exception slot); without one, an exception passes it by.
+	InTry bool
 	// Suppressed records that flow was suppressed at the suspension: the
 	// continuation then runs in whatever context the resuming thread has.
 	Suppressed bool
@@ -299,11 +303,10 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	t.M.Counters.Continuations.Add(1)
 	fn := fr.fn
-	c := &Continuation{Fn: fn, PC: fr.pc, Dst: dst, Cl: fr.cl, Kind: fn.Async}
+	c := &Continuation{Fn: fn, PC: int32(fr.pc), Dst: int32(dst), Cl: fr.cl, Kind: fn.Async}
 	site := fn.awaitSite(fr.pc - 1)
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
 	if site != nil && site.Live != nil {
-		c.Live = site.Live
 		c.Regs = make([]Value, len(site.Live))
 		for i, r := range site.Live {
 			c.Regs[i] = regs[r]
@@ -416,14 +419,14 @@ func (t *Thread) resume(c *Continuation, v Value, err error) (Value, error, bool
 		t.growStack(need)
 	}
 	regs := t.stack[base : base+fn.NumRegs]
-	if c.Live != nil {
-		for i, r := range c.Live {
+	if site := fn.awaitSite(int(c.PC) - 1); site != nil && site.Live != nil {
+		for i, r := range site.Live {
 			regs[r] = c.Regs[i]
 		}
 	} else {
 		copy(regs, c.Regs)
 	}
-	t.frames = append(t.frames, Frame{fn: fn, pc: c.PC, base: base, ret: base, cl: c.Cl,
+	t.frames = append(t.frames, Frame{fn: fn, pc: int(c.PC), base: base, ret: base, cl: c.Cl,
 		flags: frameBoundary | frameResumed, rest: c, ec: t.Ctx.Current()})
 	var r Value
 	if err != nil {

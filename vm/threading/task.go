@@ -244,7 +244,9 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 	}
 	all := vm.NewTask(resT)
 	if len(tasks) == 0 {
-		all.TryComplete(t, vm.StatusRanToCompletion, vm.Null, nil)
+		// The element type is unknown here; an empty array serves both
+		// WhenAll<T> (its T[] result) and WhenAll (result ignored).
+		all.TryComplete(t, vm.StatusRanToCompletion, vm.Ref(vm.NewArrayOf(vm.TObject, nil)), nil)
 		return all
 	}
 	var remaining atomic.Int32
@@ -507,8 +509,11 @@ func init() {
 		}
 		return vm.Int(-1), nil
 	})
+	// Task.Yield() returns a struct in .NET; one shared immutable object
+	// stands for it here, so awaiting it allocates nothing.
+	yieldAwaitable := vm.NewNative(TYieldAwaitable, YieldAwaiter{})
 	task.AddStatic("Yield", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TYieldAwaitable, YieldAwaiter{}), nil
+		return yieldAwaitable, nil
 	})
 
 	wait := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
