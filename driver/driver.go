@@ -123,6 +123,9 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		}()
 	}
 	m.Stdin = opts.Stdin
+	if opts.MaxSteps > 0 {
+		m.SetStepLimit(opts.MaxSteps)
+	}
 	threading.Install(m)
 	t := m.NewThread()
 	threading.Attach(t)
@@ -168,7 +171,8 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	case <-m.Crashed():
 		return report(t, opts, m.CrashErr())
 	case <-timeout:
-		fmt.Fprintf(opts.Stderr, "asyncvm: timeout after %v\n", opts.Timeout)
+		m.Stop(&vm.Fatal{Msg: "timeout", Code: ExitRuntime})
+		fmt.Fprintf(opts.Stderr, "asyncvm: the program did not finish within %v\n", opts.Timeout)
 		return ExitRuntime
 	}
 	if r.err != nil {

@@ -321,6 +321,13 @@ func (t *Thread) run() (result Value, err error) {
 
 		case OpJmp:
 			pc += ins.SBx()
+			if ins.SBx() < 0 && t.M.poll.Load() {
+				fr.pc = pc
+				if e := t.checkLimits(steps); e != nil {
+					err = e
+					goto fail
+				}
+			}
 		case OpJmpIf:
 			if v := regs[ins.A()]; v.n != 0 && v.p == unsafe.Pointer(TBool) {
 				pc += ins.SBx()
@@ -465,6 +472,12 @@ func (t *Thread) run() (result Value, err error) {
 		case OpCall:
 			callee := prog.Funcs[ins.B()]
 			fr.pc = pc
+			if t.M.poll.Load() {
+				if e := t.checkLimits(steps); e != nil {
+					err = e
+					goto fail
+				}
+			}
 			if callee.Native != nil {
 				a := ins.A()
 				v, e := callee.Native(t, regs[a:a+ins.C()])

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"io"
 
 	"asyncvm/ctx"
@@ -142,6 +143,12 @@ type Machine struct {
 	dead      bool // the process has died: output is discarded
 	crashErr  error
 	crashed   chan struct{}
+
+	// poll is set when a limit or a stop request needs checking at calls and
+	// backward jumps; it keeps the unarmed check to one load.
+	poll      atomic.Bool
+	stepLimit int64
+	stopErr   atomic.Pointer[Fatal]
 
 	nextThreadID atomic.Int32
 	threadsMu    sync.Mutex
@@ -295,4 +302,29 @@ func (t *Thread) growStack(need int) {
 	s := make([]Value, n)
 	copy(s, t.stack)
 	t.stack = s
+}
+
+// SetStepLimit ends the program with a Fatal error once a thread has
+// executed more than n instructions.
+func (m *Machine) SetStepLimit(n int64) {
+	m.stepLimit = n
+	m.poll.Store(n > 0 || m.stopErr.Load() != nil)
+}
+
+// Stop asks every thread of the machine to end with err at its next call or
+// backward jump (timeouts, REPL cancellation).
+func (m *Machine) Stop(err *Fatal) {
+	m.stopErr.Store(err)
+	m.poll.Store(true)
+}
+
+// checkLimits is the slow path of the poll at calls and backward jumps.
+func (t *Thread) checkLimits(steps int64) error {
+	if e := t.M.stopErr.Load(); e != nil {
+		return e
+	}
+	if l := t.M.stepLimit; l > 0 && t.Steps+steps > l {
+		return &Fatal{Msg: fmt.Sprintf("asyncvm: the step limit of %d instructions was exceeded", l), Code: 1}
+	}
+	return nil
 }
