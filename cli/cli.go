@@ -19,6 +19,8 @@ Usage:
   asyncvm run [--mode rt|sm] [--stats] [--timeout D] FILE [ARGS...]
   asyncvm check FILE
   asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE
+  asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] FILE
+  asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] FILE
   asyncvm help [COMMAND]
 
 FILE may be - to read the program from standard input.
@@ -63,6 +65,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(args[1:], stdin, stdout, stderr)
 	case "disasm":
 		return disasm(args[1:], stdin, stdout, stderr)
+	case "bench":
+		return bench(args[1:], stdin, stdout, stderr)
+	case "compare":
+		return compare(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "asyncvm: unknown command %q\n\n%s", args[0], usage)
 	return driver.ExitCompile
