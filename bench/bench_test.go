@@ -25,6 +25,7 @@ var units = map[string]struct {
 	"fib_async":       {2692537, "call"},
 	"calls":           {1_000_000, "iter"},
 	"arith":           {1_000_000, "iter"},
+	"loop":            {1_000_000, "iter"},
 	"strings":         {10_000, "iter"},
 	"await_completed": {1_000_000, "iter"},
 	"await_valuetask": {1_000_000, "iter"},

@@ -804,6 +804,9 @@ func (fs *funcState) cond(e lang.Expr, f *label) {
 			fs.mark(t)
 			return
 		case "<", ">", "<=", ">=", "==", "!=":
+			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, true, f) {
+				return
+			}
 			a, b := fs.compareOperands(e)
 			var op vm.Op
 			switch e.Op {
@@ -858,6 +861,9 @@ func (fs *funcState) condTrue(e lang.Expr, t *label) {
 			fs.mark(f)
 			return
 		case "<", ">", "<=", ">=", "==", "!=":
+			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, false, t) {
+				return
+			}
 			a, b := fs.compareOperands(e)
 			var op vm.Op
 			switch e.Op {
@@ -885,6 +891,44 @@ func (fs *funcState) condTrue(e lang.Expr, t *label) {
 	}
 	r, _ := fs.exprReg(e)
 	fs.jumpTo(t, vm.MakeABx(vm.OpJmpIf, r, 0))
+}
+
+// compareConst compiles `x < K` (and <=, >, >=) where x is statically int
+// or long and K an integer literal as one compare-with-constant jump to
+// target, taken when the comparison is true (or false, with whenFalse).
+func (fs *funcState) compareConst(e *lang.BinaryExpr, whenFalse bool, target *label) bool {
+	var kv vm.Value
+	switch y := e.Y.(type) {
+	case *lang.Literal:
+		if y.Kind != lang.LitInt && y.Kind != lang.LitLong {
+			return false
+		}
+		kv, _ = fs.literal(y)
+	case *lang.UnaryExpr:
+		lit, ok := y.X.(*lang.Literal)
+		if !ok || y.Op != "-" || lit.Kind != lang.LitInt {
+			return false
+		}
+		v, _ := fs.literal(lit)
+		kv = vm.Int(-v.AsInt())
+	default:
+		return false
+	}
+	xt := fs.staticType(e.X)
+	if xt != vm.TInt && xt != vm.TLong {
+		return false
+	}
+	op := map[string]vm.Op{"<": vm.OpJLtK, ">=": vm.OpJGeK, "<=": vm.OpJLeK, ">": vm.OpJGtK}[e.Op]
+	if whenFalse {
+		op = map[vm.Op]vm.Op{vm.OpJLtK: vm.OpJGeK, vm.OpJGeK: vm.OpJLtK, vm.OpJLeK: vm.OpJGtK, vm.OpJGtK: vm.OpJLeK}[op]
+	}
+	ki := fs.constIndex(kv)
+	if ki > 0xffff {
+		return false
+	}
+	a, _ := fs.exprReg(e.X)
+	fs.jumpTo(target, vm.MakeABC(op, a, ki, 0))
+	return true
 }
 
 func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {

@@ -95,6 +95,8 @@ func DisasmFunc(prog *vm.Program, f *vm.Func) string {
 			note = fmt.Sprintf("-> %d", pc+1+ins.SBx())
 		case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe:
 			note = fmt.Sprintf("-> %d", pc+1+ins.SC())
+		case vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
+			note = fmt.Sprintf("K=%s -> %d", describeConst(f.K[ins.B()]), pc+1+ins.SC())
 		case vm.OpClosure:
 			if ins.B() < len(prog.Funcs) {
 				note = prog.Funcs[ins.B()].Name
@@ -125,6 +127,12 @@ func describeConst(v vm.Value) string {
 		return "delegate " + cl.Fn.QualifiedName()
 	}
 	if t := v.PrimType(); t != nil {
+		if v.IsInt() {
+			return fmt.Sprint(v.AsInt())
+		}
+		if t == vm.TLong {
+			return fmt.Sprint(v.AsLong())
+		}
 		return t.Name
 	}
 	return ""

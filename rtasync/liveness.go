@@ -88,7 +88,7 @@ func UseDef(p *vm.Program, f *vm.Func, ins vm.Instr) (uses, defs []int) {
 		vm.OpShr, vm.OpEq, vm.OpNe, vm.OpLt, vm.OpLe, vm.OpGetIndex, vm.OpRefElm:
 		return []int{b, c}, []int{a}
 	case vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul, vm.OpRet, vm.OpThrow, vm.OpRethrow,
-		vm.OpNullChk, vm.OpSetStatic:
+		vm.OpNullChk, vm.OpSetStatic, vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
 		return []int{a}, nil
 	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe, vm.OpSetBox, vm.OpSetRef:
 		return []int{a, b}, nil
@@ -134,7 +134,7 @@ func successors(f *vm.Func, pc int) []int {
 		return []int{pc + 1 + ins.SBx()}
 	case vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul:
 		return []int{pc + 1, pc + 1 + ins.SBx()}
-	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe:
+	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe, vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
 		return []int{pc + 1, pc + 1 + ins.SC()}
 	case vm.OpRet, vm.OpRetVoid, vm.OpThrow, vm.OpRethrow:
 		return nil

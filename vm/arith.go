@@ -541,3 +541,16 @@ func intOp(op Op, x, y int32) (Value, bool) {
 	}
 	return Null, false
 }
+
+// compareK is the slow path of the compare-with-constant jumps.
+func (t *Thread) compareK(op Op, a, k Value) (bool, error) {
+	switch op {
+	case OpJLtK:
+		return t.compare(OpLt, a, k)
+	case OpJGeK:
+		return t.compare(OpLe, k, a)
+	case OpJLeK:
+		return t.compare(OpLe, a, k)
+	}
+	return t.compare(OpLt, k, a)
+}

@@ -236,6 +236,10 @@ func (t *Thread) run() (result Value, err error) {
 				regs[ins.A()] = Int(b.AsInt() + c.AsInt())
 				continue
 			}
+			if b.p == unsafe.Pointer(TLong) && (c.p == unsafe.Pointer(TLong) || c.p == unsafe.Pointer(TInt)) {
+				regs[ins.A()] = Long(int64(b.n) + asI64(c))
+				continue
+			}
 			fr.pc = pc
 			v, e := t.arith(OpAdd, b, c)
 			if e != nil {
@@ -367,6 +371,33 @@ func (t *Thread) run() (result Value, err error) {
 				}
 			}
 			if r == (ins.Op() == OpJLt || ins.Op() == OpJLe) {
+				pc += ins.SC()
+			}
+		case OpJLtK, OpJGeK, OpJLeK, OpJGtK:
+			a, kb := regs[ins.A()], k[ins.B()]
+			var r bool
+			if a.p == unsafe.Pointer(TInt) && kb.p == unsafe.Pointer(TInt) {
+				x, y := a.AsInt(), kb.AsInt()
+				switch ins.Op() {
+				case OpJLtK:
+					r = x < y
+				case OpJGeK:
+					r = x >= y
+				case OpJLeK:
+					r = x <= y
+				default:
+					r = x > y
+				}
+			} else {
+				fr.pc = pc
+				var e error
+				r, e = t.compareK(ins.Op(), a, kb)
+				if e != nil {
+					err = e
+					goto fail
+				}
+			}
+			if r {
 				pc += ins.SC()
 			}
 		case OpJEq:

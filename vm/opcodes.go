@@ -107,6 +107,10 @@ const (
 	OpJNLe      // OpJNLe A B sC: if !(R[A] <= R[B]) then pc += sC
 	OpJEq       // OpJEq A B sC: if R[A] == R[B] then pc += sC
 	OpJNe       // OpJNe A B sC: if R[A] != R[B] then pc += sC
+	OpJLtK      // OpJLtK A B sC: if R[A] < K[B] then pc += sC (K[B] an int or long; R[A] statically int or long)
+	OpJGeK      // OpJGeK A B sC: if R[A] >= K[B] then pc += sC
+	OpJLeK      // OpJLeK A B sC: if R[A] <= K[B] then pc += sC
+	OpJGtK      // OpJGtK A B sC: if R[A] > K[B] then pc += sC
 
 	OpConv // OpConv A B C: R[A] := (Conv C) R[B] (numeric conversion, see Conv)
 
@@ -256,6 +260,10 @@ var Ops = [numOps]OpInfo{
 	OpJNLe:      {"JNLE", FmtABsC, true, false, true},
 	OpJEq:       {"JEQ", FmtABsC, false, false, true},
 	OpJNe:       {"JNE", FmtABsC, false, false, true},
+	OpJLtK:      {"JLTK", FmtABsC, true, false, true},
+	OpJGeK:      {"JGEK", FmtABsC, true, false, true},
+	OpJLeK:      {"JLEK", FmtABsC, true, false, true},
+	OpJGtK:      {"JGTK", FmtABsC, true, false, true},
 	OpConv:      {"CONV", FmtABC, true, false, false},
 	OpGetField:  {"GETFIELD", FmtABC, true, false, false},
 	OpSetField:  {"SETFIELD", FmtABC, true, false, false},
