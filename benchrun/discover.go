@@ -104,7 +104,18 @@ func litString(e lang.Expr) string {
 	return l.Raw
 }
 
-func litInt(e lang.Expr) int {
+// litInt reads an integer literal, or the name of an integer constant of
+// the class (consts maps names to their initialisers).
+func litInt(e lang.Expr, consts map[string]lang.Expr) int {
+	if id, ok := e.(*lang.Ident); ok {
+		if x, ok := consts[id.Name]; ok {
+			delete(consts, id.Name) // no cycles
+			n := litInt(x, consts)
+			consts[id.Name] = x
+			return n
+		}
+		return 0
+	}
 	l, ok := e.(*lang.Literal)
 	if !ok {
 		return 0
@@ -139,6 +150,16 @@ func Discover(f *lang.File) []*Class {
 			name = outer + "." + td.Name
 		}
 		cls := &Class{Namespace: td.Namespace, Name: name}
+		consts := map[string]lang.Expr{}
+		for _, mem := range td.Members {
+			if fd, ok := mem.(*lang.FieldDecl); ok && fd.Modifiers&lang.ModConst != 0 {
+				for _, d := range fd.Decls {
+					if d.Init != nil {
+						consts[d.Name] = d.Init
+					}
+				}
+			}
+		}
 		classCategory := ""
 		for _, a := range td.Attributes {
 			if attrName(a) == "BenchmarkCategory" {
@@ -162,7 +183,7 @@ func Discover(f *lang.File) []*Class {
 							bm.Baseline = litBool(x)
 						}
 						if x, ok := attrArg(a, "OperationsPerInvoke"); ok {
-							if n := litInt(x); n > 0 {
+							if n := litInt(x, consts); n > 0 {
 								bm.OpsPerInvoke = n
 							}
 						}
