@@ -232,10 +232,25 @@ func (w *worker) steal() workItem {
 	return it
 }
 
+// spinRounds is how many times an idle worker yields the processor looking
+// for work before it parks.
+const spinRounds = 50
+
 func (w *worker) loop() {
 	p := w.p
 	for {
 		it := w.take()
+		if it == nil {
+			// Spin briefly before parking: work queued by a thread that is
+			// about to wait for it (Task.Run then Wait, a continuation posted
+			// by Yield) then starts without an OS-level wakeup.
+			for i := 0; i < spinRounds && it == nil; i++ {
+				runtime.Gosched()
+				if p.pending.Load() > 0 {
+					it = w.take()
+				}
+			}
+		}
 		if it == nil {
 			p.mu.Lock()
 			if p.pending.Load() > 0 {
