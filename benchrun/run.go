@@ -72,6 +72,35 @@ var ErrCompile = errors.New("compile error")
 // own per-call cost on an empty method, in the same machine and mode.
 const overheadClass = "\nclass AsyncvmBenchOverhead { public void Empty() { } }\n"
 
+// overheadClassWithMain is overheadClass for a file without an entry point.
+const overheadClassWithMain = "\nclass AsyncvmBenchOverhead { public void Empty() { } static void Main() { } }\n"
+
+// hasEntry reports whether a file has top-level statements or a static Main.
+func hasEntry(f *lang.File) bool {
+	if len(f.Stmts) > 0 {
+		return true
+	}
+	var walk func(tds []*lang.TypeDecl) bool
+	walk = func(tds []*lang.TypeDecl) bool {
+		for _, td := range tds {
+			for _, m := range td.Members {
+				switch m := m.(type) {
+				case *lang.MethodDecl:
+					if m.Name == "Main" && m.Modifiers&lang.ModStatic != 0 {
+						return true
+					}
+				case *lang.TypeDecl:
+					if walk([]*lang.TypeDecl{m}) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return walk(f.Types)
+}
+
 // Run measures every selected benchmark of the program in each mode and
 // returns the results in source order, modes in the order given.
 func Run(opts Options) ([]Result, error) {
@@ -112,7 +141,12 @@ func Run(opts Options) ([]Result, error) {
 	if len(selected) == 0 {
 		return nil, fmt.Errorf("no [Benchmark] methods%s in %s", filterNote(opts.Filter), opts.Filename)
 	}
-	src := append(append([]byte{}, opts.Source...), overheadClass...)
+	extra := overheadClass
+	if !hasEntry(f) {
+		// A class library of benchmarks: give it an empty entry point.
+		extra = overheadClassWithMain
+	}
+	src := append(append([]byte{}, opts.Source...), extra...)
 	progs := map[string]*vm.Program{}
 	for _, mode := range opts.Modes {
 		prog, ok := driver.Build(driver.Options{Filename: opts.Filename, Source: src, Mode: mode, Stderr: opts.Stderr})

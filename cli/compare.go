@@ -362,12 +362,12 @@ func diffLines(a, b []string) []diffOp {
 				ops = append(ops, diffOp{' ', ma[i], p + i, p + j})
 				i++
 				j++
-			case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-				ops = append(ops, diffOp{'+', mb[j], p + i, p + j})
-				j++
-			default:
+			case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
 				ops = append(ops, diffOp{'-', ma[i], p + i, p + j})
 				i++
+			default:
+				ops = append(ops, diffOp{'+', mb[j], p + i, p + j})
+				j++
 			}
 		}
 	}
