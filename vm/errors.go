@@ -11,7 +11,19 @@ type Thrown struct {
 }
 
 func (e *Thrown) Error() string {
-	return e.Exc.typ.FullName() + ": " + ExceptionMessage(e.Exc)
+	msg := ExceptionMessage(e.Exc)
+	// An AggregateException keeps its inner exceptions in the data field;
+	// its message lists theirs, as .NET's Message does.
+	if len(e.Exc.F) > ExcFieldData {
+		if a := e.Exc.F[ExcFieldData].AsArray(); a != nil {
+			for _, v := range a.V {
+				if in := v.AsInstance(); in != nil {
+					msg += " (" + ExceptionMessage(in) + ")"
+				}
+			}
+		}
+	}
+	return e.Exc.typ.FullName() + ": " + msg
 }
 
 // Fatal ends the program at once: stack overflow, a failed fast, an exit
