@@ -1,0 +1,404 @@
+package sm
+
+import (
+	"asyncvm/ctx"
+	"asyncvm/vm"
+	"asyncvm/vm/threading"
+)
+
+// builderKind is what an async method returns, which decides the builder.
+type builderKind uint8
+
+const (
+	kindTask builderKind = iota
+	kindTaskT
+	kindValueTask
+	kindValueTaskT
+	kindVoid
+)
+
+// Library types of the classic model. The generic and non-generic builders
+// share one registered type each (the registry keys types without their
+// arity); a builder made with `new AsyncTaskMethodBuilder<T>()` receives T
+// as a leading System.Type argument (PassTypeArgs) and so knows it is
+// generic, while `AsyncTaskMethodBuilder.Create()` is the non-generic one.
+var (
+	TTaskBuilder      = vm.NewLibType("System.Runtime.CompilerServices", "AsyncTaskMethodBuilder", nil)
+	TValueTaskBuilder = vm.NewLibType("System.Runtime.CompilerServices", "AsyncValueTaskMethodBuilder", nil)
+	TVoidBuilder      = vm.NewLibType("System.Runtime.CompilerServices", "AsyncVoidMethodBuilder", nil)
+	TStateMachine     = vm.NewLibType("System.Runtime.CompilerServices", "IAsyncStateMachine", nil)
+	TDispatchInfo     = vm.NewLibType("System.Runtime.ExceptionServices", "ExceptionDispatchInfo", nil)
+)
+
+// Builder is the state of one async method builder: the method's task (made
+// lazily: by the first real suspension, which boxes the state machine into
+// it, or by SetResult/SetException when nothing has been boxed yet) and the
+// boxed state machine.
+type Builder struct {
+	kind    builderKind
+	resultT *vm.Type // T of Task<T>; TObject when unknown
+	task    *vm.Task
+	result  vm.Value // ValueTask<T> completed without a task
+	done    bool     // completed synchronously without a task (ValueTask)
+	sm      vm.Value // the boxed state machine (an instance, or a MoveNext delegate)
+	boxed   bool
+	move    *vm.Func // the state machine's MoveNext, found once
+}
+
+// Cached completed tasks, as .NET caches Task.CompletedTask, true/false and
+// the integers -1 to 8 for AsyncTaskMethodBuilder<T>.SetResult.
+var (
+	cachedTrue  = completed(vm.TBool, vm.Bool(true))
+	cachedFalse = completed(vm.TBool, vm.Bool(false))
+	cachedNull  = completed(vm.TObject, vm.Null)
+	cachedInts  [10]*vm.Task
+)
+
+func init() {
+	for i := range cachedInts {
+		cachedInts[i] = completed(vm.TInt, vm.Int(int32(i-1)))
+	}
+	registerBuilders()
+}
+
+func completed(rt *vm.Type, v vm.Value) *vm.Task {
+	tk := vm.NewTask(rt)
+	tk.TryComplete(nil, vm.StatusRanToCompletion, v, nil)
+	return tk
+}
+
+func builderOf(v vm.Value) *Builder {
+	b, _ := v.AsNative().(*Builder)
+	return b
+}
+
+// newBuilder reads the optional leading System.Type argument of a generic
+// builder's constructor.
+func newBuilder(ty *vm.Type, plain, generic builderKind, args []vm.Value) vm.Value {
+	b := &Builder{kind: plain}
+	if len(args) > 0 {
+		b.kind = generic
+		b.resultT = vm.TObject
+		if t, ok := args[0].AsNative().(*vm.Type); ok && args[0].Type() == vm.TType && t != nil {
+			b.resultT = t
+		}
+	}
+	return vm.NewNative(ty, b)
+}
+
+// newTask makes the builder's task, counting it.
+func (b *Builder) newTask(t *vm.Thread) *vm.Task {
+	var rt *vm.Type
+	if b.kind == kindTaskT || b.kind == kindValueTaskT {
+		rt = b.resultT
+		if rt == nil {
+			rt = vm.TObject
+		}
+	}
+	tk := vm.NewTask(rt)
+	tk.Owner = b
+	t.M.Counters.Tasks.Add(1)
+	return tk
+}
+
+// moveNext runs the state machine's MoveNext: a delegate (the closure form
+// used for async lambdas and local functions) or the MoveNext method of a
+// state machine class.
+func (b *Builder) moveNext(t *vm.Thread, sm vm.Value) error {
+	if cl := sm.AsClosure(); cl != nil {
+		_, err := t.CallValue(sm, nil)
+		return err
+	}
+	if b.move == nil {
+		if sm.IsNull() {
+			return t.Throw("System.ArgumentNullException", "Value cannot be null. (Parameter 'stateMachine')")
+		}
+		b.move = sm.Type().LookupMethod("MoveNext", 0)
+		if b.move == nil {
+			return t.Throw("System.InvalidOperationException", "The state machine has no MoveNext method.")
+		}
+	}
+	_, err := t.Invoke(b.move, sm, nil)
+	return err
+}
+
+// start is Start(ref stateMachine): it runs the first MoveNext on the
+// caller's thread and puts the caller's ExecutionContext back afterwards, so
+// nothing the method does before its first suspension leaks to the caller.
+func (b *Builder) start(t *vm.Thread, sm vm.Value) error {
+	saved := t.Ctx.Current()
+	err := b.moveNext(t, sm)
+	if t.Ctx.Current() != saved {
+		t.Ctx.Switch(saved)
+	}
+	return err
+}
+
+// awaitOnCompleted is AwaitUnsafeOnCompleted / AwaitOnCompleted: the first
+// real suspension boxes the state machine into the task the caller will
+// hold; every suspension captures the context (the classic fast path: nil
+// for Default, a marker when flow is suppressed) and registers MoveNext to
+// run inside it when the awaiter completes.
+func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
+	if !b.boxed {
+		b.boxed = true
+		b.sm = sm
+		t.M.Counters.StateMachineBoxes.Add(1)
+		if b.task == nil && b.kind != kindVoid {
+			b.task = b.newTask(t)
+		}
+	}
+	ec := t.Ctx.CaptureForSuspension()
+	if ec != nil {
+		t.M.Counters.ECCaptures.Add(1)
+	}
+	box := b.sm
+	resume := func(w *vm.Thread) {
+		threading.Attach(w)
+		saved := w.Ctx.Current()
+		if ec != ctx.DefaultFlowSuppressed {
+			if ec != nil {
+				w.M.Counters.ECRestores.Add(1)
+			}
+			w.Ctx.RestoreFromSuspension(ec)
+		}
+		err := b.moveNext(w, box)
+		if ec != ctx.DefaultFlowSuppressed && w.Ctx.Current() != saved {
+			w.Ctx.Switch(saved)
+		}
+		if err != nil {
+			w.M.Crash(err)
+		}
+	}
+	if aw, ok := awaiter.AsNative().(vm.Awaiter); ok {
+		aw.UnsafeOnCompleted(t, resume)
+		return nil
+	}
+	if tk := awaiter.AsTask(); tk != nil {
+		tk.UnsafeOnCompleted(t, resume)
+		return nil
+	}
+	if awaiter.IsNull() {
+		return t.ThrowNull()
+	}
+	// A user-defined awaiter: call its UnsafeOnCompleted (or OnCompleted)
+	// with a delegate that resumes the state machine.
+	f := awaiter.Type().LookupMethod("UnsafeOnCompleted", 1)
+	if f == nil {
+		f = awaiter.Type().LookupMethod("OnCompleted", 1)
+	}
+	if f == nil {
+		return t.Throw("System.InvalidOperationException", "'"+vm.TypeName(awaiter)+"' is not an awaiter (it has no OnCompleted method).")
+	}
+	cont := vm.NewNativeDelegate(vm.NativeFunc("MoveNext", 0, 0, false, func(w *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		resume(w)
+		return vm.Null, nil
+	}), vm.Null)
+	_, err := t.Invoke(f, awaiter, []vm.Value{cont})
+	return err
+}
+
+// setResult completes the method: the boxed task, or, when the method never
+// suspended, a cached or new completed task (a ValueTask keeps the result
+// inline and allocates nothing).
+func (b *Builder) setResult(t *vm.Thread, v vm.Value) {
+	switch b.kind {
+	case kindVoid:
+		return
+	case kindTask, kindValueTask:
+		v = vm.Null
+	}
+	if b.task != nil {
+		b.task.TryComplete(t, vm.StatusRanToCompletion, v, nil)
+		return
+	}
+	switch b.kind {
+	case kindTask:
+		b.task = vm.CompletedTaskValue()
+	case kindValueTask, kindValueTaskT:
+		b.done, b.result = true, v
+	default:
+		b.task = cachedResult(v)
+		if b.task == nil {
+			b.task = b.newTask(t)
+			b.task.TryComplete(t, vm.StatusRanToCompletion, v, nil)
+		}
+	}
+}
+
+// cachedResult returns the cached task for a common result, or nil.
+func cachedResult(v vm.Value) *vm.Task {
+	switch {
+	case v.IsNull():
+		return cachedNull
+	case v.Type() == vm.TBool:
+		if v.AsBool() {
+			return cachedTrue
+		}
+		return cachedFalse
+	case v.IsInt() && v.Type() == vm.TInt && v.AsInt() >= -1 && v.AsInt() <= 8:
+		return cachedInts[v.AsInt()+1]
+	}
+	return nil
+}
+
+// setException faults the task (OperationCanceledException cancels it); an
+// async void method's exception crashes the process, as it is rethrown on
+// the thread pool in .NET.
+func (b *Builder) setException(t *vm.Thread, e *vm.Instance) {
+	if b.kind == kindVoid {
+		t.M.Crash(&vm.Thrown{Exc: e})
+		return
+	}
+	if b.task == nil {
+		b.task = b.newTask(t)
+	}
+	if t.IsCancellation(e) {
+		b.task.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{e})
+		return
+	}
+	b.task.TryComplete(t, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+}
+
+// taskValue is the Task property: what the stub returns to the caller.
+func (b *Builder) taskValue(t *vm.Thread) vm.Value {
+	switch b.kind {
+	case kindVoid:
+		return vm.Null
+	case kindValueTask, kindValueTaskT:
+		if b.task == nil {
+			if !b.done {
+				b.task = b.newTask(t)
+			} else {
+				return vm.ValueTaskHook(nil, b.result, b.kind == kindValueTaskT)
+			}
+		}
+		return vm.ValueTaskHook(b.task, vm.Null, b.kind == kindValueTaskT)
+	}
+	if b.task == nil {
+		b.task = b.newTask(t)
+	}
+	return vm.TaskValue(b.task)
+}
+
+func registerBuilders() {
+	reg := func(ty *vm.Type, plain, generic builderKind) {
+		ty = vm.RegisterType(ty)
+		ty.PassTypeArgs = true
+		ty.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return newBuilder(ty, plain, generic, args), nil
+		})
+		ty.AddStatic("Create", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return newBuilder(ty, plain, generic, nil), nil
+		})
+		self := func(t *vm.Thread, v vm.Value) (*Builder, error) {
+			b := builderOf(v)
+			if b == nil {
+				return nil, t.ThrowNull()
+			}
+			return b, nil
+		}
+		ty.AddMethod("Start", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			b, err := self(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			return vm.Null, b.start(t, deref(args[1]))
+		})
+		onCompleted := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			b, err := self(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			return vm.Null, b.awaitOnCompleted(t, deref(args[1]), deref(args[2]))
+		}
+		ty.AddMethod("AwaitUnsafeOnCompleted", 2, 2, onCompleted)
+		ty.AddMethod("AwaitOnCompleted", 2, 2, onCompleted)
+		ty.AddMethod("SetResult", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			b, err := self(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			v := vm.Null
+			if len(args) > 1 {
+				v = args[1]
+			}
+			b.setResult(t, v)
+			return vm.Null, nil
+		})
+		ty.AddMethod("SetException", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			b, err := self(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			e := args[1].AsInstance()
+			if e == nil {
+				return vm.Null, t.Throw("System.ArgumentNullException", "Value cannot be null. (Parameter 'exception')")
+			}
+			b.setException(t, e)
+			return vm.Null, nil
+		})
+		ty.AddMethod("SetStateMachine", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return vm.Null, nil
+		})
+		ty.AddProperty("Task", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			b, err := self(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			return b.taskValue(t), nil
+		}, nil)
+	}
+	reg(TTaskBuilder, kindTask, kindTaskT)
+	reg(TValueTaskBuilder, kindValueTask, kindValueTaskT)
+	reg(TVoidBuilder, kindVoid, kindVoid)
+
+	sm := vm.RegisterType(TStateMachine)
+	sm.IsInterface = true
+	sm.IsAbstract = true
+
+	// ExceptionDispatchInfo.Capture(e).Throw() rethrows e keeping the stack
+	// it was first thrown with (the rewrite of `throw;` and of a pending
+	// exception after an awaiting finally).
+	edi := vm.RegisterType(TDispatchInfo)
+	edi.AddStatic("Capture", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[0].AsInstance() == nil {
+			return vm.Null, t.Throw("System.ArgumentNullException", "Value cannot be null. (Parameter 'source')")
+		}
+		return vm.NewNative(edi, args[0].AsInstance()), nil
+	})
+	edi.AddStatic("Throw", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e := args[0].AsInstance()
+		if e == nil {
+			return vm.Null, t.Throw("System.ArgumentNullException", "Value cannot be null. (Parameter 'source')")
+		}
+		return vm.Null, &vm.Thrown{Exc: e}
+	})
+	edi.AddMethod("Throw", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e, _ := args[0].AsNative().(*vm.Instance)
+		if e == nil {
+			return vm.Null, t.ThrowNull()
+		}
+		return vm.Null, &vm.Thrown{Exc: e}
+	})
+	edi.AddProperty("SourceException", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		e, _ := args[0].AsNative().(*vm.Instance)
+		if e == nil {
+			return vm.Null, nil
+		}
+		return vm.Ref(e), nil
+	}, nil)
+}
+
+// deref reads through a ref argument (`ref stateMachine`), and passes any
+// other value through: the lowering may pass the state machine and the
+// awaiter by value, since both are references in asyncvm.
+func deref(v vm.Value) vm.Value {
+	if v.AsBox() != nil {
+		return vm.LoadRef(v)
+	}
+	if _, ok := v.AsNative().(*vm.RefCell); ok {
+		return vm.LoadRef(v)
+	}
+	return v
+}

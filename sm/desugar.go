@@ -1,0 +1,554 @@
+package sm
+
+import (
+	"fmt"
+
+	"asyncvm/lang"
+)
+
+// mapStmt rewrites s bottom-up: the statements nested in s first, then s
+// itself through rule, which returns its replacement (several statements,
+// or s unchanged). Nested lambdas and local functions are left alone.
+func mapStmt(s lang.Stmt, rule func(lang.Stmt) []lang.Stmt) []lang.Stmt {
+	switch s := s.(type) {
+	case *lang.BlockStmt:
+		s.Stmts = mapList(s.Stmts, rule)
+	case *lang.IfStmt:
+		s.Then = single(mapStmt(s.Then, rule))
+		if s.Else != nil {
+			s.Else = single(mapStmt(s.Else, rule))
+		}
+	case *lang.WhileStmt:
+		s.Body = single(mapStmt(s.Body, rule))
+	case *lang.DoStmt:
+		s.Body = single(mapStmt(s.Body, rule))
+	case *lang.ForStmt:
+		s.Body = single(mapStmt(s.Body, rule))
+	case *lang.ForeachStmt:
+		s.Body = single(mapStmt(s.Body, rule))
+	case *lang.SwitchStmt:
+		for _, sec := range s.Sections {
+			sec.Body = mapList(sec.Body, rule)
+		}
+	case *lang.TryStmt:
+		s.Body.Stmts = mapList(s.Body.Stmts, rule)
+		for _, c := range s.Catches {
+			c.Body.Stmts = mapList(c.Body.Stmts, rule)
+		}
+		if s.Finally != nil {
+			s.Finally.Stmts = mapList(s.Finally.Stmts, rule)
+		}
+	case *lang.UsingStmt:
+		s.Body = single(mapStmt(s.Body, rule))
+	case *lang.LockStmt:
+		s.Body = single(mapStmt(s.Body, rule))
+	case *lang.LabeledStmt:
+		inner := mapStmt(s.Stmt, rule)
+		if len(inner) == 0 {
+			s.Stmt = &lang.EmptyStmt{Pos: s.Pos}
+		} else {
+			s.Stmt = inner[0]
+		}
+		out := rule(s)
+		if len(inner) > 1 {
+			out = append(out, inner[1:]...)
+		}
+		return out
+	}
+	return rule(s)
+}
+
+func mapList(list []lang.Stmt, rule func(lang.Stmt) []lang.Stmt) []lang.Stmt {
+	var out []lang.Stmt
+	for _, s := range list {
+		out = append(out, mapStmt(s, rule)...)
+	}
+	return out
+}
+
+// single turns a statement list back into one statement.
+func single(list []lang.Stmt) lang.Stmt {
+	if len(list) == 1 {
+		return list[0]
+	}
+	pos := lang.Pos{}
+	if len(list) > 0 {
+		pos = list[0].Position()
+	}
+	return block(pos, list...)
+}
+
+// desugar rewrites the statements whose hidden state would not survive a
+// suspension, when they contain an await: foreach (its enumerator), using
+// (its resource and finally), and loops whose condition or increment
+// awaits (they become while (true) loops with the await in their body).
+func (fl *fnLowering) desugar(body *lang.BlockStmt) {
+	body.Stmts = fl.usingDecls(body.Stmts)
+	body.Stmts = mapList(body.Stmts, func(s lang.Stmt) []lang.Stmt {
+		switch s := s.(type) {
+		case *lang.BlockStmt:
+			s.Stmts = fl.usingDecls(s.Stmts)
+		case *lang.SwitchStmt:
+			for _, sec := range s.Sections {
+				sec.Body = fl.usingDecls(sec.Body)
+			}
+		case *lang.ForeachStmt:
+			if s.IsAwait {
+				fl.errorf(s.Pos, "'await foreach' is not supported")
+				return []lang.Stmt{s}
+			}
+			if hasAwait(s) {
+				return []lang.Stmt{fl.foreachLoop(s)}
+			}
+		case *lang.UsingStmt:
+			if hasAwait(s) {
+				return []lang.Stmt{fl.usingBlock(s)}
+			}
+		case *lang.LockStmt:
+			if hasAwait(s.Body) {
+				fl.errorf(s.Pos, "Cannot await in the body of a lock statement")
+			}
+		case *lang.WhileStmt:
+			if hasAwait(s.Cond) {
+				body := asBlock(s.Body)
+				s.Body = block(s.Pos, append([]lang.Stmt{ifStmt(s.Pos, not(s.Pos, s.Cond), &lang.BreakStmt{Pos: s.Pos}, nil)}, body.Stmts...)...)
+				s.Cond = boolLit(s.Pos, true)
+			}
+		case *lang.DoStmt:
+			if hasAwait(s.Cond) {
+				cont := fl.label("continue")
+				body := asBlock(replaceContinue(s.Body, cont))
+				body.Stmts = append(body.Stmts, labeled(s.Pos, cont, ifStmt(s.Pos, not(s.Pos, s.Cond), &lang.BreakStmt{Pos: s.Pos}, nil)))
+				return []lang.Stmt{&lang.WhileStmt{Pos: s.Pos, Cond: boolLit(s.Pos, true), Body: body}}
+			}
+		case *lang.ForStmt:
+			if hasAwait(s.Cond) || hasAwaitExprs(s.Post) || hasAwaitExprs(s.InitExprs) || (s.InitDecl != nil && hasAwait(s.InitDecl)) {
+				return []lang.Stmt{fl.forLoop(s)}
+			}
+		}
+		return []lang.Stmt{s}
+	})
+}
+
+func hasAwaitExprs(xs []lang.Expr) bool {
+	for _, x := range xs {
+		if hasAwait(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// forLoop is `{ init; while (true) { if (!cond) break; body; continue: post; } }`.
+func (fl *fnLowering) forLoop(s *lang.ForStmt) lang.Stmt {
+	var outer []lang.Stmt
+	if s.InitDecl != nil {
+		outer = append(outer, s.InitDecl)
+	}
+	for _, x := range s.InitExprs {
+		outer = append(outer, exprStmt(x))
+	}
+	var body []lang.Stmt
+	if s.Cond != nil {
+		body = append(body, ifStmt(s.Pos, not(s.Pos, s.Cond), &lang.BreakStmt{Pos: s.Pos}, nil))
+	}
+	if len(s.Post) > 0 {
+		cont := fl.label("continue")
+		body = append(body, replaceContinue(s.Body, cont))
+		var post []lang.Stmt
+		for _, x := range s.Post {
+			post = append(post, exprStmt(x))
+		}
+		body = append(body, labeled(s.Pos, cont, block(s.Pos, post...)))
+	} else {
+		body = append(body, s.Body)
+	}
+	outer = append(outer, &lang.WhileStmt{Pos: s.Pos, Cond: boolLit(s.Pos, true), Body: block(s.Pos, body...)})
+	return block(s.Pos, outer...)
+}
+
+// foreachLoop is the enumerator loop the C# compiler emits:
+// `{ var e = X.GetEnumerator(); while (e.MoveNext()) { T v = e.Current; body } }`.
+// The enumerator is an ordinary local, hoisted when the body awaits.
+func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
+	pos := s.Pos
+	en := fl.temp("e")
+	get := declStmt(pos, nil, en, call(pos, member(pos, s.X, "GetEnumerator")))
+	item := declStmt(pos, s.Type, s.Name, member(pos, ident(pos, en), "Current"))
+	body := block(pos, item, s.Body)
+	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, ident(pos, en), "MoveNext")), Body: body}
+	return block(pos, get, loop)
+}
+
+// usingBlock is `{ decl; try { body } finally { if (r != null) r.Dispose(); } }`.
+func (fl *fnLowering) usingBlock(s *lang.UsingStmt) lang.Stmt {
+	pos := s.Pos
+	var out []lang.Stmt
+	var res []string
+	if s.Decl != nil {
+		out = append(out, s.Decl)
+		for _, d := range s.Decl.Decls {
+			res = append(res, d.Name)
+		}
+	} else {
+		name := fl.temp("u")
+		out = append(out, declStmt(pos, nil, name, s.X))
+		res = append(res, name)
+	}
+	out = append(out, disposeTry(pos, res, asBlock(s.Body).Stmts))
+	return block(pos, out...)
+}
+
+func disposeTry(pos lang.Pos, res []string, body []lang.Stmt) *lang.TryStmt {
+	var fin []lang.Stmt
+	for i := len(res) - 1; i >= 0; i-- {
+		r := res[i]
+		fin = append(fin, ifStmt(pos, binary(pos, "!=", ident(pos, r), nullLit(pos)),
+			exprStmt(call(pos, member(pos, ident(pos, r), "Dispose"))), nil))
+	}
+	return &lang.TryStmt{Pos: pos, Body: block(pos, body...), Finally: block(pos, fin...)}
+}
+
+// usingDecls rewrites `using var x = ...; rest` into a try/finally over the
+// rest of the list when the rest awaits.
+func (fl *fnLowering) usingDecls(list []lang.Stmt) []lang.Stmt {
+	for i, s := range list {
+		u, ok := s.(*lang.UsingDeclStmt)
+		if !ok || !stmtsHaveAwait(list[i+1:]) {
+			continue
+		}
+		var res []string
+		for _, d := range u.Decl.Decls {
+			res = append(res, d.Name)
+		}
+		rest := fl.usingDecls(list[i+1:])
+		out := append([]lang.Stmt{}, list[:i]...)
+		out = append(out, u.Decl, disposeTry(u.Pos, res, rest))
+		return out
+	}
+	return list
+}
+
+// replaceContinue replaces the `continue` statements that belong to the
+// loop whose body is s with `goto label`.
+func replaceContinue(s lang.Stmt, label string) lang.Stmt {
+	var walk func(s lang.Stmt) lang.Stmt
+	walk = func(s lang.Stmt) lang.Stmt {
+		switch s := s.(type) {
+		case *lang.ContinueStmt:
+			return gotoStmt(s.Pos, label)
+		case *lang.BlockStmt:
+			for i, c := range s.Stmts {
+				s.Stmts[i] = walk(c)
+			}
+		case *lang.IfStmt:
+			s.Then = walk(s.Then)
+			if s.Else != nil {
+				s.Else = walk(s.Else)
+			}
+		case *lang.SwitchStmt:
+			for _, sec := range s.Sections {
+				for i, c := range sec.Body {
+					sec.Body[i] = walk(c)
+				}
+			}
+		case *lang.TryStmt:
+			walk(s.Body)
+			for _, c := range s.Catches {
+				walk(c.Body)
+			}
+			if s.Finally != nil {
+				walk(s.Finally)
+			}
+		case *lang.UsingStmt:
+			s.Body = walk(s.Body)
+		case *lang.LockStmt:
+			s.Body = walk(s.Body)
+		case *lang.LabeledStmt:
+			s.Stmt = walk(s.Stmt)
+		}
+		return s
+	}
+	return walk(s)
+}
+
+// handlers rewrites every try statement whose catch or finally blocks
+// await, innermost first, so that no await remains in a handler:
+//
+//   - catch blocks that await move after the try: the catch only records the
+//     exception in a pending-exception local and the number of the catch,
+//     and `throw;` in the moved block rethrows the recorded exception with
+//     its original stack;
+//   - a finally block that awaits moves after the try, which becomes
+//     `try { body } catch (Exception e) { pending = e; }`; a return, break,
+//     continue or goto leaving the body records a pending branch number and
+//     jumps to the moved finally, after which the pending exception is
+//     rethrown and the pending branch taken.
+func (fl *fnLowering) handlers(body *lang.BlockStmt) {
+	body.Stmts = mapList(body.Stmts, func(s lang.Stmt) []lang.Stmt {
+		t, ok := s.(*lang.TryStmt)
+		if !ok {
+			return []lang.Stmt{s}
+		}
+		catchAwaits := false
+		for _, c := range t.Catches {
+			if hasAwait(c.Body) {
+				catchAwaits = true
+			}
+		}
+		finallyAwaits := t.Finally != nil && hasAwait(t.Finally)
+		if !catchAwaits && !finallyAwaits {
+			return []lang.Stmt{s}
+		}
+		var out []lang.Stmt
+		if catchAwaits {
+			inner := &lang.TryStmt{Pos: t.Pos, Body: t.Body, Catches: t.Catches}
+			stmts := fl.awaitingCatches(inner)
+			if t.Finally == nil {
+				return stmts
+			}
+			t = &lang.TryStmt{Pos: t.Pos, Body: block(t.Pos, stmts...), Finally: t.Finally}
+			if !finallyAwaits {
+				return []lang.Stmt{t}
+			}
+		}
+		out = append(out, fl.awaitingFinally(t)...)
+		return out
+	})
+}
+
+func (fl *fnLowering) awaitingCatches(t *lang.TryStmt) []lang.Stmt {
+	pos := t.Pos
+	exc := fl.temp("ex")
+	which := fl.temp("catch")
+	out := []lang.Stmt{
+		declStmt(pos, typeRef(pos, "object"), exc, nullLit(pos)),
+		declStmt(pos, typeRef(pos, "int"), which, intLit(pos, 0)),
+	}
+	var after lang.Stmt
+	var chain *lang.IfStmt
+	for i, c := range t.Catches {
+		if !hasAwait(c.Body) {
+			continue
+		}
+		n := i + 1
+		name := c.Name
+		if name == "" {
+			name = fl.temp("e")
+		}
+		handler := c.Body
+		replaceRethrow(handler, exc)
+		var stmts []lang.Stmt
+		if c.Name != "" {
+			ct := c.Type
+			if ct == nil {
+				ct = typeRef(c.Pos, "Exception")
+			}
+			stmts = append(stmts, declStmt(c.Pos, cloneType(ct), c.Name, &lang.CastExpr{Pos: c.Pos, Type: cloneType(ct), X: ident(c.Pos, exc)}))
+		}
+		stmts = append(stmts, handler.Stmts...)
+		branch := ifStmt(c.Pos, binary(c.Pos, "==", ident(c.Pos, which), intLit(c.Pos, n)), block(c.Pos, stmts...), nil)
+		if chain == nil {
+			after = branch
+		} else {
+			chain.Else = branch
+		}
+		chain = branch
+		c.Name = name
+		c.Body = block(c.Pos, assignStmt(c.Pos, ident(c.Pos, exc), ident(c.Pos, name)), assignStmt(c.Pos, ident(c.Pos, which), intLit(c.Pos, n)))
+	}
+	out = append(out, t)
+	if after != nil {
+		out = append(out, after)
+	}
+	return out
+}
+
+// replaceRethrow turns `throw;` in a moved catch block (outside nested
+// catch clauses and lambdas) into a rethrow of the recorded exception.
+func replaceRethrow(b *lang.BlockStmt, exc string) {
+	var walk func(s lang.Stmt) lang.Stmt
+	walk = func(s lang.Stmt) lang.Stmt {
+		switch s := s.(type) {
+		case *lang.ThrowStmt:
+			if s.X == nil {
+				return rethrow(s.Pos, ident(s.Pos, exc))
+			}
+		case *lang.BlockStmt:
+			for i, c := range s.Stmts {
+				s.Stmts[i] = walk(c)
+			}
+		case *lang.IfStmt:
+			s.Then = walk(s.Then)
+			if s.Else != nil {
+				s.Else = walk(s.Else)
+			}
+		case *lang.WhileStmt:
+			s.Body = walk(s.Body)
+		case *lang.DoStmt:
+			s.Body = walk(s.Body)
+		case *lang.ForStmt:
+			s.Body = walk(s.Body)
+		case *lang.ForeachStmt:
+			s.Body = walk(s.Body)
+		case *lang.SwitchStmt:
+			for _, sec := range s.Sections {
+				for i, c := range sec.Body {
+					sec.Body[i] = walk(c)
+				}
+			}
+		case *lang.TryStmt:
+			walk(s.Body)
+			if s.Finally != nil {
+				walk(s.Finally)
+			}
+		case *lang.UsingStmt:
+			s.Body = walk(s.Body)
+		case *lang.LockStmt:
+			s.Body = walk(s.Body)
+		case *lang.LabeledStmt:
+			s.Stmt = walk(s.Stmt)
+		}
+		return s
+	}
+	walk(b)
+}
+
+// awaitingFinally rewrites try { body } finally { F } where F awaits.
+func (fl *fnLowering) awaitingFinally(t *lang.TryStmt) []lang.Stmt {
+	pos := t.Pos
+	exc := fl.temp("ex")
+	branch := fl.temp("br")
+	finLabel := fl.label("finally")
+	var ret string
+	var dispatch []lang.Stmt
+	n := 0
+	addBranch := func(target lang.Stmt) int {
+		n++
+		dispatch = append(dispatch, ifStmt(pos, binary(pos, "==", ident(pos, branch), intLit(pos, n)), target, nil))
+		return n
+	}
+	retNo := 0
+	inner := map[string]bool{}
+	lang.Inspect(t.Body, func(m lang.Node) bool {
+		switch m := m.(type) {
+		case *lang.LambdaExpr, *lang.LocalFuncStmt:
+			return false
+		case *lang.LabeledStmt:
+			inner[m.Label] = true
+		}
+		return true
+	})
+	gotoNos := map[string]int{}
+	breakNo, contNo := 0, 0
+	leave := func(pos lang.Pos, k int) lang.Stmt {
+		return block(pos, assignStmt(pos, ident(pos, branch), intLit(pos, k)), gotoStmt(pos, finLabel))
+	}
+	var walk func(s lang.Stmt, loops, switches int) lang.Stmt
+	walk = func(s lang.Stmt, loops, switches int) lang.Stmt {
+		switch s := s.(type) {
+		case *lang.ReturnStmt:
+			if retNo == 0 {
+				if fl.returnsValue() {
+					ret = fl.temp("ret")
+					retNo = addBranch(&lang.ReturnStmt{Pos: pos, X: ident(pos, ret)})
+				} else {
+					retNo = addBranch(&lang.ReturnStmt{Pos: pos})
+				}
+			}
+			if s.X != nil && ret != "" {
+				return block(s.Pos, assignStmt(s.Pos, ident(s.Pos, ret), s.X), assignStmt(s.Pos, ident(s.Pos, branch), intLit(s.Pos, retNo)), gotoStmt(s.Pos, finLabel))
+			}
+			return leave(s.Pos, retNo)
+		case *lang.BreakStmt:
+			if loops == 0 && switches == 0 {
+				if breakNo == 0 {
+					breakNo = addBranch(&lang.BreakStmt{Pos: pos})
+				}
+				return leave(s.Pos, breakNo)
+			}
+		case *lang.ContinueStmt:
+			if loops == 0 {
+				if contNo == 0 {
+					contNo = addBranch(&lang.ContinueStmt{Pos: pos})
+				}
+				return leave(s.Pos, contNo)
+			}
+		case *lang.GotoStmt:
+			if !s.IsCase && !s.IsDefault && !inner[s.Label] {
+				k, ok := gotoNos[s.Label]
+				if !ok {
+					k = addBranch(gotoStmt(pos, s.Label))
+					gotoNos[s.Label] = k
+				}
+				return leave(s.Pos, k)
+			}
+		case *lang.BlockStmt:
+			for i, c := range s.Stmts {
+				s.Stmts[i] = walk(c, loops, switches)
+			}
+		case *lang.IfStmt:
+			s.Then = walk(s.Then, loops, switches)
+			if s.Else != nil {
+				s.Else = walk(s.Else, loops, switches)
+			}
+		case *lang.WhileStmt:
+			s.Body = walk(s.Body, loops+1, switches)
+		case *lang.DoStmt:
+			s.Body = walk(s.Body, loops+1, switches)
+		case *lang.ForStmt:
+			s.Body = walk(s.Body, loops+1, switches)
+		case *lang.ForeachStmt:
+			s.Body = walk(s.Body, loops+1, switches)
+		case *lang.SwitchStmt:
+			for _, sec := range s.Sections {
+				for i, c := range sec.Body {
+					sec.Body[i] = walk(c, loops, switches+1)
+				}
+			}
+		case *lang.TryStmt:
+			walk(s.Body, loops, switches)
+			for _, c := range s.Catches {
+				walk(c.Body, loops, switches)
+			}
+			if s.Finally != nil {
+				walk(s.Finally, loops, switches)
+			}
+		case *lang.UsingStmt:
+			s.Body = walk(s.Body, loops, switches)
+		case *lang.LockStmt:
+			s.Body = walk(s.Body, loops, switches)
+		case *lang.LabeledStmt:
+			s.Stmt = walk(s.Stmt, loops, switches)
+		}
+		return s
+	}
+	walk(t.Body, 0, 0)
+	e := fl.temp("e")
+	out := []lang.Stmt{
+		declStmt(pos, typeRef(pos, "object"), exc, nullLit(pos)),
+		declStmt(pos, typeRef(pos, "int"), branch, intLit(pos, 0)),
+	}
+	if ret != "" {
+		out = append(out, declStmt(pos, fl.resultTypeOrObject(), ret, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
+	}
+	out = append(out,
+		&lang.TryStmt{Pos: pos, Body: t.Body, Catches: []*lang.CatchClause{{Pos: pos, Type: typeRef(pos, "Exception"), Name: e,
+			Body: block(pos, assignStmt(pos, ident(pos, exc), ident(pos, e)))}}},
+		labeled(pos, finLabel, t.Finally),
+		ifStmt(pos, binary(pos, "!=", ident(pos, exc), nullLit(pos)), rethrow(pos, ident(pos, exc)), nil))
+	out = append(out, dispatch...)
+	return out
+}
+
+// label returns a fresh label name.
+func (fl *fnLowering) label(kind string) string {
+	fl.l.labelN++
+	return fmt.Sprintf("<>%s_%d", kind, fl.l.labelN)
+}
+
+// temp returns a fresh temporary name, as the C# compiler names spills.
+func (fl *fnLowering) temp(kind string) string {
+	fl.l.tempN++
+	return fmt.Sprintf("<>s__%s%d", kind, fl.l.tempN)
+}

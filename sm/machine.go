@@ -1,0 +1,552 @@
+package sm
+
+import (
+	"fmt"
+	"strings"
+
+	"asyncvm/lang"
+)
+
+// Names of the state machine's fields, as the C# compiler spells them.
+const (
+	stateField   = "<>1__state"
+	builderField = "<>t__builder"
+	thisField    = "<>4__this"
+	awaiterField = "<>u__1"
+	moveNextVar  = "<>MoveNext"
+)
+
+// hoisted is a field of the state machine (a local of the stub in the
+// closure form).
+type hoisted struct {
+	name  string
+	typ   *lang.TypeRef
+	param bool
+}
+
+// machineCode is a lowered async function before it is packaged as a class
+// or a closure: the MoveNext body and the fields it needs.
+type machineCode struct {
+	moveNext []lang.Stmt
+	fields   []hoisted
+	states   int
+}
+
+// state is one await: its number, resume label and the try statements
+// around it, outermost first.
+type state struct {
+	n     int
+	label string
+	tries []*tryInfo
+}
+
+type tryInfo struct {
+	label  string
+	states []*state
+}
+
+// machine runs the passes over an async function's body and builds MoveNext.
+func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machineCode {
+	ndiag := len(fl.l.diags)
+	fl.desugar(body)
+	fl.handlers(body)
+	fl.spill(body)
+	if len(fl.l.diags) > ndiag {
+		return nil
+	}
+	res := resolve(params, body)
+	live := liveAcross(res, body)
+	mc := &machineCode{}
+	used := map[*variable]bool{}
+	for _, v := range res.uses {
+		used[v] = true
+	}
+	for _, v := range res.vars {
+		switch {
+		case v.param:
+			if !fl.closure && used[v] {
+				v.hoist, v.field = true, v.name
+				pt := fl.fieldType(v.typ, fl.pos)
+				mc.fields = append(mc.fields, hoisted{name: v.name, typ: pt, param: true})
+			}
+		case v.localFunc, v.inner:
+		case live.has(v.id) || v.captured:
+			if v.special {
+				if live.has(v.id) {
+					fl.errorf(fl.pos, "sm: the pattern or catch variable '%s' cannot be kept across an await", v.name)
+				}
+				continue
+			}
+			fl.l.hoistN++
+			v.hoist = true
+			v.field = fmt.Sprintf("<%s>5__%d", v.name, fl.l.hoistN)
+			if strings.HasPrefix(v.name, "<>") {
+				v.field = fmt.Sprintf("<>7__wrap%d", fl.l.hoistN)
+			}
+			mc.fields = append(mc.fields, hoisted{name: v.field, typ: fl.inferType(v, fl.pos)})
+		}
+	}
+	fl.rename(res, body)
+	if !fl.closure && !fl.static {
+		fl.thisAccess(res, body)
+	}
+	e := &expander{fl: fl, num: fl.fresh("num"), awaiter: fl.fresh("awaiter"), result: fl.fresh("result"), exit: fl.label("exit")}
+	mc.moveNext = e.moveNext(body)
+	mc.states = len(e.states)
+	if fl.usesThis {
+		mc.fields = append([]hoisted{{name: thisField, typ: fl.ownerType(), param: true}}, mc.fields...)
+	}
+	return mc
+}
+
+// fresh returns name, or a variant of it the function does not use.
+func (fl *fnLowering) fresh(name string) string {
+	n := name
+	for i := 2; fl.names[n]; i++ {
+		n = fmt.Sprintf("%s%d", name, i)
+	}
+	fl.names[n] = true
+	return n
+}
+
+func (fl *fnLowering) ownerType() *lang.TypeRef {
+	t := typeRef(fl.pos, fl.owner.Name)
+	for _, tp := range fl.owner.TypeParams {
+		t.Args = append(t.Args, typeRef(fl.pos, tp))
+	}
+	return t
+}
+
+// rename gives hoisted variables their field names and turns their
+// declarations into assignments.
+func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
+	for id, v := range res.uses {
+		if v.hoist {
+			id.Name = v.field
+		}
+	}
+	declToAssign := func(d *lang.LocalDeclStmt) ([]lang.Stmt, bool) {
+		any := false
+		for _, dc := range d.Decls {
+			if v := res.decls[dc]; v != nil && v.hoist {
+				any = true
+			}
+		}
+		if !any {
+			return nil, false
+		}
+		var out []lang.Stmt
+		for _, dc := range d.Decls {
+			v := res.decls[dc]
+			switch {
+			case v != nil && v.hoist:
+				if dc.Init != nil {
+					out = append(out, assignStmt(dc.Pos, ident(dc.Pos, v.field), dc.Init))
+				}
+			default:
+				out = append(out, &lang.LocalDeclStmt{Pos: dc.Pos, Type: d.Type, IsConst: d.IsConst, Decls: []*lang.Declarator{dc}})
+			}
+		}
+		return out, true
+	}
+	body.Stmts = mapList(body.Stmts, func(s lang.Stmt) []lang.Stmt {
+		switch s := s.(type) {
+		case *lang.LocalDeclStmt:
+			if out, ok := declToAssign(s); ok {
+				return out
+			}
+		case *lang.ForStmt:
+			if s.InitDecl != nil {
+				if out, ok := declToAssign(s.InitDecl); ok {
+					s.InitDecl = nil
+					for _, o := range out {
+						if es, ok := o.(*lang.ExprStmt); ok {
+							s.InitExprs = append(s.InitExprs, es.X)
+						} else {
+							fl.errorf(s.Pos, "sm: mixed hoisted and local for-loop variables are not supported")
+						}
+					}
+				}
+			}
+		}
+		return []lang.Stmt{s}
+	})
+	rewrite(body, func(x lang.Expr) lang.Expr {
+		if d, ok := x.(*lang.DeclExpr); ok {
+			if v := res.outs[d]; v != nil && v.hoist {
+				return ident(d.Pos, v.field)
+			}
+		}
+		return x
+	})
+}
+
+// thisAccess makes `this` and the enclosing class's instance members reach
+// the instance through the <>4__this field.
+func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
+	rewrite(body, func(x lang.Expr) lang.Expr {
+		switch x := x.(type) {
+		case *lang.ThisExpr:
+			fl.usesThis = true
+			return ident(x.Pos, thisField)
+		case *lang.BaseExpr:
+			fl.errorf(x.Pos, "sm: 'base' access in an async method is not supported")
+		case *lang.Ident:
+			if res.uses[x] == nil && fl.instance[x.Name] && !isFieldName(x.Name) {
+				fl.usesThis = true
+				return member(x.Pos, ident(x.Pos, thisField), x.Name)
+			}
+		}
+		return x
+	})
+}
+
+func isFieldName(name string) bool { return len(name) > 0 && name[0] == '<' }
+
+// expander turns canonical awaits into the awaiter pattern and builds the
+// dispatch.
+type expander struct {
+	fl                         *fnLowering
+	num, awaiter, result, exit string
+	states                     []*state
+	tries                      []*tryInfo
+}
+
+func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
+	fl := e.fl
+	pos := fl.pos
+	stmts := e.list(body.Stmts)
+	if len(e.states) > 0 {
+		stmts = append([]lang.Stmt{e.dispatch(nil)}, stmts...)
+	}
+	var out []lang.Stmt
+	out = append(out, declStmt(pos, typeRef(pos, "int"), e.num, ident(pos, stateField)))
+	if fl.returnsValue() {
+		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
+	}
+	if len(e.states) > 0 {
+		out = append(out, declStmt(pos, typeRef(pos, "object"), e.awaiter, nullLit(pos)))
+	}
+	exc := fl.fresh("e")
+	builder := ident(pos, builderField)
+	out = append(out, &lang.TryStmt{Pos: pos, Body: block(pos, stmts...), Catches: []*lang.CatchClause{{
+		Pos: pos, Type: typeRef(pos, "Exception"), Name: exc,
+		Body: block(pos,
+			assignStmt(pos, ident(pos, stateField), intLit(pos, -2)),
+			exprStmt(call(pos, member(pos, builder, "SetException"), ident(pos, exc))),
+			&lang.ReturnStmt{Pos: pos}),
+	}}})
+	rbrace := body.Rbrace
+	if !rbrace.IsValid() {
+		rbrace = pos
+	}
+	out = append(out, labeled(rbrace, e.exit, assignStmt(rbrace, ident(rbrace, stateField), intLit(rbrace, -2))))
+	if fl.returnsValue() {
+		out = append(out, exprStmt(call(rbrace, member(rbrace, ident(rbrace, builderField), "SetResult"), ident(rbrace, e.result))))
+	} else {
+		out = append(out, exprStmt(call(rbrace, member(rbrace, ident(rbrace, builderField), "SetResult"))))
+	}
+	return out
+}
+
+// dispatch is `switch (num) { case N: goto L; ... }` for the states inside
+// t (all states when t is nil): L is the resume label when the await sits
+// directly in t, else the label of the next try statement on its path.
+func (e *expander) dispatch(t *tryInfo) lang.Stmt {
+	pos := e.fl.pos
+	sw := &lang.SwitchStmt{Pos: pos, X: ident(pos, e.num)}
+	states := e.states
+	if t != nil {
+		states = t.states
+	}
+	for _, s := range states {
+		target := s.label
+		idx := -1
+		for i, ti := range s.tries {
+			if ti == t {
+				idx = i
+			}
+		}
+		if idx+1 < len(s.tries) {
+			target = s.tries[idx+1].label
+		}
+		sw.Sections = append(sw.Sections, &lang.SwitchSection{Pos: pos,
+			Labels: []*lang.CaseLabel{{Pos: pos, Pattern: &lang.ConstPattern{Pos: pos, X: intLit(pos, s.n)}}},
+			Body:   []lang.Stmt{gotoStmt(pos, target)}})
+	}
+	return sw
+}
+
+func (e *expander) list(list []lang.Stmt) []lang.Stmt {
+	var out []lang.Stmt
+	for _, s := range list {
+		out = append(out, e.stmt(s)...)
+	}
+	return out
+}
+
+func (e *expander) one(s lang.Stmt) lang.Stmt { return single(e.stmt(s)) }
+
+func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
+	if aw, finish := canonicalAwait(s); aw != nil {
+		return e.await(aw, finish)
+	}
+	switch s := s.(type) {
+	case *lang.BlockStmt:
+		s.Stmts = e.list(s.Stmts)
+	case *lang.IfStmt:
+		s.Then = e.one(s.Then)
+		if s.Else != nil {
+			s.Else = e.one(s.Else)
+		}
+	case *lang.WhileStmt:
+		s.Body = e.one(s.Body)
+	case *lang.DoStmt:
+		s.Body = e.one(s.Body)
+	case *lang.ForStmt:
+		s.Body = e.one(s.Body)
+	case *lang.ForeachStmt:
+		s.Body = e.one(s.Body)
+	case *lang.SwitchStmt:
+		for _, sec := range s.Sections {
+			sec.Body = e.list(sec.Body)
+		}
+	case *lang.UsingStmt:
+		s.Body = e.one(s.Body)
+	case *lang.LockStmt:
+		s.Body = e.one(s.Body)
+	case *lang.LabeledStmt:
+		inner := e.stmt(s.Stmt)
+		s.Stmt = inner[0]
+		return append([]lang.Stmt{s}, inner[1:]...)
+	case *lang.ReturnStmt:
+		pos := s.Pos
+		if s.X != nil && e.fl.returnsValue() {
+			return []lang.Stmt{assignStmt(pos, ident(pos, e.result), s.X), gotoStmt(pos, e.exit)}
+		}
+		if s.X != nil {
+			return []lang.Stmt{exprStmt(s.X), gotoStmt(pos, e.exit)}
+		}
+		return []lang.Stmt{gotoStmt(pos, e.exit)}
+	case *lang.TryStmt:
+		ti := &tryInfo{label: e.fl.label("try")}
+		e.tries = append(e.tries, ti)
+		s.Body.Stmts = e.list(s.Body.Stmts)
+		e.tries = e.tries[:len(e.tries)-1]
+		for _, c := range s.Catches {
+			c.Body.Stmts = e.list(c.Body.Stmts)
+		}
+		if s.Finally != nil {
+			s.Finally.Stmts = e.list(s.Finally.Stmts)
+		}
+		if len(ti.states) == 0 {
+			return []lang.Stmt{s}
+		}
+		s.Body.Stmts = append([]lang.Stmt{e.dispatch(ti)}, s.Body.Stmts...)
+		if s.Finally != nil {
+			pos := s.Finally.Pos
+			s.Finally = block(pos, ifStmt(pos, binary(pos, "<", ident(pos, e.num), intLit(pos, 0)), s.Finally, nil))
+		}
+		return []lang.Stmt{labeled(s.Pos, ti.label, s)}
+	}
+	return []lang.Stmt{s}
+}
+
+// canonicalAwait recognises the three await statement forms the spill pass
+// produces; finish builds the statement that consumes the result.
+func canonicalAwait(s lang.Stmt) (*lang.AwaitExpr, func(result lang.Expr) lang.Stmt) {
+	switch s := s.(type) {
+	case *lang.ExprStmt:
+		switch x := s.X.(type) {
+		case *lang.AwaitExpr:
+			return x, func(r lang.Expr) lang.Stmt { return exprStmt(r) }
+		case *lang.AssignExpr:
+			if aw, ok := x.Right.(*lang.AwaitExpr); ok && x.Op == "=" {
+				if _, ok := x.Left.(*lang.Ident); ok {
+					return aw, func(r lang.Expr) lang.Stmt { x.Right = r; return s }
+				}
+			}
+		}
+	case *lang.LocalDeclStmt:
+		if len(s.Decls) == 1 {
+			if aw, ok := s.Decls[0].Init.(*lang.AwaitExpr); ok {
+				return aw, func(r lang.Expr) lang.Stmt { s.Decls[0].Init = r; return s }
+			}
+		}
+	}
+	return nil, nil
+}
+
+// await expands one await into the awaiter pattern:
+//
+//	awaiter = e.GetAwaiter();
+//	if (!awaiter.IsCompleted) {
+//	    num = <>1__state = N;
+//	    <>u__1 = awaiter;
+//	    <>t__builder.AwaitUnsafeOnCompleted(awaiter, this);
+//	    return;
+//	  resumeN:
+//	    awaiter = <>u__1;
+//	    <>u__1 = null;
+//	    num = <>1__state = -1;
+//	}
+//	... awaiter.GetResult() ...
+func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) []lang.Stmt {
+	pos := aw.Pos
+	fl := e.fl
+	st := &state{n: len(e.states), label: fmt.Sprintf("<>await_%d", len(e.states)), tries: append([]*tryInfo(nil), e.tries...)}
+	e.states = append(e.states, st)
+	for _, t := range e.tries {
+		t.states = append(t.states, st)
+	}
+	self := lang.Expr(&lang.ThisExpr{Pos: pos})
+	if fl.closure {
+		self = ident(pos, moveNextVar)
+	}
+	setState := func(n int) lang.Stmt {
+		return assignStmt(pos, ident(pos, e.num), assign(pos, ident(pos, stateField), intLit(pos, n)))
+	}
+	awaiter := func() lang.Expr { return ident(pos, e.awaiter) }
+	suspend := block(pos,
+		setState(st.n),
+		assignStmt(pos, ident(pos, awaiterField), awaiter()),
+		exprStmt(call(pos, member(pos, ident(pos, builderField), "AwaitUnsafeOnCompleted"), awaiter(), self)),
+		&lang.ReturnStmt{Pos: pos},
+		labeled(pos, st.label, assignStmt(pos, awaiter(), ident(pos, awaiterField))),
+		assignStmt(pos, ident(pos, awaiterField), nullLit(pos)),
+		setState(-1),
+	)
+	return []lang.Stmt{
+		assignStmt(pos, awaiter(), call(pos, member(pos, aw.X, "GetAwaiter"))),
+		ifStmt(pos, not(pos, member(pos, awaiter(), "IsCompleted")), suspend, nil),
+		finish(call(pos, member(pos, awaiter(), "GetResult"))),
+	}
+}
+
+// builderNew is the expression creating the builder.
+func (fl *fnLowering) builderNew(pos lang.Pos) lang.Expr {
+	name := "AsyncTaskMethodBuilder"
+	switch fl.kind {
+	case kindValueTask, kindValueTaskT:
+		name = "AsyncValueTaskMethodBuilder"
+	case kindVoid:
+		name = "AsyncVoidMethodBuilder"
+	}
+	if fl.returnsValue() {
+		return &lang.NewExpr{Pos: pos, Type: typeRef(pos, name, fl.builderArg(pos))}
+	}
+	return call(pos, member(pos, ident(pos, name), "Create"))
+}
+
+func (fl *fnLowering) builderArg(pos lang.Pos) *lang.TypeRef {
+	if fl.result == nil || fl.mentionsTypeParam(fl.result) {
+		return typeRef(pos, "object")
+	}
+	return cloneType(fl.result)
+}
+
+func (fl *fnLowering) builderType(pos lang.Pos) *lang.TypeRef {
+	switch fl.kind {
+	case kindTaskT:
+		return typeRef(pos, "AsyncTaskMethodBuilder", fl.builderArg(pos))
+	case kindValueTask:
+		return typeRef(pos, "AsyncValueTaskMethodBuilder")
+	case kindValueTaskT:
+		return typeRef(pos, "AsyncValueTaskMethodBuilder", fl.builderArg(pos))
+	case kindVoid:
+		return typeRef(pos, "AsyncVoidMethodBuilder")
+	}
+	return typeRef(pos, "AsyncTaskMethodBuilder")
+}
+
+// classForm packages a lowered method as a stub and a nested state machine
+// class, as the C# compiler does.
+func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName string, mc *machineCode) (*lang.MethodDecl, *lang.TypeDecl) {
+	pos := m.Pos
+	cls := &lang.TypeDecl{Pos: pos, Kind: lang.KindClass, Name: smName, Namespace: owner.Namespace,
+		Modifiers:  lang.ModPrivate | lang.ModSealed,
+		Attributes: []*lang.Attribute{{Pos: pos, Name: "CompilerGenerated"}},
+		Bases:      []*lang.TypeRef{typeRef(pos, "IAsyncStateMachine")}}
+	field := func(mods lang.Modifiers, t *lang.TypeRef, name string) {
+		cls.Members = append(cls.Members, &lang.FieldDecl{Pos: pos, Modifiers: mods, Type: t, Decls: []*lang.Declarator{{Pos: pos, Name: name}}})
+	}
+	field(lang.ModPublic, typeRef(pos, "int"), stateField)
+	field(lang.ModPublic, fl.builderType(pos), builderField)
+	for _, f := range mc.fields {
+		if f.param {
+			field(lang.ModPublic, f.typ, f.name)
+		}
+	}
+	for _, f := range mc.fields {
+		if !f.param {
+			field(lang.ModPrivate, f.typ, f.name)
+		}
+	}
+	if mc.states > 0 {
+		field(lang.ModPrivate, typeRef(pos, "object"), awaiterField)
+	}
+	cls.Members = append(cls.Members,
+		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "MoveNext",
+			Body: block(pos, mc.moveNext...)},
+		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "SetStateMachine",
+			Params: []*lang.Param{{Pos: pos, Type: typeRef(pos, "IAsyncStateMachine"), Name: "stateMachine"}},
+			Body:   block(pos)})
+
+	smVar := fl.fresh("stateMachine")
+	smRef := func() lang.Expr { return ident(pos, smVar) }
+	body := []lang.Stmt{
+		declStmt(pos, typeRef(pos, smName), smVar, &lang.NewExpr{Pos: pos, Type: typeRef(pos, smName)}),
+		assignStmt(pos, member(pos, smRef(), builderField), fl.builderNew(pos)),
+	}
+	for _, f := range mc.fields {
+		if !f.param {
+			continue
+		}
+		var src lang.Expr = ident(pos, f.name)
+		if f.name == thisField {
+			src = &lang.ThisExpr{Pos: pos}
+		}
+		body = append(body, assignStmt(pos, member(pos, smRef(), f.name), src))
+	}
+	body = append(body,
+		assignStmt(pos, member(pos, smRef(), stateField), intLit(pos, -1)),
+		exprStmt(call(pos, member(pos, member(pos, smRef(), builderField), "Start"), smRef())))
+	if fl.kind != kindVoid {
+		body = append(body, &lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, smRef(), builderField), "Task")})
+	}
+	stub := *m
+	stub.Modifiers &^= lang.ModAsync
+	stub.Attributes = append(append([]*lang.Attribute(nil), m.Attributes...),
+		&lang.Attribute{Pos: pos, Name: "AsyncStateMachine", Args: []*lang.Arg{{Pos: pos, X: &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, smName)}}}})
+	stub.ExprBody = nil
+	stub.Body = block(pos, body...)
+	return &stub, cls
+}
+
+// closureForm is the body of a lowered lambda or local function: the state
+// machine's fields are locals of the stub, MoveNext is a closure over them,
+// and the closure itself is what the builder boxes and resumes.
+func (fl *fnLowering) closureForm(mc *machineCode) *lang.BlockStmt {
+	pos := fl.pos
+	var body []lang.Stmt
+	for _, f := range mc.fields {
+		if f.param {
+			continue
+		}
+		body = append(body, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
+	}
+	body = append(body,
+		declStmt(pos, typeRef(pos, "int"), stateField, intLit(pos, -1)),
+		declStmt(pos, fl.builderType(pos), builderField, fl.builderNew(pos)))
+	if mc.states > 0 {
+		body = append(body, declStmt(pos, typeRef(pos, "object"), awaiterField, nullLit(pos)))
+	}
+	body = append(body,
+		declStmt(pos, typeRef(pos, "Action"), moveNextVar, nullLit(pos)),
+		assignStmt(pos, ident(pos, moveNextVar), &lang.LambdaExpr{Pos: pos, Body: block(pos, mc.moveNext...)}),
+		exprStmt(call(pos, member(pos, ident(pos, builderField), "Start"), ident(pos, moveNextVar))))
+	if fl.kind != kindVoid {
+		body = append(body, &lang.ReturnStmt{Pos: pos, X: member(pos, ident(pos, builderField), "Task")})
+	}
+	return block(pos, body...)
+}

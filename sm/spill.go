@@ -1,0 +1,346 @@
+package sm
+
+import (
+	"strings"
+
+	"asyncvm/lang"
+)
+
+// spill brings every await into one of three statement forms, with an
+// operand that does not itself await:
+//
+//	await e;    x = await e;    T x = await e;
+//
+// An await inside a larger expression is hoisted out in front of its
+// statement, and the operands that C# evaluates before it (left to right)
+// are stored in temporaries first, so `F(x, await G())` still reads x before
+// G runs and `await A() + await B()` keeps A's result while B is awaited.
+// Conditional operators (&&, ||, ??, ?:, switch expressions) become if and
+// switch statements so the await runs only when C# would evaluate it.
+func (fl *fnLowering) spill(body *lang.BlockStmt) {
+	body.Stmts = mapList(body.Stmts, fl.spillStmt)
+}
+
+func (fl *fnLowering) spillStmt(s lang.Stmt) []lang.Stmt {
+	if !hasAwait(s) {
+		return []lang.Stmt{s}
+	}
+	switch s := s.(type) {
+	case *lang.ExprStmt:
+		switch x := s.X.(type) {
+		case *lang.AwaitExpr:
+			pre, op := fl.expr(x.X)
+			x.X = op
+			return append(pre, s)
+		case *lang.AssignExpr:
+			if id, ok := x.Left.(*lang.Ident); ok && x.Op == "=" {
+				if aw, ok := x.Right.(*lang.AwaitExpr); ok {
+					pre, op := fl.expr(aw.X)
+					aw.X = op
+					_ = id
+					return append(pre, s)
+				}
+			}
+		}
+		pre, x := fl.expr(s.X)
+		if _, ok := x.(*lang.Ident); ok {
+			return pre
+		}
+		s.X = x
+		return append(pre, s)
+	case *lang.LocalDeclStmt:
+		var out []lang.Stmt
+		for _, d := range s.Decls {
+			one := &lang.LocalDeclStmt{Pos: d.Pos, Type: s.Type, IsConst: s.IsConst, Decls: []*lang.Declarator{d}}
+			if d.Init != nil && hasAwait(d.Init) {
+				if aw, ok := d.Init.(*lang.AwaitExpr); ok {
+					pre, op := fl.expr(aw.X)
+					aw.X = op
+					out = append(out, pre...)
+				} else {
+					pre, x := fl.expr(d.Init)
+					d.Init = x
+					out = append(out, pre...)
+				}
+			}
+			out = append(out, one)
+		}
+		return out
+	case *lang.ReturnStmt:
+		pre, x := fl.expr(s.X)
+		s.X = x
+		return append(pre, s)
+	case *lang.IfStmt:
+		if !hasAwait(s.Cond) {
+			return []lang.Stmt{s}
+		}
+		pre, x := fl.expr(s.Cond)
+		s.Cond = x
+		return append(pre, s)
+	case *lang.SwitchStmt:
+		if !hasAwait(s.X) {
+			return []lang.Stmt{s}
+		}
+		pre, x := fl.expr(s.X)
+		s.X = x
+		return append(pre, s)
+	case *lang.ThrowStmt:
+		pre, x := fl.expr(s.X)
+		s.X = x
+		return append(pre, s)
+	case *lang.LockStmt:
+		if hasAwait(s.X) {
+			pre, x := fl.expr(s.X)
+			s.X = x
+			return append(pre, s)
+		}
+	}
+	return []lang.Stmt{s}
+}
+
+// expr returns the statements that evaluate e's awaits (and the operands
+// before them) and the await-free expression that finishes e.
+func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
+	if e == nil || !hasAwait(e) {
+		return nil, e
+	}
+	pos := e.Position()
+	switch e := e.(type) {
+	case *lang.AwaitExpr:
+		pre, x := fl.expr(e.X)
+		e.X = x
+		t := fl.temp("a")
+		return append(pre, declStmt(pos, nil, t, e)), ident(pos, t)
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case "&&", "||", "??":
+			pre, x := fl.expr(e.X)
+			e.X = x
+			if !hasAwait(e.Y) {
+				return pre, e
+			}
+			t := fl.temp("c")
+			pre = append(pre, declStmt(pos, nil, t, x))
+			preY, y := fl.expr(e.Y)
+			body := block(pos, append(preY, assignStmt(pos, ident(pos, t), y))...)
+			var cond lang.Expr
+			switch e.Op {
+			case "&&":
+				cond = ident(pos, t)
+			case "||":
+				cond = not(pos, ident(pos, t))
+			default:
+				cond = binary(pos, "==", ident(pos, t), nullLit(pos))
+			}
+			return append(pre, ifStmt(pos, cond, body, nil)), ident(pos, t)
+		}
+		return fl.ordered([]*lang.Expr{&e.X, &e.Y}), e
+	case *lang.CondExpr:
+		pre, c := fl.expr(e.Cond)
+		e.Cond = c
+		if !hasAwait(e.Then) && !hasAwait(e.Else) {
+			return pre, e
+		}
+		t := fl.temp("c")
+		preT, th := fl.expr(e.Then)
+		preE, el := fl.expr(e.Else)
+		pre = append(pre, declStmt(pos, typeRef(pos, "object"), t, nullLit(pos)),
+			ifStmt(pos, c, block(pos, append(preT, assignStmt(pos, ident(pos, t), th))...),
+				block(pos, append(preE, assignStmt(pos, ident(pos, t), el))...)))
+		return pre, ident(pos, t)
+	case *lang.CallExpr:
+		var ops []*lang.Expr
+		if m, ok := e.Fun.(*lang.MemberExpr); ok && fl.isValue(m.X) {
+			ops = append(ops, &m.X)
+		}
+		ops = append(ops, argOps(e.Args)...)
+		return fl.ordered(ops), e
+	case *lang.MemberExpr:
+		if fl.isValue(e.X) {
+			return fl.ordered([]*lang.Expr{&e.X}), e
+		}
+	case *lang.IndexExpr:
+		return fl.ordered(append([]*lang.Expr{&e.X}, argOps(e.Args)...)), e
+	case *lang.UnaryExpr:
+		return fl.ordered([]*lang.Expr{&e.X}), e
+	case *lang.CastExpr:
+		return fl.ordered([]*lang.Expr{&e.X}), e
+	case *lang.AsExpr:
+		return fl.ordered([]*lang.Expr{&e.X}), e
+	case *lang.IsExpr:
+		return fl.ordered([]*lang.Expr{&e.X}), e
+	case *lang.ThrowExpr:
+		return fl.ordered([]*lang.Expr{&e.X}), e
+	case *lang.AssignExpr:
+		return fl.assignExpr(e)
+	case *lang.InterpolatedString:
+		var ops []*lang.Expr
+		for _, p := range e.Parts {
+			if p.X != nil {
+				ops = append(ops, &p.X)
+			}
+		}
+		return fl.ordered(ops), e
+	case *lang.NewExpr:
+		ops := argOps(e.Args)
+		if e.Init != nil {
+			for _, m := range e.Init.Members {
+				ops = append(ops, &m.Value)
+			}
+			for i := range e.Init.Elems {
+				ops = append(ops, &e.Init.Elems[i])
+			}
+		}
+		return fl.ordered(ops), e
+	case *lang.NewArrayExpr:
+		var ops []*lang.Expr
+		for i := range e.Sizes {
+			ops = append(ops, &e.Sizes[i])
+		}
+		for i := range e.Init {
+			ops = append(ops, &e.Init[i])
+		}
+		return fl.ordered(ops), e
+	case *lang.CollectionExpr:
+		var ops []*lang.Expr
+		for i := range e.Elems {
+			ops = append(ops, &e.Elems[i])
+		}
+		return fl.ordered(ops), e
+	case *lang.InitListExpr:
+		var ops []*lang.Expr
+		for i := range e.Elems {
+			ops = append(ops, &e.Elems[i])
+		}
+		return fl.ordered(ops), e
+	case *lang.SwitchExpr:
+		return fl.switchExpr(e)
+	}
+	fl.errorf(pos, "await is not supported in this expression in sm mode")
+	return nil, e
+}
+
+func argOps(args []*lang.Arg) []*lang.Expr {
+	var ops []*lang.Expr
+	for _, a := range args {
+		if a.Mod == "" {
+			ops = append(ops, &a.X)
+		}
+	}
+	return ops
+}
+
+// ordered spills a list of operands evaluated left to right: every operand
+// before the last one that awaits is evaluated into a temporary first.
+func (fl *fnLowering) ordered(ops []*lang.Expr) []lang.Stmt {
+	last := -1
+	for i, p := range ops {
+		if hasAwait(*p) {
+			last = i
+		}
+	}
+	var pre []lang.Stmt
+	for i := 0; i <= last; i++ {
+		p, x := fl.expr(*ops[i])
+		pre = append(pre, p...)
+		if i < last && needsSpill(x) {
+			t := fl.temp("s")
+			pre = append(pre, declStmt(x.Position(), nil, t, x))
+			x = ident(x.Position(), t)
+		}
+		*ops[i] = x
+	}
+	return pre
+}
+
+// needsSpill reports whether an operand's value could change while a later
+// operand awaits.
+func needsSpill(x lang.Expr) bool {
+	switch x.(type) {
+	case *lang.Literal, *lang.ThisExpr, *lang.BaseExpr, *lang.LambdaExpr, *lang.TypeOfExpr, *lang.DefaultExpr, *lang.NameOfExpr:
+		return false
+	}
+	return true
+}
+
+// isValue reports whether the receiver of a member access is a value (as
+// opposed to a type or namespace name, which cannot be spilled).
+func (fl *fnLowering) isValue(x lang.Expr) bool {
+	for {
+		switch e := x.(type) {
+		case *lang.Ident:
+			return fl.names[e.Name] || fl.members[e.Name]
+		case *lang.MemberExpr:
+			x = e.X
+			continue
+		}
+		return true
+	}
+}
+
+// assignExpr spills an assignment whose right side awaits: the target's
+// object and indices are evaluated first, and a compound assignment reads
+// the target's value before the await, as C# does.
+func (fl *fnLowering) assignExpr(e *lang.AssignExpr) ([]lang.Stmt, lang.Expr) {
+	pos := e.Pos
+	var parts []*lang.Expr
+	switch l := e.Left.(type) {
+	case *lang.MemberExpr:
+		if fl.isValue(l.X) {
+			parts = append(parts, &l.X)
+		}
+	case *lang.IndexExpr:
+		parts = append(parts, &l.X)
+		parts = append(parts, argOps(l.Args)...)
+	}
+	if e.Op == "=" || !hasAwait(e.Right) {
+		return fl.ordered(append(parts, &e.Right)), e
+	}
+	var pre []lang.Stmt
+	for _, p := range parts {
+		q, x := fl.expr(*p)
+		pre = append(pre, q...)
+		if needsSpill(x) {
+			t := fl.temp("s")
+			pre = append(pre, declStmt(pos, nil, t, x))
+			x = ident(pos, t)
+		}
+		*p = x
+	}
+	old := fl.temp("s")
+	pre = append(pre, declStmt(pos, nil, old, e.Left))
+	q, r := fl.expr(e.Right)
+	pre = append(pre, q...)
+	op := strings.TrimSuffix(e.Op, "=")
+	return pre, assign(pos, e.Left, binary(pos, op, ident(pos, old), r))
+}
+
+// switchExpr turns a switch expression whose arms await into a switch
+// statement assigning a temporary.
+func (fl *fnLowering) switchExpr(e *lang.SwitchExpr) ([]lang.Stmt, lang.Expr) {
+	pos := e.Pos
+	pre, x := fl.expr(e.X)
+	e.X = x
+	armsAwait := false
+	for _, a := range e.Arms {
+		if hasAwait(a.Value) || hasAwait(a.When) {
+			armsAwait = true
+		}
+	}
+	if !armsAwait {
+		return pre, e
+	}
+	t := fl.temp("c")
+	sw := &lang.SwitchStmt{Pos: pos, X: x}
+	for _, a := range e.Arms {
+		q, v := fl.expr(a.Value)
+		body := append(q, assignStmt(a.Pos, ident(a.Pos, t), v), &lang.BreakStmt{Pos: a.Pos})
+		sw.Sections = append(sw.Sections, &lang.SwitchSection{Pos: a.Pos,
+			Labels: []*lang.CaseLabel{{Pos: a.Pos, Pattern: a.Pattern, When: a.When}}, Body: body})
+	}
+	sw.Sections = append(sw.Sections, &lang.SwitchSection{Pos: pos, Labels: []*lang.CaseLabel{{Pos: pos, IsDefault: true}},
+		Body: []lang.Stmt{&lang.ThrowStmt{Pos: pos, X: &lang.NewExpr{Pos: pos, Type: typeRef(pos, "InvalidOperationException"),
+			Args: []*lang.Arg{{Pos: pos, X: &lang.Literal{Pos: pos, Kind: lang.LitString, Value: "The switch expression does not handle all possible values."}}}}}}})
+	pre = append(pre, declStmt(pos, typeRef(pos, "object"), t, nullLit(pos)), sw)
+	return pre, ident(pos, t)
+}
