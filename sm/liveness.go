@@ -26,6 +26,10 @@ type resolution struct {
 	uses  map[*lang.Ident]*variable
 	decls map[*lang.Declarator]*variable
 	outs  map[*lang.DeclExpr]*variable
+	// catches and loops map catch clauses and foreach statements to the
+	// variable they declare.
+	catches map[*lang.CatchClause]*variable
+	loops   map[*lang.ForeachStmt]*variable
 }
 
 type scope struct {
@@ -43,7 +47,8 @@ type resolver struct {
 // resolve binds every identifier of body to the parameter or local it names
 // (nil for members, types and anything declared outside the method).
 func resolve(params []*lang.Param, body *lang.BlockStmt) *resolution {
-	r := &resolver{res: &resolution{uses: map[*lang.Ident]*variable{}, decls: map[*lang.Declarator]*variable{}, outs: map[*lang.DeclExpr]*variable{}}}
+	r := &resolver{res: &resolution{uses: map[*lang.Ident]*variable{}, decls: map[*lang.Declarator]*variable{}, outs: map[*lang.DeclExpr]*variable{},
+		catches: map[*lang.CatchClause]*variable{}, loops: map[*lang.ForeachStmt]*variable{}}}
 	r.push()
 	for _, p := range params {
 		v := r.declare(p.Name, p.Type, nil)
@@ -123,7 +128,9 @@ func (r *resolver) stmt(s lang.Stmt) {
 	case *lang.ForeachStmt:
 		r.expr(s.X)
 		r.push()
-		r.declare(s.Name, s.Type, nil).special = true
+		v := r.declare(s.Name, s.Type, nil)
+		v.special = true
+		r.res.loops[s] = v
 		r.scoped(s.Body)
 		r.pop()
 	case *lang.SwitchStmt:
@@ -157,7 +164,9 @@ func (r *resolver) stmt(s lang.Stmt) {
 		for _, c := range s.Catches {
 			r.push()
 			if c.Name != "" {
-				r.declare(c.Name, c.Type, nil).special = true
+				v := r.declare(c.Name, c.Type, nil)
+				v.special = true
+				r.res.catches[c] = v
 			}
 			r.expr(c.Filter)
 			r.stmt(c.Body)
@@ -456,7 +465,12 @@ func (g *cfg) stmt(s lang.Stmt, next *node) *node {
 		return init
 	case *lang.ForeachStmt:
 		head := g.newNode(next)
-		g.loop(next, head, func() { head.succ = append(head.succ, g.stmt(s.Body, head)) })
+		item := g.newNode()
+		if v := g.res.loops[s]; v != nil {
+			item.def.set(v.id)
+		}
+		head.succ = append(head.succ, item)
+		g.loop(next, head, func() { item.succ = append(item.succ, g.stmt(s.Body, head)) })
 		nd := g.newNode(head)
 		g.uses(nd, s.X)
 		return nd
@@ -509,6 +523,11 @@ func (g *cfg) stmt(s lang.Stmt, next *node) *node {
 				f := g.newNode(entry, after)
 				g.uses(f, c.Filter)
 				entry = f
+			}
+			if v := g.res.catches[c]; v != nil {
+				d := g.newNode(entry)
+				d.def.set(v.id)
+				entry = d
 			}
 			hs = append(hs, entry)
 		}
