@@ -21,6 +21,7 @@ Usage:
   asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE
   asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] FILE
   asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] FILE
+  asyncvm repl [--mode rt|sm]
   asyncvm help [COMMAND]
 
 FILE may be - to read the program from standard input.
@@ -43,6 +44,9 @@ Compiles and runs FILE. ARGS reach Main(string[] args) or top-level args.
 
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 && startsRepl(stdin) {
+		return runRepl(nil, stdin, stdout, stderr)
+	}
 	if len(args) == 0 {
 		io.WriteString(stderr, usage)
 		return driver.ExitCompile
@@ -65,6 +69,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(args[1:], stdin, stdout, stderr)
 	case "disasm":
 		return disasm(args[1:], stdin, stdout, stderr)
+	case "repl":
+		return runRepl(args[1:], stdin, stdout, stderr)
 	case "bench":
 		return bench(args[1:], stdin, stdout, stderr)
 	case "compare":
