@@ -1,0 +1,110 @@
+package sm
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"asyncvm/lang"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestGolden prints the lowered form of each program in testdata and
+// compares it with the .golden file beside it.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.async")
+	if len(files) == 0 {
+		t.Fatal("no golden programs")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".async")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out, errs bytes.Buffer
+			if code := PrintLowered(filepath.Base(path), src, "sm", "", &out, &errs); code != 0 {
+				t.Fatalf("exit %d: %s", code, errs.String())
+			}
+			golden := strings.TrimSuffix(path, ".async") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./sm -update)", err)
+			}
+			if diff := cmp.Diff(string(want), out.String()); diff != "" {
+				t.Errorf("lowered form changed (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// fields lowers a class with one async method M and returns the names of
+// the state machine's fields other than state and builder.
+func fields(t *testing.T, body string) []string {
+	t.Helper()
+	src := "class C { int f; async Task<int> M(int p, int q) {" + body + "} }"
+	f, diags := lang.Parse("t.async", []byte(src))
+	if len(diags) > 0 {
+		t.Fatalf("parse: %v", diags)
+	}
+	l := lowerFiles([]*lang.File{f}, "sm")
+	if len(l.diags) > 0 {
+		t.Fatalf("lower: %v", l.diags)
+	}
+	if len(l.items) != 1 || l.items[0].Machine == nil {
+		t.Fatalf("want one state machine, got %d items", len(l.items))
+	}
+	var names []string
+	for _, m := range l.items[0].Machine.Members {
+		if fd, ok := m.(*lang.FieldDecl); ok {
+			for _, d := range fd.Decls {
+				if d.Name != stateField && d.Name != builderField && d.Name != awaiterField {
+					names = append(names, d.Name)
+				}
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// TestHoisting checks which variables become fields: only locals live
+// across an await, parameters that are used, and this when used.
+func TestHoisting(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"dead before await", "int a = 1; Console.WriteLine(a); await Task.Yield(); return 0;", nil},
+		{"live across await", "int a = 1; await Task.Yield(); return a;", []string{"<a>5__1"}},
+		{"written after await", "int a; await Task.Yield(); a = 2; return a;", nil},
+		{"used parameter", "await Task.Yield(); return p;", []string{"p"}},
+		{"this through a field", "await Task.Yield(); return f;", []string{"<>4__this"}},
+		{"loop carried", "int s = 0; for (int i = 0; i < 3; i++) { await Task.Yield(); s += i; } return s;", []string{"<i>5__2", "<s>5__1"}},
+		{"only read before the loop's await", "int s = 0; while (s < 3) { s++; await Task.Yield(); } return 0;", []string{"<s>5__1"}},
+		{"spilled operand", "return p + await Task.FromResult(1);", []string{"<>7__wrap1", "p"}},
+		{"catch block reads", "int a = 1; try { await Task.Yield(); } catch { return a; } return 0;", []string{"<a>5__1"}},
+		{"after the last await", "await Task.Yield(); int b = 2; return b;", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, fields(t, tc.body)); diff != "" {
+				t.Errorf("fields (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
