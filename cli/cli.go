@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -87,6 +89,7 @@ type common struct {
 	maxSteps int64
 	lowered  bool
 	method   string
+	cpuprof  string
 }
 
 func parseFlags(name string, args []string, stderr io.Writer, c *common) (*flag.FlagSet, bool) {
@@ -98,6 +101,7 @@ func parseFlags(name string, args []string, stderr io.Writer, c *common) (*flag.
 	fs.Int64Var(&c.maxSteps, "max-steps", 0, "stop after this many instructions")
 	fs.BoolVar(&c.lowered, "lowered", false, "print the lowered state machines")
 	fs.StringVar(&c.method, "method", "", "only this method")
+	fs.StringVar(&c.cpuprof, "cpuprofile", "", "write a Go CPU profile of the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return fs, false
 	}
@@ -145,6 +149,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	in := stdin
 	if fs.Arg(0) == "-" {
 		in = strings.NewReader("")
+	}
+	if c.cpuprof != "" {
+		f, err := os.Create(c.cpuprof)
+		if err != nil {
+			fmt.Fprintf(stderr, "asyncvm: %v\n", err)
+			return driver.ExitCompile
+		}
+		pprof.StartCPUProfile(f)
+		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	return driver.Run(driver.Options{Filename: path, Source: src, Mode: c.mode, Args: fs.Args()[1:],
 		Stdin: in, Stdout: stdout, Stderr: stderr, Stats: c.stats, Timeout: c.timeout, MaxSteps: c.maxSteps})

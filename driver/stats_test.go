@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -82,5 +83,56 @@ class Program {
 	// entry's: the argument slice, and the entry thunk's Task and its object.
 	if n := testing.AllocsPerRun(50, call); n > 3 {
 		t.Errorf("%v allocations per run of 200 non-suspending async calls; want at most 3 (entry only)", n)
+	}
+}
+
+// TestSuspendedFrameSize measures the heap held per suspended rt frame: 1,000
+// chains of 10 async frames wait on one TaskCompletionSource. The issue's
+// bound is 128 bytes plus 16 per live register (at most 2 here), plus the
+// root's Task shared by the chain's frames.
+func TestSuspendedFrameSize(t *testing.T) {
+	src := `using System.Collections.Generic;
+using System.Threading.Tasks;
+class Program {
+    static TaskCompletionSource<int> Gate = new TaskCompletionSource<int>();
+    static List<Task<int>> Pending = new List<Task<int>>(1000);
+    static async Task<int> F(int d) { if (d == 0) return await Gate.Task; return await F(d - 1) + 1; }
+    static void Suspend() { for (int i = 0; i < 1000; i++) Pending.Add(F(9)); }
+    static int Finish() { Gate.SetResult(1); int s = 0; foreach (var t in Pending) s += t.Result; return s; }
+    static void Main() { }
+}`
+	var errb bytes.Buffer
+	prog, ok := Build(Options{Filename: "frames.async", Source: []byte(src), Mode: "rt", Stderr: &errb})
+	if !ok {
+		t.Fatal(errb.String())
+	}
+	m := vm.NewMachine(prog, &bytes.Buffer{}, &errb)
+	th := m.NewThread()
+	find := func(name string) *vm.Func {
+		for _, f := range prog.Funcs {
+			if f.Name == name {
+				return f
+			}
+		}
+		t.Fatalf("no %s", name)
+		return nil
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := th.Invoke(find("Suspend"), vm.Null, nil); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	frames := 1000 * 10
+	perFrame := float64(after.HeapAlloc-before.HeapAlloc) / float64(frames)
+	t.Logf("%.0f bytes held per suspended frame (%d frames in %d chains)", perFrame, frames, 1000)
+	if perFrame > 128+2*16+32 {
+		t.Errorf("%.0f bytes per suspended frame; want at most 128 + 16 per live register (+ the chain's task)", perFrame)
+	}
+	v, err := th.Invoke(find("Finish"), vm.Null, nil)
+	if err != nil || v.AsInt() != 10000 {
+		t.Fatalf("Finish = %v, %v; want 10000", v.AsInt(), err)
 	}
 }
