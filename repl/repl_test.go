@@ -1,0 +1,239 @@
+package repl
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"asyncvm/vm"
+)
+
+// run feeds script to a session through the non-terminal path.
+func run(t *testing.T, mode, script string) (string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	s := New(Options{Mode: mode, Stdout: &out, Stderr: &errb})
+	s.RunScript(strings.NewReader(script))
+	return out.String(), errb.String()
+}
+
+func TestScripts(t *testing.T) {
+	tests := []struct {
+		name, script, out string
+		err               []string // substrings of stderr, in order; none means empty
+	}{
+		{"declarations persist", `var x = 20;
+int Twice(int n) => 2 * n;
+class Counter { public int N; public void Inc() => N++; }
+var c = new Counter();
+c.Inc();
+c.Inc();
+Twice(x) + c.N
+`, "42\n", nil},
+		{"top-level await", `async Task<int> SlowAsync(int v) { await Task.Delay(5); return v + 1; }
+var r = await SlowAsync(1);
+r
+await SlowAsync(r)
+await Task.Delay(1)
+var pending = SlowAsync(10);
+await pending
+`, "2\n3\n11\n", nil},
+		{"value echo", `"abc"
+'c'
+null
+true
+1 + 2
+1.5
+new List<int> { 1, 2, 3 }
+new int[] { 1, 2, 3 }
+new Dictionary<string, int> { { "a", 1 } }
+"tab\there"
+Console.WriteLine("printed")
+Console.WriteLine("no echo");
+`, "\"abc\"\n'c'\nnull\ntrue\n3\n1.5\nList<int>(3) { 1, 2, 3 }\nint[3] { 1, 2, 3 }\nDictionary<string, int>(1) { { \"a\", 1 } }\n\"tab\\there\"\nprinted\nno echo\n", nil},
+		{"multi-line", `class Point
+{
+    public int X, Y;
+    public Point(int x, int y) { X = x; Y = y; }
+    public override string ToString() => $"({X}, {Y})";
+}
+var p = new Point(1,
+    2);
+p
+var s = @"two
+lines";
+s.Length
+/* a comment
+   over lines */ p.X
+`, "[(1, 2)]\n9\n1\n", nil},
+		{"error then correct input", `var a = 1;
+a +
+;
+var b = undefinedName;
+a.Foo()
+throw new InvalidOperationException("boom");
+a + 1
+`, "2\n", []string{"<input>:2:1: unexpected ';'", "^", "undefinedName", "does not contain a definition for 'Foo'", "System.InvalidOperationException: boom"}},
+		{"objects from earlier inputs keep their class", `class Animal { public virtual string Sound() => "..."; }
+class Dog : Animal { public override string Sound() => "woof"; }
+Animal a = new Dog();
+Func<string> speak = () => a.Sound();
+var e = new ArgumentException("bad");
+a is Dog
+speak()
+try { throw e; } catch (ArgumentException ex) { Console.WriteLine("caught " + ex.Message); }
+`, "true\n\"woof\"\ncaught bad\n", nil},
+		{"mode switching", `async Task<int> F() { await Task.Yield(); return 5; }
+var v = await F();
+:mode sm
+await F() + v
+:mode
+:mode xx
+v
+`, "mode sm\n10\nmode sm\n5\n", []string{"mode must be rt or sm"}},
+		{"reset", `var keep = 1;
+:reset
+keep
+var keep = "again";
+keep
+`, "state reset\n\"again\"\n", []string{"The name 'keep' does not exist"}},
+		{"redeclaration shadows", `var x = 1;
+var x = "one";
+x
+int x;
+x
+`, "\"one\"\n0\n", nil},
+		{"empty line submits", `var q = (1 +
+
+q
+`, "", []string{"expected"}},
+		{"quit", `1
+:quit
+2
+`, "1\n", nil},
+	}
+	for _, tc := range tests {
+		for _, mode := range []string{"rt", "sm"} {
+			t.Run(tc.name+"/"+mode, func(t *testing.T) {
+				out, errs := run(t, mode, tc.script)
+				if tc.name == "mode switching" && mode == "sm" {
+					return
+				}
+				if diff := cmp.Diff(tc.out, out); diff != "" {
+					t.Errorf("stdout (-want +got):\n%s\nstderr:\n%s", diff, errs)
+				}
+				rest := errs
+				for _, want := range tc.err {
+					i := strings.Index(rest, want)
+					if i < 0 {
+						t.Errorf("stderr lacks %q (in order):\n%s", want, errs)
+						break
+					}
+					rest = rest[i+len(want):]
+				}
+				if len(tc.err) == 0 && errs != "" {
+					t.Errorf("unexpected stderr:\n%s", errs)
+				}
+			})
+		}
+	}
+}
+
+func TestNeedsMore(t *testing.T) {
+	for src, want := range map[string]bool{
+		"1 + 2":                     false,
+		"var x = 1;":                false,
+		"class A {":                 true,
+		"class A { }":               false,
+		"F(1,":                      true,
+		"var s = @\"abc":            true,
+		"/* open":                   true,
+		"var x = 1; // comment {":   false,
+		"var t = \"}\";":            false,
+		"if (x)":                    true,
+		":help":                     false,
+		"var a = new[] { 1, 2":      true,
+		"var r = \"\"\"\nraw\n":     true,
+		"Console.WriteLine('{');":   false,
+		"var i = $\"{1 + 2}\";":     false,
+		"async Task F() { await X;": true,
+	} {
+		if got := NeedsMore(src); got != want {
+			t.Errorf("NeedsMore(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestStatsAndCompare(t *testing.T) {
+	out, errs := run(t, "rt", `async Task<int> F() { await Task.Yield(); return 1; }
+await F()
+:stats
+:compare
+`)
+	if errs != "" {
+		t.Fatalf("stderr: %s", errs)
+	}
+	for _, want := range []string{`"suspensions":1`, "output: same in rt and sm", "state_machine_boxes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestDisasm(t *testing.T) {
+	out, errs := run(t, "rt", "int Sq(int n) => n * n;\n:disasm Sq\n:disasm Nope\n")
+	if !strings.Contains(out, "Script.Sq") || !strings.Contains(out, "MUL") {
+		t.Errorf(":disasm output:\n%s", out)
+	}
+	if !strings.Contains(errs, `no method "Nope"`) {
+		t.Errorf("stderr: %s", errs)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	var out bytes.Buffer
+	s := New(Options{Stdout: &out, Stderr: &out})
+	s.RunScript(strings.NewReader("var greeting = \"hi\";\nclass Widget { public int Size; }\nvar w = new Widget();\n"))
+	c := &completer{s: s}
+	has := func(line string, want string) {
+		t.Helper()
+		cands, _ := c.Do([]rune(line), len([]rune(line)))
+		for _, r := range cands {
+			if line[strings.LastIndexAny(line, ". ")+1:]+string(r) == want {
+				return
+			}
+		}
+		t.Errorf("completing %q: %q not among %d candidates", line, want, len(cands))
+	}
+	has("gree", "greeting")
+	has("awa", "await")
+	has("Wid", "Widget")
+	has("Cons", "Console")
+	has("w.Si", "Size")
+	has("greeting.Len", "Length")
+	has("Console.Write", "WriteLine")
+}
+
+// TestEveryOpcodeClassified keeps the linker's list of table operands in
+// step with the instruction set: a new opcode must be listed in one of the
+// two tables, or relocation would silently miss its operand.
+func TestEveryOpcodeClassified(t *testing.T) {
+	noTable := map[string]bool{"NOP": true, "MOVE": true, "LOADK": true, "LOADI": true, "LOADNULL": true,
+		"LOADBOOL": true, "ADD": true, "SUB": true, "MUL": true, "DIV": true, "REM": true, "ADDI": true,
+		"BAND": true, "BOR": true, "BXOR": true, "SHL": true, "SHR": true, "NEG": true, "NOT": true, "BNOT": true,
+		"EQ": true, "NE": true, "LT": true, "LE": true, "JMP": true, "JMPIF": true, "JMPIFNOT": true,
+		"JMPNULL": true, "JMPNOTNULL": true, "JLT": true, "JNLT": true, "JLE": true, "JNLE": true, "JEQ": true,
+		"JNE": true, "JLTK": true, "JGEK": true, "JLEK": true, "JGTK": true, "CONV": true, "GETFIELD": true, "SETFIELD": true, "GETTHISF": true, "SETTHISF": true,
+		"GETINDEX": true, "SETINDEX": true, "GETBOX": true, "SETBOX": true, "NEWBOX": true, "GETUP": true,
+		"SETUP": true, "UPBOX": true, "GETREF": true, "SETREF": true, "REFFIELD": true, "REFELEM": true,
+		"CALLDEL": true, "RET": true, "RETVOID": true, "THROW": true, "RETHROW": true, "NULLCHK": true,
+		"AWAIT": true, "CALLDAW": true}
+	for op, info := range vm.Ops {
+		_, table := tableOperands[vm.Op(op)]
+		if table == noTable[info.Name] {
+			t.Errorf("opcode %d (%s): classify it in tableOperands or the no-table list", op, info.Name)
+		}
+	}
+}
