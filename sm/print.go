@@ -49,12 +49,18 @@ func PrintLowered(filename string, src []byte, mode string, method string, stdou
 func lowered(f *lang.File, method string) (string, bool) {
 	var b strings.Builder
 	found := false
+	sep := func() {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+	}
 	var visit func(td *lang.TypeDecl)
 	visit = func(td *lang.TypeDecl) {
 		for _, m := range td.Members {
 			switch m := m.(type) {
 			case *lang.TypeDecl:
 				if strings.HasPrefix(m.Name, "<"+method+">d__") {
+					sep()
 					b.WriteString(lang.Print(m))
 					b.WriteString("\n")
 					found = true
@@ -63,6 +69,7 @@ func lowered(f *lang.File, method string) (string, bool) {
 				visit(m)
 			case *lang.MethodDecl:
 				if m.Name == method {
+					sep()
 					b.WriteString(lang.Print(m))
 					b.WriteString("\n")
 					found = true
