@@ -129,6 +129,9 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	threading.Install(m)
 	t := m.NewThread()
 	threading.Attach(t)
+	stopWatch := threading.WatchDeadlocks(m)
+	defer stopWatch()
+	threading.MainStarted(t)
 
 	type result struct {
 		v   vm.Value
@@ -156,9 +159,11 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		v, err := t.Invoke(prog.Entry, vm.Null, args)
 		if err == nil {
 			if tk := v.AsTask(); tk != nil {
+				threading.WaitEntry(t, tk)
 				v, err = tk.GetResult(t)
 			}
 		}
+		threading.MainEnded(t)
 		done <- result{v, err}
 	}()
 	var timeout <-chan time.Time

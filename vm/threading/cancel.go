@@ -20,7 +20,6 @@ type vmDuration struct {
 	infinite bool
 }
 
-func timeAfter(d time.Duration, f func()) *time.Timer { return time.AfterFunc(d, f) }
 
 // cancelSource is a CancellationTokenSource; a CancellationToken's payload
 // points at its source (nil for CancellationToken.None).
@@ -32,7 +31,7 @@ type cancelSource struct {
 	next      int
 	callbacks map[int]func(t *vm.Thread) error
 	order     []int
-	timer     *time.Timer
+	timer     *machineTimer
 	m         *vm.Machine
 }
 
@@ -122,7 +121,7 @@ func (s *cancelSource) cancelAfter(m *vm.Machine, d time.Duration) {
 		s.timer.Stop()
 	}
 	p := PoolOf(m)
-	s.timer = time.AfterFunc(d, func() {
+	s.timer = afterFunc(m, d, func() {
 		p.Queue(func(w *vm.Thread) { crash(m, s.cancel(w)) })
 	})
 }

@@ -57,6 +57,9 @@ type machineState struct {
 	fgMu    sync.Mutex
 	fgCond  *sync.Cond
 	fgAlive int // foreground Threads started and not ended
+
+	watchOnce sync.Once
+	watch     *watch // deadlock accounting; see deadlock.go
 }
 
 var (
@@ -238,6 +241,7 @@ const spinRounds = 50
 
 func (w *worker) loop() {
 	p := w.p
+	wt := watchOf(p.m)
 	for {
 		it := w.take()
 		if it == nil {
@@ -269,8 +273,10 @@ func (w *worker) loop() {
 			p.mu.Unlock()
 			continue
 		}
+		wt.addBusy(1)
 		p.pending.Add(-1)
 		w.run(it)
+		wt.addBusy(-1)
 		p.mu.Lock()
 		if p.active > p.target {
 			w.retireLocked()
@@ -310,9 +316,9 @@ func (w *worker) run(it workItem) {
 	w.t.Ctx.Switch(nil)
 }
 
-// blockHook is vm.BlockHook: a pool worker about to block gives up its
+// poolBlock runs wait for t: a pool worker about to block gives up its
 // active slot, and the pool starts a replacement when below its target.
-func blockHook(t *vm.Thread, wait func()) {
+func poolBlock(t *vm.Thread, wait func()) {
 	w := workerOf(t)
 	if w == nil {
 		wait()

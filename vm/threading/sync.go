@@ -281,7 +281,7 @@ func registerSemaphore() {
 		}
 		if !limit.infinite {
 			p := PoolOf(t.M)
-			time.AfterFunc(limit.d, func() {
+			afterFunc(t.M, limit.d, func() {
 				if s.cancelWait(w) {
 					p.Queue(func(x *vm.Thread) { w.tk.TryComplete(x, vm.StatusRanToCompletion, vm.Bool(false), nil) })
 				}
@@ -418,11 +418,7 @@ func registerEvents() {
 			case <-timer.C:
 			}
 		}
-		if vm.BlockHook != nil {
-			vm.BlockHook(t, wait)
-		} else {
-			wait()
-		}
+		blockLimit(t, limit, "AutoResetEvent.WaitOne", wait)
 		return vm.Bool(got), nil
 	})
 	are.AddMethod("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
@@ -655,11 +651,7 @@ func (m *monitor) enter(t *vm.Thread, limit vmDuration) bool {
 			case <-timer.C:
 			}
 		}
-		if vm.BlockHook != nil {
-			vm.BlockHook(t, wait)
-		} else {
-			wait()
-		}
+		blockLimit(t, limit, "lock (Monitor.Enter)", wait)
 		if !got {
 			return false
 		}

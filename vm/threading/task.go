@@ -342,7 +342,7 @@ func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 	p := PoolOf(t.M)
 	var stop func() bool
 	if !d.infinite {
-		timer := timeAfter(d.d, func() {
+		timer := afterFunc(t.M, d.d, func() {
 			p.Queue(func(w *vm.Thread) { tk.TryComplete(w, vm.StatusRanToCompletion, vm.Null, nil) })
 		})
 		stop = timer.Stop
@@ -526,7 +526,9 @@ func init() {
 			}
 			limit = vmDuration{d, inf}
 		}
-		if !blockFor(t, tk.Done(), limit.d, limit.infinite) {
+		if limit.infinite {
+			blockOnTask(t, tk, "Task.Wait()")
+		} else if !blockFor(t, tk.Done(), limit.d, false) {
 			return vm.Bool(false), nil
 		}
 		if err := taskError(t, tk); err != nil {
@@ -540,9 +542,7 @@ func init() {
 	reg("Wait", 0, 2, wait)
 	task.AddProperty("Result", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := get(args[0])
-		if err := t.BlockOn(tk.Done()); err != nil {
-			return vm.Null, err
-		}
+		blockOnTask(t, tk, "Task.Result")
 		if err := taskError(t, tk); err != nil {
 			return vm.Null, err
 		}

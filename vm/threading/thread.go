@@ -72,7 +72,10 @@ func (o *threadObj) startOn(t *vm.Thread, arg vm.Value, capture bool) error {
 	if delegateArity(fn) >= 1 {
 		args = append(args, arg)
 	}
+	wt := watchOf(m)
+	wt.addBusy(1)
 	go func() {
+		defer wt.addBusy(-1)
 		defer o.finish(st)
 		if ec != nil {
 			vt.Ctx.Switch(ec)
@@ -106,7 +109,7 @@ func sleep(t *vm.Thread, d time.Duration, infinite bool) {
 		return
 	}
 	if infinite {
-		t.BlockOn(make(chan struct{}))
+		blockOn(t, make(chan struct{}), "Thread.Sleep(Timeout.Infinite)")
 		return
 	}
 	blockFor(t, nil, d, false)
@@ -150,7 +153,8 @@ func init() {
 			return vm.Null, t.Throw("System.Threading.ThreadStateException", "Thread has not been started.")
 		}
 		if len(args) == 1 {
-			return vm.Null, t.BlockOn(o.done)
+			blockOn(t, o.done, "Thread.Join on thread "+itoa(int(o.vt.ID)))
+			return vm.Null, nil
 		}
 		d, inf, err := timeout(t, args[1], "millisecondsTimeout")
 		if err != nil {

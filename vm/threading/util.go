@@ -159,7 +159,7 @@ func isTimeout(v vm.Value) bool {
 }
 
 // blockFor blocks t until ch is closed or d passes (infinite: no limit),
-// through vm.BlockHook. It reports whether ch was closed.
+// accounting for the pool and deadlock detection. It reports whether ch was closed.
 func blockFor(t *vm.Thread, ch <-chan struct{}, d time.Duration, infinite bool) bool {
 	select {
 	case <-ch:
@@ -183,11 +183,7 @@ func blockFor(t *vm.Thread, ch <-chan struct{}, d time.Duration, infinite bool) 
 		case <-timer.C:
 		}
 	}
-	if vm.BlockHook != nil {
-		vm.BlockHook(t, wait)
-	} else {
-		wait()
-	}
+	blockTimed(t, wait)
 	return ok
 }
 
