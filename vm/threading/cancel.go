@@ -20,7 +20,6 @@ type vmDuration struct {
 	infinite bool
 }
 
-
 // cancelSource is a CancellationTokenSource; a CancellationToken's payload
 // points at its source (nil for CancellationToken.None).
 type cancelSource struct {
