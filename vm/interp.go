@@ -242,6 +242,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr.pc = pc
 			v, e := t.arith(OpAdd, b, c)
+			fr, regs = t.reload(fn)
 			if e != nil {
 				err = e
 				goto fail
@@ -255,6 +256,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr.pc = pc
 			v, e := t.arith(OpSub, b, c)
+			fr, regs = t.reload(fn)
 			if e != nil {
 				err = e
 				goto fail
@@ -268,6 +270,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr.pc = pc
 			v, e := t.arith(OpMul, b, c)
+			fr, regs = t.reload(fn)
 			if e != nil {
 				err = e
 				goto fail
@@ -281,6 +284,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr.pc = pc
 			v, e := t.arith(OpAdd, b, Int(int32(ins.SC())))
+			fr, regs = t.reload(fn)
 			if e != nil {
 				err = e
 				goto fail
@@ -296,6 +300,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr.pc = pc
 			v, e := t.arith(ins.Op(), b, c)
+			fr, regs = t.reload(fn)
 			if e != nil {
 				err = e
 				goto fail
@@ -442,7 +447,9 @@ func (t *Thread) run() (result Value, err error) {
 			ref := &prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
 				fr.pc = pc
-				if e := t.InitType(ref.T); e != nil {
+				e := t.InitType(ref.T)
+				fr, regs = t.reload(fn)
+				if e != nil {
 					err = e
 					goto fail
 				}
@@ -452,7 +459,9 @@ func (t *Thread) run() (result Value, err error) {
 			ref := &prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
 				fr.pc = pc
-				if e := t.InitType(ref.T); e != nil {
+				e := t.InitType(ref.T)
+				fr, regs = t.reload(fn)
+				if e != nil {
 					err = e
 					goto fail
 				}
@@ -462,17 +471,21 @@ func (t *Thread) run() (result Value, err error) {
 		case OpGetMember, OpSetMember, OpGetIndex, OpSetIndex, OpNewObj, OpNewArr,
 			OpIs, OpAs, OpCast, OpTypeOf, OpNullChk:
 			fr.pc = pc
-			if e := t.execMisc(ins, regs, fn); e != nil {
-				err = e
-				goto fail
-			}
-			if len(t.frames) > 0 && &t.frames[len(t.frames)-1] != fr {
+			depth := len(t.frames)
+			e := t.execMisc(ins, regs, fn)
+			if len(t.frames) > depth {
 				// A property getter or setter in bytecode was pushed.
 				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
 				code, k = fn.Code, fn.K
 				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = 0
+			} else {
+				fr, regs = t.reload(fn)
+			}
+			if e != nil {
+				err = e
+				goto fail
 			}
 
 		case OpGetBox:
@@ -494,6 +507,7 @@ func (t *Thread) run() (result Value, err error) {
 		case OpRefSta, OpRefFld, OpRefElm:
 			fr.pc = pc
 			v, e := t.makeRef(ins, regs)
+			fr, regs = t.reload(fn)
 			if e != nil {
 				err = e
 				goto fail
@@ -512,6 +526,8 @@ func (t *Thread) run() (result Value, err error) {
 			if callee.Native != nil {
 				a := ins.A()
 				v, e := callee.Native(t, regs[a:a+ins.C()])
+				// The native may have run bytecode that grew the stacks.
+				fr, regs = t.reload(fn)
 				if e != nil {
 					err = e
 					goto fail
@@ -536,6 +552,9 @@ func (t *Thread) run() (result Value, err error) {
 		case OpCallVirt, OpCallDel:
 			fr.pc = pc
 			pushed, e := t.callDynamic(ins, regs)
+			if !pushed {
+				fr, regs = t.reload(fn)
+			}
 			if e != nil {
 				err = e
 				goto fail
@@ -647,24 +666,28 @@ func (t *Thread) run() (result Value, err error) {
 			fallthrough
 		case OpAwait, OpCallVAw, OpCallDAw:
 			fr.pc = pc
+			depth := len(t.frames)
 			r, exit, e := t.await(ins, regs)
 			if e == errSuspended {
 				return t.exit(steps, Null, e)
 			}
-			if e != nil {
-				err = e
-				goto fail
-			}
 			if exit {
 				return t.exit(steps, r, nil)
 			}
-			nfr := &t.frames[len(t.frames)-1]
-			if nfr != fr || nfr.pc != pc {
-				fr = nfr
+			if len(t.frames) != depth || t.frames[depth-1].pc != pc {
+				// A callee was pushed, or this frame suspended and another
+				// frame of this run is on top now.
+				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
 				code, k = fn.Code, fn.K
 				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = fr.pc
+			} else {
+				fr, regs = t.reload(fn)
+			}
+			if e != nil {
+				err = e
+				goto fail
 			}
 
 		default:
@@ -758,4 +781,17 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 		}
 		fr = &t.frames[len(t.frames)-1]
 	}
+}
+
+// reload re-derives the top frame and its registers after a helper that may
+// have run bytecode: a nested run can grow the frame and register stacks,
+// leaving the loop's pointers into the old arrays.
+func (t *Thread) reload(fn *Func) (*Frame, []Value) {
+	fr := &t.frames[len(t.frames)-1]
+	return fr, t.stack[fr.base : fr.base+fn.NumRegs]
+}
+
+// setReg writes register a of the top frame, safely after nested runs.
+func (t *Thread) setReg(a int, v Value) {
+	t.stack[t.frames[len(t.frames)-1].base+a] = v
 }

@@ -106,13 +106,13 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		s := prog.Sites[ins.C()]
 		c := t.resolve(s, recv.Type(), true)
 		if c.field >= 0 {
-			regs[ins.A()] = (*Instance)(recv.p).F[c.field]
+			t.setReg(ins.A(), (*Instance)(recv.p).F[c.field])
 			return nil
 		}
 		if c.fn == nil {
 			// A method group read as a value: bind it as a delegate.
 			if m := recv.Type().Methods[s.Name]; len(m) > 0 {
-				regs[ins.A()] = Ref(&Closure{Header: Header{TDelegate}, Fn: m[0], This: recv})
+				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: m[0], This: recv}))
 				return nil
 			}
 			return t.missingMember(recv, s.Name)
@@ -154,7 +154,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		if ty.IsAbstract || ty.IsInterface {
 			return t.Throw("System.MissingMethodException", "Cannot create an instance of an abstract class.")
 		}
-		regs[ins.A()] = Ref(NewInstance(ty))
+		t.setReg(ins.A(), Ref(NewInstance(ty)))
 	case OpNewArr:
 		n := regs[ins.B()]
 		if rank(n) == rankNone {
@@ -163,15 +163,15 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		if asI64(n) < 0 {
 			return t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
 		}
-		regs[ins.A()] = Ref(NewArray(prog.Types[ins.C()], int(asI64(n))))
+		t.setReg(ins.A(), Ref(NewArray(prog.Types[ins.C()], int(asI64(n)))))
 	case OpIs:
-		regs[ins.A()] = Bool(IsInstance(regs[ins.B()], prog.Types[ins.C()]))
+		t.setReg(ins.A(), Bool(IsInstance(regs[ins.B()], prog.Types[ins.C()])))
 	case OpAs:
 		v := regs[ins.B()]
 		if !IsInstance(v, prog.Types[ins.C()]) {
 			v = Null
 		}
-		regs[ins.A()] = v
+		t.setReg(ins.A(), v)
 	case OpCast:
 		v := regs[ins.B()]
 		ty := prog.Types[ins.C()]
@@ -179,28 +179,28 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 			if ty.mark == primMark {
 				return t.ThrowNull()
 			}
-			regs[ins.A()] = v
+			t.setReg(ins.A(), v)
 			return nil
 		}
 		if !IsInstance(v, ty) {
 			if ty.Kind == KindEnum && rank(v) != rankNone {
-				regs[ins.A()] = EnumValue(ty, asI64(v))
+				t.setReg(ins.A(), EnumValue(ty, asI64(v)))
 				return nil
 			}
 			if ty == TDecimal && rank(v) != rankNone {
-				regs[ins.A()] = NewDecimal(toDecimal(v))
+				t.setReg(ins.A(), NewDecimal(toDecimal(v)))
 				return nil
 			}
 			if v.PrimType() != nil && ty.mark == primMark {
 				r, err := t.ConvertTo(v, ty)
-				regs[ins.A()] = r
+				t.setReg(ins.A(), r)
 				return err
 			}
 			return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+ty.FullName()+"'.")
 		}
-		regs[ins.A()] = v
+		t.setReg(ins.A(), v)
 	case OpTypeOf:
-		regs[ins.A()] = TypeObject(prog.Types[ins.B()])
+		t.setReg(ins.A(), TypeObject(prog.Types[ins.B()]))
 	case OpNullChk:
 		if regs[ins.A()].IsNull() {
 			return t.ThrowNull()
@@ -220,7 +220,7 @@ func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int, regs [
 			return err
 		}
 		if dst >= 0 {
-			regs[dst] = v
+			t.setReg(dst, v)
 		}
 		return nil
 	}
@@ -293,7 +293,7 @@ func (t *Thread) getIndex(ins Instr, regs []Value) error {
 		if n < 0 || n >= int64(len(a.V)) {
 			return t.indexOutOfRange()
 		}
-		regs[ins.A()] = a.V[n]
+		t.setReg(ins.A(), a.V[n])
 		return nil
 	}
 	if s := x.AsStr(); s != nil && i.p == ptrInt {
@@ -301,7 +301,7 @@ func (t *Thread) getIndex(ins Instr, regs []Value) error {
 		if n < 0 || n >= s.Len() {
 			return t.indexOutOfRange()
 		}
-		regs[ins.A()] = Char(s.At(n))
+		t.setReg(ins.A(), Char(s.At(n)))
 		return nil
 	}
 	if x.IsNull() {
@@ -366,7 +366,7 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			regs[a] = v
+			t.setReg(a, v)
 			return false, nil
 		}
 		ab := fr.base + base
@@ -389,6 +389,8 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 		}
 		// A field or property holding a delegate: obj.callback(args).
 		if d, err := t.GetMember(recv, &Site{Name: s.Name}); err == nil && d.AsClosure() != nil {
+			top := &t.frames[len(t.frames)-1]
+			regs = t.stack[top.base : top.base+len(regs)]
 			copy(regs[a+1:], regs[a+1:a+ins.C()])
 			regs[a] = d
 			return t.callDynamic(MakeABC(OpCallDel, a, 0, ins.C()-1), regs)
@@ -405,7 +407,7 @@ func (t *Thread) callAt(f *Func, a, n int, regs []Value, cl *Closure) (bool, err
 		if err != nil {
 			return false, err
 		}
-		regs[a] = v
+		t.setReg(a, v)
 		return false, nil
 	}
 	fr := &t.frames[len(t.frames)-1]
