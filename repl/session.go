@@ -329,7 +329,7 @@ func (s *Session) run(prog *vm.Program, c *compiled) bool {
 		s.m = nil
 	case <-intr:
 		m.Stop(&vm.Fatal{Msg: "evaluation canceled", Code: 130})
-		fmt.Fprintln(s.opts.Stderr, "^C evaluation canceled")
+		fmt.Fprintln(s.opts.Stderr, "evaluation canceled")
 		s.m = nil
 		s.recordStats(m, before)
 		return false
