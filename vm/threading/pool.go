@@ -8,7 +8,10 @@
 package threading
 
 import (
+	"fmt"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -312,8 +315,23 @@ func (w *worker) retireLocked() {
 // run executes one item and returns the worker to the Default context,
 // firing change notifications.
 func (w *worker) run(it workItem) {
+	defer recoverInternal(w.t.M)
 	it(w.t)
 	w.t.Ctx.Switch(nil)
+}
+
+// recoverInternal turns a Go panic on a pool worker or a Thread (a VM bug)
+// into a crash of the machine with an "internal error" (exit status 70, as
+// the driver reports a panic on the main thread), instead of a crash of the
+// whole process. The goroutine then carries on: a worker takes its next item.
+func recoverInternal(m *vm.Machine) {
+	if r := recover(); r != nil {
+		msg := fmt.Sprintf("internal error: %v", r)
+		if os.Getenv("ASYNCVM_DEBUG") != "" {
+			msg += "\n" + string(debug.Stack())
+		}
+		m.Crash(&vm.Fatal{Msg: msg, Code: 70})
+	}
 }
 
 // poolBlock runs wait for t: a pool worker about to block gives up its

@@ -77,6 +77,7 @@ func (o *threadObj) startOn(t *vm.Thread, arg vm.Value, capture bool) error {
 	go func() {
 		defer wt.addBusy(-1)
 		defer o.finish(st)
+		defer recoverInternal(m)
 		if ec != nil {
 			vt.Ctx.Switch(ec)
 		}

@@ -1,0 +1,284 @@
+// Package difftest generates random, valid async programs in asyncvm's C#
+// subset whose output is deterministic, so that the same program can be run
+// in both execution models (sm and rt) and the results compared.
+//
+// A program is a tree of async methods: each may await completed tasks,
+// Task.Yield(), Task.Delay of a millisecond or two, TaskCompletionSources
+// completed from other tasks, ValueTasks, and deeper methods; it may throw at
+// one depth and catch at another, run try/catch/finally blocks with awaits
+// in every block, loop with break and continue around awaits, write and read
+// an AsyncLocal across awaits, and start quiet methods with Task.Run and
+// WhenAll. Only the logical main flow prints; code started with Task.Run
+// runs "quiet" methods that compute values without printing, so the output
+// does not depend on scheduling.
+package difftest
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+)
+
+// Generate returns the program for seed; equal seeds give equal programs.
+func Generate(seed int64) string {
+	g := &gen{r: rand.New(rand.NewSource(seed))}
+	return g.program()
+}
+
+type method struct {
+	name  string
+	quiet bool // prints nothing: safe to run concurrently
+	value bool // ValueTask<int> instead of Task<int>
+}
+
+type gen struct {
+	r       *rand.Rand
+	b       strings.Builder
+	methods []method
+	cur     int // index of the method being generated
+	ids     int
+	indent  int
+	loops   int // loops enclosing the current statement
+	quiet   bool
+}
+
+func (g *gen) id() int { g.ids++; return g.ids }
+
+func (g *gen) line(format string, args ...any) {
+	g.b.WriteString(strings.Repeat("    ", g.indent))
+	fmt.Fprintf(&g.b, format, args...)
+	g.b.WriteByte('\n')
+}
+
+func (g *gen) program() string {
+	n := 3 + g.r.Intn(6)
+	for i := 0; i < n; i++ {
+		m := method{name: fmt.Sprintf("M%d", i), quiet: i > 0 && g.r.Intn(3) == 0, value: g.r.Intn(5) == 0}
+		if m.quiet {
+			m.name = fmt.Sprintf("Q%d", i)
+		}
+		g.methods = append(g.methods, m)
+	}
+	g.line("using System;")
+	g.line("using System.Threading;")
+	g.line("using System.Threading.Tasks;")
+	g.line("")
+	g.line("class Program")
+	g.line("{")
+	g.indent++
+	g.line("static AsyncLocal<int> al = new AsyncLocal<int>();")
+	g.line("")
+	g.line("static async Task Main()")
+	g.line("{")
+	g.indent++
+	g.line("al.Value = %d;", g.r.Intn(10))
+	escape := g.r.Intn(6) == 0
+	if !escape {
+		g.line("try")
+		g.line("{")
+		g.indent++
+	}
+	g.line("int r = await %s(%d);", g.methods[0].name, g.r.Intn(20))
+	g.line("Console.WriteLine(\"result \" + r + \" al \" + al.Value);")
+	if !escape {
+		g.indent--
+		g.line("}")
+		g.line("catch (Exception e)")
+		g.line("{")
+		g.line("    Console.WriteLine(\"main caught \" + e.GetType().Name + \": \" + e.Message + \" al \" + al.Value);")
+		g.line("}")
+	}
+	g.indent--
+	g.line("}")
+	for i := range g.methods {
+		g.method(i)
+	}
+	g.indent--
+	g.line("}")
+	return g.b.String()
+}
+
+func (g *gen) method(i int) {
+	m := g.methods[i]
+	g.cur = i
+	g.quiet = m.quiet
+	ret := "Task<int>"
+	if m.value {
+		ret = "ValueTask<int>"
+	}
+	g.line("")
+	g.line("static async %s %s(int x)", ret, m.name)
+	g.line("{")
+	g.indent++
+	g.line("int acc = x;")
+	g.print(`"enter %s " + x + " al " + al.Value`, m.name)
+	g.block(0, 2+g.r.Intn(4))
+	g.print(`"leave %s " + acc`, m.name)
+	g.line("return acc;")
+	g.indent--
+	g.line("}")
+}
+
+// print writes a Console.WriteLine unless the method is quiet.
+func (g *gen) print(format string, args ...any) {
+	if !g.quiet {
+		g.line("Console.WriteLine("+format+");", args...)
+	}
+}
+
+func (g *gen) block(depth, n int) {
+	for i := 0; i < n; i++ {
+		g.stmt(depth)
+	}
+}
+
+// callee picks a method deeper than the current one (so the call graph is a
+// DAG), quiet ones only when quiet is required; -1 when there is none.
+func (g *gen) callee(quietOnly bool) int {
+	var cands []int
+	for j := g.cur + 1; j < len(g.methods); j++ {
+		if !quietOnly || g.methods[j].quiet {
+			cands = append(cands, j)
+		}
+	}
+	if len(cands) == 0 {
+		return -1
+	}
+	return cands[g.r.Intn(len(cands))]
+}
+
+func (g *gen) stmt(depth int) {
+	k := g.r.Intn(16)
+	if depth >= 3 && k >= 9 {
+		k = g.r.Intn(9)
+	}
+	switch k {
+	case 0, 1:
+		if c := g.callee(g.quiet); c >= 0 {
+			g.line("acc += await %s(acc %% 7 + %d);", g.methods[c].name, g.r.Intn(5))
+			return
+		}
+		g.line("acc += await Task.FromResult(%d);", g.r.Intn(10))
+	case 2:
+		g.line("await Task.Yield();")
+		g.line("acc += 1;")
+	case 3:
+		g.line("await Task.Delay(%d);", 1+g.r.Intn(2))
+	case 4:
+		switch g.r.Intn(3) {
+		case 0:
+			g.line("acc += await Task.FromResult(%d);", g.r.Intn(10))
+		case 1:
+			g.line("await Task.CompletedTask;")
+		default:
+			g.line("acc += await new ValueTask<int>(%d);", g.r.Intn(10))
+		}
+	case 5:
+		id := g.id()
+		g.line("var tcs%d = new TaskCompletionSource<int>();", id)
+		g.line("var setter%d = Task.Run(async () => { await Task.Yield(); tcs%d.SetResult(%d); });", id, id, g.r.Intn(10))
+		g.line("acc += await tcs%d.Task;", id)
+		g.line("await setter%d;", id)
+	case 6:
+		id := g.id()
+		g.line("if (acc %% %d == %d)", 2+g.r.Intn(4), g.r.Intn(2))
+		g.line("{")
+		exc := []string{"InvalidOperationException", "ArgumentException", "Exception"}[g.r.Intn(3)]
+		g.line("    throw new %s(\"E%d at \" + acc);", exc, id)
+		g.line("}")
+	case 7:
+		id := g.id()
+		g.line("al.Value = acc + %d;", id)
+		g.line("await Task.Yield();")
+		g.print(`"al%d " + al.Value`, id)
+		g.line("acc += al.Value %% 5;")
+	case 8:
+		if c := g.callee(true); c >= 0 {
+			id := g.id()
+			n := 1 + g.r.Intn(3)
+			g.line("var ts%d = new Task<int>[%d];", id, n)
+			g.line("for (int j%d = 0; j%d < %d; j%d++)", id, id, n, id)
+			g.line("{")
+			g.line("    int arg%d = acc + j%d;", id, id)
+			if g.methods[c].value {
+				g.line("    ts%d[j%d] = Task.Run(async () => await %s(arg%d));", id, id, g.methods[c].name, id)
+			} else {
+				g.line("    ts%d[j%d] = Task.Run(() => %s(arg%d));", id, id, g.methods[c].name, id)
+			}
+			g.line("}")
+			g.line("var rs%d = await Task.WhenAll(ts%d);", id, id)
+			g.line("foreach (var v%d in rs%d) acc += v%d %% 11;", id, id, id)
+			return
+		}
+		g.line("await Task.Yield();")
+	case 9, 10, 11:
+		g.tryStmt(depth)
+	case 12, 13:
+		g.loop(depth)
+	case 14:
+		if g.loops > 0 {
+			g.line("if (acc %% %d == 0) break;", 2+g.r.Intn(3))
+			return
+		}
+		g.line("acc += await Task.FromResult(acc %% 3);")
+	case 15:
+		if g.loops > 0 {
+			g.line("if (acc %% %d == 1) { await Task.Yield(); continue; }", 2+g.r.Intn(3))
+			return
+		}
+		g.line("await Task.Yield();")
+	}
+}
+
+func (g *gen) tryStmt(depth int) {
+	id := g.id()
+	g.line("try")
+	g.line("{")
+	g.indent++
+	g.block(depth+1, 1+g.r.Intn(3))
+	g.indent--
+	g.line("}")
+	hasCatch := g.r.Intn(4) != 0
+	if hasCatch {
+		exc := []string{"InvalidOperationException", "ArgumentException", "Exception"}[g.r.Intn(3)]
+		g.line("catch (%s e%d)", exc, id)
+		g.line("{")
+		g.indent++
+		g.print(`"catch%d " + e%d.Message`, id, id)
+		g.line("await Task.Yield();")
+		g.line("acc += %d;", g.r.Intn(10))
+		if g.r.Intn(4) == 0 {
+			g.line("throw;")
+		}
+		g.indent--
+		g.line("}")
+	}
+	if !hasCatch || g.r.Intn(2) == 0 {
+		g.line("finally")
+		g.line("{")
+		g.indent++
+		g.line("await Task.Delay(1);")
+		g.print(`"finally%d " + acc`, id)
+		g.line("acc += 1;")
+		g.indent--
+		g.line("}")
+	}
+}
+
+func (g *gen) loop(depth int) {
+	id := g.id()
+	n := 1 + g.r.Intn(4)
+	if g.r.Intn(2) == 0 {
+		g.line("for (int i%d = 0; i%d < %d; i%d++)", id, id, n, id)
+	} else {
+		g.line("int w%d = 0;", id)
+		g.line("while (w%d++ < %d)", id, n)
+	}
+	g.line("{")
+	g.indent++
+	g.loops++
+	g.block(depth+1, 1+g.r.Intn(3))
+	g.loops--
+	g.indent--
+	g.line("}")
+}
