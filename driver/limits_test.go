@@ -1,0 +1,93 @@
+package driver
+
+import (
+	"bytes"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runLimited runs src in mode under the given limits and returns the exit
+// status, stderr and how long the run took.
+func runLimited(t *testing.T, src, mode string, timeout time.Duration, maxSteps int64) (int, string, time.Duration) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	code := Run(Options{Filename: "limits.async", Source: []byte(src), Mode: mode,
+		Stdout: &stdout, Stderr: &stderr, Timeout: timeout, MaxSteps: maxSteps})
+	return code, stderr.String(), time.Since(start)
+}
+
+// TestMaxSteps checks that --max-steps ends infinite loops, recursion-free
+// and allocating ones alike, with exit status 1 and a clear message.
+func TestMaxSteps(t *testing.T) {
+	progs := map[string]string{
+		"loop":        "while (true) { }",
+		"strings":     `var s = ""; while (true) { s += "x"; if (s.Length > 1000) s = ""; }`,
+		"lists":       `var l = new List<string>(); while (true) { l.Add("item" + l.Count); }`,
+		"calls":       "static int F(int n) => n + 1;\nint i = 0; while (true) { i = F(i); }",
+		"async_yield": "using System.Threading.Tasks;\nwhile (true) { await Task.Yield(); }",
+	}
+	for name, src := range progs {
+		for _, mode := range []string{"rt", "sm"} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				var before runtime.MemStats
+				runtime.ReadMemStats(&before)
+				code, stderr, d := runLimited(t, src, mode, 30*time.Second, 2_000_000)
+				if code != ExitRuntime || !strings.Contains(stderr, "step limit of 2000000 instructions was exceeded") {
+					t.Fatalf("exit %d, stderr %q", code, stderr)
+				}
+				if d > 20*time.Second {
+					t.Errorf("took %v", d)
+				}
+				var after runtime.MemStats
+				runtime.ReadMemStats(&after)
+				if grew := int64(after.HeapInuse) - int64(before.HeapInuse); grew > 512<<20 {
+					t.Errorf("heap grew by %d MB", grew>>20)
+				}
+			})
+		}
+	}
+}
+
+// TestTimeout checks that --timeout ends a program that never finishes,
+// spinning on the main thread or on several threads, soon after the limit.
+func TestTimeout(t *testing.T) {
+	progs := map[string]string{
+		"loop":    "while (true) { }",
+		"threads": "using System.Threading;\nfor (int i = 0; i < 3; i++) new Thread(() => { while (true) { } }).Start();\nwhile (true) { }",
+		"pool":    "using System.Threading.Tasks;\nawait Task.WhenAll(Task.Run(() => { while (true) { } }), Task.Run(() => { while (true) { } }));",
+	}
+	for name, src := range progs {
+		for _, mode := range []string{"rt", "sm"} {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				code, stderr, d := runLimited(t, src, mode, 300*time.Millisecond, 0)
+				if code != ExitRuntime || !strings.Contains(stderr, "did not finish within 300ms") {
+					t.Fatalf("exit %d, stderr %q", code, stderr)
+				}
+				if d > 5*time.Second {
+					t.Errorf("took %v", d)
+				}
+			})
+		}
+	}
+}
+
+// TestDeadlockReportedQuickly checks that a deadlock is reported within a
+// second, and that a long Task.Delay is not mistaken for one.
+func TestDeadlockReportedQuickly(t *testing.T) {
+	for _, mode := range []string{"rt", "sm"} {
+		code, stderr, d := runLimited(t, "using System.Threading.Tasks;\nawait new TaskCompletionSource().Task;", mode, 30*time.Second, 0)
+		if code != ExitRuntime || !strings.HasPrefix(stderr, "deadlock:") {
+			t.Fatalf("%s: exit %d, stderr %q", mode, code, stderr)
+		}
+		if d > time.Second {
+			t.Errorf("%s: deadlock reported after %v", mode, d)
+		}
+		code, stderr, _ = runLimited(t, "using System.Threading.Tasks;\nawait Task.Delay(800);\nawait Task.Delay(-1, new CancellationTokenSource(300).Token).ContinueWith(_ => 0);", mode, 30*time.Second, 0)
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d, stderr %q", mode, code, stderr)
+		}
+	}
+}
