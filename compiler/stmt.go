@@ -630,44 +630,59 @@ func (fs *funcState) tryStmt(s *lang.TryStmt) {
 	end := len(fs.code)
 	after := fs.newLabel()
 	if len(s.Catches) > 0 {
+		// The VM chooses the clause: in a first pass, before any finally
+		// block runs, it tests each clause's type and runs its filter (out
+		// of line, ending in ENDFILTER); then it unwinds to the chosen
+		// clause's body. The catch variable is bound in both.
 		fs.jmp(after)
 		excR := fs.alloc()
+		hi := len(fs.handlers)
 		fs.handlers = append(fs.handlers, vm.Handler{Start: start, End: end, Target: len(fs.code), Reg: excR})
 		if tc == nil {
 			fs.inTry--
 		}
+		var clauses []vm.CatchClause
 		for _, cc := range s.Catches {
 			fs.at(cc.Pos)
-			next := fs.newLabel()
-			save := fs.top
+			cl := vm.CatchClause{Filter: -1}
+			var t *vm.Type
 			if cc.Type != nil {
-				t, _ := fs.c.resolveTypeRef(cc.Type, fs.cls, true)
+				t, _ = fs.c.resolveTypeRef(cc.Type, fs.cls, true)
 				if t != nil && t.FullName() != "System.Exception" {
-					fs.typeTest(t, excR, next)
+					cl.Type = t
 				}
 			}
-			fs.pushScope()
-			if cc.Name != "" {
-				var t *vm.Type
-				if cc.Type != nil {
-					t, _ = fs.c.resolveTypeRef(cc.Type, fs.cls, false)
+			save := fs.top
+			bind := func() {
+				if cc.Name != "" {
+					l := fs.declare(cc.Name, cc.Pos, t, nil)
+					fs.emitABC(vm.OpMove, l.reg, excR, 0)
+					fs.initBox(l)
 				}
-				l := fs.declare(cc.Name, cc.Pos, t, nil)
-				fs.emitABC(vm.OpMove, l.reg, excR, 0)
-				fs.initBox(l)
 			}
 			if cc.Filter != nil {
-				fs.cond(cc.Filter, next)
+				cl.Filter = len(fs.code)
+				fs.pushScope()
+				bind()
+				r := fs.alloc()
+				fs.exprTo(cc.Filter, r)
+				fs.emitABC(vm.OpEndFilt, r, 0, 0)
+				fs.popScope()
+				fs.setTop(save)
 			}
+			cl.Body = len(fs.code)
+			fs.pushScope()
+			bind()
 			fs.catchRegs = append(fs.catchRegs, excR)
 			fs.block(cc.Body)
 			fs.catchRegs = fs.catchRegs[:len(fs.catchRegs)-1]
 			fs.popScope()
 			fs.setTop(save)
 			fs.jmp(after)
-			fs.mark(next)
+			clauses = append(clauses, cl)
 		}
-		fs.emitABC(vm.OpRethrow, excR, 0, 0)
+		fs.handlers[hi].Clauses = clauses
+		fs.handlers[hi].Target = clauses[0].Body
 		if tc != nil {
 			fs.inTry--
 		}

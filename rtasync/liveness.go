@@ -87,7 +87,7 @@ func UseDef(p *vm.Program, f *vm.Func, ins vm.Instr) (uses, defs []int) {
 	case vm.OpAdd, vm.OpSub, vm.OpMul, vm.OpDiv, vm.OpRem, vm.OpBitAnd, vm.OpBitOr, vm.OpBitXor, vm.OpShl,
 		vm.OpShr, vm.OpEq, vm.OpNe, vm.OpLt, vm.OpLe, vm.OpGetIndex, vm.OpRefElm:
 		return []int{b, c}, []int{a}
-	case vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul, vm.OpRet, vm.OpThrow, vm.OpRethrow,
+	case vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul, vm.OpRet, vm.OpThrow, vm.OpRethrow, vm.OpEndFilt,
 		vm.OpNullChk, vm.OpSetStatic, vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
 		return []int{a}, nil
 	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe, vm.OpSetBox, vm.OpSetRef:
@@ -136,7 +136,7 @@ func successors(f *vm.Func, pc int) []int {
 		return []int{pc + 1, pc + 1 + ins.SBx()}
 	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe, vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
 		return []int{pc + 1, pc + 1 + ins.SC()}
-	case vm.OpRet, vm.OpRetVoid, vm.OpThrow, vm.OpRethrow:
+	case vm.OpRet, vm.OpRetVoid, vm.OpThrow, vm.OpRethrow, vm.OpEndFilt:
 		return nil
 	}
 	if pc+1 < len(f.Code) {
@@ -164,13 +164,19 @@ func Analyze(p *vm.Program, f *vm.Func) {
 		succ[pc] = successors(f, pc)
 		for _, h := range f.Handlers {
 			if pc >= h.Start && pc < h.End {
-				succ[pc] = append(succ[pc], -1-h.Target) // exception edge (handler defines Reg)
+				// Exception edges: to a finally block, or to every catch
+				// clause's filter and body (each defines Reg).
+				for _, target := range handlerTargets(h) {
+					succ[pc] = append(succ[pc], -1-target)
+				}
 			}
 		}
 	}
 	handlerReg := map[int]int{}
 	for _, h := range f.Handlers {
-		handlerReg[h.Target] = h.Reg
+		for _, target := range handlerTargets(h) {
+			handlerReg[target] = h.Reg
+		}
 	}
 	tmp := newSet(f.NumRegs)
 	for changed := true; changed; {
@@ -213,4 +219,19 @@ func Analyze(p *vm.Program, f *vm.Func) {
 			a.Live = []int32{}
 		}
 	}
+}
+
+// handlerTargets returns where an exception edge of h may lead.
+func handlerTargets(h vm.Handler) []int {
+	if h.Clauses == nil {
+		return []int{h.Target}
+	}
+	var ts []int
+	for _, c := range h.Clauses {
+		if c.Filter >= 0 {
+			ts = append(ts, c.Filter)
+		}
+		ts = append(ts, c.Body)
+	}
+	return ts
 }

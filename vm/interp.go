@@ -628,6 +628,11 @@ func (t *Thread) run() (result Value, err error) {
 		case OpClosure:
 			regs[ins.A()] = Ref(t.makeClosure(prog.Funcs[ins.B()], fr, regs))
 
+		case OpEndFilt:
+			v := regs[ins.A()]
+			t.frames = t.frames[:len(t.frames)-1]
+			return t.exit(steps, v, nil)
+
 		case OpThrow, OpRethrow:
 			fr.pc = pc
 			exc := regs[ins.A()].AsInstance()
@@ -712,16 +717,6 @@ func (t *Thread) run() (result Value, err error) {
 	}
 }
 
-func findHandler(fn *Func, pc int) *Handler {
-	for i := range fn.Handlers {
-		h := &fn.Handlers[i]
-		if pc >= h.Start && pc < h.End {
-			return h
-		}
-	}
-	return nil
-}
-
 // makeClosure builds a closure of f inside frame fr.
 func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 	cl := &Closure{Header: Header{TDelegate}, Fn: f}
@@ -743,22 +738,45 @@ func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 	return cl
 }
 
-// unwind delivers an exception raised at the top frame's pc-1 to the
-// innermost handler of this run's frames: it returns done=false with the
-// top frame positioned at the handler, or done=true with what run returns.
-// Unwinding out of an rt async thunk frame turns the exception into a
-// faulted task for its caller instead.
+// unwind delivers an exception raised at the top frame's pc-1. A first
+// pass (findCatch) picks the catch clause that will handle it, running
+// exception filters before any finally block, as .NET does; the second pass
+// here then unwinds: finally blocks run (each rethrows when done, coming
+// back here), and the chosen clause receives the exception. It returns
+// done=false with the top frame positioned at a handler, or done=true with
+// what run returns. Unwinding out of an rt async thunk frame turns the
+// exception into a faulted task for its caller instead.
 func (t *Thread) unwind(err error) (Value, error, bool) {
+	th, _ := err.(*Thrown)
+	if th != nil {
+		if Trace(th.Exc) == nil {
+			t.captureTrace(th.Exc)
+		}
+		if m := t.match; m == nil || m.exc != th.Exc {
+			t.match = t.findCatch(th.Exc)
+		}
+	}
 	fr := &t.frames[len(t.frames)-1]
 	for {
-		if th, ok := err.(*Thrown); ok {
-			if Trace(th.Exc) == nil {
-				t.captureTrace(th.Exc)
-			}
-			if h := findHandler(fr.fn, fr.pc-1); h != nil {
-				t.stack[fr.base+h.Reg] = Ref(th.Exc)
-				fr.pc = h.Target
-				return Null, nil, false
+		if th != nil {
+			pc := fr.pc - 1
+			idx := len(t.frames) - 1
+			for i := range fr.fn.Handlers {
+				h := &fr.fn.Handlers[i]
+				if pc < h.Start || pc >= h.End {
+					continue
+				}
+				if h.Clauses == nil {
+					t.stack[fr.base+h.Reg] = Ref(th.Exc)
+					fr.pc = h.Target
+					return Null, nil, false
+				}
+				if m := t.match; m != nil && m.frame == idx && m.base == fr.base && m.h == h {
+					t.match = nil
+					t.stack[fr.base+h.Reg] = Ref(th.Exc)
+					fr.pc = h.Clauses[m.clause].Body
+					return Null, nil, false
+				}
 			}
 		}
 		flags := fr.flags
@@ -768,6 +786,8 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			t.restoreEC(popped.ec)
 			if flags&frameThunk != 0 {
 				if v, e := t.thunkFault(popped.fn.Async, err); e == nil {
+					// The exception ends here, in a faulted task.
+					t.match = nil
 					t.stack[popped.ret] = v
 					if flags&frameBoundary != 0 {
 						return v, nil, true
@@ -777,10 +797,74 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			}
 		}
 		if flags&frameBoundary != 0 || len(t.frames) == 0 {
+			// The exception leaves this run: whoever receives it next (the
+			// run that called a native, a dispatcher delivering it to an
+			// awaiting frame) searches its own frames again.
+			t.match = nil
 			return Null, err, true
 		}
 		fr = &t.frames[len(t.frames)-1]
 	}
+}
+
+// excMatch is the first pass's decision for the exception being unwound:
+// the frame (by index and base) and clause that will catch it, or frame -1
+// when no clause of this run's frames does.
+type excMatch struct {
+	exc    *Instance
+	frame  int
+	base   int
+	h      *Handler
+	clause int
+}
+
+// findCatch is the first pass: it walks this run's frames from the top,
+// testing catch clauses in order and running their filters, and stops at
+// the first that accepts the exception, or at the run's boundary (or an rt
+// thunk, which turns the exception into a faulted task).
+func (t *Thread) findCatch(exc *Instance) *excMatch {
+	for i := len(t.frames) - 1; i >= 0; i-- {
+		fr := t.frames[i]
+		pc := fr.pc - 1
+		for hi := range fr.fn.Handlers {
+			h := &fr.fn.Handlers[hi]
+			if pc < h.Start || pc >= h.End || h.Clauses == nil {
+				continue
+			}
+			for ci, cl := range h.Clauses {
+				if cl.Type != nil && !IsInstance(Ref(exc), cl.Type) {
+					continue
+				}
+				if cl.Filter >= 0 && !t.runFilter(i, h, cl.Filter, exc) {
+					continue
+				}
+				return &excMatch{exc: exc, frame: i, base: fr.base, h: h, clause: ci}
+			}
+		}
+		if fr.flags&(frameBoundary|frameThunk) != 0 {
+			break
+		}
+	}
+	return &excMatch{exc: exc, frame: -1}
+}
+
+// runFilter evaluates an exception filter of frame i on a copy of its
+// registers (the frames above it are still live until the second pass). A
+// filter that throws counts as false, as in .NET.
+func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) bool {
+	src := t.frames[i]
+	fn := src.fn
+	base := t.top()
+	if need := base + fn.NumRegs + 1; need > len(t.stack) {
+		t.growStack(need)
+	}
+	copy(t.stack[base:base+fn.NumRegs], t.stack[src.base:src.base+fn.NumRegs])
+	t.stack[base+h.Reg] = Ref(exc)
+	saved := t.match
+	t.frames = append(t.frames, Frame{fn: fn, pc: filterPC, base: base, ret: base, cl: src.cl, flags: frameBoundary})
+	v, err := t.run()
+	t.match = saved
+	return err == nil && v.p == ptrBool && v.n != 0
 }
 
 // reload re-derives the top frame and its registers after a helper that may

@@ -68,11 +68,22 @@ type UpDesc struct {
 	Index  int
 }
 
-// Handler is one exception-table entry: an exception raised at a pc in
-// [Start, End) transfers control to Target with the exception in R[Reg].
-// Entries are ordered innermost first.
+// Handler is one exception-table entry, ordered innermost first. An
+// exception raised at a pc in [Start, End) is handled here with the
+// exception in R[Reg]: by the first of Clauses whose type matches and whose
+// filter accepts (chosen in a first pass, before any finally block runs; the
+// VM then jumps to the clause's Body), or, for an entry without clauses (a
+// finally block), at Target, which rethrows when it is done.
 type Handler struct {
 	Start, End, Target, Reg int
+	Clauses                 []CatchClause
+}
+
+// CatchClause is one catch clause of a try statement.
+type CatchClause struct {
+	Type   *Type // nil: any exception
+	Filter int   // pc of the filter code (ending in ENDFILTER), or -1
+	Body   int   // pc of the clause body
 }
 
 // QualifiedName is "Type.Method" as .NET prints it in stack traces.
@@ -231,6 +242,7 @@ type Thread struct {
 	calls      int64
 	asyncCalls int64
 	pendingErr error
+	match      *excMatch // the first pass's decision for the exception being unwound
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
 }

@@ -153,6 +153,7 @@ const (
 	OpThrow   // OpThrow A: throw R[A] (records the stack)
 	OpRethrow // OpRethrow A: rethrow R[A] keeping its original stack
 	OpNullChk // OpNullChk A: throw NullReferenceException if R[A] is null
+	OpEndFilt // OpEndFilt A: end an exception filter with verdict R[A] (see Handler)
 	OpAwait   // OpAwait A B: R[A] := await R[B]  (see Notes)
 	OpCallAw  // OpCallAw A B C: R[A] := await Funcs[B](R[A] .. R[A+C-1])  (see Notes)
 	OpCallVAw // OpCallVAw A B C: R[A] := await R[A].Sites[B](R[A+1] .. R[A+C-1])
@@ -301,6 +302,7 @@ var Ops = [numOps]OpInfo{
 	OpThrow:     {"THROW", FmtA, true, false, false},
 	OpRethrow:   {"RETHROW", FmtA, true, false, false},
 	OpNullChk:   {"NULLCHK", FmtA, true, false, false},
+	OpEndFilt:   {"ENDFILTER", FmtA, false, false, false},
 	OpAwait:     {"AWAIT", FmtAB, true, true, false},
 	OpCallAw:    {"CALLAW", FmtABC, true, true, false},
 	OpCallVAw:   {"CALLVAW", FmtABC, true, true, false},
