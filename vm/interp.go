@@ -489,9 +489,9 @@ func (t *Thread) run() (result Value, err error) {
 			}
 
 		case OpGetBox:
-			regs[ins.A()] = (*Box)(regs[ins.B()].p).V
+			regs[ins.A()] = boxOf(regs, ins.B()).V
 		case OpSetBox:
-			(*Box)(regs[ins.A()].p).V = regs[ins.B()]
+			boxOf(regs, ins.A()).V = regs[ins.B()]
 		case OpNewBox:
 			regs[ins.A()] = Ref(NewBox(regs[ins.B()]))
 		case OpGetUp:
@@ -731,7 +731,7 @@ func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 			if u.FromUp {
 				cl.Up[i] = fr.cl.Up[u.Index]
 			} else {
-				cl.Up[i] = (*Box)(regs[u.Index].p)
+				cl.Up[i] = boxOf(regs, u.Index)
 			}
 		}
 	}
@@ -878,4 +878,17 @@ func (t *Thread) reload(fn *Func) (*Frame, []Value) {
 // setReg writes register a of the top frame, safely after nested runs.
 func (t *Thread) setReg(a int, v Value) {
 	t.stack[t.frames[len(t.frames)-1].base+a] = v
+}
+
+// boxOf returns the box of a captured variable held in register r. Code
+// that jumps into the middle of a block (state-machine resume labels) can
+// reach a variable whose box its block entry did not make; the box is made
+// then, so a register never read as a box holds anything else.
+func boxOf(regs []Value, r int) *Box {
+	if b := regs[r].AsBox(); b != nil {
+		return b
+	}
+	b := NewBox(Null)
+	regs[r] = Ref(b)
+	return b
 }
