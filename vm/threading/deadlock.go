@@ -268,6 +268,9 @@ func threadRole(t *vm.Thread) string {
 // pendingAwaits lists the awaits of the rt chain that owns tk, innermost
 // first, each with its source line.
 func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
+	if d, ok := tk.Owner.(PendingDescriber); ok {
+		return d.DescribePending()
+	}
 	c, ok := tk.Owner.(*vm.Continuation)
 	if !ok || c == nil {
 		if tk.Owner != nil {
@@ -288,6 +291,14 @@ func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
 		lines = append(lines, s)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// PendingDescriber is implemented by task owners other than rt chains (the
+// sm method builder) to say, for deadlock reports, where the method that
+// will complete the task is suspended: one line per awaiting method,
+// innermost first, each indented by two spaces.
+type PendingDescriber interface {
+	DescribePending() string
 }
 
 // sourceLine returns line n (1-based) of src, trimmed.
