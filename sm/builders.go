@@ -1,6 +1,8 @@
 package sm
 
 import (
+	"sync/atomic"
+
 	"asyncvm/ctx"
 	"asyncvm/vm"
 	"asyncvm/vm/threading"
@@ -28,6 +30,9 @@ var (
 	TVoidBuilder      = vm.NewLibType("System.Runtime.CompilerServices", "AsyncVoidMethodBuilder", nil)
 	TStateMachine     = vm.NewLibType("System.Runtime.CompilerServices", "IAsyncStateMachine", nil)
 	TDispatchInfo     = vm.NewLibType("System.Runtime.ExceptionServices", "ExceptionDispatchInfo", nil)
+	TBuilderCore      = vm.NewLibType("System.Runtime.CompilerServices", "AsyncMethodBuilderCore", nil)
+	TAwaiter          = vm.NewLibType("System.Runtime.CompilerServices", "ICriticalNotifyCompletion", nil)
+	TSavedContext     = vm.NewLibType("System.Threading", "ExecutionContext", nil)
 )
 
 // Builder is the state of one async method builder: the method's task (made
@@ -126,6 +131,7 @@ func (b *Builder) moveNext(t *vm.Thread, sm vm.Value) error {
 // caller's thread and puts the caller's ExecutionContext back afterwards, so
 // nothing the method does before its first suspension leaks to the caller.
 func (b *Builder) start(t *vm.Thread, sm vm.Value) error {
+	t.M.Counters.AsyncCalls.Add(1)
 	saved := t.Ctx.Current()
 	err := b.moveNext(t, sm)
 	if t.Ctx.Current() != saved {
@@ -281,10 +287,153 @@ func (b *Builder) taskValue(t *vm.Thread) vm.Value {
 	return vm.TaskValue(b.task)
 }
 
+// typeArg reads the leading typeof(T) argument of a generic builder's
+// static FromResult or FromException.
+func typeArg(v vm.Value) *vm.Type {
+	if t, ok := v.AsNative().(*vm.Type); ok && v.Type() == vm.TType && t != nil {
+		return t
+	}
+	return vm.TObject
+}
+
+// fromResult is <Builder>.FromResult([typeof(T), result]): the task a stub
+// that never suspended returns, cached as SetResult caches it.
+func fromResult(t *vm.Thread, plain, generic builderKind, args []vm.Value) vm.Value {
+	b := Builder{kind: plain}
+	v := vm.Null
+	if len(args) == 2 {
+		b.kind, b.resultT, v = generic, typeArg(args[0]), args[1]
+	}
+	t.M.Counters.Tasks.Add(1)
+	switch b.kind {
+	case kindTask:
+		return vm.TaskValue(vm.CompletedTaskValue())
+	case kindValueTask, kindValueTaskT:
+		return vm.ValueTaskHook(nil, v, b.kind == kindValueTaskT)
+	}
+	tk := cachedResult(v)
+	if tk == nil {
+		tk = completed(b.resultT, v)
+	}
+	return vm.TaskValue(tk)
+}
+
+// fromException is <Builder>.FromException([typeof(T), ] e): the faulted
+// (or canceled) task of a stub whose first run threw.
+func fromException(t *vm.Thread, plain, generic builderKind, args []vm.Value) (vm.Value, error) {
+	b := &Builder{kind: plain}
+	if len(args) == 2 {
+		b.kind, b.resultT = generic, typeArg(args[0])
+		args = args[1:]
+	}
+	e := args[0].AsInstance()
+	if e == nil {
+		return vm.Null, t.Throw("System.ArgumentNullException", "Value cannot be null. (Parameter 'exception')")
+	}
+	b.setException(t, e)
+	return b.taskValue(t), nil
+}
+
+// lastContext caches the value Enter made for the last non-default context
+// it saw: contexts are immutable, so a method called repeatedly under the
+// same AsyncLocal values saves its caller's context without allocating.
+var lastContext atomic.Pointer[vm.Value]
+
+// savedContext is the value Enter returns for c: null for Default.
+func savedContext(c *ctx.Context) vm.Value {
+	if c == ctx.Default {
+		return vm.Null
+	}
+	if p := lastContext.Load(); p != nil && p.AsNative() == any(c) {
+		return *p
+	}
+	v := vm.NewNative(TSavedContext, c)
+	lastContext.Store(&v)
+	return v
+}
+
+// awaiterValue is AsyncMethodBuilderCore.GetAwaiter(x): a Task is its own
+// awaiter and so is a library awaiter; anything else (a ValueTask's task,
+// YieldAwaitable, a user type with GetAwaiter) gets the adapter the rt model
+// uses too.
+func awaiterValue(t *vm.Thread, x vm.Value) (vm.Value, error) {
+	if x.AsTask() != nil {
+		return x, nil
+	}
+	if _, ok := x.AsNative().(vm.Awaiter); ok {
+		return x, nil
+	}
+	aw, err := t.GetAwaiter(x)
+	if err != nil {
+		return vm.Null, err
+	}
+	return vm.NewNative(TAwaiter, aw), nil
+}
+
+// awaiterOf reads an awaiter made by awaiterValue.
+func awaiterOf(t *vm.Thread, v vm.Value) (vm.Awaiter, error) {
+	if tk := v.AsTask(); tk != nil {
+		return tk, nil
+	}
+	if aw, ok := v.AsNative().(vm.Awaiter); ok {
+		return aw, nil
+	}
+	return t.GetAwaiter(v)
+}
+
+// registerCore registers AsyncMethodBuilderCore, the helpers of the stub's
+// inline first run and of the awaiter pattern.
+func registerCore() {
+	core := vm.RegisterType(TBuilderCore)
+	vm.RegisterType(TAwaiter)
+	vm.RegisterType(TSavedContext)
+	core.AddStatic("Enter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		t.M.Counters.AsyncCalls.Add(1)
+		return savedContext(t.Ctx.Current()), nil
+	})
+	core.AddStatic("Leave", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		saved := ctx.Default
+		if c, ok := args[0].AsNative().(*ctx.Context); ok {
+			saved = c
+		}
+		if t.Ctx.Current() != saved {
+			t.Ctx.Switch(saved)
+		}
+		return vm.Null, nil
+	})
+	core.AddStatic("GetAwaiter", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return awaiterValue(t, args[0])
+	})
+	core.AddStatic("IsCompleted", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if tk := args[0].AsTask(); tk != nil {
+			return vm.Bool(tk.IsCompleted()), nil
+		}
+		aw, err := awaiterOf(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		return vm.Bool(aw.IsCompleted()), nil
+	})
+	core.AddStatic("GetResult", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		aw, err := awaiterOf(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		return aw.GetResult(t)
+	})
+}
+
 func registerBuilders() {
+	registerCore()
 	reg := func(ty *vm.Type, plain, generic builderKind) {
 		ty = vm.RegisterType(ty)
 		ty.PassTypeArgs = true
+		ty.AddStatic("FromResult", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return fromResult(t, plain, generic, args), nil
+		})
+		ty.AddStatic("FromException", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return fromException(t, plain, generic, args)
+		})
 		ty.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			return newBuilder(ty, plain, generic, args), nil
 		})

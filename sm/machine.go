@@ -14,6 +14,7 @@ const (
 	thisField    = "<>4__this"
 	awaiterField = "<>u__1"
 	moveNextVar  = "<>MoveNext"
+	coreType     = "AsyncMethodBuilderCore"
 )
 
 // hoisted is a field of the state machine (a local of the stub in the
@@ -30,6 +31,12 @@ type machineCode struct {
 	moveNext []lang.Stmt
 	fields   []hoisted
 	states   int
+	// inline is a copy of the body before the await expansion, for the
+	// stub's inline first run (class form only; nil when the method keeps
+	// the state machine object from the start).
+	inline []lang.Stmt
+	// names the expander used, shared by the inline run.
+	num, awaiter, result, exit, ec, box string
 }
 
 // state is one await: its number, resume label and the try statements
@@ -90,7 +97,12 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	if !fl.closure && !fl.static {
 		fl.thisAccess(res, body)
 	}
+	if !fl.closure && fl.kind != kindVoid && !hasNestedFunc(body) {
+		mc.inline = deepCopy(body.Stmts)
+	}
 	e := &expander{fl: fl, num: fl.fresh("num"), awaiter: fl.fresh("awaiter"), result: fl.fresh("result"), exit: fl.label("exit")}
+	mc.num, mc.awaiter, mc.result, mc.exit = e.num, e.awaiter, e.result, e.exit
+	mc.ec, mc.box = fl.fresh("<>ec"), fl.fresh("<>box")
 	mc.moveNext = e.moveNext(body)
 	mc.states = len(e.states)
 	if fl.usesThis {
@@ -201,6 +213,23 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 	})
 }
 
+// hasNestedFunc reports whether a body contains a lambda or a local
+// function. Such a method keeps the state machine object from the start:
+// its closures capture the state machine's fields (the C# compiler's
+// display class is likewise allocated on entry), and a closure made before
+// the first suspension must see the same variables as MoveNext after it.
+func hasNestedFunc(body *lang.BlockStmt) bool {
+	found := false
+	lang.Inspect(body, func(n lang.Node) bool {
+		switch n.(type) {
+		case *lang.LambdaExpr, *lang.LocalFuncStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 func isFieldName(name string) bool { return len(name) > 0 && name[0] == '<' }
 
 // expander turns canonical awaits into the awaiter pattern and builds the
@@ -210,6 +239,16 @@ type expander struct {
 	num, awaiter, result, exit string
 	states                     []*state
 	tries                      []*tryInfo
+	// inline is set for the stub's first run: a suspension boxes the state
+	// machine (see boxAndSuspend) and returns its task; nothing resumes here,
+	// so there are no resume labels and no dispatch.
+	inline *inlineRun
+}
+
+// inlineRun is what the stub's first run needs to box the state machine.
+type inlineRun struct {
+	mc     *machineCode
+	smName string
 }
 
 func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
@@ -342,7 +381,9 @@ func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
 		if len(ti.states) == 0 {
 			return []lang.Stmt{s}
 		}
-		s.Body.Stmts = append([]lang.Stmt{e.dispatch(ti)}, s.Body.Stmts...)
+		if e.inline == nil {
+			s.Body.Stmts = append([]lang.Stmt{e.dispatch(ti)}, s.Body.Stmts...)
+		}
 		if s.Finally != nil {
 			pos := s.Finally.Pos
 			s.Finally = block(pos, ifStmt(pos, binary(pos, "<", ident(pos, e.num), intLit(pos, 0)), s.Finally, nil))
@@ -407,6 +448,16 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 		return assignStmt(pos, ident(pos, e.num), assign(pos, ident(pos, stateField), intLit(pos, n)))
 	}
 	awaiter := func() lang.Expr { return ident(pos, e.awaiter) }
+	get := func() lang.Stmt {
+		return assignStmt(pos, awaiter(), coreCall(pos, "GetAwaiter", aw.X))
+	}
+	if e.inline != nil {
+		return []lang.Stmt{
+			get(),
+			ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), e.boxAndSuspend(pos, st.n), nil),
+			finish(coreCall(pos, "GetResult", awaiter())),
+		}
+	}
 	suspend := block(pos,
 		setState(st.n),
 		assignStmt(pos, ident(pos, awaiterField), awaiter()),
@@ -417,10 +468,119 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 		setState(-1),
 	)
 	return []lang.Stmt{
-		assignStmt(pos, awaiter(), call(pos, member(pos, aw.X, "GetAwaiter"))),
-		ifStmt(pos, not(pos, member(pos, awaiter(), "IsCompleted")), suspend, nil),
-		finish(call(pos, member(pos, awaiter(), "GetResult"))),
+		get(),
+		ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), suspend, nil),
+		finish(coreCall(pos, "GetResult", awaiter())),
 	}
+}
+
+// coreCall is AsyncMethodBuilderCore.name(args): the awaiter operations.
+// A Task is its own awaiter (.NET's TaskAwaiter is a struct around the
+// task), so awaiting a completed task allocates nothing; the operations are
+// methods rather than properties because the VM calls native methods
+// without allocating.
+func coreCall(pos lang.Pos, name string, args ...lang.Expr) lang.Expr {
+	return call(pos, member(pos, ident(pos, coreType), name), args...)
+}
+
+// boxAndSuspend is the first real suspension in the stub's inline run: the
+// state machine, so far the stub's locals, is copied into a new box (the
+// state machine object with its builder), which then suspends on the
+// awaiter exactly as MoveNext would, and the stub returns the box's task:
+//
+//	num = N;
+//	<>box = new <F>d__0();
+//	<>box.<>1__state = N;
+//	<>box.<>t__builder = <new builder>;
+//	<>box.<field> = <local>; ...
+//	<>box.<>u__1 = awaiter;
+//	<>box.<>t__builder.AwaitUnsafeOnCompleted(awaiter, <>box);
+//	AsyncMethodBuilderCore.Leave(<>ec);
+//	return <>box.<>t__builder.Task;
+func (e *expander) boxAndSuspend(pos lang.Pos, n int) *lang.BlockStmt {
+	fl, mc := e.fl, e.inline.mc
+	box := func() lang.Expr { return ident(pos, mc.box) }
+	out := []lang.Stmt{
+		assignStmt(pos, ident(pos, e.num), intLit(pos, n)),
+		assignStmt(pos, box(), &lang.NewExpr{Pos: pos, Type: typeRef(pos, e.inline.smName)}),
+		assignStmt(pos, member(pos, box(), stateField), intLit(pos, n)),
+		assignStmt(pos, member(pos, box(), builderField), fl.builderNew(pos)),
+	}
+	for _, f := range mc.fields {
+		out = append(out, assignStmt(pos, member(pos, box(), f.name), ident(pos, f.name)))
+	}
+	out = append(out,
+		assignStmt(pos, member(pos, box(), awaiterField), ident(pos, e.awaiter)),
+		exprStmt(call(pos, member(pos, member(pos, box(), builderField), "AwaitUnsafeOnCompleted"), ident(pos, e.awaiter), box())),
+		exprStmt(coreCall(pos, "Leave", ident(pos, mc.ec))),
+		&lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, box(), builderField), "Task")})
+	return block(pos, out...)
+}
+
+// inlineBody is the stub of a class-form method: the first MoveNext runs
+// inline, with the state machine's fields as the stub's locals (.NET's
+// state machine is a struct on the stub's stack), and nothing is allocated
+// unless it suspends:
+//
+//	object <>ec = AsyncMethodBuilderCore.Enter();
+//	<hoisted locals>; int num = -1; ...
+//	try { <body> }
+//	catch (Exception e) { AsyncMethodBuilderCore.Leave(<>ec); return <Builder>.FromException(e); }
+//	exit:
+//	AsyncMethodBuilderCore.Leave(<>ec);
+//	return <Builder>.FromResult(result);
+//
+// Enter saves the caller's ExecutionContext (and counts the async call),
+// Leave puts it back, as Start does around the first MoveNext. FromResult
+// hands out a cached completed task when .NET caches one.
+func (e *expander) inlineBody(stmts []lang.Stmt) []lang.Stmt {
+	fl, mc := e.fl, e.inline.mc
+	pos := fl.pos
+	body := e.list(stmts)
+	out := []lang.Stmt{declStmt(pos, typeRef(pos, "object"), mc.ec, coreCall(pos, "Enter"))}
+	for _, f := range mc.fields {
+		switch {
+		case f.name == thisField:
+			out = append(out, declStmt(pos, f.typ, f.name, &lang.ThisExpr{Pos: pos}))
+		case !f.param:
+			out = append(out, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
+		}
+	}
+	out = append(out, declStmt(pos, typeRef(pos, "int"), e.num, intLit(pos, -1)))
+	if fl.returnsValue() {
+		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
+	}
+	if len(e.states) > 0 {
+		out = append(out,
+			declStmt(pos, typeRef(pos, "object"), e.awaiter, nullLit(pos)),
+			declStmt(pos, typeRef(pos, e.inline.smName), mc.box, nullLit(pos)))
+	}
+	builder := ident(pos, fl.builderStatic())
+	typed := func(args ...lang.Expr) []lang.Expr {
+		if fl.returnsValue() {
+			return append([]lang.Expr{&lang.TypeOfExpr{Pos: pos, Type: fl.builderArg(pos)}}, args...)
+		}
+		return args
+	}
+	exc := fl.fresh("e")
+	leave := func(pos lang.Pos) lang.Stmt { return exprStmt(coreCall(pos, "Leave", ident(pos, mc.ec))) }
+	out = append(out, &lang.TryStmt{Pos: pos, Body: block(pos, body...), Catches: []*lang.CatchClause{{
+		Pos: pos, Type: typeRef(pos, "Exception"), Name: exc,
+		Body: block(pos, leave(pos),
+			&lang.ReturnStmt{Pos: pos, X: call(pos, member(pos, builder, "FromException"), typed(ident(pos, exc))...)}),
+	}}})
+	rbrace := pos
+	if len(stmts) > 0 {
+		rbrace = stmts[len(stmts)-1].Position()
+	}
+	var result []lang.Expr
+	if fl.returnsValue() {
+		result = typed(ident(rbrace, e.result))
+	}
+	out = append(out,
+		labeled(rbrace, e.exit, leave(rbrace)),
+		&lang.ReturnStmt{Pos: rbrace, X: call(rbrace, member(rbrace, ident(rbrace, fl.builderStatic()), "FromResult"), result...)})
+	return out
 }
 
 // builderNew is the expression creating the builder.
@@ -436,6 +596,15 @@ func (fl *fnLowering) builderNew(pos lang.Pos) lang.Expr {
 		return &lang.NewExpr{Pos: pos, Type: typeRef(pos, name, fl.builderArg(pos))}
 	}
 	return call(pos, member(pos, ident(pos, name), "Create"))
+}
+
+// builderStatic names the builder type whose static FromResult and
+// FromException complete a stub that never suspended.
+func (fl *fnLowering) builderStatic() string {
+	if fl.kind == kindValueTask || fl.kind == kindValueTaskT {
+		return "AsyncValueTaskMethodBuilder"
+	}
+	return "AsyncTaskMethodBuilder"
 }
 
 func (fl *fnLowering) builderArg(pos lang.Pos) *lang.TypeRef {
@@ -492,6 +661,17 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 			Params: []*lang.Param{{Pos: pos, Type: typeRef(pos, "IAsyncStateMachine"), Name: "stateMachine"}},
 			Body:   block(pos)})
 
+	stub := *m
+	stub.Modifiers &^= lang.ModAsync
+	stub.Attributes = append(append([]*lang.Attribute(nil), m.Attributes...),
+		&lang.Attribute{Pos: pos, Name: "AsyncStateMachine", Args: []*lang.Arg{{Pos: pos, X: &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, smName)}}}})
+	stub.ExprBody = nil
+	if mc.inline != nil {
+		e := &expander{fl: fl, num: mc.num, awaiter: mc.awaiter, result: mc.result, exit: mc.exit,
+			inline: &inlineRun{mc: mc, smName: smName}}
+		stub.Body = block(pos, e.inlineBody(mc.inline)...)
+		return &stub, cls
+	}
 	smVar := fl.fresh("stateMachine")
 	smRef := func() lang.Expr { return ident(pos, smVar) }
 	body := []lang.Stmt{
@@ -514,11 +694,6 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 	if fl.kind != kindVoid {
 		body = append(body, &lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, smRef(), builderField), "Task")})
 	}
-	stub := *m
-	stub.Modifiers &^= lang.ModAsync
-	stub.Attributes = append(append([]*lang.Attribute(nil), m.Attributes...),
-		&lang.Attribute{Pos: pos, Name: "AsyncStateMachine", Args: []*lang.Arg{{Pos: pos, X: &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, smName)}}}})
-	stub.ExprBody = nil
 	stub.Body = block(pos, body...)
 	return &stub, cls
 }

@@ -1,0 +1,68 @@
+package sm
+
+import (
+	"reflect"
+
+	"asyncvm/lang"
+)
+
+// deepCopy returns a copy of a lowered body that shares no node with the
+// original, so that the stub's inline first run and MoveNext can be
+// expanded separately. Pointers shared inside the original stay shared in
+// the copy.
+func deepCopy(stmts []lang.Stmt) []lang.Stmt {
+	memo := map[uintptr]reflect.Value{}
+	v := copyValue(reflect.ValueOf(stmts), memo)
+	return v.Interface().([]lang.Stmt)
+}
+
+func copyValue(v reflect.Value, memo map[uintptr]reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		if c, ok := memo[v.Pointer()]; ok {
+			return c
+		}
+		c := reflect.New(v.Type().Elem())
+		memo[v.Pointer()] = c
+		c.Elem().Set(copyValue(v.Elem(), memo))
+		return c
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(copyValue(v.Elem(), memo))
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := 0; i < v.Len(); i++ {
+			c.Index(i).Set(copyValue(v.Index(i), memo))
+		}
+		return c
+	case reflect.Map:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeMapWithSize(v.Type(), v.Len())
+		for it := v.MapRange(); it.Next(); {
+			c.SetMapIndex(it.Key(), copyValue(it.Value(), memo))
+		}
+		return c
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		for i := 0; i < v.NumField(); i++ {
+			if c.Field(i).CanSet() {
+				c.Field(i).Set(copyValue(v.Field(i), memo))
+			}
+		}
+		return c
+	}
+	return v
+}
