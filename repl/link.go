@@ -234,6 +234,17 @@ func (l *linker) link(p *vm.Program, host string, redeclared map[string]bool) (*
 		}
 		f.Code = code
 		f.Owner = mapT(f.Owner)
+		for hi := range f.Handlers {
+			h := &f.Handlers[hi]
+			if h.Clauses == nil {
+				continue
+			}
+			cs := append([]vm.CatchClause(nil), h.Clauses...)
+			for ci := range cs {
+				cs[ci].Type = mapT(cs[ci].Type)
+			}
+			h.Clauses = cs
+		}
 	}
 	for t, c := range mapping {
 		if c == t {
