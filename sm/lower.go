@@ -222,7 +222,40 @@ type fnLowering struct {
 	members    map[string]bool // members of the enclosing classes
 	instance   map[string]bool // instance members of the enclosing class (and its bases)
 	typeParams map[string]bool // the method's type parameters
-	usesThis   bool
+	// methods lists the methods of the enclosing class (and its bases) by
+	// name, so that a call of a name both static and instance methods
+	// share reaches the overload its arguments fit.
+	methods  map[string][]*lang.MethodDecl
+	usesThis bool
+}
+
+// fitsArgs reports whether a call with n arguments can bind to m.
+func fitsArgs(m *lang.MethodDecl, n int) bool {
+	min, max := 0, len(m.Params)
+	for _, p := range m.Params {
+		if p.Modifier == "params" {
+			max = -1
+		} else if p.Default == nil {
+			min++
+		}
+	}
+	return n >= min && (max < 0 || n <= max)
+}
+
+// staticCall reports whether a call of name with n arguments can only mean
+// a static method: some static method fits and no instance method does.
+func (fl *fnLowering) staticCall(name string, n int) bool {
+	static := false
+	for _, m := range fl.methods[name] {
+		if !fitsArgs(m, n) {
+			continue
+		}
+		if !m.Modifiers.Has(lang.ModStatic) {
+			return false
+		}
+		static = true
+	}
+	return static
 }
 
 func (fl *fnLowering) errorf(pos lang.Pos, format string, args ...any) {
@@ -306,7 +339,7 @@ func kindOf(t *lang.TypeRef) (builderKind, *lang.TypeRef, bool) {
 
 func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Param, body *lang.BlockStmt, typeParams []string) *fnLowering {
 	fl := &fnLowering{l: l, pos: pos, owner: owner, names: map[string]bool{}, members: map[string]bool{},
-		instance: map[string]bool{}, typeParams: map[string]bool{}}
+		instance: map[string]bool{}, typeParams: map[string]bool{}, methods: map[string][]*lang.MethodDecl{}}
 	for _, p := range params {
 		fl.names[p.Name] = true
 	}
@@ -357,6 +390,9 @@ func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Para
 				name, mods = m.Name, m.Modifiers
 			case *lang.MethodDecl:
 				name, mods = m.Name, m.Modifiers
+				if own {
+					fl.methods[name] = append(fl.methods[name], m)
+				}
 			default:
 				continue
 			}

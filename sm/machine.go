@@ -196,6 +196,15 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 // thisAccess makes `this` and the enclosing class's instance members reach
 // the instance through the <>4__this field.
 func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
+	static := map[*lang.Ident]bool{}
+	lang.Inspect(body, func(n lang.Node) bool {
+		if c, ok := n.(*lang.CallExpr); ok {
+			if id, ok := c.Fun.(*lang.Ident); ok && fl.staticCall(id.Name, len(c.Args)) {
+				static[id] = true
+			}
+		}
+		return true
+	})
 	rewrite(body, func(x lang.Expr) lang.Expr {
 		switch x := x.(type) {
 		case *lang.ThisExpr:
@@ -204,7 +213,7 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 		case *lang.BaseExpr:
 			fl.errorf(x.Pos, "sm: 'base' access in an async method is not supported")
 		case *lang.Ident:
-			if res.uses[x] == nil && fl.instance[x.Name] && !isFieldName(x.Name) {
+			if res.uses[x] == nil && fl.instance[x.Name] && !isFieldName(x.Name) && !static[x] {
 				fl.usesThis = true
 				return member(x.Pos, ident(x.Pos, thisField), x.Name)
 			}

@@ -284,6 +284,7 @@ func (m *Machine) Stats() Stats {
 	}
 	m.threadsMu.Unlock()
 	c := &m.Counters
+	s.AsyncCalls += c.AsyncCalls.Load() // sm: counted by the stubs (AsyncMethodBuilderCore.Enter)
 	s.Suspensions = c.Suspensions.Load()
 	s.Continuations = c.Continuations.Load()
 	s.Tasks = c.Tasks.Load()
