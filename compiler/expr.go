@@ -786,111 +786,88 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 
 // cond compiles a boolean expression as control flow: it falls through when
 // e is true and jumps to f when false.
-func (fs *funcState) cond(e lang.Expr, f *label) {
+func (fs *funcState) cond(e lang.Expr, f *label) { fs.jumpIf(e, false, f) }
+
+// condTrue jumps to t when e is true and falls through otherwise.
+func (fs *funcState) condTrue(e lang.Expr, t *label) { fs.jumpIf(e, true, t) }
+
+// compareJumps gives, per relational operator, the compare-and-jump taken
+// when the comparison is true and the one taken when it is false, and
+// whether the operands are swapped (a > b is b < a). The false forms are
+// negations (JNLT, not JGE), so a NaN operand takes the false branch.
+var compareJumps = map[string]struct {
+	whenTrue, whenFalse vm.Op
+	swap                bool
+}{
+	"<":  {vm.OpJLt, vm.OpJNLt, false},
+	">":  {vm.OpJLt, vm.OpJNLt, true},
+	"<=": {vm.OpJLe, vm.OpJNLe, false},
+	">=": {vm.OpJLe, vm.OpJNLe, true},
+	"==": {vm.OpJEq, vm.OpJNe, false},
+	"!=": {vm.OpJNe, vm.OpJEq, false},
+}
+
+// jumpIf compiles a boolean expression as control flow: it jumps to target
+// when e evaluates to sense, and falls through otherwise. && and || short
+// circuit; comparisons become one compare-and-jump.
+func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 	fs.at(e.Position())
 	save := fs.top
 	defer fs.setTop(save)
 	switch e := e.(type) {
 	case *lang.BinaryExpr:
 		switch e.Op {
-		case "&&":
-			fs.cond(e.X, f)
-			fs.cond(e.Y, f)
-			return
-		case "||":
-			t := fs.newLabel()
-			fs.condTrue(e.X, t)
-			fs.cond(e.Y, f)
-			fs.mark(t)
+		case "&&", "||":
+			// (x && y) is true only if both are; (x || y) is false only if
+			// both are. When the operator's own shortcut is the branch we
+			// want, both operands jump to target; otherwise the first
+			// operand's shortcut skips the second.
+			shortcut := e.Op == "||"
+			if sense == shortcut {
+				fs.jumpIf(e.X, sense, target)
+				fs.jumpIf(e.Y, sense, target)
+				return
+			}
+			skip := fs.newLabel()
+			fs.jumpIf(e.X, shortcut, skip)
+			fs.jumpIf(e.Y, sense, target)
+			fs.mark(skip)
 			return
 		case "<", ">", "<=", ">=", "==", "!=":
-			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, true, f) {
+			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, !sense, target) {
 				return
 			}
 			a, b := fs.compareOperands(e)
-			var op vm.Op
-			switch e.Op {
-			case "<":
-				op = vm.OpJNLt
-			case ">":
-				op, a, b = vm.OpJNLt, b, a
-			case "<=":
-				op = vm.OpJNLe
-			case ">=":
-				op, a, b = vm.OpJNLe, b, a
-			case "==":
-				op = vm.OpJNe
-			case "!=":
-				op = vm.OpJEq
+			cj := compareJumps[e.Op]
+			if cj.swap {
+				a, b = b, a
 			}
-			fs.jumpTo(f, vm.MakeABC(op, a, b, 0))
+			op := cj.whenFalse
+			if sense {
+				op = cj.whenTrue
+			}
+			fs.jumpTo(target, vm.MakeABC(op, a, b, 0))
 			return
 		}
 	case *lang.UnaryExpr:
 		if e.Op == "!" {
-			fs.condTrue(e.X, f)
+			fs.jumpIf(e.X, !sense, target)
 			return
 		}
 	case *lang.Literal:
 		if e.Kind == lang.LitBool {
-			if b, _ := e.Value.(bool); !b {
-				fs.jmp(f)
+			if b, _ := e.Value.(bool); b == sense {
+				fs.jmp(target)
 			}
 			return
 		}
 	}
 	r, _ := fs.exprReg(e)
-	fs.jumpTo(f, vm.MakeABx(vm.OpJmpIfNot, r, 0))
-}
-
-// condTrue jumps to t when e is true and falls through otherwise.
-func (fs *funcState) condTrue(e lang.Expr, t *label) {
-	save := fs.top
-	defer fs.setTop(save)
-	switch e := e.(type) {
-	case *lang.BinaryExpr:
-		switch e.Op {
-		case "||":
-			fs.condTrue(e.X, t)
-			fs.condTrue(e.Y, t)
-			return
-		case "&&":
-			f := fs.newLabel()
-			fs.cond(e.X, f)
-			fs.condTrue(e.Y, t)
-			fs.mark(f)
-			return
-		case "<", ">", "<=", ">=", "==", "!=":
-			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, false, t) {
-				return
-			}
-			a, b := fs.compareOperands(e)
-			var op vm.Op
-			switch e.Op {
-			case "<":
-				op = vm.OpJLt
-			case ">":
-				op, a, b = vm.OpJLt, b, a
-			case "<=":
-				op = vm.OpJLe
-			case ">=":
-				op, a, b = vm.OpJLe, b, a
-			case "==":
-				op = vm.OpJEq
-			case "!=":
-				op = vm.OpJNe
-			}
-			fs.jumpTo(t, vm.MakeABC(op, a, b, 0))
-			return
-		}
-	case *lang.UnaryExpr:
-		if e.Op == "!" {
-			fs.cond(e.X, t)
-			return
-		}
+	op := vm.OpJmpIfNot
+	if sense {
+		op = vm.OpJmpIf
 	}
-	r, _ := fs.exprReg(e)
-	fs.jumpTo(t, vm.MakeABx(vm.OpJmpIf, r, 0))
+	fs.jumpTo(target, vm.MakeABx(op, r, 0))
 }
 
 // compareConst compiles `x < K` (and <=, >, >=) where x is statically int
