@@ -876,7 +876,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 		fn.Async = vm.AsyncTask
 		if ret != nil {
 			fn.Async = asyncKind(ret)
-		} else if exprBody != nil || returnsValue(body) {
+		} else if exprBody != nil || lang.ReturnsValue(body) {
 			fn.Async = vm.AsyncTaskT
 		}
 	}
@@ -903,25 +903,6 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 		idx = fs.c.addFunc(fn)
 	}
 	fs.emitABC(vm.OpClosure, dst, idx, 0)
-}
-
-func returnsValue(b *lang.BlockStmt) bool {
-	found := false
-	if b == nil {
-		return false
-	}
-	lang.Inspect(b, func(n lang.Node) bool {
-		switch n := n.(type) {
-		case *lang.LambdaExpr, *lang.LocalFuncStmt:
-			return false
-		case *lang.ReturnStmt:
-			if n.X != nil {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // declareParams declares a function's parameters in order, boxing the

@@ -336,3 +336,25 @@ func walkChildren(n Node, visit func(Node)) {
 		pat(n.Pattern)
 	}
 }
+
+// ReturnsValue reports whether a function body has a `return expr;` of its
+// own (not inside a nested lambda or local function): an async lambda with
+// one returns Task<T>, without one Task.
+func ReturnsValue(b *BlockStmt) bool {
+	found := false
+	if b == nil {
+		return false
+	}
+	Inspect(b, func(n Node) bool {
+		switch n := n.(type) {
+		case *LambdaExpr, *LocalFuncStmt:
+			return false
+		case *ReturnStmt:
+			if n.X != nil {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
