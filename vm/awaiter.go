@@ -64,9 +64,22 @@ func (tk *Task) GetResult(t *Thread) (Value, error) {
 	return tk.GetResult(t)
 }
 
-// UnsafeOnCompleted implements Awaiter for Task.
+// UnsafeOnCompleted implements Awaiter for Task. A task that completed
+// since IsCompleted was asked queues resume to t's own machine (never another
+// machine's pool through DefaultQueue).
 func (tk *Task) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) {
-	tk.OnCompleted(nil, TaskContinuation(resume))
+	tk.mu.Lock()
+	if !tk.IsCompleted() {
+		tk.conts = append(tk.conts, TaskContinuation(resume))
+		tk.mu.Unlock()
+		return
+	}
+	tk.mu.Unlock()
+	if t != nil {
+		t.M.Queue(resume)
+		return
+	}
+	tk.runContinuation(nil, resume)
 }
 
 // BlockHook lets the library account for a VM thread blocking (the pool adds

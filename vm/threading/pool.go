@@ -95,12 +95,19 @@ func Install(m *vm.Machine) {
 		st.pool = p
 	}
 	m.Pool = st.pool
-	vm.BlockHook = blockHook
-	vm.AwaiterHook = awaiterHook
 	pool := st.pool
-	vm.DefaultQueue = pool.Queue
-	vm.ValueTaskHook = NewValueTask
+	hooksOnce.Do(func() {
+		vm.BlockHook = blockHook
+		vm.AwaiterHook = awaiterHook
+		vm.DefaultQueue = pool.Queue
+		vm.ValueTaskHook = NewValueTask
+	})
 }
+
+// hooksOnce installs the package-level vm hooks once: they are shared by all
+// machines (the hooks find the machine through the thread), and rewriting
+// them per machine raced when machines start concurrently.
+var hooksOnce sync.Once
 
 // PoolOf returns the machine's pool, installing it if needed.
 func PoolOf(m *vm.Machine) *Pool {
