@@ -401,6 +401,9 @@ func registerCore() {
 		}
 		return vm.Null, nil
 	})
+	core.AddStatic("Hoist", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(true), nil
+	})
 	core.AddStatic("GetAwaiter", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return awaiterValue(t, args[0])
 	})

@@ -30,6 +30,9 @@ type resolution struct {
 	// variable they declare.
 	catches map[*lang.CatchClause]*variable
 	loops   map[*lang.ForeachStmt]*variable
+	// patterns maps a type, var or property pattern to the variable it
+	// declares.
+	patterns map[lang.Pattern]*variable
 }
 
 type scope struct {
@@ -48,7 +51,7 @@ type resolver struct {
 // (nil for members, types and anything declared outside the method).
 func resolve(params []*lang.Param, body *lang.BlockStmt) *resolution {
 	r := &resolver{res: &resolution{uses: map[*lang.Ident]*variable{}, decls: map[*lang.Declarator]*variable{}, outs: map[*lang.DeclExpr]*variable{},
-		catches: map[*lang.CatchClause]*variable{}, loops: map[*lang.ForeachStmt]*variable{}}}
+		catches: map[*lang.CatchClause]*variable{}, loops: map[*lang.ForeachStmt]*variable{}, patterns: map[lang.Pattern]*variable{}}}
 	r.push()
 	for _, p := range params {
 		v := r.declare(p.Name, p.Type, nil)
@@ -264,18 +267,24 @@ func (r *resolver) pattern(p lang.Pattern) {
 	switch p := p.(type) {
 	case *lang.TypePattern:
 		if p.Name != "" && p.Name != "_" {
-			r.declare(p.Name, p.Type, nil).special = true
+			v := r.declare(p.Name, p.Type, nil)
+			v.special = true
+			r.res.patterns[p] = v
 		}
 	case *lang.VarPattern:
 		if p.Name != "_" {
-			r.declare(p.Name, nil, nil).special = true
+			v := r.declare(p.Name, nil, nil)
+			v.special = true
+			r.res.patterns[p] = v
 		}
 	case *lang.PropertyPattern:
 		for _, sp := range p.Props {
 			r.pattern(sp.Pattern)
 		}
 		if p.Name != "" && p.Name != "_" {
-			r.declare(p.Name, p.Type, nil).special = true
+			v := r.declare(p.Name, p.Type, nil)
+			v.special = true
+			r.res.patterns[p] = v
 		}
 	case *lang.NotPattern:
 		r.pattern(p.P)

@@ -64,6 +64,7 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	res := resolve(params, body)
 	live := liveAcross(res, body)
 	mc := &machineCode{}
+	var copyIn []*variable
 	used := map[*variable]bool{}
 	for _, v := range res.uses {
 		used[v] = true
@@ -79,10 +80,10 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 		case v.localFunc, v.inner:
 		case live.has(v.id) || v.captured:
 			if v.special {
-				if live.has(v.id) {
-					fl.errorf(fl.pos, "sm: the pattern or catch variable '%s' cannot be kept across an await", v.name)
+				if !live.has(v.id) {
+					continue
 				}
-				continue
+				copyIn = append(copyIn, v)
 			}
 			fl.l.hoistN++
 			v.hoist = true
@@ -94,6 +95,7 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 		}
 	}
 	fl.rename(res, body)
+	fl.copyIn(res, body, copyIn)
 	if !fl.closure && !fl.static {
 		fl.thisAccess(res, body)
 	}
@@ -191,6 +193,84 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 		}
 		return x
 	})
+}
+
+// copyIn keeps pattern, catch and foreach variables that are live across
+// an await: the variable stays a local where it is declared (a pattern
+// cannot bind a field), every use reads the hoisted field, and the field is
+// assigned where the variable is bound: `x is T v` becomes
+// `x is T v && AsyncMethodBuilderCore.Hoist(<v>5__1 = v)` (Hoist is true),
+// a case label and a catch filter get the same test in front of their
+// `when`, a catch or foreach body starts with the assignment.
+func (fl *fnLowering) copyIn(res *resolution, body *lang.BlockStmt, vars []*variable) {
+	if len(vars) == 0 {
+		return
+	}
+	want := map[*variable]bool{}
+	for _, v := range vars {
+		want[v] = true
+	}
+	done := map[*variable]bool{}
+	hoist := func(pos lang.Pos, v *variable) lang.Expr {
+		done[v] = true
+		return coreCall(pos, "Hoist", assign(pos, ident(pos, v.field), ident(pos, v.name)))
+	}
+	patternVar := func(p lang.Pattern) *variable {
+		if v := res.patterns[p]; v != nil && want[v] {
+			return v
+		}
+		return nil
+	}
+	withWhen := func(pos lang.Pos, when lang.Expr, v *variable) lang.Expr {
+		if when == nil {
+			return hoist(pos, v)
+		}
+		return binary(pos, "&&", hoist(pos, v), when)
+	}
+	rewrite(body, func(x lang.Expr) lang.Expr {
+		if is, ok := x.(*lang.IsExpr); ok {
+			if v := patternVar(is.Pattern); v != nil {
+				return binary(is.Pos, "&&", is, hoist(is.Pos, v))
+			}
+		}
+		return x
+	})
+	lang.Inspect(body, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.SwitchStmt:
+			for _, sec := range n.Sections {
+				for _, l := range sec.Labels {
+					if v := patternVar(l.Pattern); v != nil {
+						l.When = withWhen(l.Pos, l.When, v)
+					}
+				}
+			}
+		case *lang.TryStmt:
+			for _, c := range n.Catches {
+				if v := res.catches[c]; v != nil && want[v] {
+					if c.Filter != nil {
+						c.Filter = withWhen(c.Pos, c.Filter, v)
+					} else {
+						done[v] = true
+						c.Body.Stmts = append([]lang.Stmt{assignStmt(c.Pos, ident(c.Pos, v.field), ident(c.Pos, v.name))}, c.Body.Stmts...)
+					}
+				}
+			}
+		case *lang.ForeachStmt:
+			if v := res.loops[n]; v != nil && want[v] {
+				done[v] = true
+				b := asBlock(n.Body)
+				b.Stmts = append([]lang.Stmt{assignStmt(n.Pos, ident(n.Pos, v.field), ident(n.Pos, v.name))}, b.Stmts...)
+				n.Body = b
+			}
+		}
+		return true
+	})
+	for _, v := range vars {
+		if !done[v] {
+			fl.errorf(fl.pos, "sm: the pattern variable '%s' cannot be kept across an await here (only patterns directly in 'is', a case label, a catch or a foreach are)", v.name)
+		}
+	}
 }
 
 // thisAccess makes `this` and the enclosing class's instance members reach
