@@ -160,6 +160,53 @@ func init() {
 		})
 		return loopResult(st), err
 	})
+	// ForEachAsync(source, [options or token,] body): the body (an async
+	// lambda taking the item and a CancellationToken) runs for every item,
+	// all started from the calling thread; the returned task completes when
+	// they all have (faulting with their exceptions).
+	pa.AddStatic("ForEachAsync", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		body := args[len(args)-1]
+		if body.IsNull() {
+			return vm.Null, argNull(t, "body")
+		}
+		items, err := enumerate(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		token := tokenValue(nil)
+		if len(args) == 3 && args[1].Type() == TCancellationToken {
+			token = args[1]
+		}
+		var tasks []*vm.Task
+		for _, it := range items {
+			r, err := t.CallValue(body, []vm.Value{it, token})
+			if err != nil {
+				return vm.Null, err
+			}
+			aw, err := t.GetAwaiter(r)
+			if err != nil {
+				return vm.Null, err
+			}
+			tk, ok := aw.(*vm.Task)
+			if !ok {
+				tk = vm.NewTask(nil)
+				done := tk
+				if aw.IsCompleted() {
+					_, gerr := aw.GetResult(t)
+					completeFrom(t, done, vm.Null, gerr)
+				} else {
+					aw.UnsafeOnCompleted(t, func(w *vm.Thread) {
+						_, gerr := aw.GetResult(w)
+						completeFrom(w, done, vm.Null, gerr)
+					})
+				}
+			}
+			tasks = append(tasks, tk)
+		}
+		all := WhenAll(t, tasks)
+		all.ResultT = nil
+		return vm.TaskValue(all), nil
+	})
 	pa.AddStatic("Invoke", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		actions := flattenParams(args)
 		_, err := parallelRun(t, len(actions), func(w *vm.Thread, i int, st *loopState) error {
