@@ -366,20 +366,17 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 	return nil, false
 }
 
+// loadThis loads this (R[0] in instance methods, and in lambdas and local
+// functions of instance methods, whose closures carry it) into dst.
 func (fs *funcState) loadThis(dst int) {
 	if fs.static {
 		fs.loadConst(dst, vm.Null)
 		return
 	}
-	if fs.parent != nil && fs.isLambda() {
-		// Lambdas carry this in R[0] as well (HasThis).
-	}
 	if dst != 0 {
 		fs.emitABC(vm.OpMove, dst, 0, 0)
 	}
 }
-
-func (fs *funcState) isLambda() bool { return fs.parent != nil }
 
 func (fs *funcState) undefined(pos lang.Pos, name string) {
 	msg := "The name '" + name + "' does not exist in the current context"

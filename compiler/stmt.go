@@ -90,20 +90,13 @@ func (fs *funcState) predeclareLocals(s *lang.LocalDeclStmt) {
 	}
 }
 
+// localFunc creates a local function's closure in dst. A static local
+// function is compiled like any other: it simply captures nothing (C#
+// rejects a static one that refers to locals or this).
 func (fs *funcState) localFunc(s *lang.LocalFuncStmt, dst int) {
 	m := s.Func
 	name := fmt.Sprintf("<%s>g__%s|0", fs.rootName(), m.Name)
-	isAsync := m.Modifiers.Has(lang.ModAsync)
-	static := fs.static
-	if m.Modifiers.Has(lang.ModStatic) {
-		// A static local function still runs with the enclosing this slot layout.
-		static = fs.static
-	}
-	_ = static
-	fs.closure(name, m.Params, m.TypeParams, isAsync, m.ExprBody, m.Body, m.ReturnType, m.Pos, dst)
-	if m.ExprBody != nil && isVoid(m.ReturnType) && !isAsync {
-		// Expression-bodied void local functions return nothing; harmless.
-	}
+	fs.closure(name, m.Params, m.TypeParams, m.Modifiers.Has(lang.ModAsync), m.ExprBody, m.Body, m.ReturnType, m.Pos, dst)
 }
 
 func isVoid(t *lang.TypeRef) bool { return t == nil || t.Name == "void" }
