@@ -23,7 +23,6 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 		def *vm.Value
 	}
 	exprs := make([]argSlot, 0, len(args))
-	n := len(args)
 	if params != nil && fn != nil && !fn.Variadic {
 		// Place named arguments; fill defaults.
 		slots := make([]*lang.Arg, len(params))
@@ -58,8 +57,7 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 				last = i
 			}
 		}
-		n = last + 1
-		for i := 0; i < n; i++ {
+		for i := 0; i <= last; i++ {
 			if slots[i] == nil {
 				j := i - fn.MinParams
 				var v vm.Value

@@ -37,7 +37,6 @@ type scope struct {
 	parent  *scope
 	vars    map[string]*local
 	top     int // first register of this scope
-	isLoop  bool
 	funcTop bool
 }
 
@@ -106,7 +105,6 @@ type funcState struct {
 	handlers []vm.Handler
 	awaits   []vm.AwaitSite
 	inTry    int
-	lambdaID int
 	expect   *lang.TypeRef // the target type of the expression being compiled, when known
 
 	typeWitness map[string]string // type parameter -> a parameter declared with that type

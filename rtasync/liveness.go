@@ -38,8 +38,6 @@ func (s regSet) del(r int) {
 	}
 }
 
-func (s regSet) has(r int) bool { return r >= 0 && r/64 < len(s) && s[r/64]&(1<<(r%64)) != 0 }
-
 // unionInto adds o to s and reports whether s changed.
 func (s regSet) unionInto(o regSet) bool {
 	changed := false

@@ -613,7 +613,6 @@ func (t *Thread) run() (result Value, err error) {
 						return t.exit(steps, r, nil)
 					}
 					if e != nil {
-						fr = &t.frames[len(t.frames)-1]
 						err = e
 						goto fail
 					}

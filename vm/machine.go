@@ -232,7 +232,6 @@ type Thread struct {
 	ID     int32
 	stack  []Value
 	frames []Frame
-	cont   *Continuation // the continuation register; see package comment
 
 	// Ctx is the thread's ExecutionContext state.
 	Ctx *ctx.Thread

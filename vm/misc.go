@@ -117,7 +117,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 			}
 			return t.missingMember(recv, s.Name)
 		}
-		return t.callAccessor(c.fn, recv, nil, ins.A(), regs)
+		return t.callAccessor(c.fn, recv, nil, ins.A())
 	case OpSetMember:
 		recv := regs[ins.A()]
 		if recv.IsNull() {
@@ -141,7 +141,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 			return t.missingMember(recv, s.Name)
 		}
 		v := regs[ins.C()]
-		return t.callAccessor(set, recv, []Value{v}, -1, regs)
+		return t.callAccessor(set, recv, []Value{v}, -1)
 	case OpGetIndex:
 		return t.getIndex(ins, regs)
 	case OpSetIndex:
@@ -212,7 +212,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 // callAccessor calls a property accessor for an instruction of the current
 // frame. A native accessor runs at once; a bytecode one is pushed as a frame
 // whose result lands in R[dst] (dst < 0: discarded).
-func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int, regs []Value) error {
+func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int) error {
 	if f.Native != nil {
 		all := append([]Value{recv}, args...)
 		v, err := f.Native(t, all)
@@ -229,7 +229,6 @@ func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int, regs [
 	n := 1 + len(args)
 	if need := base + n + f.NumRegs + 1; need > len(t.stack) {
 		t.growStack(need)
-		regs = nil // stale after growth; not used below
 	}
 	ret := base
 	if dst >= 0 {
@@ -311,7 +310,7 @@ func (t *Thread) getIndex(ins Instr, regs []Value) error {
 	if f == nil {
 		return t.missingMember(x, "this[]")
 	}
-	return t.callAccessor(f, x, []Value{i}, ins.A(), regs)
+	return t.callAccessor(f, x, []Value{i}, ins.A())
 }
 
 func (t *Thread) setIndex(ins Instr, regs []Value) error {
@@ -337,7 +336,7 @@ func (t *Thread) setIndex(ins Instr, regs []Value) error {
 	if f == nil {
 		return t.missingMember(x, "this[]")
 	}
-	return t.callAccessor(f, x, []Value{i, v}, -1, regs)
+	return t.callAccessor(f, x, []Value{i, v}, -1)
 }
 
 // callDynamic performs OpCallVirt and OpCallDel. It reports whether it pushed

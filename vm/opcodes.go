@@ -12,11 +12,14 @@
 // Closures carry Up, the boxes of the variables they capture; a captured
 // local lives in a Box held in its register.
 //
-// Every call may also return a second value, the thread's continuation
-// register (Thread.cont): nil when the callee finished; set when an async
-// callee suspended under the runtime-async model (rtasync). A suspended frame
-// is saved as a Continuation holding its Func, its resume pc and only the
-// registers live at that await.
+// Every call may also return a second value, the continuation: none when
+// the callee finished; a chain when an rt async callee suspended. It is
+// carried structurally rather than in a register the caller tests: a frame
+// entered by an awaiting call is marked, and a suspending callee saves each
+// awaiting caller in turn (see await.go), so the path where nothing suspends
+// costs exactly a synchronous call. A suspended frame is saved as a
+// Continuation holding its Func, its resume pc and only the registers live
+// at that await.
 //
 // # Instructions
 //
@@ -172,17 +175,17 @@ const (
 // successor, with the result delivered to R[A]), the registers live after
 // this await (Func.Awaits), the thread's ExecutionContext when it is not the
 // Default, and whether the await sits in a try; the awaiter is told to resume
-// the chain; the frame then returns with the continuation register set, and
-// each awaiting caller up to the nearest async boundary saves itself too. On
+// the chain; the frame is popped with its continuation, and each awaiting
+// caller up to the nearest async boundary saves itself too. On
 // resumption the dispatcher restores the saved context (only when one was
 // saved) and the registers, and continues at the resume pc.
 //
 // OpCallAw/OpCallVAw/OpCallDAw: a call whose result is awaited at once. When
 // the callee is an rt async method it is called with the async calling
-// convention: its value arrives in R[A] and the continuation register says
-// whether it suspended (then this frame suspends too, resuming at the next
-// instruction). Any other callee returns an awaitable, which is awaited as
-// by OpAwait.
+// convention: its value arrives in R[A] as from a synchronous call, or, when
+// it suspends, this frame is saved too and resumes at the next instruction
+// with the value in R[A]. Any other callee returns an awaitable, which is
+// awaited as by OpAwait.
 
 // Conv is a numeric conversion target for OpConv.
 type Conv uint8
