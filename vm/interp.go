@@ -177,8 +177,9 @@ func (t *Thread) stackTrace(max int) []TraceEntry {
 }
 
 // exit records the instructions a run executed and passes its results on.
-func (t *Thread) exit(steps int64, v Value, err error) (Value, error) {
+func (t *Thread) exit(steps int64, prevRun uint64, v Value, err error) (Value, error) {
 	t.Steps += steps
+	t.curRun = prevRun
 	return v, err
 }
 
@@ -198,13 +199,18 @@ func (t *Thread) run() (result Value, err error) {
 	pc := fr.pc
 	prog := t.M.Prog
 	var steps int64
+	// Each run has its own identity, so that an exception's first-pass
+	// decision (t.match) is only reused by the run that made it.
+	prevRun := t.curRun
+	t.runSeq++
+	t.curRun = t.runSeq
 	if t.pendingErr != nil {
 		err = t.pendingErr
 		t.pendingErr = nil
 		var done bool
 		var rv Value
 		if rv, err, done = t.unwind(err); done {
-			return t.exit(steps, rv, err)
+			return t.exit(steps, prevRun, rv, err)
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
@@ -600,17 +606,17 @@ func (t *Thread) run() (result Value, err error) {
 					}
 				}
 				if flags&frameBoundary != 0 {
-					return t.exit(steps, v, nil)
+					return t.exit(steps, prevRun, v, nil)
 				}
 				if flags&frameAwaitResult != 0 {
 					ret := fr.ret
 					caller := &t.frames[len(t.frames)-1]
 					r, exit, e := t.awaitValue(v, ret-caller.base)
 					if e == errSuspended {
-						return t.exit(steps, Null, e)
+						return t.exit(steps, prevRun, Null, e)
 					}
 					if exit {
-						return t.exit(steps, r, nil)
+						return t.exit(steps, prevRun, r, nil)
 					}
 					if e != nil {
 						err = e
@@ -630,7 +636,7 @@ func (t *Thread) run() (result Value, err error) {
 		case OpEndFilt:
 			v := regs[ins.A()]
 			t.frames = t.frames[:len(t.frames)-1]
-			return t.exit(steps, v, nil)
+			return t.exit(steps, prevRun, v, nil)
 
 		case OpThrow, OpRethrow:
 			fr.pc = pc
@@ -673,10 +679,10 @@ func (t *Thread) run() (result Value, err error) {
 			depth := len(t.frames)
 			r, exit, e := t.await(ins, regs)
 			if e == errSuspended {
-				return t.exit(steps, Null, e)
+				return t.exit(steps, prevRun, Null, e)
 			}
 			if exit {
-				return t.exit(steps, r, nil)
+				return t.exit(steps, prevRun, r, nil)
 			}
 			if len(t.frames) != depth || t.frames[depth-1].pc != pc {
 				// A callee was pushed, or this frame suspended and another
@@ -706,7 +712,7 @@ func (t *Thread) run() (result Value, err error) {
 		var rv Value
 		rv, err, done = t.unwind(err)
 		if done {
-			return t.exit(steps, rv, err)
+			return t.exit(steps, prevRun, rv, err)
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
@@ -751,7 +757,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 		if Trace(th.Exc) == nil {
 			t.captureTrace(th.Exc)
 		}
-		if m := t.match; m == nil || m.exc != th.Exc {
+		if m := t.match; m == nil || m.exc != th.Exc || m.run != t.curRun {
 			t.match = t.findCatch(th.Exc)
 		}
 	}
@@ -810,6 +816,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 // the frame (by index and base) and clause that will catch it, or frame -1
 // when no clause of this run's frames does.
 type excMatch struct {
+	run    uint64 // the run whose frames were searched
 	exc    *Instance
 	frame  int
 	base   int
@@ -837,14 +844,14 @@ func (t *Thread) findCatch(exc *Instance) *excMatch {
 				if cl.Filter >= 0 && !t.runFilter(i, h, cl.Filter, exc) {
 					continue
 				}
-				return &excMatch{exc: exc, frame: i, base: fr.base, h: h, clause: ci}
+				return &excMatch{run: t.curRun, exc: exc, frame: i, base: fr.base, h: h, clause: ci}
 			}
 		}
 		if fr.flags&(frameBoundary|frameThunk) != 0 {
 			break
 		}
 	}
-	return &excMatch{exc: exc, frame: -1}
+	return &excMatch{run: t.curRun, exc: exc, frame: -1}
 }
 
 // runFilter evaluates an exception filter of frame i on a copy of its

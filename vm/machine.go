@@ -242,6 +242,8 @@ type Thread struct {
 	asyncCalls int64
 	pendingErr error
 	match      *excMatch // the first pass's decision for the exception being unwound
+	runSeq     uint64    // counts runs of the interpreter loop on this thread
+	curRun     uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
 }
