@@ -930,6 +930,9 @@ func (fs *funcState) declareParams(params []*lang.Param) {
 
 // await compiles `await X`.
 func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
+	if fs.inLock > 0 {
+		fs.errorf(e.Pos, "Cannot await in the body of a lock statement")
+	}
 	if !fs.async {
 		fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")
 		return nil

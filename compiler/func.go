@@ -105,6 +105,7 @@ type funcState struct {
 	handlers []vm.Handler
 	awaits   []vm.AwaitSite
 	inTry    int
+	inLock   int // lock statements around the code being compiled (await is not allowed there)
 	expect   *lang.TypeRef // the target type of the expression being compiled, when known
 
 	typeWitness map[string]string // type parameter -> a parameter declared with that type
@@ -376,4 +377,13 @@ func (fs *funcState) finish() {
 			f.Up[i] = u.UpDesc
 		}
 	}
+}
+
+// displayName is how C# diagnostics name the function being compiled.
+func (fs *funcState) displayName() string {
+	name := fs.fn.Name
+	if fs.cls != nil && fs.parent == nil {
+		name = fs.cls.decl.Name + "." + name
+	}
+	return name + "()"
 }

@@ -555,6 +555,21 @@ func (fs *funcState) returnStmt(s *lang.ReturnStmt) {
 		fs.doReturn(0)
 		return
 	}
+	if fs.ret != nil && s.X != nil {
+		switch {
+		case !fs.async && fs.ret.Name == "void":
+			fs.errorf(s.Pos, "Since '%s' returns void, a return keyword must not be followed by an object expression", fs.displayName())
+		case fs.async && len(fs.ret.Args) == 0:
+			fs.errorf(s.Pos, "Since '%s' is an async method that returns '%s', a return keyword must not be followed by an object expression", fs.displayName(), fs.ret.String())
+		}
+	}
+	if fs.ret != nil && s.X == nil && fs.ret.Name != "void" && (!fs.async || len(fs.ret.Args) > 0) {
+		want := fs.ret
+		if fs.async {
+			want = fs.ret.Args[0]
+		}
+		fs.errorf(s.Pos, "An object of a type convertible to '%s' is required", want.String())
+	}
 	if s.X == nil {
 		fs.doReturn(-1)
 		return
@@ -761,6 +776,8 @@ func (fs *funcState) disposeTry(res []lang.Expr, body []lang.Stmt, pos lang.Pos)
 }
 
 func (fs *funcState) lockStmt(s *lang.LockStmt) {
+	fs.inLock++
+	defer func() { fs.inLock-- }()
 	fs.pushScope()
 	name := fmt.Sprintf("<lock>%d", len(fs.code))
 	l := fs.declare(name, s.Pos, nil, nil)
