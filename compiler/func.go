@@ -105,7 +105,7 @@ type funcState struct {
 	handlers []vm.Handler
 	awaits   []vm.AwaitSite
 	inTry    int
-	inLock   int // lock statements around the code being compiled (await is not allowed there)
+	inLock   int           // lock statements around the code being compiled (await is not allowed there)
 	expect   *lang.TypeRef // the target type of the expression being compiled, when known
 
 	typeWitness map[string]string // type parameter -> a parameter declared with that type

@@ -554,3 +554,15 @@ func deref(v vm.Value) vm.Value {
 	}
 	return v
 }
+
+// returnTypeName is the declared return type of an async method of this
+// builder kind, for diagnostics.
+func (k builderKind) returnTypeName() string {
+	switch k {
+	case kindTask:
+		return "Task"
+	case kindValueTask:
+		return "ValueTask"
+	}
+	return "void"
+}

@@ -453,6 +453,9 @@ func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
 			return []lang.Stmt{assignStmt(pos, ident(pos, e.result), s.X), gotoStmt(pos, e.exit)}
 		}
 		if s.X != nil {
+			if !e.fl.closure && (e.fl.kind == kindTask || e.fl.kind == kindValueTask) {
+				e.fl.errorf(pos, "Since this is an async method that returns '%s', a return keyword must not be followed by an object expression", e.fl.kind.returnTypeName())
+			}
 			return []lang.Stmt{exprStmt(s.X), gotoStmt(pos, e.exit)}
 		}
 		return []lang.Stmt{gotoStmt(pos, e.exit)}
