@@ -102,7 +102,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (*vm.Prog
 	all := append([]*lang.File{pre}, files...)
 	if opts.Lower != nil {
 		if ds := opts.Lower(all, opts.Mode); len(ds) > 0 {
-			return nil, ds
+			return nil, sortDiags(ds)
 		}
 	}
 	if len(files) > 0 {
@@ -113,19 +113,24 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (*vm.Prog
 	}
 	c.compileFiles(all)
 	if len(c.diags) > 0 {
-		sort.SliceStable(c.diags, func(i, j int) bool {
-			a, b := c.diags[i].Pos, c.diags[j].Pos
-			if a.File != b.File {
-				return a.File < b.File
-			}
-			if a.Line != b.Line {
-				return a.Line < b.Line
-			}
-			return a.Col < b.Col
-		})
-		return nil, dedupe(c.diags)
+		return nil, sortDiags(c.diags)
 	}
 	return c.prog, nil
+}
+
+// sortDiags orders diagnostics by position and drops repeats.
+func sortDiags(ds lang.Diagnostics) lang.Diagnostics {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return dedupe(ds)
 }
 
 func dedupe(ds lang.Diagnostics) lang.Diagnostics {
