@@ -106,7 +106,7 @@ func (fl *fnLowering) desugar(body *lang.BlockStmt) {
 			}
 		case *lang.LockStmt:
 			if hasAwait(s.Body) {
-				fl.errorf(s.Pos, "Cannot await in the body of a lock statement")
+				fl.errorf(firstAwait(s.Body), "Cannot await in the body of a lock statement")
 			}
 		case *lang.WhileStmt:
 			if hasAwait(s.Cond) {
@@ -551,4 +551,16 @@ func (fl *fnLowering) label(kind string) string {
 func (fl *fnLowering) temp(kind string) string {
 	fl.l.tempN++
 	return fmt.Sprintf("<>s__%s%d", kind, fl.l.tempN)
+}
+
+// firstAwait returns the position of the first await in n.
+func firstAwait(n lang.Node) lang.Pos {
+	var pos lang.Pos
+	lang.Inspect(n, func(m lang.Node) bool {
+		if a, ok := m.(*lang.AwaitExpr); ok && !pos.IsValid() {
+			pos = a.Pos
+		}
+		return !pos.IsValid()
+	})
+	return pos
 }

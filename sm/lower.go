@@ -227,6 +227,7 @@ type fnLowering struct {
 	// share reaches the overload its arguments fit.
 	methods  map[string][]*lang.MethodDecl
 	usesThis bool
+	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions
 }
 
 // fitsArgs reports whether a call with n arguments can bind to m.
@@ -430,6 +431,7 @@ func (l *lowering) lowerMethod(owner *lang.TypeDecl, m *lang.MethodDecl) (*lang.
 	}
 	fl := l.newFn(owner, m.Pos, m.Params, body, m.TypeParams)
 	fl.kind, fl.result = kind, result
+	fl.display = owner.Name + "." + m.Name + "()"
 	fl.static = m.Modifiers.Has(lang.ModStatic)
 	l.smN++
 	smName := fmt.Sprintf("<%s>d__%d", m.Name, l.smN-1)

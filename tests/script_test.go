@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -263,6 +264,21 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
+			// The differential check: besides meeting the expectations, the two
+			// models must agree with each other on output, exit status and the
+			// exception, unless the script documents a difference.
+			var mu sync.Mutex
+			results := map[string]runResult{}
+			t.Cleanup(func() {
+				if exp.modeSpecific() || len(results) != len(modes) {
+					return
+				}
+				rt, sm := results["rt"], results["sm"]
+				if rt.stdout != sm.stdout || rt.status != sm.status || firstLine(rt.stderr) != firstLine(sm.stderr) {
+					t.Errorf("%s: the models disagree:\nrt (exit %d):\n%s%s\nsm (exit %d):\n%s%s", path,
+						rt.status, rt.stdout, firstLine(rt.stderr), sm.status, sm.stdout, firstLine(sm.stderr))
+				}
+			})
 			for _, mode := range modes {
 				t.Run(mode, func(t *testing.T) {
 					t.Parallel()
@@ -270,6 +286,9 @@ func TestScripts(t *testing.T) {
 					if !ok {
 						t.Fatalf("%s (%s): timed out after %v", path, mode, scriptTimeout)
 					}
+					mu.Lock()
+					results[mode] = res
+					mu.Unlock()
 					if problems := exp.check(mode, res.status, res.stdout, res.stderr); len(problems) > 0 {
 						t.Errorf("%s (%s):\n%s\nstderr:\n%s", path, mode, strings.Join(problems, "\n"), res.stderr)
 					}
@@ -277,4 +296,24 @@ func TestScripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// modeSpecific reports whether the script expects different output per mode
+// (the documented differences between the two models).
+func (exp *expectation) modeSpecific() bool {
+	for _, l := range exp.stdout {
+		if l.mode != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// firstLine is the first line of s: for stderr, the diagnostic or the
+// exception (stack traces may differ between the models).
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
