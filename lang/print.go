@@ -874,6 +874,14 @@ func (pr *printer) exprInner(e Expr) {
 		pr.w(" as " + e.Type.String())
 	case *AwaitExpr:
 		pr.w("await ")
+		// `await -x` and `await +x` would read back as a binary expression
+		// on an identifier named await where await is not a keyword.
+		if u, ok := e.X.(*UnaryExpr); ok && (u.Op == "-" || u.Op == "+") {
+			pr.w("(")
+			pr.exprInner(u)
+			pr.w(")")
+			return
+		}
 		pr.expr(e.X, lvlUnary)
 	case *ThrowExpr:
 		pr.w("throw ")
