@@ -46,10 +46,10 @@ func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 func (tk *Task) GetResult(t *Thread) (Value, error) {
 	switch tk.Status() {
 	case StatusRanToCompletion:
-		tk.mu.Lock()
-		v := tk.result
-		tk.mu.Unlock()
-		return v, nil
+		// The result is written before the status is stored (TryComplete),
+		// and a task's result never changes after that, so once the status
+		// reads complete the result can be read without the lock.
+		return tk.result, nil
 	case StatusFaulted, StatusCanceled:
 		excs := tk.Exceptions()
 		if len(excs) > 0 {
