@@ -360,6 +360,10 @@ func awaiterValue(t *vm.Thread, x vm.Value) (vm.Value, error) {
 	if x.AsTask() != nil {
 		return x, nil
 	}
+	if _, _, ok := vm.CompletedValueTaskResult(x); ok {
+		// An unboxed completed ValueTask is its own awaiter, as a Task is.
+		return x, nil
+	}
 	if _, ok := x.AsNative().(vm.Awaiter); ok {
 		return x, nil
 	}
@@ -411,6 +415,9 @@ func registerCore() {
 		if tk := args[0].AsTask(); tk != nil {
 			return vm.Bool(tk.IsCompleted()), nil
 		}
+		if _, _, ok := vm.CompletedValueTaskResult(args[0]); ok {
+			return vm.Bool(true), nil
+		}
 		aw, err := awaiterOf(t, args[0])
 		if err != nil {
 			return vm.Null, err
@@ -418,6 +425,9 @@ func registerCore() {
 		return vm.Bool(aw.IsCompleted()), nil
 	})
 	core.AddStatic("GetResult", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if r, _, ok := vm.CompletedValueTaskResult(args[0]); ok {
+			return r, nil
+		}
 		aw, err := awaiterOf(t, args[0])
 		if err != nil {
 			return vm.Null, err

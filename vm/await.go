@@ -219,6 +219,10 @@ func (t *Thread) awaitedCall(callee *Func) {
 // awaitValue awaits v for the top frame, delivering the result to R[dst]
 // when it is complete, else suspending the frame chain.
 func (t *Thread) awaitValue(v Value, dst int) (Value, bool, error) {
+	if r, _, ok := CompletedValueTaskResult(v); ok {
+		t.setReg(dst, r)
+		return Null, false, nil
+	}
 	aw, err := t.GetAwaiter(v)
 	if err != nil {
 		return Null, false, err

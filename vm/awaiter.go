@@ -26,6 +26,9 @@ func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 	if tk := v.AsTask(); tk != nil {
 		return tk, nil
 	}
+	if r, _, ok := CompletedValueTaskResult(v); ok {
+		return doneAwaiter{r}, nil
+	}
 	if a, ok := v.AsNative().(Awaiter); ok {
 		return a, nil
 	}

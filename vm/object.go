@@ -58,6 +58,9 @@ const (
 	KindDelegate // *Closure
 	KindNative   // *Native: a library object with a Go payload
 	KindObject   // System.Object itself and interfaces; never an object's own kind
+
+	// KindValueTaskDone is an unboxed completed ValueTask (see valuetask.go).
+	KindValueTaskDone
 )
 
 // Str is a System.String. S holds the text as UTF-8; C#'s UTF-16 view (Length,

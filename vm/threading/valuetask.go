@@ -22,6 +22,11 @@ type ValueTask struct {
 // NewValueTask wraps a task (nil: completed with result) as a ValueTask, or
 // a ValueTask<T> when generic.
 func NewValueTask(tk *vm.Task, result vm.Value, generic bool) vm.Value {
+	if tk == nil {
+		if v, ok := vm.CompletedValueTask(result, generic); ok {
+			return v
+		}
+	}
 	ty := TValueTask
 	if generic {
 		ty = TValueTaskT
@@ -160,7 +165,7 @@ func awaiterHook(t *vm.Thread, v vm.Value) (vm.Awaiter, error) {
 
 func init() {
 	vt := vm.RegisterType(TValueTask)
-	get := func(v vm.Value) *ValueTask { return v.AsNative().(*ValueTask) }
+	get := valueTaskOf
 	vt.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 0 {
 			return NewValueTask(nil, vm.Null, false), nil
@@ -225,6 +230,7 @@ func init() {
 	}
 	members(vt)
 	members(TValueTaskT)
+	vm.SetValueTaskTypes(vt, TValueTaskT)
 
 	aw := TValueTaskAwaiter
 	aw.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -241,4 +247,13 @@ func init() {
 	}
 	aw.AddMethod("OnCompleted", 1, 1, onCompleted(true))
 	aw.AddMethod("UnsafeOnCompleted", 1, 1, onCompleted(false))
+}
+
+// valueTaskOf returns the payload of a ValueTask value, materialising one
+// for an unboxed completed ValueTask.
+func valueTaskOf(v vm.Value) *ValueTask {
+	if r, generic, ok := vm.CompletedValueTaskResult(v); ok {
+		return &ValueTask{Result: r, Generic: generic}
+	}
+	return v.AsNative().(*ValueTask)
 }
