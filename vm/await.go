@@ -11,8 +11,9 @@ import (
 // Continuations form a chain from the innermost suspended frame (the leaf)
 // to the root, whose Task is completed when the root frame returns.
 //
-// The layout is kept small (80 bytes plus 16 per saved register): the
-// registers to restore are named by the await site (Func.Awaits), not stored.
+// The layout is kept small (112 bytes plus 16 per saved register): the
+// registers to restore are named by the await site (Func.Awaits), not
+// stored, and a frame that suspends again reuses its continuation.
 type Continuation struct {
 	Fn   *Func
 	Regs []Value // the registers live after the await, in the site's order (all when the site has no list)
@@ -29,6 +30,9 @@ type Continuation struct {
 	// continuation then runs in whatever context the resuming thread has.
 	Suppressed bool
 	Kind       AsyncKind
+
+	aw   Awaiter         // what the chain (when this is its leaf) waits for
+	wake func(w *Thread) // resumes the chain; made once per continuation object
 }
 
 // errSuspended is returned by run when its boundary frame suspended (a
@@ -256,13 +260,12 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			first = c
 		}
 		last = c
-		flags, savedEC, rest, ret := fr.flags, fr.ec, fr.rest, fr.ret
+		flags, savedEC, ret := fr.flags, fr.ec, fr.ret
 		kind := fr.fn.Async
 		t.frames = t.frames[:len(t.frames)-1]
 		if flags&frameResumed != 0 {
-			c.Next = rest.Next
-			c.Task = rest.Task
-			c.Kind = rest.Kind
+			// c is the continuation this frame was resumed from, reused
+			// (saveFrame); it keeps that one's successor, task and kind.
 			t.register(aw, first)
 			return Null, true, errSuspended
 		}
@@ -305,18 +308,37 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 
 // saveFrame allocates the continuation of a suspending frame.
 func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
-	t.M.Counters.Continuations.Add(1)
 	fn := fr.fn
-	c := &Continuation{Fn: fn, PC: int32(fr.pc), Dst: int32(dst), Cl: fr.cl, Kind: fn.Async}
 	site := fn.awaitSite(fr.pc - 1)
+	n := fn.NumRegs
+	if site != nil && site.Live != nil {
+		n = len(site.Live)
+	}
+	// A frame resumed from a continuation that suspends again reuses that
+	// continuation (and its register array when large enough): a loop of
+	// awaits allocates once, not once per iteration. Nothing else refers to
+	// it any more: its predecessor in the chain has finished, and the
+	// dispatcher that resumed it does not touch it after a re-suspension.
+	var c *Continuation
+	if fr.flags&frameResumed != 0 {
+		c = fr.rest
+		regs := c.Regs
+		if cap(regs) < n {
+			regs = make([]Value, n)
+		}
+		*c = Continuation{Regs: regs[:n], Next: c.Next, Task: c.Task, Kind: c.Kind, wake: c.wake}
+	} else {
+		t.M.Counters.Continuations.Add(1)
+		c = &Continuation{Regs: make([]Value, n), Kind: fn.Async}
+	}
+	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
 	if site != nil && site.Live != nil {
-		c.Regs = make([]Value, len(site.Live))
 		for i, r := range site.Live {
 			c.Regs[i] = regs[r]
 		}
 	} else {
-		c.Regs = append([]Value(nil), regs...)
+		copy(c.Regs, regs)
 	}
 	if site != nil {
 		c.InTry = site.InTry
@@ -343,12 +365,20 @@ func (f *Func) awaitSite(pc int) *AwaitSite {
 	return nil
 }
 
-// register asks the awaiter to resume the chain when it completes.
+// register asks the awaiter to resume the chain when it completes. The
+// resumption function is made once per continuation object and reused with
+// it; the awaiter travels in the continuation.
 func (t *Thread) register(aw Awaiter, chain *Continuation) {
-	aw.UnsafeOnCompleted(t, func(w *Thread) {
-		v, err := aw.GetResult(w)
-		w.Dispatch(chain, v, err)
-	})
+	chain.aw = aw
+	if chain.wake == nil {
+		chain.wake = func(w *Thread) {
+			a := chain.aw
+			chain.aw = nil
+			v, err := a.GetResult(w)
+			w.Dispatch(chain, v, err)
+		}
+	}
+	aw.UnsafeOnCompleted(t, chain.wake)
 }
 
 // Dispatch resumes a suspended chain with the awaited result (or
