@@ -38,11 +38,24 @@ type scope struct {
 	vars    map[string]*local
 	top     int // first register of this scope
 	funcTop bool
+	// entry is the code run on entering the block: the boxes of its captured
+	// locals and the closures of its local functions. A goto that jumps into
+	// the block from outside (only the sm rewrite's resumption dispatch does)
+	// runs a copy of it, since the jump skips the original.
+	entry []vm.Instr
 }
 
 type label struct {
 	pc      int
 	patches []int
+	gotos   []forwardGoto // goto statements to this label not yet patched
+}
+
+// forwardGoto is a jump emitted by a goto statement before its label was
+// placed, with the scope it jumps from.
+type forwardGoto struct {
+	at   int
+	from *scope
 }
 
 // jumpTarget is a break/continue destination.

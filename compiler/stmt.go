@@ -27,7 +27,9 @@ func (fs *funcState) stmts(list []lang.Stmt) {
 			break
 		}
 	}
+	start := len(fs.code)
 	fs.predeclareBlock(head)
+	fs.scope.entry = append(fs.scope.entry, fs.code[start:]...)
 	for i, s := range list {
 		if u, ok := s.(*lang.UsingDeclStmt); ok {
 			fs.usingDecl(u, list[i+1:])
@@ -176,7 +178,7 @@ func (fs *funcState) stmt(s lang.Stmt) {
 		if l.pc >= 0 {
 			fs.errorf(s.Pos, "The label '%s' is a duplicate", s.Label)
 		}
-		fs.mark(l)
+		fs.markGotoTarget(l)
 		fs.stmt(s.Stmt)
 	case *lang.ThrowStmt:
 		if s.X == nil {
@@ -529,7 +531,87 @@ func (fs *funcState) gotoStmt(s *lang.GotoStmt) {
 		fs.errorf(pos, "No such label '%s' within the scope of the goto statement", s.Label)
 		return
 	}
-	fs.branch(fs.label(s.Label), depth)
+	l := fs.label(s.Label)
+	if l.pc < 0 && len(fs.tries) <= depth {
+		at := fs.emit(vm.MakeABx(vm.OpJmp, 0, 0))
+		l.gotos = append(l.gotos, forwardGoto{at: at, from: fs.scope})
+		return
+	}
+	fs.branch(l, depth)
+}
+
+// markGotoTarget places the label of a labeled statement. A forward goto
+// that enters blocks on its way to the label (C# forbids it, but the sm
+// rewrite's resumption dispatch jumps into loop bodies, ifs and try blocks)
+// skips their entry code, and a frame's registers are not cleared on entry:
+// a captured local would be stored into whatever box an earlier frame left
+// in its register, shared with that frame's closures, and a local function
+// would not exist. Such a goto lands on a pad before the label that runs
+// the entry code of each block it enters, outermost first; the statement
+// falls through to the label past the pads.
+func (fs *funcState) markGotoTarget(l *label) {
+	type pad struct {
+		from  *scope
+		entry []vm.Instr
+		gotos []int
+	}
+	var pads []*pad
+	for _, g := range l.gotos {
+		entry := fs.enteredEntry(g.from)
+		if len(entry) == 0 {
+			l.patches = append(l.patches, g.at)
+			continue
+		}
+		var p *pad
+		for _, q := range pads {
+			if q.from == g.from {
+				p = q
+			}
+		}
+		if p == nil {
+			p = &pad{from: g.from, entry: entry}
+			pads = append(pads, p)
+		}
+		p.gotos = append(p.gotos, g.at)
+	}
+	l.gotos = nil
+	if len(pads) > 0 {
+		fs.jmp(l)
+	}
+	for i, p := range pads {
+		for _, at := range p.gotos {
+			fs.patch(at, len(fs.code))
+		}
+		for _, ins := range p.entry {
+			fs.emit(ins)
+		}
+		if i < len(pads)-1 {
+			fs.jmp(l)
+		}
+	}
+	fs.mark(l)
+}
+
+// enteredEntry returns the entry code of the blocks around the current
+// position that a jump from scope from enters, outermost first.
+func (fs *funcState) enteredEntry(from *scope) []vm.Instr {
+	encloses := func(s *scope) bool {
+		for f := from; f != nil; f = f.parent {
+			if f == s {
+				return true
+			}
+		}
+		return false
+	}
+	var entered []*scope
+	for s := fs.scope; s != nil && !encloses(s); s = s.parent {
+		entered = append(entered, s)
+	}
+	var code []vm.Instr
+	for i := len(entered) - 1; i >= 0; i-- {
+		code = append(code, entered[i].entry...)
+	}
+	return code
 }
 
 // branch jumps to target at try depth depth, running the finally blocks of
