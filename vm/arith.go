@@ -508,10 +508,15 @@ func f64ToI32(f float64) int32 {
 	return int32(f)
 }
 
-// intOp is the int32 fast path of the binary operators other than + - *;
-// ok is false when the slow path must decide (division by zero).
+// intOp is the int32 fast path of the binary operators other than +
+// (which has its own case, with a long path too); ok is false when the slow
+// path must decide (division by zero).
 func intOp(op Op, x, y int32) (Value, bool) {
 	switch op {
+	case OpSub:
+		return Int(x - y), true
+	case OpMul:
+		return Int(x * y), true
 	case OpDiv:
 		if y == 0 {
 			return Null, false

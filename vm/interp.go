@@ -254,34 +254,6 @@ func (t *Thread) run() (result Value, err error) {
 				goto fail
 			}
 			regs[ins.A()] = v
-		case OpSub:
-			b, c := regs[ins.B()], regs[ins.C()]
-			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
-				regs[ins.A()] = Int(b.AsInt() - c.AsInt())
-				continue
-			}
-			fr.pc = pc
-			v, e := t.arith(OpSub, b, c)
-			fr, regs = t.reload(fn)
-			if e != nil {
-				err = e
-				goto fail
-			}
-			regs[ins.A()] = v
-		case OpMul:
-			b, c := regs[ins.B()], regs[ins.C()]
-			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
-				regs[ins.A()] = Int(b.AsInt() * c.AsInt())
-				continue
-			}
-			fr.pc = pc
-			v, e := t.arith(OpMul, b, c)
-			fr, regs = t.reload(fn)
-			if e != nil {
-				err = e
-				goto fail
-			}
-			regs[ins.A()] = v
 		case OpAddI:
 			b := regs[ins.B()]
 			if b.p == unsafe.Pointer(TInt) {
@@ -296,7 +268,7 @@ func (t *Thread) run() (result Value, err error) {
 				goto fail
 			}
 			regs[ins.A()] = v
-		case OpDiv, OpRem, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr:
+		case OpSub, OpMul, OpDiv, OpRem, OpBitAnd, OpBitOr, OpBitXor, OpShl, OpShr:
 			b, c := regs[ins.B()], regs[ins.C()]
 			if b.p == unsafe.Pointer(TInt) && c.p == unsafe.Pointer(TInt) {
 				if v, ok := intOp(ins.Op(), b.AsInt(), c.AsInt()); ok {
