@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // typeInit tracks a class's static initialisation: a mutex serialising
@@ -417,6 +418,12 @@ func (t *Thread) callAt(f *Func, a, n int, regs []Value, cl *Closure) (bool, err
 
 // concat implements string + anything.
 func (t *Thread) concat(b, c Value) (Value, error) {
+	if sb, sc := b.AsStr(), c.AsStr(); sb != nil && sc != nil {
+		// Both strings: the result is ASCII when both are, so the text need
+		// not be scanned again (string building in a loop is quadratic in
+		// the copying alone).
+		return Value{p: unsafe.Pointer(&Str{Header: Header{TString}, S: sb.S + sc.S, ascii: sb.ascii && sc.ascii})}, nil
+	}
 	x, err := t.ToString(b)
 	if err != nil {
 		return Null, err
