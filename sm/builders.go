@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"fmt"
 	"sync/atomic"
 
 	"asyncvm/ctx"
@@ -575,4 +576,22 @@ func (k builderKind) returnTypeName() string {
 		return "ValueTask"
 	}
 	return "void"
+}
+
+// DescribePending names, for deadlock reports (threading.PendingDescriber),
+// the state machine whose completion this builder's task waits for, and the
+// await it is suspended at (its state number, in source order).
+func (b *Builder) DescribePending() string {
+	if inst := b.sm.AsInstance(); inst != nil {
+		ty := inst.Type()
+		where := "an await"
+		if i := ty.FieldIndex("<>1__state"); i >= 0 && inst.F[i].IsInt() {
+			where = fmt.Sprintf("await #%d", inst.F[i].AsInt())
+		}
+		return "  " + ty.FullName() + " suspended at " + where
+	}
+	if cl := b.sm.AsClosure(); cl != nil {
+		return "  " + cl.Fn.QualifiedName() + " suspended at an await"
+	}
+	return "  an async method suspended at an await"
 }
