@@ -177,6 +177,44 @@ func (q *cqueue) Snapshot() []vm.Value {
 	return append([]vm.Value(nil), q.items...)
 }
 
+// snapshotter is a concurrent collection whose items can be copied out
+// under its lock, in enumeration order.
+type snapshotter interface {
+	Snapshot() []vm.Value
+	Len() int
+}
+
+func (q *cqueue) Len() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.items)
+}
+
+func (b *cbag) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.items)
+}
+
+// addSnapshotMembers registers the members ConcurrentQueue and ConcurrentBag
+// share: Count, IsEmpty, GetEnumerator (over a snapshot, as .NET's) and
+// ToArray.
+func addSnapshotMembers(ty *vm.Type, get func(vm.Value) snapshotter) {
+	ty.AddProperty("Count", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(get(args[0]).Len())), nil
+	}, nil)
+	ty.AddProperty("IsEmpty", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).Len() == 0), nil
+	}, nil)
+	ty.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return newEnumerator(get(args[0]).Snapshot()), nil
+	})
+	ty.AddMethod("ToArray", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		items := get(args[0]).Snapshot()
+		return vm.Ref(vm.NewArrayOf(commonType(items), items)), nil
+	})
+}
+
 type cbag struct {
 	mu    sync.Mutex
 	items []vm.Value
@@ -508,25 +546,7 @@ func registerQueueAndBag() {
 	}
 	q.AddMethod("TryDequeue", 1, 1, take(true))
 	q.AddMethod("TryPeek", 1, 1, take(false))
-	q.AddProperty("Count", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getQ(args[0])
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return vm.Int(int32(len(c.items))), nil
-	}, nil)
-	q.AddProperty("IsEmpty", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getQ(args[0])
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return vm.Bool(len(c.items) == 0), nil
-	}, nil)
-	q.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return newEnumerator(getQ(args[0]).Snapshot()), nil
-	})
-	q.AddMethod("ToArray", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		items := getQ(args[0]).Snapshot()
-		return vm.Ref(vm.NewArrayOf(commonType(items), items)), nil
-	})
+	addSnapshotMembers(q, func(v vm.Value) snapshotter { return getQ(v) })
 	q.AddMethod("Clear", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		c := getQ(args[0])
 		c.mu.Lock()
@@ -581,23 +601,5 @@ func registerQueueAndBag() {
 	}
 	b.AddMethod("TryTake", 1, 1, takeB(true))
 	b.AddMethod("TryPeek", 1, 1, takeB(false))
-	b.AddProperty("Count", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getB(args[0])
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return vm.Int(int32(len(c.items))), nil
-	}, nil)
-	b.AddProperty("IsEmpty", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getB(args[0])
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return vm.Bool(len(c.items) == 0), nil
-	}, nil)
-	b.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return newEnumerator(getB(args[0]).Snapshot()), nil
-	})
-	b.AddMethod("ToArray", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		items := getB(args[0]).Snapshot()
-		return vm.Ref(vm.NewArrayOf(commonType(items), items)), nil
-	})
+	addSnapshotMembers(b, func(v vm.Value) snapshotter { return getB(v) })
 }
