@@ -351,9 +351,25 @@ func (g *cfg) uses(nd *node, x lang.Node) {
 	if x == nil {
 		return
 	}
+	// A variable a pattern in x declares (`o is int i`, a switch-expression
+	// arm) is defined by x before x reads it: it is a definition of this
+	// node, not a use that would make it live on entry.
+	var declared map[*variable]bool
+	lang.Inspect(x, func(n lang.Node) bool {
+		if p, ok := n.(lang.Pattern); ok {
+			if v := g.res.patterns[p]; v != nil {
+				if declared == nil {
+					declared = map[*variable]bool{}
+				}
+				declared[v] = true
+				nd.def.set(v.id)
+			}
+		}
+		return true
+	})
 	lang.Inspect(x, func(n lang.Node) bool {
 		if id, ok := n.(*lang.Ident); ok {
-			if v := g.res.uses[id]; v != nil {
+			if v := g.res.uses[id]; v != nil && !declared[v] {
 				nd.use.set(v.id)
 			}
 		}
