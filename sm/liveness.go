@@ -14,6 +14,11 @@ type variable struct {
 	localFunc bool // a local function's name
 	special   bool // declared by a pattern, catch clause or foreach: stays a local
 	captured  bool // referenced from a local function
+	// inLoop and inLambda record a variable declared in a loop body and
+	// referenced from a lambda: each iteration needs its own copy, which a
+	// single hoisted field cannot give (see machine.go).
+	inLoop   bool
+	inLambda bool
 	inner     bool // declared inside a nested lambda or local function
 	depth     int  // nesting of functions at the declaration
 	hoist     bool
@@ -45,6 +50,7 @@ type resolver struct {
 	sc        *scope
 	depth     int // nesting of lambdas and local functions
 	funcDepth int // nesting of local functions
+	loopDepth int // nesting of loops in the method body
 }
 
 // resolve binds every identifier of body to the parameter or local it names
@@ -65,7 +71,7 @@ func (r *resolver) push() { r.sc = &scope{parent: r.sc, names: map[string]*varia
 func (r *resolver) pop()  { r.sc = r.sc.parent }
 
 func (r *resolver) declare(name string, t *lang.TypeRef, init lang.Expr) *variable {
-	v := &variable{name: name, id: len(r.res.vars), typ: t, init: init, depth: r.depth, inner: r.depth > 0}
+	v := &variable{name: name, id: len(r.res.vars), typ: t, init: init, depth: r.depth, inner: r.depth > 0, inLoop: r.loopDepth > 0}
 	r.res.vars = append(r.res.vars, v)
 	if name != "_" {
 		r.sc.names[name] = v
@@ -114,9 +120,13 @@ func (r *resolver) stmt(s lang.Stmt) {
 		}
 	case *lang.WhileStmt:
 		r.expr(s.Cond)
+		r.loopDepth++
 		r.scoped(s.Body)
+		r.loopDepth--
 	case *lang.DoStmt:
+		r.loopDepth++
 		r.scoped(s.Body)
+		r.loopDepth--
 		r.expr(s.Cond)
 	case *lang.ForStmt:
 		r.push()
@@ -126,15 +136,19 @@ func (r *resolver) stmt(s lang.Stmt) {
 		r.exprs(s.InitExprs)
 		r.expr(s.Cond)
 		r.exprs(s.Post)
+		r.loopDepth++
 		r.scoped(s.Body)
+		r.loopDepth--
 		r.pop()
 	case *lang.ForeachStmt:
 		r.expr(s.X)
 		r.push()
+		r.loopDepth++
 		v := r.declare(s.Name, s.Type, nil)
 		v.special = true
 		r.res.loops[s] = v
 		r.scoped(s.Body)
+		r.loopDepth--
 		r.pop()
 	case *lang.SwitchStmt:
 		r.expr(s.X)
@@ -241,6 +255,9 @@ func (r *resolver) expr(x lang.Expr) {
 				r.res.uses[n] = v
 				if r.funcDepth > 0 && v.depth == 0 {
 					v.captured = true
+				}
+				if r.depth > 0 && v.depth == 0 {
+					v.inLambda = true
 				}
 			}
 		case *lang.LambdaExpr:

@@ -108,3 +108,25 @@ func TestHoisting(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopCapturedAcrossAwaitRejected checks that a variable declared in a
+// loop, captured by a lambda and live across an await is reported instead of
+// being lowered into one field shared by every iteration's lambda, while the
+// same variable not live across an await is accepted.
+func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
+	lower := func(body string) lang.Diagnostics {
+		src := "class C { async Task M() { var fs = new List<Func<int>>();" + body + "} }"
+		f, diags := lang.Parse("t.async", []byte(src))
+		if len(diags) > 0 {
+			t.Fatalf("parse: %v", diags)
+		}
+		return lowerFiles([]*lang.File{f}, "sm").diags
+	}
+	bad := lower("for (int i = 0; i < 3; i++) { int x = i; fs.Add(() => x); await Task.Yield(); x++; }")
+	if len(bad) != 1 || !strings.Contains(bad[0].Msg, "'x' is declared in a loop, captured by a lambda and used across an await") {
+		t.Errorf("want one diagnostic about x, got %v", bad)
+	}
+	if ok := lower("for (int i = 0; i < 3; i++) { int x = i; fs.Add(() => x); } await Task.Yield();"); len(ok) != 0 {
+		t.Errorf("want no diagnostic, got %v", ok)
+	}
+}

@@ -78,6 +78,8 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 				mc.fields = append(mc.fields, hoisted{name: v.name, typ: pt, param: true})
 			}
 		case v.localFunc, v.inner:
+		case live.has(v.id) && v.inLoop && v.inLambda && v.depth == 0:
+			fl.errorf(fl.pos, "sm: the variable '%s' is declared in a loop, captured by a lambda and used across an await; each iteration needs its own copy, which the sm lowering does not make (run it with --mode rt)", v.name)
 		case live.has(v.id) || v.captured:
 			if v.special {
 				if !live.has(v.id) {
