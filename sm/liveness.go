@@ -19,10 +19,10 @@ type variable struct {
 	// single hoisted field cannot give (see machine.go).
 	inLoop   bool
 	inLambda bool
-	inner     bool // declared inside a nested lambda or local function
-	depth     int  // nesting of functions at the declaration
-	hoist     bool
-	field     string // the hoisted name
+	inner    bool // declared inside a nested lambda or local function
+	depth    int  // nesting of functions at the declaration
+	hoist    bool
+	field    string // the hoisted name
 }
 
 // resolution maps the names of a method body to its variables.
