@@ -400,7 +400,7 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 			return Int(f64ToI32(AsF64(v))), nil
 		}
 		if d, ok := v.AsNative().(Decimal); ok {
-			return Int(int32(d.Int64())), nil
+			return Int(int32(decimalToInt64(d))), nil
 		}
 		if rank(v) != rankNone {
 			return Int(int32(asI64(v))), nil
@@ -417,7 +417,7 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 			return Long(int64(f)), nil
 		}
 		if d, ok := v.AsNative().(Decimal); ok {
-			return Long(d.Int64()), nil
+			return Long(decimalToInt64(d)), nil
 		}
 		if rank(v) != rankNone {
 			return Long(asI64(v)), nil

@@ -104,11 +104,7 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 		return s, nil
 	}
 	if d, ok := v.AsNative().(vm.Decimal); ok {
-		nd, err := netfmt.ParseDecimalLiteral(d.String())
-		if err != nil {
-			return d.String(), nil
-		}
-		s, err := netfmt.FormatDecimal(nd, format, c)
+		s, err := netfmt.FormatDecimal(d, format, c)
 		if err != nil {
 			return "", throwFormat(t, err)
 		}

@@ -2,7 +2,6 @@ package lib
 
 import (
 	"math"
-	"math/big"
 	"sort"
 	"sync"
 
@@ -131,10 +130,13 @@ func sumValues(t *vm.Thread, vs []vm.Value, elem *vm.Type) (vm.Value, error) {
 		}
 		return numOut(k, 0, s), nil
 	case kDecimal:
-		acc := vm.Decimal{M: new(big.Int)}
+		var acc vm.Decimal
 		for _, v := range vs {
 			if d, ok := v.AsNative().(vm.Decimal); ok {
-				acc = addDecimal(acc, d)
+				var err error
+				if acc, err = acc.Add(d); err != nil {
+					return vm.Null, t.Throw("System.OverflowException", err.Error())
+				}
 			}
 		}
 		return vm.NewDecimal(acc), nil
@@ -146,13 +148,6 @@ func sumValues(t *vm.Thread, vs []vm.Value, elem *vm.Type) (vm.Value, error) {
 		}
 	}
 	return numOut(k, s, 0), nil
-}
-
-func addDecimal(a, b vm.Decimal) vm.Decimal {
-	s := max(a.Scale, b.Scale)
-	x := new(big.Int).Mul(a.M, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s-a.Scale)), nil))
-	y := new(big.Int).Mul(b.M, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s-b.Scale)), nil))
-	return vm.Decimal{M: x.Add(x, y), Scale: s}
 }
 
 // mapped collects a sequence, applying an optional selector (args[1]).

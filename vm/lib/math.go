@@ -100,11 +100,7 @@ func mathRound(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	}
 	if args[0].Type() == vm.TDecimal {
 		d, _ := args[0].AsNative().(vm.Decimal)
-		f := d.Float64()
-		p := math.Pow10(digits)
-		r := roundMode(f*p, mode) / p
-		dec, _ := vm.ParseDecimal(strconv.FormatFloat(r, 'f', digits, 64))
-		return vm.NewDecimal(dec), nil
+		return vm.NewDecimal(d.Round(digits, mode)), nil
 	}
 	if math.Abs(x) < 1e16 {
 		p := roundPower10Double[digits]
@@ -274,7 +270,7 @@ func init() {
 			return vm.Float(float32(math.Abs(vm.AsF64(a)))), nil
 		case kDecimal:
 			d := a.AsNative().(vm.Decimal)
-			if d.M.Sign() < 0 {
+			if d.Sign() < 0 {
 				d = d.Neg()
 			}
 			return vm.NewDecimal(d), nil
@@ -331,7 +327,7 @@ func init() {
 		}
 		f := vm.AsF64(args[0])
 		if d, ok := args[0].AsNative().(vm.Decimal); ok {
-			f = float64(d.M.Sign())
+			f = float64(d.Sign())
 		}
 		if math.IsNaN(f) {
 			return vm.Null, t.Throw("System.ArithmeticException", "Function does not accept floating point Not-a-Number values.")

@@ -383,3 +383,41 @@ func FormatDecimal(d Decimal, format string, c *Culture) (string, error) {
 	}
 	return string(out), nil
 }
+
+// Round rounds d to digits decimals (0 to 28) as decimal.Round does, with
+// the MidpointRounding mode numbered as .NET's: 0 ToEven, 1 AwayFromZero,
+// 2 ToZero, 3 ToNegativeInfinity, 4 ToPositiveInfinity.
+func (d Decimal) Round(digits, mode int) Decimal {
+	if digits < 0 || int(d.scale) <= digits {
+		return d
+	}
+	m := d.mant()
+	div := pow10(int(d.scale) - digits)
+	q, r := new(big.Int).QuoRem(m, div, new(big.Int))
+	if r.Sign() != 0 {
+		up := false
+		switch mode {
+		case 1:
+			up = new(big.Int).Lsh(r, 1).Cmp(div) >= 0
+		case 2:
+		case 3:
+			up = d.neg
+		case 4:
+			up = !d.neg
+		default:
+			c := new(big.Int).Lsh(r, 1).Cmp(div)
+			up = c > 0 || (c == 0 && q.Bit(0) == 1)
+		}
+		if up {
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	if d.neg {
+		q.Neg(q)
+	}
+	r2, err := decimalFromBig(q, digits)
+	if err != nil {
+		return d
+	}
+	return r2
+}
