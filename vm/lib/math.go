@@ -365,9 +365,9 @@ func init() {
 		f := f
 		m.AddStatic(name, 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			if d, ok := args[0].AsNative().(vm.Decimal); ok {
-				r := f(d.Float64())
-				dec, _ := vm.ParseDecimal(strconv.FormatFloat(r, 'f', 0, 64))
-				return vm.NewDecimal(dec), nil
+				// Exact on decimals: ToNegativeInfinity, ToPositiveInfinity, ToZero.
+				mode := map[string]int{"Floor": 3, "Ceiling": 4, "Truncate": 2}[name]
+				return vm.NewDecimal(d.Round(0, mode)), nil
 			}
 			return vm.Double(f(vm.AsF64(args[0]))), nil
 		})
