@@ -91,7 +91,9 @@ func blockHook(t *vm.Thread, wait func()) { blockNoted(t, "", nil, wait) }
 // worker gives up its slot.
 func blockNoted(t *vm.Thread, what string, tk *vm.Task, wait func()) {
 	w := watchOf(t.M)
-	info := &blockInfo{what: what, task: tk, trace: t.StackTrace(8)}
+	// The stack is read only if a deadlock is reported (under w.mu, while
+	// the thread is still listed and so still blocked, its frames unchanged).
+	info := &blockInfo{what: what, task: tk}
 	w.mu.Lock()
 	w.blocked[t] = info
 	w.mu.Unlock()
@@ -224,6 +226,9 @@ func (w *watch) report(m *vm.Machine) string {
 	}
 	infos := make(map[*vm.Thread]*blockInfo, len(w.blocked))
 	for t, in := range w.blocked {
+		if in.trace == nil {
+			in.trace = t.StackTrace(8)
+		}
 		infos[t] = in
 	}
 	w.mu.Unlock()
