@@ -174,18 +174,18 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	select {
 	case r = <-done:
 	case <-m.Crashed():
-		return report(t, opts, m.CrashErr())
+		return report(m, opts, m.CrashErr())
 	case <-timeout:
 		m.Stop(&vm.Fatal{Msg: "timeout", Code: ExitRuntime})
 		fmt.Fprintf(opts.Stderr, "asyncvm: the program did not finish within %v\n", opts.Timeout)
 		return ExitRuntime
 	}
 	if r.err != nil {
-		return report(t, opts, r.err)
+		return report(m, opts, r.err)
 	}
 	threading.WaitForeground(m)
 	if err := m.CrashErr(); err != nil {
-		return report(t, opts, err)
+		return report(m, opts, err)
 	}
 	if r.v.IsInt() {
 		return int(r.v.AsInt())
@@ -194,11 +194,13 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 }
 
 // report prints an unhandled exception or fatal error as .NET does and
-// returns the exit status.
-func report(t *vm.Thread, opts Options, err error) int {
+// returns the exit status. The exception's ToString runs on a thread of its
+// own: the thread that failed may still be running (a crash on another
+// thread, a timeout).
+func report(m *vm.Machine, opts Options, err error) int {
 	switch e := err.(type) {
 	case *vm.Thrown:
-		s, serr := t.ToString(vm.Ref(e.Exc))
+		s, serr := m.NewThread().ToString(vm.Ref(e.Exc))
 		if serr != nil {
 			s = e.Error()
 		}

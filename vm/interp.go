@@ -180,6 +180,9 @@ func (t *Thread) stackTrace(max int) []TraceEntry {
 func (t *Thread) exit(steps int64, prevRun uint64, v Value, err error) (Value, error) {
 	t.Steps += steps
 	t.curRun = prevRun
+	t.pubSteps.Store(t.Steps)
+	t.pubCalls.Store(t.calls)
+	t.pubAsyncCalls.Store(t.asyncCalls)
 	return v, err
 }
 

@@ -241,9 +241,11 @@ type Thread struct {
 	calls      int64
 	asyncCalls int64
 	pendingErr error
-	match      *excMatch // the first pass's decision for the exception being unwound
-	runSeq     uint64    // counts runs of the interpreter loop on this thread
-	curRun     uint64    // the run executing now
+	// The counters as of the last run's end, for Stats.
+	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
+	match                             *excMatch // the first pass's decision for the exception being unwound
+	runSeq                            uint64    // counts runs of the interpreter loop on this thread
+	curRun                            uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
 }
@@ -273,15 +275,16 @@ type Stats struct {
 	HeapAllocs        int64 `json:"heap_allocs"`
 }
 
-// Stats sums the machine's counters over all its threads. Per-thread
-// counts are read without synchronisation; call it when the program ended.
+// Stats sums the machine's counters over all its threads: each thread
+// publishes its counts when a run of the interpreter loop ends, so a thread
+// still running contributes what it had published.
 func (m *Machine) Stats() Stats {
 	var s Stats
 	m.threadsMu.Lock()
 	for _, t := range m.threads {
-		s.Instructions += t.Steps
-		s.Calls += t.calls
-		s.AsyncCalls += t.asyncCalls
+		s.Instructions += t.pubSteps.Load()
+		s.Calls += t.pubCalls.Load()
+		s.AsyncCalls += t.pubAsyncCalls.Load()
 	}
 	m.threadsMu.Unlock()
 	c := &m.Counters

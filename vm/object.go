@@ -32,7 +32,8 @@ func (h *Header) object() Object {
 		return (*Box)(unsafe.Pointer(h))
 	case KindDelegate:
 		return (*Closure)(unsafe.Pointer(h))
-	case KindNative:
+	case KindNative, KindObject:
+		// `new object()` is a Native of type System.Object.
 		return (*Native)(unsafe.Pointer(h))
 	default:
 		return (*Instance)(unsafe.Pointer(h))
