@@ -235,7 +235,7 @@ func measure(prog *vm.Program, cls *Class, b *Benchmark, opts Options) (sample, 
 	if fn == nil {
 		return sample{}, fmt.Errorf("cannot find a parameterless method %s", b.Name())
 	}
-	if fn.HasThis == false && !fn.IsStatic {
+	if !fn.HasThis && !fn.IsStatic {
 		return sample{}, fmt.Errorf("%s is not a method", b.Name())
 	}
 	var errb bytes.Buffer

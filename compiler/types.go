@@ -594,9 +594,7 @@ func (c *Compiler) findEntry(files []*lang.File) {
 			continue
 		}
 		for _, name := range []string{"Main", "<Main>$"} {
-			for _, mi := range ci.smethods[name] {
-				found = append(found, mi)
-			}
+			found = append(found, ci.smethods[name]...)
 		}
 	}
 	if c.opts.Script {

@@ -911,9 +911,7 @@ func (p *parser) parseTypeDecl(pos Pos, attrs []*Attribute, mods Modifiers, ns s
 	} else {
 		for !p.at("}") && p.cur().kind != tEOF {
 			p.recovering(func() {
-				if m := p.parseMember(td, ns); m != nil {
-					td.Members = append(td.Members, m)
-				}
+				td.Members = append(td.Members, p.parseMember(td, ns))
 			})
 		}
 		p.expect("}", "to close "+string(td.Kind)+" "+td.Name)

@@ -27,14 +27,6 @@ type number struct {
 	kind   numberKind
 }
 
-// dig returns the i'th digit, or 0 past the end like .NET's NUL terminator.
-func (n *number) dig(i int) byte {
-	if i < len(n.digits) {
-		return n.digits[i]
-	}
-	return 0
-}
-
 // round keeps pos digits, rounding half away from zero unless the digits
 // are already correctly rounded (doubles), then drops trailing zeros.
 func (n *number) round(pos int, correctlyRounded bool) {

@@ -35,12 +35,10 @@ type entry struct {
 // only through keyOf; comparisons under the lock use identity or Equals of
 // library values.
 type cdict struct {
-	mu      sync.Mutex
-	index   map[ckey][]*entry
-	order   []*entry
-	live    int
-	userEq  bool
-	keyType *vm.Type
+	mu    sync.Mutex
+	index map[ckey][]*entry
+	order []*entry
+	live  int
 }
 
 func keyOf(t *vm.Thread, v vm.Value) (ckey, bool, error) {

@@ -195,18 +195,6 @@ func awaiterOnCompleted(t *vm.Thread, tk *vm.Task, action vm.Value, flow bool) {
 	})
 }
 
-// taskArg reads a Task argument.
-func taskArg(t *vm.Thread, v vm.Value, param string) (*vm.Task, error) {
-	tk := v.AsTask()
-	if tk == nil {
-		if v.IsNull() {
-			return nil, argNull(t, param)
-		}
-		return nil, t.Throw("System.ArgumentException", "The argument is not a Task. (Parameter '"+param+"')")
-	}
-	return tk, nil
-}
-
 // tasksArg reads WhenAll/WhenAny/WaitAll's tasks: a params list, an array or
 // an IEnumerable.
 func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {

@@ -2,7 +2,6 @@ package threading
 
 import (
 	"math"
-	"strings"
 	"time"
 
 	"asyncvm/ctx"
@@ -25,18 +24,6 @@ func newExc(t *vm.Thread, typ, msg string) *vm.Instance {
 // canceledExc is the TaskCanceledException of a canceled task.
 func canceledExc(t *vm.Thread) *vm.Instance {
 	return newExc(t, "System.Threading.Tasks.TaskCanceledException", "A task was canceled.")
-}
-
-// aggregateMsg is AggregateException's message for the given inner exceptions.
-func aggregateMsg(excs []*vm.Instance) string {
-	var b strings.Builder
-	b.WriteString("One or more errors occurred.")
-	for _, e := range excs {
-		b.WriteString(" (")
-		b.WriteString(vm.ExceptionMessage(e))
-		b.WriteString(")")
-	}
-	return b.String()
 }
 
 // NewAggregate makes an AggregateException over excs: its message lists the
