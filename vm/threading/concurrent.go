@@ -163,69 +163,58 @@ func NewPair(t *vm.Thread, k, v vm.Value) vm.Value {
 	return vm.NewNative(TKeyValuePair, &kvPair{k, v})
 }
 
-// cqueue is a ConcurrentQueue; cbag a ConcurrentBag (LIFO).
-type cqueue struct {
+// citems is the state of a ConcurrentQueue (FIFO) or a ConcurrentBag (LIFO,
+// as .NET's bag behaves for a single thread): one list under one lock.
+type citems struct {
 	mu    sync.Mutex
 	items []vm.Value
+	lifo  bool
 }
 
-func (q *cqueue) Snapshot() []vm.Value {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return append([]vm.Value(nil), q.items...)
-}
-
-// snapshotter is a concurrent collection whose items can be copied out
-// under its lock, in enumeration order.
-type snapshotter interface {
-	Snapshot() []vm.Value
-	Len() int
-}
-
-func (q *cqueue) Len() int {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return len(q.items)
-}
-
-func (b *cbag) Len() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.items)
-}
-
-// addSnapshotMembers registers the members ConcurrentQueue and ConcurrentBag
-// share: Count, IsEmpty, GetEnumerator (over a snapshot, as .NET's) and
-// ToArray.
-func addSnapshotMembers(ty *vm.Type, get func(vm.Value) snapshotter) {
-	ty.AddProperty("Count", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Int(int32(get(args[0]).Len())), nil
-	}, nil)
-	ty.AddProperty("IsEmpty", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(get(args[0]).Len() == 0), nil
-	}, nil)
-	ty.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return newEnumerator(get(args[0]).Snapshot()), nil
-	})
-	ty.AddMethod("ToArray", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		items := get(args[0]).Snapshot()
-		return vm.Ref(vm.NewArrayOf(commonType(items), items)), nil
-	})
-}
-
-type cbag struct {
-	mu    sync.Mutex
-	items []vm.Value
-}
-
-func (b *cbag) Snapshot() []vm.Value {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := make([]vm.Value, len(b.items))
-	for i, v := range b.items {
-		out[len(b.items)-1-i] = v
+// Snapshot copies the items in enumeration order.
+func (c *citems) Snapshot() []vm.Value {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]vm.Value, len(c.items))
+	for i, v := range c.items {
+		if c.lifo {
+			out[len(c.items)-1-i] = v
+		} else {
+			out[i] = v
+		}
 	}
 	return out
+}
+
+func (c *citems) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.items)
+}
+
+// take returns the next item (the oldest for a queue, the newest for a
+// bag), removing it when remove is set.
+func (c *citems) take(remove bool) (vm.Value, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := len(c.items)
+	if n == 0 {
+		return vm.Null, false
+	}
+	i := 0
+	if c.lifo {
+		i = n - 1
+	}
+	v := c.items[i]
+	if remove {
+		c.items[i] = vm.Null
+		if c.lifo {
+			c.items = c.items[:n-1]
+		} else {
+			c.items = c.items[1:]
+		}
+	}
+	return v, true
 }
 
 func (d *cdict) pairs(t *vm.Thread) []vm.Value {
@@ -499,64 +488,25 @@ func zeroLike(d *cdict, out vm.Value) vm.Value {
 }
 
 func registerQueueAndBag() {
-	q := vm.RegisterType(TConcurrentQueue)
-	getQ := func(v vm.Value) *cqueue { return v.AsNative().(*cqueue) }
-	q.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := &cqueue{}
-		if len(args) == 1 {
-			items, err := enumerate(t, args[0])
-			if err != nil {
-				return vm.Null, err
-			}
-			c.items = items
-		}
-		return vm.NewNative(TConcurrentQueue, c), nil
-	})
-	q.AddMethod("Enqueue", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getQ(args[0])
-		c.mu.Lock()
-		c.items = append(c.items, args[1])
-		c.mu.Unlock()
-		return vm.Null, nil
-	})
-	take := func(remove bool) vm.NativeFn {
-		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			c := getQ(args[0])
-			c.mu.Lock()
-			if len(c.items) == 0 {
-				c.mu.Unlock()
-				if pt := vm.LoadRef(args[1]).PrimType(); pt != nil {
-					vm.StoreRef(args[1], pt.Zero())
-				} else {
-					vm.StoreRef(args[1], vm.Null)
-				}
-				return vm.Bool(false), nil
-			}
-			v := c.items[0]
-			if remove {
-				c.items[0] = vm.Null
-				c.items = c.items[1:]
-			}
-			c.mu.Unlock()
-			vm.StoreRef(args[1], v)
-			return vm.Bool(true), nil
-		}
-	}
-	q.AddMethod("TryDequeue", 1, 1, take(true))
-	q.AddMethod("TryPeek", 1, 1, take(false))
-	addSnapshotMembers(q, func(v vm.Value) snapshotter { return getQ(v) })
+	q := registerItems(TConcurrentQueue, false, "Enqueue", "TryDequeue")
 	q.AddMethod("Clear", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getQ(args[0])
+		c := args[0].AsNative().(*citems)
 		c.mu.Lock()
 		c.items = nil
 		c.mu.Unlock()
 		return vm.Null, nil
 	})
+	registerItems(TConcurrentBag, true, "Add", "TryTake")
+}
 
-	b := vm.RegisterType(TConcurrentBag)
-	getB := func(v vm.Value) *cbag { return v.AsNative().(*cbag) }
-	b.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := &cbag{}
+// registerItems registers a ConcurrentQueue or ConcurrentBag: the
+// constructor, add, take and TryPeek (out parameter), and the snapshot
+// members.
+func registerItems(ty *vm.Type, lifo bool, add, take string) *vm.Type {
+	ty = vm.RegisterType(ty)
+	get := func(v vm.Value) *citems { return v.AsNative().(*citems) }
+	ty.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		c := &citems{lifo: lifo}
 		if len(args) == 1 {
 			items, err := enumerate(t, args[0])
 			if err != nil {
@@ -564,40 +514,43 @@ func registerQueueAndBag() {
 			}
 			c.items = items
 		}
-		return vm.NewNative(TConcurrentBag, c), nil
+		return vm.NewNative(ty, c), nil
 	})
-	b.AddMethod("Add", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		c := getB(args[0])
+	ty.AddMethod(add, 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		c := get(args[0])
 		c.mu.Lock()
 		c.items = append(c.items, args[1])
 		c.mu.Unlock()
 		return vm.Null, nil
 	})
-	takeB := func(remove bool) vm.NativeFn {
+	taker := func(remove bool) vm.NativeFn {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			c := getB(args[0])
-			c.mu.Lock()
-			n := len(c.items)
-			if n == 0 {
-				c.mu.Unlock()
+			v, ok := get(args[0]).take(remove)
+			if !ok {
+				// The out parameter receives default(T).
 				if pt := vm.LoadRef(args[1]).PrimType(); pt != nil {
-					vm.StoreRef(args[1], pt.Zero())
-				} else {
-					vm.StoreRef(args[1], vm.Null)
+					v = pt.Zero()
 				}
-				return vm.Bool(false), nil
 			}
-			v := c.items[n-1]
-			if remove {
-				c.items[n-1] = vm.Null
-				c.items = c.items[:n-1]
-			}
-			c.mu.Unlock()
 			vm.StoreRef(args[1], v)
-			return vm.Bool(true), nil
+			return vm.Bool(ok), nil
 		}
 	}
-	b.AddMethod("TryTake", 1, 1, takeB(true))
-	b.AddMethod("TryPeek", 1, 1, takeB(false))
-	addSnapshotMembers(b, func(v vm.Value) snapshotter { return getB(v) })
+	ty.AddMethod(take, 1, 1, taker(true))
+	ty.AddMethod("TryPeek", 1, 1, taker(false))
+	ty.AddProperty("Count", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(get(args[0]).Len())), nil
+	}, nil)
+	ty.AddProperty("IsEmpty", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(get(args[0]).Len() == 0), nil
+	}, nil)
+	// Enumeration is over a snapshot, as .NET's.
+	ty.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return newEnumerator(get(args[0]).Snapshot()), nil
+	})
+	ty.AddMethod("ToArray", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		items := get(args[0]).Snapshot()
+		return vm.Ref(vm.NewArrayOf(commonType(items), items)), nil
+	})
+	return ty
 }
