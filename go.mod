@@ -7,4 +7,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 )
 
-require golang.org/x/sys v0.0.0-20220310020820-b874c991c1a5 // indirect
+require (
+	github.com/alecthomas/participle/v2 v2.1.4 // indirect
+	golang.org/x/sys v0.0.0-20220310020820-b874c991c1a5 // indirect
+)

@@ -1,31 +1,5 @@
 package lang
 
-// Binary operator precedences, loosest first (C# order).
-const (
-	precCoalesce       = 1 + iota // ?? (right-associative)
-	precOrElse                    // ||
-	precAndAlso                   // &&
-	precOr                        // |
-	precXor                       // ^
-	precAnd                       // &
-	precEquality                  // == !=
-	precRelational                // < > <= >= is as
-	precShift                     // << >>
-	precAdditive                  // + -
-	precMultiplicative            // * / %
-)
-
-var binaryPrec = map[string]int{
-	"??": precCoalesce, "||": precOrElse, "&&": precAndAlso, "|": precOr, "^": precXor, "&": precAnd,
-	"==": precEquality, "!=": precEquality, "<": precRelational, ">": precRelational,
-	"<=": precRelational, ">=": precRelational, "<<": precShift, ">>": precShift,
-	"+": precAdditive, "-": precAdditive, "*": precMultiplicative, "/": precMultiplicative,
-	"%": precMultiplicative,
-}
-
-var assignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true,
-	"&=": true, "|=": true, "^=": true, "<<=": true, "??=": true}
-
 // parseExpr parses a full expression (assignment, lambda or conditional).
 func (p *parser) parseExpr() Expr {
 	p.enter()
@@ -738,7 +712,7 @@ func (p *parser) interpolated(t token) Expr {
 
 // subExpr parses src[off:end] as an expression with the same parser state.
 func (p *parser) subExpr(off, end int, what string) Expr {
-	lx := &lexer{s: p.s, src: p.s.src, off: off, limit: end, errf: func(o int, _ bool, msg string) { p.report(o, msg) }}
+	lx := &scanner{s: p.s, src: p.s.src, off: off, limit: end, errf: func(o int, _ bool, msg string) { p.report(o, msg) }}
 	toks := lx.tokenize()
 	if len(toks) == 1 {
 		p.fail(off, "empty "+what)
@@ -788,7 +762,7 @@ func (p *parser) notPattern() Pattern {
 	return p.primaryPattern()
 }
 
-func isPatternEnd(t token) bool {
+func oldIsPatternEnd(t token) bool {
 	if t.kind == tEOF {
 		return true
 	}
@@ -832,7 +806,7 @@ func (p *parser) primaryPattern() Pattern {
 			return &VarPattern{Pos: pos, Name: p.advance().text}
 		}
 	}
-	if isWord(t, "_") && isPatternEnd(p.peek(1)) {
+	if isWord(t, "_") && oldIsPatternEnd(p.peek(1)) {
 		p.advance()
 		return &DiscardPattern{Pos: pos}
 	}
@@ -845,7 +819,7 @@ func (p *parser) primaryPattern() Pattern {
 			return &TypePattern{Pos: pos, Type: typ, Name: n.text}
 		case isPunct(n, "{"):
 			return p.propertyPattern(pos, typ)
-		case isPatternEnd(n) && (isKeywordType(typ) || typ.Args != nil || typ.ArrayRank > 0 || typ.Nullable):
+		case oldIsPatternEnd(n) && (isKeywordType(typ) || typ.Args != nil || typ.ArrayRank > 0 || typ.Nullable):
 			return &TypePattern{Pos: pos, Type: typ}
 		}
 	}

@@ -6,18 +6,6 @@ import (
 	"strings"
 )
 
-// MaxNesting caps the nesting of expressions, statements, types and patterns;
-// deeper input gets a diagnostic instead of exhausting the Go stack.
-const MaxNesting = 1000
-
-// maxDiagnostics bounds how many diagnostics one parse reports.
-const maxDiagnostics = 50
-
-const incompletePrefix = "unexpected end of input"
-
-// msgStrayCloseBrace is C#'s CS1022, for a '}' with nothing to close.
-const msgStrayCloseBrace = "Type or namespace definition, or end-of-file expected"
-
 // bailout unwinds to the nearest recovery point after a syntax error.
 type bailout struct{}
 
@@ -34,36 +22,8 @@ type parser struct {
 	incomp map[int]bool // indexes of diagnostics that only say the input ended early
 }
 
-// Parse parses a source file: using directives, namespaces, type
-// declarations and top-level statements. It never panics; any problem is a
-// diagnostic, and the returned File holds whatever could be parsed.
-func Parse(filename string, src []byte) (*File, Diagnostics) {
-	return parseFile(filename, src, false)
-}
-
-// ParseScript parses a REPL chunk: statements and declarations as at the top
-// level of a file, where the last expression statement may omit its ';'.
-func ParseScript(filename string, src []byte) (*File, Diagnostics) {
-	return parseFile(filename, src, true)
-}
-
-// IsIncomplete reports whether ds says no more than that the input ended
-// too early (an unterminated brace, parenthesis, string or comment), so a
-// REPL should read another line.
-func IsIncomplete(ds Diagnostics) bool {
-	if len(ds) == 0 {
-		return false
-	}
-	for _, d := range ds {
-		if !d.Incomplete && !strings.HasPrefix(d.Msg, incompletePrefix) && !strings.HasPrefix(d.Msg, "unterminated") {
-			return false
-		}
-	}
-	return true
-}
-
-// ParseExpr parses a single expression.
-func ParseExpr(filename string, src []byte) (expr Expr, diags Diagnostics) {
+// oldParseExpr parses a single expression.
+func oldParseExpr(filename string, src []byte) (expr Expr, diags Diagnostics) {
 	p := newParser(filename, src)
 	p.protect(func() {
 		expr = p.parseExpr()
@@ -74,8 +34,8 @@ func ParseExpr(filename string, src []byte) (expr Expr, diags Diagnostics) {
 	return expr, p.diags
 }
 
-// ParseStatements parses a sequence of statements (as inside a block).
-func ParseStatements(filename string, src []byte) (stmts []Stmt, diags Diagnostics) {
+// oldParseStatements parses statements.
+func oldParseStatements(filename string, src []byte) (stmts []Stmt, diags Diagnostics) {
 	p := newParser(filename, src)
 	p.protect(func() {
 		for p.cur().kind != tEOF {
@@ -89,7 +49,7 @@ func ParseStatements(filename string, src []byte) (stmts []Stmt, diags Diagnosti
 
 func newParser(filename string, src []byte) *parser {
 	p := &parser{s: newSource(filename, src), incomp: map[int]bool{}}
-	lx := &lexer{s: p.s, src: src, limit: len(src), errf: func(off int, incomplete bool, msg string) {
+	lx := &scanner{s: p.s, src: src, limit: len(src), errf: func(off int, incomplete bool, msg string) {
 		if incomplete && !strings.HasPrefix(msg, "unterminated") && !csharpLexMessage[msg] {
 			msg = incompletePrefix + ": " + msg
 		}
@@ -99,7 +59,7 @@ func newParser(filename string, src []byte) *parser {
 	return p
 }
 
-func parseFile(filename string, src []byte, script bool) (*File, Diagnostics) {
+func oldParseFile(filename string, src []byte, script bool) (*File, Diagnostics) {
 	p := newParser(filename, src)
 	p.script = script
 	f := &File{Pos: p.s.pos(0), Name: filename}
@@ -133,8 +93,6 @@ func (p *parser) sortDiags() {
 		}
 	}
 }
-
-func less(a, b Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
 // ---- token helpers ----
 
@@ -203,19 +161,6 @@ func (p *parser) describe(t token) string {
 	}
 	return "'" + t.text + "'"
 }
-
-// csharpLexMessage lists the lexer messages worded as C# words them; they
-// carry their incompleteness in Diagnostic.Incomplete, not in a prefix.
-var csharpLexMessage = map[string]bool{
-	msgNewlineInConstant: true, msgUnterminatedString: true, msgMissingHoleClose: true,
-}
-
-// C# wordings of lexical errors (CS1010, CS1039, CS8076).
-const (
-	msgNewlineInConstant  = "Newline in constant"
-	msgUnterminatedString = "Unterminated string literal"
-	msgMissingHoleClose   = "Missing close delimiter '}' for interpolated expression started with '{'"
-)
 
 // report records a diagnostic at a byte offset, dropping duplicates.
 func (p *parser) report(off int, msg string) { p.reportFlag(off, msg, false) }
@@ -343,27 +288,6 @@ func (p *parser) enter() {
 }
 
 func (p *parser) leave() { p.depth-- }
-
-// reserved lists C#'s reserved keywords.
-var reserved = map[string]bool{}
-
-// predefined lists the predefined type keywords.
-var predefined = map[string]bool{}
-
-func init() {
-	for _, k := range strings.Fields(`abstract as base bool break byte case catch char checked class const
-		continue decimal default delegate do double else enum event explicit extern false finally
-		fixed float for foreach goto if implicit in int interface internal is lock long namespace new
-		null object operator out override params private protected public readonly ref return sbyte
-		sealed short sizeof stackalloc static string struct switch this throw true try typeof uint
-		ulong unchecked unsafe ushort using virtual void volatile while`) {
-		reserved[k] = true
-	}
-	for _, k := range strings.Fields(`bool byte sbyte char decimal double float int uint long ulong
-		short ushort object string void`) {
-		predefined[k] = true
-	}
-}
 
 // ---- recovery ----
 
@@ -761,21 +685,6 @@ func (p *parser) typeCore(report, arrays bool) (*TypeRef, bool) {
 		}
 	}
 	return tr, true
-}
-
-// wrapArray makes an array type of elem; for `int[][]` the outer rank
-// specifier applies to the innermost element, matching C#'s reading order.
-func wrapArray(elem *TypeRef, rank int) *TypeRef {
-	if elem.ArrayRank == 0 {
-		return &TypeRef{Pos: elem.Pos, ArrayRank: rank, Elem: elem}
-	}
-	// T[][] written left to right: the first [] is the outermost array.
-	inner := elem
-	for inner.Elem.ArrayRank > 0 {
-		inner = inner.Elem
-	}
-	inner.Elem = &TypeRef{Pos: inner.Elem.Pos, ArrayRank: rank, Elem: inner.Elem}
-	return elem
 }
 
 // nullableFollows decides whether a '?' after a type is the nullable marker
