@@ -69,7 +69,7 @@ func (st *parseState) unexpected(t *lexer.Token, exp string) {
 		first = strings.Trim(first, "\"")
 	} else if len(first) > 1 && first[0] == 'G' && first[1] >= 'A' && first[1] <= 'Z' {
 		first = expectPhrases[first[1:]]
-	} else if first == "HoleClose" {
+	} else if strings.Contains(exp, "HoleClose") {
 		if isEnd(t) {
 			st.report(t.Pos.Offset, incompletePrefix+" in interpolation hole", true)
 			return
@@ -309,7 +309,7 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	}
 	if c := r.Ctor; c != nil {
 		if name(c.Name) != td.Name {
-			st.report(r.Ctor.Params.posOr(st, r.Pos), "Method must have a return type", false)
+			st.report(c.Pos.Offset, "Method must have a return type", false)
 		}
 		d := &CtorDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Name: td.Name, Params: st.params(c.Params)}
 		if c.Init != nil {
@@ -361,9 +361,6 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	}
 	return nil
 }
-
-// posOr is the offset of the parameter list's '(' (the token after the name).
-func (g *gParams) posOr(st *parseState, p lexer.Position) int { return p.Offset }
 
 func (st *parseState) body(g *gBody) (*BlockStmt, Expr) {
 	switch {
@@ -519,8 +516,8 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 		if t.Finally != nil {
 			s.Finally = st.block(t.Finally)
 		}
-		if len(s.Catches) == 0 && s.Finally == nil {
-			st.report(st.endOf(t.Body), "unexpected "+describeTok(st.tokenAt(st.endOf(t.Body)))+", expected 'catch' or 'finally'", false)
+		if t.Finally2 != nil {
+			s.Finally = st.block(t.Finally2)
 		}
 		return s
 	case g.Using != nil:
@@ -549,9 +546,6 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 	}
 	return nil
 }
-
-// endOf is the offset just past a block's closing brace.
-func (st *parseState) endOf(b *gBlock) int { return b.Close.Pos.Offset + 1 }
 
 func (st *parseState) exprs(gs []*gExpr) []Expr {
 	var out []Expr

@@ -213,21 +213,24 @@ type gMember struct {
 }
 
 type gMemberRest struct {
-	Pos    lexer.Position
-	Mods   *modifiers      `parser:"@@"`
-	Nested *gTypeTail      `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
-	Unsup  *unsupMember    `parser:"| @@"`
-	Const  bool            `parser:"| @'const'?"`
-	Ctor   *gCtor          `parser:"  ( (?= Ident '(' ) @@"`
-	Type   *gType          `parser:"  | @@"`
-	After  *unsupAfterType `parser:"    ( @@"`
-	Name   *gName          `parser:"    | @@"`
-	Method *gMethodTail    `parser:"      ( @@"`
-	Prop   *gPropertyTail  `parser:"      | @@"`
-	Field  *gFieldTail     `parser:"      | @@ ) ) ) )"`
+	Pos     lexer.Position
+	Mods    *modifiers        `parser:"@@"`
+	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
+	Unsup   *unsupMember      `parser:"| @@"`
+	Const   bool              `parser:"| @'const'?"`
+	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
+	Type    *gType            `parser:"  | @@"`
+	After   *unsupAfterType   `parser:"    ( @@"`
+	Name    *gName            `parser:"    | @@"`
+	Method  *gMethodTail      `parser:"      ( @@"`
+	Prop    *gPropertyTail    `parser:"      | @@"`
+	Field   *gFieldTail       `parser:"      | @@ )"`
+	NameErr *memberNameError2 `parser:"    | @@ )"`
+	TypeErr *memberTypeError  `parser:"  | @@ ) )"`
 }
 
 type gCtor struct {
+	Pos    lexer.Position
 	Name   string     `parser:"@Ident"`
 	Params *gParams   `parser:"@@"`
 	Init   *gCtorInit `parser:"( ':' @@ )?"`
@@ -397,9 +400,11 @@ type gGoto struct {
 }
 
 type gTry struct {
-	Body    *gBlock   `parser:"'try' @@"`
-	Catches []*gCatch `parser:"@@*"`
-	Finally *gBlock   `parser:"( 'finally' @@ )?"`
+	Body     *gBlock   `parser:"'try' @@"`
+	Catches  []*gCatch `parser:"( @@+"`
+	Finally  *gBlock   `parser:"  ( 'finally' @@ )?"`
+	Finally2 *gBlock   `parser:"| 'finally' @@"`
+	Err      *tryError `parser:"| @@ )"`
 }
 
 type gCatch struct {

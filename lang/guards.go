@@ -911,3 +911,15 @@ func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
 type paramTypeError struct{}
 
 func (*paramTypeError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "a parameter type") }
+
+type memberTypeError struct{}
+
+func (*memberTypeError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "a member type") }
+
+type memberNameError2 struct{}
+
+func (*memberNameError2) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "a member name") }
+
+type tryError struct{}
+
+func (*tryError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "'catch' or 'finally'") }

@@ -356,9 +356,9 @@ func errorOffset(err error) int {
 // topItem is one item at file level or in a file-scoped namespace.
 type topItem struct {
 	Partial any
-	Top   *gTop
-	Err   error
-	Stray lexer.Position
+	Top     *gTop
+	Err     error
+	Stray   lexer.Position
 }
 
 func (it *topItem) Parse(lex *lexer.PeekingLexer) error {
@@ -381,8 +381,8 @@ func (it *topItem) Parse(lex *lexer.PeekingLexer) error {
 // nsItem is one item in a braced namespace.
 type nsItem struct {
 	Partial any
-	Top *gNsTop
-	Err error
+	Top     *gNsTop
+	Err     error
 }
 
 func (it *nsItem) Parse(lex *lexer.PeekingLexer) error {
@@ -396,8 +396,8 @@ func (it *nsItem) Parse(lex *lexer.PeekingLexer) error {
 // memberItem is one member of a class or interface.
 type memberItem struct {
 	Partial any
-	Member *gMember
-	Err    error
+	Member  *gMember
+	Err     error
 }
 
 func (it *memberItem) Parse(lex *lexer.PeekingLexer) error {
@@ -411,8 +411,8 @@ func (it *memberItem) Parse(lex *lexer.PeekingLexer) error {
 // stmtItem is one statement of a block.
 type stmtItem struct {
 	Partial any
-	Stmt *gStmt
-	Err  error
+	Stmt    *gStmt
+	Err     error
 }
 
 func (it *stmtItem) Parse(lex *lexer.PeekingLexer) error {
@@ -427,8 +427,8 @@ func (it *stmtItem) Parse(lex *lexer.PeekingLexer) error {
 // case or default label.
 type sectionItem struct {
 	Partial any
-	Stmt *gStmt
-	Err  error
+	Stmt    *gStmt
+	Err     error
 }
 
 func (it *sectionItem) Parse(lex *lexer.PeekingLexer) error {
@@ -443,8 +443,8 @@ func (it *sectionItem) Parse(lex *lexer.PeekingLexer) error {
 // topStmtItem is one statement of ParseStatements' input.
 type topStmtItem struct {
 	Partial any
-	Stmt *gStmt
-	Err  error
+	Stmt    *gStmt
+	Err     error
 }
 
 func (it *topStmtItem) Parse(lex *lexer.PeekingLexer) error {
