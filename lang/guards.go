@@ -165,10 +165,8 @@ type lambdaGuard struct{}
 
 func (*lambdaGuard) Parse(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
-	n := 0
 	for isWordTok(c.tok(), "async") || isWordTok(c.tok(), "static") {
 		c.next()
-		n++
 	}
 	if isNameTok(c.tok()) && c.peekAt(1, "=>") {
 		return nil
@@ -178,10 +176,6 @@ func (*lambdaGuard) Parse(lex *lexer.PeekingLexer) error {
 			return nil
 		}
 		return participle.NextMatch
-	}
-	if n > 0 && isWordTok(c.tok(), "delegate") {
-		lex.LoadCheckpoint(c.lx.Checkpoint)
-		return unsupported(lex, "anonymous methods")
 	}
 	return participle.NextMatch
 }
@@ -290,10 +284,16 @@ func (*localFuncGuard) Parse(lex *lexer.PeekingLexer) error {
 type localDeclGuard struct{}
 
 func (*localDeclGuard) Parse(lex *lexer.PeekingLexer) error {
+	if declKind(newCursor(lex)) == declLocal {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// unsupDecl reports declarations the language does not have.
+func unsupDecl(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
 	switch declKind(c) {
-	case declLocal:
-		return nil
 	case declDeconstruct:
 		return unsupported(lex, "deconstruction")
 	case declPointer:
@@ -666,6 +666,9 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 	if t.Type != tokIdent && t.Type != tokKeyword {
 		return participle.NextMatch
 	}
+	if err := unsupDecl(lex); err != participle.NextMatch {
+		return err
+	}
 	switch t.Value {
 	case "checked", "unchecked":
 		if c.peekAt(1, "{") {
@@ -769,6 +772,16 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 	t := c.tok()
 	if t.Type != tokIdent && t.Type != tokKeyword {
 		return participle.NextMatch
+	}
+	if t.Value == "async" || t.Value == "static" {
+		d := *c
+		for isWordTok(d.tok(), "async") || isWordTok(d.tok(), "static") {
+			d.next()
+		}
+		if isWordTok(d.tok(), "delegate") {
+			advanceTo(lex, d.tok().Pos.Offset)
+			return unsupported(lex, "anonymous methods")
+		}
 	}
 	switch t.Value {
 	case "sizeof", "stackalloc", "checked", "unchecked", "__arglist", "__makeref", "__reftype", "__refvalue":
