@@ -505,3 +505,5 @@ func (st *parseState) collect(v reflect.Value) {
 		}
 	}
 }
+
+func syncOnce() sync.Once { return sync.Once{} }

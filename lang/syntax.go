@@ -48,3 +48,11 @@ func init() {
 		predefined[k] = true
 	}
 }
+
+// isKeywordType reports whether t (arrays stripped) is a predefined type.
+func isKeywordType(t *TypeRef) bool {
+	for t.ArrayRank > 0 {
+		t = t.Elem
+	}
+	return predefined[t.Name]
+}
