@@ -95,11 +95,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (*vm.Prog
 		staticIndex: map[vm.StaticRef]int{},
 		captured:    map[declKey]bool{},
 	}
-	pre, pd := lang.Parse(PreludeFile, preludeSrc)
-	if len(pd) > 0 {
-		return nil, pd
-	}
-	all := append([]*lang.File{pre}, files...)
+	all := append([]*lang.File{preludeAST()}, files...)
 	if opts.Lower != nil {
 		if ds := opts.Lower(all, opts.Mode); len(ds) > 0 {
 			return nil, sortDiags(ds)

@@ -56,9 +56,17 @@ var (
 	theGrammar  *parsers
 )
 
+// The grammar is built in the background as soon as the package is
+// initialised, so that the build overlaps the rest of process start-up;
+// the first parse waits for it.
+func init() { go grammar() }
+
 // grammar returns the parsers, building them on first use.
 func grammar() *parsers {
 	grammarOnce.Do(func() {
+		// Building allocates a few megabytes of short-lived reflection
+		// data; collecting during the build only delays start-up.
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 		root := participle.MustBuild[gRoots](participle.Lexer(tokenDefinition{}), participle.UseLookahead(0))
 		theGrammar = &parsers{
 			root:   root,
