@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -91,8 +92,15 @@ func sub[P any](root *participle.Parser[gRoots]) *participle.Parser[P] {
 	return p
 }
 
-// GrammarEBNF returns the grammar in EBNF, as participle prints it.
-func GrammarEBNF() string { return grammar().root.String() }
+// GrammarEBNF returns the grammar in EBNF, as participle prints it, with
+// the productions named without their Go prefix: lower-case names are the
+// custom productions written in Go (predicates, operators, list items with
+// recovery, error alternatives), <lower> names are token types.
+func GrammarEBNF() string {
+	return productionPrefix.ReplaceAllString(grammar().root.String(), "$1") + "\n"
+}
+
+var productionPrefix = regexp.MustCompile(`\bG([A-Z][A-Za-z]*)\b`)
 
 // parseState is one parse: the source, its tokens, the literal values by
 // offset, and the diagnostics.
