@@ -12,7 +12,9 @@ import (
 // the same text.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(kitchenSink))
-	files, _ := filepath.Glob("../../shared/examples/*.async")
+	files, _ := filepath.Glob("../examples/*.async")
+	more, _ := filepath.Glob("../tests/testdata/*/*.async")
+	files = append(files, more...)
 	for _, name := range files {
 		if src, err := os.ReadFile(name); err == nil {
 			f.Add(src)
