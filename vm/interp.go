@@ -556,15 +556,18 @@ func (t *Thread) run() (result Value, err error) {
 			if ins.Op() == OpRet {
 				v = regs[ins.A()]
 			}
-			flags := fr.flags
-			t.stack[fr.ret] = v
+			flags, ret, ec := fr.flags, fr.ret, fr.ec
+			t.stack[ret] = v
 			t.frames = t.frames[:len(t.frames)-1]
+			// From here on fr points at the popped slot, which bytecode run
+			// by a context restore (an AsyncLocal change handler) reuses:
+			// only the copies above are read.
 			if flags != 0 {
 				if flags == frameAwaited {
 					// An awaited rt async method completed synchronously: the
 					// value is already in place; put back the caller's context.
-					if fr.ec != t.Ctx.Current() {
-						t.Ctx.Switch(fr.ec)
+					if ec != t.Ctx.Current() {
+						t.Ctx.Switch(ec)
 					}
 					fr = &t.frames[len(t.frames)-1]
 					fn = fr.fn
@@ -574,17 +577,16 @@ func (t *Thread) run() (result Value, err error) {
 					continue
 				}
 				if flags&(frameAwaited|frameThunk) != 0 {
-					t.restoreEC(fr.ec)
+					t.restoreEC(ec)
 					if flags&frameThunk != 0 {
 						v = t.thunkResult(fn.Async, v)
-						t.stack[fr.ret] = v
+						t.stack[ret] = v
 					}
 				}
 				if flags&frameBoundary != 0 {
 					return t.exit(steps, prevRun, v, nil)
 				}
 				if flags&frameAwaitResult != 0 {
-					ret := fr.ret
 					caller := &t.frames[len(t.frames)-1]
 					r, exit, e := t.awaitValue(v, ret-caller.base)
 					if e == errSuspended {
