@@ -397,6 +397,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	if p.ExprBody != nil {
 		m := mk("get", 0)
 		m.decl.ExprBody = p.ExprBody
+		pi.get = m
 	}
 	for _, a := range p.Accessors {
 		m := mk(a.Kind, 1)
@@ -422,12 +423,6 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.get = m
 		} else {
 			pi.set = m
-		}
-	}
-	if p.ExprBody != nil {
-		pi.get = ci.methods["get_"+p.Name][0]
-		if static {
-			pi.get = ci.smethods["get_"+p.Name][0]
 		}
 	}
 	ci.props[p.Name] = pi
