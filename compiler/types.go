@@ -243,6 +243,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		}
 	}
 	for _, m := range td.Members {
+		c.at = m.Position()
 		switch m := m.(type) {
 		case *lang.FieldDecl:
 			static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)

@@ -207,6 +207,7 @@ func (t *Thread) run() (result Value, err error) {
 	prevRun := t.curRun
 	t.runSeq++
 	t.curRun = t.runSeq
+	defer t.recoverRun(len(t.frames), prevRun, &err)
 	if t.pendingErr != nil {
 		err = t.pendingErr
 		t.pendingErr = nil
