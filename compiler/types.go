@@ -749,10 +749,21 @@ func (c *Compiler) lookupTypeName(name string, from *classInfo) (*vm.Type, *clas
 			return ci.t, ci
 		}
 	}
+	// A name without type arguments means a non-generic type when a using
+	// brings one in (IList is System.Collections.IList, not IList<T>).
+	var generic *vm.Type
 	for _, ns := range usings {
 		if t := vm.Builtin(ns + "." + name); t != nil {
-			return t, nil
+			if t.Name == name || strings.Contains(name, "`") {
+				return t, nil
+			}
+			if generic == nil {
+				generic = t
+			}
 		}
+	}
+	if generic != nil {
+		return generic, nil
 	}
 	// Attribute names may omit the suffix.
 	return nil, nil
