@@ -633,6 +633,9 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		}
 		return vm.ArrayOf(et), nil
 	}
+	if (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1 {
+		return c.resolveTypeRef(tr.Args[0], from, report) // Nullable<T> is T?
+	}
 	if t := keywordType(tr.Name); t != nil {
 		return t, nil
 	}
@@ -660,6 +663,11 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		}
 	}
 	return t, ci
+}
+
+// isNullableRef reports whether tr is written T? or Nullable<T>.
+func isNullableRef(tr *lang.TypeRef) bool {
+	return tr.Nullable || (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1
 }
 
 func isTypeParam(name string, ci *classInfo) bool {

@@ -207,3 +207,23 @@ func pickOverload(fs []*Func, argc int) *Func {
 
 // IsPrimitive reports whether values of t are unboxed primitives.
 func (t *Type) IsPrimitive() bool { return t != nil && t.mark == primMark }
+
+// nullableTypes caches NullableOf's types, one per underlying type.
+var nullableTypes sync.Map // *Type -> *Type
+
+// NullableOf returns System.Nullable<elem> for typeof(int?). Values of a
+// nullable type are the underlying values or null, so only typeof produces
+// this type; Elem is the underlying type.
+func NullableOf(elem *Type) *Type {
+	if t, ok := nullableTypes.Load(elem); ok {
+		return t.(*Type)
+	}
+	t := &Type{Kind: KindNative, Namespace: "System", Name: "Nullable`1", CSName: elem.DisplayName() + "?", Elem: elem, Super: TObject, IsValueType: true}
+	actual, _ := nullableTypes.LoadOrStore(elem, t)
+	return actual.(*Type)
+}
+
+// IsNullable reports whether t is a NullableOf type.
+func (t *Type) IsNullable() bool {
+	return t.Kind == KindNative && t.Elem != nil && t.Name == "Nullable`1" && t.Namespace == "System"
+}
