@@ -249,8 +249,13 @@ func IsInstance(v Value, ty *Type) bool {
 	if vt == ty || ty == TObject {
 		return true
 	}
-	if ty.Kind == KindArray && vt.Kind == KindArray {
-		return ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem)
+	if vt.Kind == KindArray {
+		if ty.Kind == KindArray {
+			return ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem)
+		}
+		if ty.IsInterface {
+			return namesInterface(ArrayIfaceNames, ty)
+		}
 	}
 	return vt.IsSubclassOf(ty)
 }
