@@ -244,6 +244,7 @@ type Thread struct {
 	// The counters as of the last run's end, for Stats.
 	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
 	match                             *excMatch // the first pass's decision for the exception being unwound
+	initWait                          *Type     // the type whose initialiser this thread waits for; guarded by initMu
 	runSeq                            uint64    // counts runs of the interpreter loop on this thread
 	curRun                            uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
