@@ -149,3 +149,61 @@ func checkStats(t *testing.T, file, mode, stderr string, want map[string]int64) 
 	}
 	return strings.Join(lines[:len(lines)-1], "\n")
 }
+
+// TestReadmeListsEveryExample keeps README's table of examples complete.
+func TestReadmeListsEveryExample(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("*.async")
+	for _, file := range files {
+		if !strings.Contains(string(readme), "`"+file+"`") {
+			t.Errorf("README.md does not list examples/%s", file)
+		}
+	}
+}
+
+// TestLanguageReferenceSnippets runs every ```csharp block of
+// docs/language.md as a program in both models: it must compile and run
+// without error, and where a Console.WriteLine line ends in a comment
+// ("Console.WriteLine(x);   // 42") the comment is the line it prints.
+func TestLanguageReferenceSnippets(t *testing.T) {
+	data, err := os.ReadFile("../docs/language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(string(data), "```csharp\n")[1:]
+	if len(blocks) == 0 {
+		t.Fatal("docs/language.md has no csharp blocks")
+	}
+	dir := t.TempDir()
+	for i, block := range blocks {
+		end := strings.Index(block, "```")
+		if end < 0 {
+			t.Fatalf("csharp block %d is not closed", i+1)
+		}
+		src := block[:end]
+		want := ""
+		for _, line := range strings.Split(src, "\n") {
+			if j := strings.Index(line, "// "); j >= 0 && strings.Contains(line[:j], "Console.WriteLine(") {
+				want += strings.TrimSpace(line[j+3:]) + "\n"
+			}
+		}
+		file := filepath.Join(dir, fmt.Sprintf("snippet%d.async", i+1))
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range modes {
+			var stdout, stderr bytes.Buffer
+			status := cli.Main([]string{"run", "--mode", mode, "--timeout", "60s", file}, strings.NewReader(""), &stdout, &stderr)
+			if status != driver.ExitOK {
+				t.Errorf("docs/language.md csharp block %d (%s): exit %d\n%s\n%s", i+1, mode, status, src, stderr.String())
+				continue
+			}
+			if want != "" && stdout.String() != want {
+				t.Errorf("docs/language.md csharp block %d (%s) prints:\n%s\nthe comments say:\n%s", i+1, mode, stdout.String(), want)
+			}
+		}
+	}
+}
