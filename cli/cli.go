@@ -24,6 +24,7 @@ Usage:
   asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] FILE
   asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] FILE
   asyncvm repl [--mode rt|sm]
+  asyncvm serve [--addr 127.0.0.1:8080] [--timeout D] [--max-steps N] [--max-output N] [--jobs N]
   asyncvm help [COMMAND]
 
 FILE may be - to read the program from standard input.
@@ -42,6 +43,7 @@ Compiles and runs FILE. ARGS reach Main(string[] args) or top-level args.
   --timeout   stop the program after the duration (e.g. 5s)
 `,
 	"check":  "asyncvm check [--mode rt|sm] FILE\n\nCompiles FILE and prints its diagnostics; runs nothing. Without --mode it\ncompiles FILE in both models and marks a diagnostic only one of them reports.\n",
+	"serve":  serveHelp,
 	"disasm": "asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE\n\nPrints the bytecode of every method (or of NAME). With --lowered (sm mode)\nprints the state-machine rewrite as C#-like source.\n",
 }
 
@@ -78,6 +80,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bench(args[1:], stdin, stdout, stderr)
 	case "compare":
 		return compare(args[1:], stdin, stdout, stderr)
+	case "serve":
+		return serve(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "asyncvm: unknown command %q\n\n%s", args[0], usage)
 	return driver.ExitCompile

@@ -166,6 +166,10 @@ type Machine struct {
 	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
 	Counters     Counters
+	// Sandbox hides the host from the program (the playground runs code
+	// from anyone who can reach it): no environment variables, machine name
+	// or host command line. The library has no file or network access at all.
+	Sandbox bool
 }
 
 // Counters are the --stats figures. They are updated with atomics.

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"sync"
 	"sync/atomic"
 )
 
