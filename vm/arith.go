@@ -88,6 +88,12 @@ func (t *Thread) arith(op Op, b, c Value) (Value, error) {
 	}
 	rb, rc := rank(b), rank(c)
 	if rb == rankNone || rc == rankNone {
+		if op == OpAdd && (b.AsClosure() != nil || c.AsClosure() != nil) {
+			return CombineDelegates(b, c), nil // d1 + d2, h += d
+		}
+		if op == OpSub && (b.AsClosure() != nil || c.AsClosure() != nil) {
+			return RemoveDelegate(b, c, false), nil // d1 - d2, h -= d
+		}
 		if b.IsNull() || c.IsNull() {
 			// Lifted operators on null yield null.
 			return Null, nil
@@ -323,6 +329,9 @@ func (t *Thread) equal(b, c Value) bool {
 	}
 	if sb, sc := b.AsStr(), c.AsStr(); sb != nil && sc != nil {
 		return sb.S == sc.S
+	}
+	if db, dc := b.AsClosure(), c.AsClosure(); db != nil && dc != nil {
+		return DelegatesEqual(db, dc)
 	}
 	if nb, nc := b.AsNative(), c.AsNative(); nb != nil && nc != nil {
 		if db, ok := nb.(Decimal); ok {
