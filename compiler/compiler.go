@@ -70,6 +70,8 @@ type Compiler struct {
 	lambdaN  int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
+
+	imports map[*lang.File][]staticImport // `using static` types of each file, resolved on first use
 }
 
 type siteKey struct {
@@ -183,6 +185,9 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	// Phase 2: resolve bases, lay out fields, declare members.
 	for _, ci := range c.classes {
 		c.resolveBases(ci)
+	}
+	for _, f := range files {
+		c.checkStaticUsings(f)
 	}
 	for _, ci := range c.orderedClasses() {
 		c.declareMembers(ci)
