@@ -540,11 +540,15 @@ func init() {
 		whenComplete(t, tk, func(w *vm.Thread) {
 			w.M.Queue(func(x *vm.Thread) {
 				var r vm.Value
+				s := threadStateOf(x)
+				outer := s.current
+				s.current = cont // the continuation task runs the delegate
 				err := runIn(x, ec, func() error {
 					var err error
 					r, err = x.CallValue(fn, callArgs)
 					return err
 				})
+				s.current = outer
 				completeFrom(x, cont, r, err)
 			})
 		})
