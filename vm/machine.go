@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 
@@ -146,6 +147,8 @@ type Machine struct {
 	Stderr io.Writer
 	Stdin  io.Reader
 	outMu  sync.Mutex
+	inMu   sync.Mutex
+	stdin  *bufio.Reader // Stdin, buffered on first use
 
 	// Host is the library's side of the machine (pool, blocking, awaiters,
 	// formatting); see host.go.
@@ -242,6 +245,17 @@ func (m *Machine) Write(s string) {
 		io.WriteString(m.Stdout, s)
 	}
 	m.outMu.Unlock()
+}
+
+// ReadStdin calls read with the machine's buffered Stdin, one reader at a
+// time (Console.ReadLine from several threads).
+func (m *Machine) ReadStdin(read func(r *bufio.Reader)) {
+	m.inMu.Lock()
+	defer m.inMu.Unlock()
+	if m.stdin == nil {
+		m.stdin = bufio.NewReader(m.Stdin)
+	}
+	read(m.stdin)
 }
 
 // Frame is one activation record on a thread's frame stack.

@@ -74,6 +74,8 @@ type machineState struct {
 	workers    sync.Map // *vm.Thread -> *worker
 	threadObjs sync.Map // *vm.Thread -> vm.Value (its Thread object)
 	monitors   sync.Map // vm.Object -> *monitor
+	// taskExceptions holds each faulted task's Task.Exception, made once.
+	taskExceptions sync.Map // *vm.Task -> *vm.Instance
 
 	closeOnce sync.Once
 	closed    chan struct{} // closed by Close
