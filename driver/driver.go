@@ -183,6 +183,7 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		runtime.ReadMemStats(&before)
 	}
 	m := vm.NewMachine(prog, opts.Stdout, opts.Stderr)
+	defer m.Close()
 	if wantStats {
 		defer func() {
 			var after runtime.MemStats

@@ -27,9 +27,13 @@ func (t *Thread) InitType(ty *Type) error {
 		done := ty.initDone
 		t.initWait = ty
 		initMu.Unlock()
-		t.BlockOn(done)
+		err := t.BlockOn(done)
 		initMu.Lock()
 		t.initWait = nil
+		if err != nil {
+			initMu.Unlock()
+			return err
+		}
 	}
 	if ty.staticDone.Load() || ty.initOwner != nil {
 		initMu.Unlock()
@@ -460,10 +464,6 @@ func (t *Thread) concat(b, c Value) (Value, error) {
 	return String(x + y), nil
 }
 
-// FormatHook formats primitives with a format string under the current
-// culture; the library installs the .NET-exact implementation.
-var FormatHook func(t *Thread, v Value, format string) (string, error)
-
 // ToString converts any value to its string form as .NET's ToString() does;
 // null becomes "".
 func (t *Thread) ToString(v Value) (string, error) {
@@ -496,8 +496,8 @@ func DisplayTypeName(ty *Type) string { return ty.FullName() }
 
 // FormatPrim formats a primitive (or decimal) value with a .NET format string.
 func (t *Thread) FormatPrim(v Value, format string) (string, error) {
-	if FormatHook != nil {
-		return FormatHook(t, v, format)
+	if h := t.M.Host; h != nil {
+		return h.Format(t, v, format)
 	}
 	switch v.p {
 	case ptrInt:
@@ -549,18 +549,19 @@ func EnumName(ty *Type, n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-var typeObjects sync.Map // *Type -> Value
-
 // TType is System.Type; its payload is the *Type described.
 var TType = &Type{Kind: KindNative, Namespace: "System", Name: "Type", Super: TObject}
 
 // TypeObject returns the unique System.Type object for ty.
 func TypeObject(ty *Type) Value {
-	if v, ok := typeObjects.Load(ty); ok {
-		return v.(Value)
+	if p := ty.typeObject.Load(); p != nil {
+		return Value{p: unsafe.Pointer(p)}
 	}
-	v, _ := typeObjects.LoadOrStore(ty, NewNative(TType, ty))
-	return v.(Value)
+	o := &Native{Header: Header{TType}, V: ty}
+	if ty.typeObject.CompareAndSwap(nil, o) {
+		return Ref(o)
+	}
+	return Value{p: unsafe.Pointer(ty.typeObject.Load())}
 }
 
 // await is implemented by the async runtime; see await.go.

@@ -1,7 +1,6 @@
 package threading
 
 import (
-	"sync"
 	"sync/atomic"
 
 	"asyncvm/ctx"
@@ -103,16 +102,15 @@ func taskError(t *vm.Thread, tk *vm.Task) error {
 	return nil
 }
 
-var taskExceptions sync.Map // *vm.Task -> *vm.Instance (Task.Exception, made once)
-
 func taskException(t *vm.Thread, tk *vm.Task) vm.Value {
 	if tk.Status() != vm.StatusFaulted {
 		return vm.Null
 	}
-	if e, ok := taskExceptions.Load(tk); ok {
+	excs := &stateOf(t.M).taskExceptions
+	if e, ok := excs.Load(tk); ok {
 		return vm.Ref(e.(*vm.Instance))
 	}
-	e, _ := taskExceptions.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
+	e, _ := excs.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
 	return vm.Ref(e.(*vm.Instance))
 }
 
