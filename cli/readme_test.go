@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"asyncvm/driver"
+	"asyncvm/vm"
 )
 
 var (
@@ -89,8 +90,8 @@ func readmeCommands(t *testing.T, readme string) map[string]string {
 // TestReadmeDocumentsTheCLI keeps README.md in step with the command line:
 // every command `asyncvm help` lists has an entry in README's Commands
 // section naming every flag that its help shows, README documents no flag
-// or command the CLI does not have, README has a row for each of the
-// driver's exit statuses, and README states the Go version of go.mod. When a command or flag is added, this test names what README
+// or command the CLI does not have, README has a row for each exit
+// status, and README states the Go version of go.mod. When a command or flag is added, this test names what README
 // lacks.
 func TestReadmeDocumentsTheCLI(t *testing.T) {
 	data, err := os.ReadFile("../README.md")
@@ -124,7 +125,7 @@ func TestReadmeDocumentsTheCLI(t *testing.T) {
 		}
 	}
 
-	for _, status := range []int{driver.ExitOK, driver.ExitRuntime, driver.ExitCompile} {
+	for _, status := range []int{driver.ExitOK, driver.ExitRuntime, driver.ExitCompile, vm.ExitInternal} {
 		if !strings.Contains(readme, fmt.Sprintf("\n| %d | ", status)) {
 			t.Errorf("README.md's exit status table has no row for %d", status)
 		}
