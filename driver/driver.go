@@ -34,6 +34,10 @@ type Options struct {
 	Stats    bool          // write the --stats JSON line to Stderr at exit
 	Timeout  time.Duration // 0: none
 	MaxSteps int64         // 0: none
+	// Resource limits (docs/limits.md); 0: none.
+	MaxHeap    int64 // bytes of live program objects; OutOfMemoryException beyond
+	MaxThreads int   // threads alive at once, the main thread included
+	MaxOutput  int64 // bytes of stdout and stderr; the program is stopped beyond
 }
 
 // Exit statuses, as documented in the CLI help.
@@ -123,6 +127,8 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		}()
 	}
 	m.Stdin = opts.Stdin
+	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
+	defer m.ReleaseLimits()
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}

@@ -166,6 +166,7 @@ type Machine struct {
 	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
 	Counters     Counters
+	lim          limitState // heap, thread and output limits (limits.go)
 }
 
 // Counters are the --stats figures. They are updated with atomics.
@@ -208,10 +209,11 @@ func (m *Machine) CrashErr() error {
 // Write writes program output; it is safe to call from any thread.
 func (m *Machine) Write(s string) {
 	m.outMu.Lock()
-	if !m.dead {
-		io.WriteString(m.Stdout, s)
-	}
+	crossed := m.writeLimited(m.Stdout, s)
 	m.outMu.Unlock()
+	if crossed {
+		m.Crash(OutputLimitError(m.lim.maxOutput.Load()))
+	}
 }
 
 // Frame is one activation record on a thread's frame stack.
@@ -241,6 +243,7 @@ type Thread struct {
 	calls      int64
 	asyncCalls int64
 	pendingErr error
+	allocLeft  int64 // bytes until the next sampled allocation (limits.go)
 	// The counters as of the last run's end, for Stats.
 	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
 	match                             *excMatch // the first pass's decision for the exception being unwound
