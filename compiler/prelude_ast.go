@@ -2785,12 +2785,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(163, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "IndexOutOfRangeException",
+				Name:      "OutOfMemoryException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(163, 45),
+						Pos:  p(163, 41),
 						Name: "SystemException",
 					},
 				},
@@ -2798,15 +2798,133 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(165, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "IndexOutOfRangeException",
+						Name:      "OutOfMemoryException",
 						Init: &lang.CtorInit{
-							Pos:  p(165, 45),
+							Pos:  p(165, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(165, 50),
+									Pos: p(165, 46),
 									X: &lang.Literal{
-										Pos:   p(165, 50),
+										Pos:   p(165, 46),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Insufficient memory to continue the execution of the program.\"",
+										Value: string("Insufficient memory to continue the execution of the program."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(165, 111),
+							Rbrace: p(165, 113),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(166, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "OutOfMemoryException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(166, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(166, 37),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(166, 55),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(166, 60),
+									X: &lang.Ident{
+										Pos:  p(166, 60),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(166, 69),
+							Rbrace: p(166, 71),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(167, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "OutOfMemoryException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(167, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(167, 37),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(167, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(167, 53),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(167, 81),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(167, 86),
+									X: &lang.Ident{
+										Pos:  p(167, 86),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(167, 95),
+									X: &lang.Ident{
+										Pos:  p(167, 95),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(167, 111),
+							Rbrace: p(167, 113),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(170, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IndexOutOfRangeException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(170, 45),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(172, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IndexOutOfRangeException",
+						Init: &lang.CtorInit{
+							Pos:  p(172, 45),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(172, 50),
+									X: &lang.Literal{
+										Pos:   p(172, 50),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Index was outside the bounds of the array.\"",
 										Value: string("Index was outside the bounds of the array."),
@@ -2815,116 +2933,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(165, 96),
-							Rbrace: p(165, 98),
+							Pos:    p(172, 96),
+							Rbrace: p(172, 98),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(166, 9),
+						Pos:       p(173, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IndexOutOfRangeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(166, 41),
+								Pos: p(173, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(166, 41),
+									Pos:  p(173, 41),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(166, 59),
+							Pos:  p(173, 59),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(166, 64),
+									Pos: p(173, 64),
 									X: &lang.Ident{
-										Pos:  p(166, 64),
+										Pos:  p(173, 64),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(166, 73),
-							Rbrace: p(166, 75),
+							Pos:    p(173, 73),
+							Rbrace: p(173, 75),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(167, 9),
+						Pos:       p(174, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IndexOutOfRangeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(167, 41),
+								Pos: p(174, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(167, 41),
+									Pos:  p(174, 41),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(167, 57),
+								Pos: p(174, 57),
 								Type: &lang.TypeRef{
-									Pos:  p(167, 57),
+									Pos:  p(174, 57),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(167, 85),
+							Pos:  p(174, 85),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(167, 90),
+									Pos: p(174, 90),
 									X: &lang.Ident{
-										Pos:  p(167, 90),
+										Pos:  p(174, 90),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(167, 99),
+									Pos: p(174, 99),
 									X: &lang.Ident{
-										Pos:  p(167, 99),
+										Pos:  p(174, 99),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(167, 115),
-							Rbrace: p(167, 117),
+							Pos:    p(174, 115),
+							Rbrace: p(174, 117),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(170, 5),
+				Pos:       p(177, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "InvalidCastException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(170, 41),
+						Pos:  p(177, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(172, 9),
+						Pos:       p(179, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Init: &lang.CtorInit{
-							Pos:  p(172, 41),
+							Pos:  p(179, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(172, 46),
+									Pos: p(179, 46),
 									X: &lang.Literal{
-										Pos:   p(172, 46),
+										Pos:   p(179, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Specified cast is not valid.\"",
 										Value: string("Specified cast is not valid."),
@@ -2933,116 +3051,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(172, 78),
-							Rbrace: p(172, 80),
+							Pos:    p(179, 78),
+							Rbrace: p(179, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(173, 9),
+						Pos:       p(180, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(173, 37),
+								Pos: p(180, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(173, 37),
+									Pos:  p(180, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(173, 55),
+							Pos:  p(180, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(173, 60),
+									Pos: p(180, 60),
 									X: &lang.Ident{
-										Pos:  p(173, 60),
+										Pos:  p(180, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(173, 69),
-							Rbrace: p(173, 71),
+							Pos:    p(180, 69),
+							Rbrace: p(180, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(174, 9),
+						Pos:       p(181, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(174, 37),
+								Pos: p(181, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(174, 37),
+									Pos:  p(181, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(174, 53),
+								Pos: p(181, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(174, 53),
+									Pos:  p(181, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(174, 81),
+							Pos:  p(181, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(174, 86),
+									Pos: p(181, 86),
 									X: &lang.Ident{
-										Pos:  p(174, 86),
+										Pos:  p(181, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(174, 95),
+									Pos: p(181, 95),
 									X: &lang.Ident{
-										Pos:  p(174, 95),
+										Pos:  p(181, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(174, 111),
-							Rbrace: p(174, 113),
+							Pos:    p(181, 111),
+							Rbrace: p(181, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(177, 5),
+				Pos:       p(184, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FormatException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(177, 36),
+						Pos:  p(184, 36),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(179, 9),
+						Pos:       p(186, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Init: &lang.CtorInit{
-							Pos:  p(179, 36),
+							Pos:  p(186, 36),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(179, 41),
+									Pos: p(186, 41),
 									X: &lang.Literal{
-										Pos:   p(179, 41),
+										Pos:   p(186, 41),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One of the identified items was in an invalid format.\"",
 										Value: string("One of the identified items was in an invalid format."),
@@ -3051,116 +3169,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(179, 98),
-							Rbrace: p(179, 100),
+							Pos:    p(186, 98),
+							Rbrace: p(186, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(180, 9),
+						Pos:       p(187, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(180, 32),
+								Pos: p(187, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(180, 32),
+									Pos:  p(187, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(180, 50),
+							Pos:  p(187, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(180, 55),
+									Pos: p(187, 55),
 									X: &lang.Ident{
-										Pos:  p(180, 55),
+										Pos:  p(187, 55),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(180, 64),
-							Rbrace: p(180, 66),
+							Pos:    p(187, 64),
+							Rbrace: p(187, 66),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(181, 9),
+						Pos:       p(188, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(181, 32),
+								Pos: p(188, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(181, 32),
+									Pos:  p(188, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(181, 48),
+								Pos: p(188, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(181, 48),
+									Pos:  p(188, 48),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(181, 76),
+							Pos:  p(188, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(181, 81),
+									Pos: p(188, 81),
 									X: &lang.Ident{
-										Pos:  p(181, 81),
+										Pos:  p(188, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(181, 90),
+									Pos: p(188, 90),
 									X: &lang.Ident{
-										Pos:  p(181, 90),
+										Pos:  p(188, 90),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(181, 106),
-							Rbrace: p(181, 108),
+							Pos:    p(188, 106),
+							Rbrace: p(188, 108),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(184, 5),
+				Pos:       p(191, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(184, 42),
+						Pos:  p(191, 42),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(186, 9),
+						Pos:       p(193, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(186, 42),
+							Pos:  p(193, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(186, 47),
+									Pos: p(193, 47),
 									X: &lang.Literal{
-										Pos:   p(186, 47),
+										Pos:   p(193, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Specified method is not supported.\"",
 										Value: string("Specified method is not supported."),
@@ -3169,116 +3287,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(186, 85),
-							Rbrace: p(186, 87),
+							Pos:    p(193, 85),
+							Rbrace: p(193, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(187, 9),
+						Pos:       p(194, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(187, 38),
+								Pos: p(194, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(187, 38),
+									Pos:  p(194, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(187, 56),
+							Pos:  p(194, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(187, 61),
+									Pos: p(194, 61),
 									X: &lang.Ident{
-										Pos:  p(187, 61),
+										Pos:  p(194, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(187, 70),
-							Rbrace: p(187, 72),
+							Pos:    p(194, 70),
+							Rbrace: p(194, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(188, 9),
+						Pos:       p(195, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(188, 38),
+								Pos: p(195, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(188, 38),
+									Pos:  p(195, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(188, 54),
+								Pos: p(195, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(188, 54),
+									Pos:  p(195, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(188, 82),
+							Pos:  p(195, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(188, 87),
+									Pos: p(195, 87),
 									X: &lang.Ident{
-										Pos:  p(188, 87),
+										Pos:  p(195, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(188, 96),
+									Pos: p(195, 96),
 									X: &lang.Ident{
-										Pos:  p(188, 96),
+										Pos:  p(195, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(188, 112),
-							Rbrace: p(188, 114),
+							Pos:    p(195, 112),
+							Rbrace: p(195, 114),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(191, 5),
+				Pos:       p(198, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NotImplementedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(191, 44),
+						Pos:  p(198, 44),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(193, 9),
+						Pos:       p(200, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Init: &lang.CtorInit{
-							Pos:  p(193, 44),
+							Pos:  p(200, 44),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(193, 49),
+									Pos: p(200, 49),
 									X: &lang.Literal{
-										Pos:   p(193, 49),
+										Pos:   p(200, 49),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The method or operation is not implemented.\"",
 										Value: string("The method or operation is not implemented."),
@@ -3287,116 +3405,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(193, 96),
-							Rbrace: p(193, 98),
+							Pos:    p(200, 96),
+							Rbrace: p(200, 98),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(194, 9),
+						Pos:       p(201, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(194, 40),
+								Pos: p(201, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(194, 40),
+									Pos:  p(201, 40),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(194, 58),
+							Pos:  p(201, 58),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(194, 63),
+									Pos: p(201, 63),
 									X: &lang.Ident{
-										Pos:  p(194, 63),
+										Pos:  p(201, 63),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(194, 72),
-							Rbrace: p(194, 74),
+							Pos:    p(201, 72),
+							Rbrace: p(201, 74),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(195, 9),
+						Pos:       p(202, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(195, 40),
+								Pos: p(202, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(195, 40),
+									Pos:  p(202, 40),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(195, 56),
+								Pos: p(202, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(195, 56),
+									Pos:  p(202, 56),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(195, 84),
+							Pos:  p(202, 84),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(195, 89),
+									Pos: p(202, 89),
 									X: &lang.Ident{
-										Pos:  p(195, 89),
+										Pos:  p(202, 89),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(195, 98),
+									Pos: p(202, 98),
 									X: &lang.Ident{
-										Pos:  p(195, 98),
+										Pos:  p(202, 98),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(195, 114),
-							Rbrace: p(195, 116),
+							Pos:    p(202, 114),
+							Rbrace: p(202, 116),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(198, 5),
+				Pos:       p(205, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TimeoutException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(198, 37),
+						Pos:  p(205, 37),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(200, 9),
+						Pos:       p(207, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Init: &lang.CtorInit{
-							Pos:  p(200, 37),
+							Pos:  p(207, 37),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(200, 42),
+									Pos: p(207, 42),
 									X: &lang.Literal{
-										Pos:   p(200, 42),
+										Pos:   p(207, 42),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The operation has timed out.\"",
 										Value: string("The operation has timed out."),
@@ -3405,130 +3523,130 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(200, 74),
-							Rbrace: p(200, 76),
+							Pos:    p(207, 74),
+							Rbrace: p(207, 76),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(201, 9),
+						Pos:       p(208, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(201, 33),
+								Pos: p(208, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(201, 33),
+									Pos:  p(208, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(201, 51),
+							Pos:  p(208, 51),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(201, 56),
+									Pos: p(208, 56),
 									X: &lang.Ident{
-										Pos:  p(201, 56),
+										Pos:  p(208, 56),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(201, 65),
-							Rbrace: p(201, 67),
+							Pos:    p(208, 65),
+							Rbrace: p(208, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(202, 9),
+						Pos:       p(209, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(202, 33),
+								Pos: p(209, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(202, 33),
+									Pos:  p(209, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(202, 49),
+								Pos: p(209, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(202, 49),
+									Pos:  p(209, 49),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(202, 77),
+							Pos:  p(209, 77),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(202, 82),
+									Pos: p(209, 82),
 									X: &lang.Ident{
-										Pos:  p(202, 82),
+										Pos:  p(209, 82),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(202, 91),
+									Pos: p(209, 91),
 									X: &lang.Ident{
-										Pos:  p(202, 91),
+										Pos:  p(209, 91),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(202, 107),
-							Rbrace: p(202, 109),
+							Pos:    p(209, 107),
+							Rbrace: p(209, 109),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(205, 5),
+				Pos:       p(212, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "OperationCanceledException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(205, 47),
+						Pos:  p(212, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(207, 9),
+						Pos:       p(218, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(207, 17),
+							Pos:  p(218, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(207, 24),
+								Pos:  p(218, 24),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(208, 9),
+						Pos:       p(219, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(208, 47),
+							Pos:  p(219, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(208, 52),
+									Pos: p(219, 52),
 									X: &lang.Literal{
-										Pos:   p(208, 52),
+										Pos:   p(219, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The operation was canceled.\"",
 										Value: string("The operation was canceled."),
@@ -3537,85 +3655,170 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(208, 83),
-							Rbrace: p(208, 85),
+							Pos:    p(219, 83),
+							Rbrace: p(219, 85),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(209, 9),
+						Pos:       p(220, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(209, 43),
+								Pos: p(220, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(209, 43),
-									Name: "string",
+									Pos:  p(220, 43),
+									Name: "object",
 								},
-								Name: "message",
+								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(209, 61),
+							Pos:  p(220, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(209, 66),
-									X: &lang.Ident{
-										Pos:  p(209, 66),
-										Name: "message",
+									Pos: p(220, 62),
+									X: &lang.CondExpr{
+										Pos: p(220, 91),
+										Cond: &lang.BinaryExpr{
+											Pos: p(220, 76),
+											Op:  "||",
+											X: &lang.IsExpr{
+												Pos: p(220, 66),
+												X: &lang.Ident{
+													Pos:  p(220, 62),
+													Name: "arg",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(220, 69),
+													Type: &lang.TypeRef{
+														Pos:  p(220, 69),
+														Name: "string",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(220, 83),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(220, 79),
+													Name: "arg",
+												},
+												Y: &lang.Literal{
+													Pos:  p(220, 86),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Then: &lang.CastExpr{
+											Pos: p(220, 93),
+											Type: &lang.TypeRef{
+												Pos:  p(220, 94),
+												Name: "string",
+											},
+											X: &lang.Ident{
+												Pos:  p(220, 101),
+												Name: "arg",
+											},
+										},
+										Else: &lang.Literal{
+											Pos:   p(220, 107),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"The operation was canceled.\"",
+											Value: string("The operation was canceled."),
+										},
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(209, 75),
-							Rbrace: p(209, 77),
+							Pos: p(221, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(222, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(222, 17),
+										Op:  "!",
+										X: &lang.IsExpr{
+											Pos: p(222, 23),
+											X: &lang.Ident{
+												Pos:  p(222, 19),
+												Name: "arg",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(222, 26),
+												Type: &lang.TypeRef{
+													Pos:  p(222, 26),
+													Name: "string",
+												},
+											},
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(222, 35),
+										X: &lang.AssignExpr{
+											Pos: p(222, 42),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(222, 35),
+												Name: "_token",
+											},
+											Right: &lang.Ident{
+												Pos:  p(222, 44),
+												Name: "arg",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(223, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(210, 9),
+						Pos:       p(224, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(210, 43),
+								Pos: p(224, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(210, 43),
+									Pos:  p(224, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(210, 59),
+								Pos: p(224, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(210, 59),
+									Pos:  p(224, 59),
 									Name: "object",
 								},
 								Name: "second",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(210, 76),
+							Pos:  p(224, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(210, 81),
+									Pos: p(224, 81),
 									X: &lang.Ident{
-										Pos:  p(210, 81),
+										Pos:  p(224, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(210, 90),
+									Pos: p(224, 90),
 									X: &lang.AsExpr{
-										Pos: p(210, 97),
+										Pos: p(224, 97),
 										X: &lang.Ident{
-											Pos:  p(210, 90),
+											Pos:  p(224, 90),
 											Name: "second",
 										},
 										Type: &lang.TypeRef{
-											Pos:  p(210, 100),
+											Pos:  p(224, 100),
 											Name: "Exception",
 										},
 									},
@@ -3623,160 +3826,180 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(211, 9),
+							Pos: p(225, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(212, 13),
+									Pos: p(226, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(212, 17),
+										Pos: p(226, 17),
 										Op:  "!",
 										X: &lang.IsExpr{
-											Pos: p(212, 26),
+											Pos: p(226, 26),
 											X: &lang.Ident{
-												Pos:  p(212, 19),
+												Pos:  p(226, 19),
 												Name: "second",
 											},
 											Pattern: &lang.ConstPattern{
-												Pos: p(212, 29),
+												Pos: p(226, 29),
 												X: &lang.Ident{
-													Pos:  p(212, 29),
+													Pos:  p(226, 29),
 													Name: "Exception",
 												},
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(212, 41),
+										Pos: p(226, 41),
 										X: &lang.AssignExpr{
-											Pos: p(212, 48),
+											Pos: p(226, 48),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(212, 41),
+												Pos:  p(226, 41),
 												Name: "_token",
 											},
 											Right: &lang.Ident{
-												Pos:  p(212, 50),
+												Pos:  p(226, 50),
 												Name: "second",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(213, 9),
+							Rbrace: p(227, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(214, 9),
+						Pos:       p(228, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(214, 43),
+								Pos: p(228, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(214, 43),
+									Pos:  p(228, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(214, 59),
+								Pos: p(228, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(214, 59),
+									Pos:  p(228, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(214, 85),
+								Pos: p(228, 85),
 								Type: &lang.TypeRef{
-									Pos:  p(214, 85),
+									Pos:  p(228, 85),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(214, 101),
+							Pos:  p(228, 101),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(214, 106),
+									Pos: p(228, 106),
 									X: &lang.Ident{
-										Pos:  p(214, 106),
+										Pos:  p(228, 106),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(214, 115),
+									Pos: p(228, 115),
 									X: &lang.Ident{
-										Pos:  p(214, 115),
+										Pos:  p(228, 115),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(214, 131),
+							Pos: p(228, 131),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(214, 133),
+									Pos: p(228, 133),
 									X: &lang.AssignExpr{
-										Pos: p(214, 140),
+										Pos: p(228, 140),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(214, 133),
+											Pos:  p(228, 133),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(214, 142),
+											Pos:  p(228, 142),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(214, 149),
+							Rbrace: p(228, 149),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(215, 9),
+						Pos:       p(229, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(215, 16),
+							Pos:  p(229, 16),
 							Name: "object",
 						},
 						Name: "CancellationToken",
-						ExprBody: &lang.Ident{
-							Pos:  p(215, 44),
-							Name: "_token",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(229, 51),
+							Op:  "??",
+							X: &lang.Ident{
+								Pos:  p(229, 44),
+								Name: "_token",
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(229, 89),
+								X: &lang.MemberExpr{
+									Pos: p(229, 71),
+									X: &lang.MemberExpr{
+										Pos: p(229, 61),
+										X: &lang.Ident{
+											Pos:  p(229, 54),
+											Name: "System",
+										},
+										Name: "Threading",
+									},
+									Name: "CancellationToken",
+								},
+								Name: "None",
+							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(218, 5),
+				Pos:       p(232, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "MissingMemberException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(218, 43),
+						Pos:  p(232, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(220, 9),
+						Pos:       p(234, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMemberException",
 						Init: &lang.CtorInit{
-							Pos:  p(220, 43),
+							Pos:  p(234, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(220, 48),
+									Pos: p(234, 48),
 									X: &lang.Literal{
-										Pos:   p(220, 48),
+										Pos:   p(234, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a missing member.\"",
 										Value: string("Attempted to access a missing member."),
@@ -3785,69 +4008,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(220, 89),
-							Rbrace: p(220, 91),
+							Pos:    p(234, 89),
+							Rbrace: p(234, 91),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(221, 9),
+						Pos:       p(235, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMemberException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(221, 39),
+								Pos: p(235, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(221, 39),
+									Pos:  p(235, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(221, 57),
+							Pos:  p(235, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(221, 62),
+									Pos: p(235, 62),
 									X: &lang.Ident{
-										Pos:  p(221, 62),
+										Pos:  p(235, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(221, 71),
-							Rbrace: p(221, 73),
+							Pos:    p(235, 71),
+							Rbrace: p(235, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(224, 5),
+				Pos:       p(238, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "MissingMethodException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(224, 43),
+						Pos:  p(238, 43),
 						Name: "MissingMemberException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(226, 9),
+						Pos:       p(240, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMethodException",
 						Init: &lang.CtorInit{
-							Pos:  p(226, 43),
+							Pos:  p(240, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(226, 48),
+									Pos: p(240, 48),
 									X: &lang.Literal{
-										Pos:   p(226, 48),
+										Pos:   p(240, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a missing method.\"",
 										Value: string("Attempted to access a missing method."),
@@ -3856,163 +4079,163 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(226, 89),
-							Rbrace: p(226, 91),
+							Pos:    p(240, 89),
+							Rbrace: p(240, 91),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(227, 9),
+						Pos:       p(241, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMethodException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(227, 39),
+								Pos: p(241, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(227, 39),
+									Pos:  p(241, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(227, 57),
+							Pos:  p(241, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(227, 62),
+									Pos: p(241, 62),
 									X: &lang.Ident{
-										Pos:  p(227, 62),
+										Pos:  p(241, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(227, 71),
-							Rbrace: p(227, 73),
+							Pos:    p(241, 71),
+							Rbrace: p(241, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(230, 5),
+				Pos:       p(244, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TypeInitializationException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(230, 48),
+						Pos:  p(244, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(232, 9),
+						Pos:       p(246, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TypeInitializationException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(232, 44),
+								Pos: p(246, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(232, 44),
+									Pos:  p(246, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(232, 62),
+							Pos:  p(246, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(232, 67),
+									Pos: p(246, 67),
 									X: &lang.Ident{
-										Pos:  p(232, 67),
+										Pos:  p(246, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(232, 76),
-							Rbrace: p(232, 78),
+							Pos:    p(246, 76),
+							Rbrace: p(246, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(233, 9),
+						Pos:       p(247, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TypeInitializationException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(233, 44),
+								Pos: p(247, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(233, 44),
+									Pos:  p(247, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(233, 60),
+								Pos: p(247, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(233, 60),
+									Pos:  p(247, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(233, 88),
+							Pos:  p(247, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(233, 93),
+									Pos: p(247, 93),
 									X: &lang.Ident{
-										Pos:  p(233, 93),
+										Pos:  p(247, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(233, 102),
+									Pos: p(247, 102),
 									X: &lang.Ident{
-										Pos:  p(233, 102),
+										Pos:  p(247, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(233, 118),
-							Rbrace: p(233, 120),
+							Pos:    p(247, 118),
+							Rbrace: p(247, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(236, 5),
+				Pos:       p(250, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AggregateException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(236, 39),
+						Pos:  p(250, 39),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(240, 9),
+						Pos:       p(254, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Init: &lang.CtorInit{
-							Pos:  p(240, 39),
+							Pos:  p(254, 39),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(240, 44),
+									Pos: p(254, 44),
 									X: &lang.Literal{
-										Pos:   p(240, 44),
+										Pos:   p(254, 44),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4021,27 +4244,27 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(240, 76),
+							Pos: p(254, 76),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(240, 78),
+									Pos: p(254, 78),
 									X: &lang.AssignExpr{
-										Pos: p(240, 84),
+										Pos: p(254, 84),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(240, 78),
+											Pos:  p(254, 78),
 											Name: "_data",
 										},
 										Right: &lang.NewArrayExpr{
-											Pos: p(240, 86),
+											Pos: p(254, 86),
 											Elem: &lang.TypeRef{
-												Pos:  p(240, 90),
+												Pos:  p(254, 90),
 												Name: "Exception",
 											},
 											Rank: 1,
 											Sizes: []lang.Expr{
 												&lang.Literal{
-													Pos:   p(240, 100),
+													Pos:   p(254, 100),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -4050,31 +4273,31 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(240, 104),
+							Rbrace: p(254, 104),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(241, 9),
+						Pos:       p(255, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(241, 35),
+								Pos: p(255, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(241, 35),
+									Pos:  p(255, 35),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(241, 49),
+							Pos:  p(255, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(241, 54),
+									Pos: p(255, 54),
 									X: &lang.Literal{
-										Pos:   p(241, 54),
+										Pos:   p(255, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4083,62 +4306,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(242, 9),
+							Pos: p(256, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(243, 13),
+									Pos: p(257, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(243, 21),
+										Pos: p(257, 21),
 										X: &lang.Ident{
-											Pos:  p(243, 17),
+											Pos:  p(257, 17),
 											Name: "arg",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(243, 24),
+											Pos: p(257, 24),
 											Type: &lang.TypeRef{
-												Pos:  p(243, 24),
+												Pos:  p(257, 24),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(243, 34),
+										Pos: p(257, 34),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(243, 36),
+												Pos: p(257, 36),
 												X: &lang.AssignExpr{
-													Pos: p(243, 45),
+													Pos: p(257, 45),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(243, 36),
+														Pos:  p(257, 36),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(243, 47),
+														Pos:  p(257, 47),
 														Name: "m",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(243, 50),
+												Pos: p(257, 50),
 												X: &lang.AssignExpr{
-													Pos: p(243, 56),
+													Pos: p(257, 56),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(243, 50),
+														Pos:  p(257, 50),
 														Name: "_data",
 													},
 													Right: &lang.NewArrayExpr{
-														Pos: p(243, 58),
+														Pos: p(257, 58),
 														Elem: &lang.TypeRef{
-															Pos:  p(243, 62),
+															Pos:  p(257, 62),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Sizes: []lang.Expr{
 															&lang.Literal{
-																Pos:   p(243, 72),
+																Pos:   p(257, 72),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -4147,46 +4370,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(243, 76),
+										Rbrace: p(257, 76),
 									},
 									Else: &lang.IfStmt{
-										Pos: p(244, 18),
+										Pos: p(258, 18),
 										Cond: &lang.IsExpr{
-											Pos: p(244, 26),
+											Pos: p(258, 26),
 											X: &lang.Ident{
-												Pos:  p(244, 22),
+												Pos:  p(258, 22),
 												Name: "arg",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(244, 29),
+												Pos: p(258, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(244, 29),
+													Pos:  p(258, 29),
 													Name: "Exception",
 												},
 												Name: "e",
 											},
 										},
 										Then: &lang.ExprStmt{
-											Pos: p(244, 42),
+											Pos: p(258, 42),
 											X: &lang.CallExpr{
-												Pos: p(244, 42),
+												Pos: p(258, 42),
 												Fun: &lang.Ident{
-													Pos:  p(244, 42),
+													Pos:  p(258, 42),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(244, 51),
+														Pos: p(258, 51),
 														X: &lang.NewArrayExpr{
-															Pos: p(244, 51),
+															Pos: p(258, 51),
 															Elem: &lang.TypeRef{
-																Pos:  p(244, 55),
+																Pos:  p(258, 55),
 																Name: "Exception",
 															},
 															Rank: 1,
 															Init: []lang.Expr{
 																&lang.Ident{
-																	Pos:  p(244, 69),
+																	Pos:  p(258, 69),
 																	Name: "e",
 																},
 															},
@@ -4197,49 +4420,49 @@ func preludeAST() *lang.File {
 											},
 										},
 										Else: &lang.ExprStmt{
-											Pos: p(245, 18),
+											Pos: p(259, 18),
 											X: &lang.CallExpr{
-												Pos: p(245, 18),
+												Pos: p(259, 18),
 												Fun: &lang.Ident{
-													Pos:  p(245, 18),
+													Pos:  p(259, 18),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(245, 27),
+														Pos: p(259, 27),
 														X: &lang.CallExpr{
-															Pos: p(245, 130),
+															Pos: p(259, 130),
 															Fun: &lang.MemberExpr{
-																Pos: p(245, 130),
+																Pos: p(259, 130),
 																X: &lang.NewExpr{
-																	Pos: p(245, 27),
+																	Pos: p(259, 27),
 																	Type: &lang.TypeRef{
-																		Pos:  p(245, 31),
+																		Pos:  p(259, 31),
 																		Name: "System.Collections.Generic.List",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(245, 63),
+																				Pos:  p(259, 63),
 																				Name: "Exception",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(245, 74),
+																			Pos: p(259, 74),
 																			X: &lang.CastExpr{
-																				Pos: p(245, 74),
+																				Pos: p(259, 74),
 																				Type: &lang.TypeRef{
-																					Pos:  p(245, 75),
+																					Pos:  p(259, 75),
 																					Name: "System.Collections.Generic.IEnumerable",
 																					Args: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(245, 114),
+																							Pos:  p(259, 114),
 																							Name: "Exception",
 																						},
 																					},
 																				},
 																				X: &lang.Ident{
-																					Pos:  p(245, 125),
+																					Pos:  p(259, 125),
 																					Name: "arg",
 																				},
 																			},
@@ -4256,39 +4479,39 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(246, 9),
+							Rbrace: p(260, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(247, 9),
+						Pos:       p(261, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(247, 35),
+								Pos: p(261, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(247, 35),
+									Pos:  p(261, 35),
 									Name: "object",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(247, 45),
+								Pos: p(261, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(247, 45),
+									Pos:  p(261, 45),
 									Name: "object",
 								},
 								Name: "b",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(247, 57),
+							Pos:  p(261, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(247, 62),
+									Pos: p(261, 62),
 									X: &lang.Literal{
-										Pos:   p(247, 62),
+										Pos:   p(261, 62),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4297,81 +4520,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(248, 9),
+							Pos: p(262, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(249, 13),
+									Pos: p(263, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(249, 19),
+										Pos: p(263, 19),
 										X: &lang.Ident{
-											Pos:  p(249, 17),
+											Pos:  p(263, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(249, 22),
+											Pos: p(263, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(249, 22),
+												Pos:  p(263, 22),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(250, 13),
+										Pos: p(264, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(251, 17),
+												Pos: p(265, 17),
 												X: &lang.AssignExpr{
-													Pos: p(251, 26),
+													Pos: p(265, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(251, 17),
+														Pos:  p(265, 17),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(251, 28),
+														Pos:  p(265, 28),
 														Name: "m",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(252, 17),
+												Pos: p(266, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(252, 23),
+													Pos: p(266, 23),
 													X: &lang.Ident{
-														Pos:  p(252, 21),
+														Pos:  p(266, 21),
 														Name: "b",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(252, 26),
+														Pos: p(266, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(252, 26),
+															Pos:  p(266, 26),
 															Name: "Exception",
 														},
 														Name: "e",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(252, 39),
+													Pos: p(266, 39),
 													X: &lang.CallExpr{
-														Pos: p(252, 39),
+														Pos: p(266, 39),
 														Fun: &lang.Ident{
-															Pos:  p(252, 39),
+															Pos:  p(266, 39),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(252, 48),
+																Pos: p(266, 48),
 																X: &lang.NewArrayExpr{
-																	Pos: p(252, 48),
+																	Pos: p(266, 48),
 																	Elem: &lang.TypeRef{
-																		Pos:  p(252, 52),
+																		Pos:  p(266, 52),
 																		Name: "Exception",
 																	},
 																	Rank: 1,
 																	Init: []lang.Expr{
 																		&lang.Ident{
-																			Pos:  p(252, 66),
+																			Pos:  p(266, 66),
 																			Name: "e",
 																		},
 																	},
@@ -4382,49 +4605,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(253, 22),
+													Pos: p(267, 22),
 													X: &lang.CallExpr{
-														Pos: p(253, 22),
+														Pos: p(267, 22),
 														Fun: &lang.Ident{
-															Pos:  p(253, 22),
+															Pos:  p(267, 22),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(253, 31),
+																Pos: p(267, 31),
 																X: &lang.CallExpr{
-																	Pos: p(253, 132),
+																	Pos: p(267, 132),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(253, 132),
+																		Pos: p(267, 132),
 																		X: &lang.NewExpr{
-																			Pos: p(253, 31),
+																			Pos: p(267, 31),
 																			Type: &lang.TypeRef{
-																				Pos:  p(253, 35),
+																				Pos:  p(267, 35),
 																				Name: "System.Collections.Generic.List",
 																				Args: []*lang.TypeRef{
 																					&lang.TypeRef{
-																						Pos:  p(253, 67),
+																						Pos:  p(267, 67),
 																						Name: "Exception",
 																					},
 																				},
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(253, 78),
+																					Pos: p(267, 78),
 																					X: &lang.CastExpr{
-																						Pos: p(253, 78),
+																						Pos: p(267, 78),
 																						Type: &lang.TypeRef{
-																							Pos:  p(253, 79),
+																							Pos:  p(267, 79),
 																							Name: "System.Collections.Generic.IEnumerable",
 																							Args: []*lang.TypeRef{
 																								&lang.TypeRef{
-																									Pos:  p(253, 118),
+																									Pos:  p(267, 118),
 																									Name: "Exception",
 																								},
 																							},
 																						},
 																						X: &lang.Ident{
-																							Pos:  p(253, 129),
+																							Pos:  p(267, 129),
 																							Name: "b",
 																						},
 																					},
@@ -4440,46 +4663,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(254, 13),
+										Rbrace: p(268, 13),
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(255, 18),
+										Pos: p(269, 18),
 										X: &lang.CallExpr{
-											Pos: p(255, 18),
+											Pos: p(269, 18),
 											Fun: &lang.Ident{
-												Pos:  p(255, 18),
+												Pos:  p(269, 18),
 												Name: "SetInner",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(255, 27),
+													Pos: p(269, 27),
 													X: &lang.NewArrayExpr{
-														Pos: p(255, 27),
+														Pos: p(269, 27),
 														Elem: &lang.TypeRef{
-															Pos:  p(255, 31),
+															Pos:  p(269, 31),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Init: []lang.Expr{
 															&lang.CastExpr{
-																Pos: p(255, 45),
+																Pos: p(269, 45),
 																Type: &lang.TypeRef{
-																	Pos:  p(255, 46),
+																	Pos:  p(269, 46),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(255, 56),
+																	Pos:  p(269, 56),
 																	Name: "a",
 																},
 															},
 															&lang.CastExpr{
-																Pos: p(255, 59),
+																Pos: p(269, 59),
 																Type: &lang.TypeRef{
-																	Pos:  p(255, 60),
+																	Pos:  p(269, 60),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(255, 70),
+																	Pos:  p(269, 70),
 																	Name: "b",
 																},
 															},
@@ -4492,22 +4715,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(256, 9),
+							Rbrace: p(270, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(257, 9),
+						Pos:       p(271, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(257, 35),
+								Pos:      p(271, 35),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(257, 42),
+									Pos:       p(271, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(257, 42),
+										Pos:  p(271, 42),
 										Name: "Exception",
 									},
 								},
@@ -4515,13 +4738,13 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(257, 73),
+							Pos:  p(271, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(257, 78),
+									Pos: p(271, 78),
 									X: &lang.Literal{
-										Pos:   p(257, 78),
+										Pos:   p(271, 78),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4530,21 +4753,21 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(257, 110),
+							Pos: p(271, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(257, 112),
+									Pos: p(271, 112),
 									X: &lang.CallExpr{
-										Pos: p(257, 112),
+										Pos: p(271, 112),
 										Fun: &lang.Ident{
-											Pos:  p(257, 112),
+											Pos:  p(271, 112),
 											Name: "SetInner",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(257, 121),
+												Pos: p(271, 121),
 												X: &lang.Ident{
-													Pos:  p(257, 121),
+													Pos:  p(271, 121),
 													Name: "innerExceptions",
 												},
 											},
@@ -4552,25 +4775,25 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(257, 139),
+							Rbrace: p(271, 139),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(258, 9),
+						Pos:       p(272, 9),
 						Modifiers: lang.Modifiers(2),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(258, 17),
+							Pos:  p(272, 17),
 							Name: "void",
 						},
 						Name: "SetInner",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(258, 31),
+								Pos: p(272, 31),
 								Type: &lang.TypeRef{
-									Pos:       p(258, 31),
+									Pos:       p(272, 31),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(258, 31),
+										Pos:  p(272, 31),
 										Name: "Exception",
 									},
 								},
@@ -4578,62 +4801,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(259, 9),
+							Pos: p(273, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(260, 13),
+									Pos: p(274, 13),
 									X: &lang.AssignExpr{
-										Pos: p(260, 19),
+										Pos: p(274, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(260, 13),
+											Pos:  p(274, 13),
 											Name: "_data",
 										},
 										Right: &lang.Ident{
-											Pos:  p(260, 21),
+											Pos:  p(274, 21),
 											Name: "inner",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(261, 13),
+									Pos: p(275, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(261, 30),
+										Pos: p(275, 30),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(261, 23),
+											Pos: p(275, 23),
 											X: &lang.Ident{
-												Pos:  p(261, 17),
+												Pos:  p(275, 17),
 												Name: "inner",
 											},
 											Name: "Length",
 										},
 										Y: &lang.Literal{
-											Pos:   p(261, 32),
+											Pos:   p(275, 32),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(261, 35),
+										Pos: p(275, 35),
 										X: &lang.AssignExpr{
-											Pos: p(261, 51),
+											Pos: p(275, 51),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(261, 35),
+												Pos:  p(275, 35),
 												Name: "_innerException",
 											},
 											Right: &lang.IndexExpr{
-												Pos: p(261, 58),
+												Pos: p(275, 58),
 												X: &lang.Ident{
-													Pos:  p(261, 53),
+													Pos:  p(275, 53),
 													Name: "inner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(261, 59),
+														Pos: p(275, 59),
 														X: &lang.Literal{
-															Pos:   p(261, 59),
+															Pos:   p(275, 59),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -4644,99 +4867,99 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(262, 9),
+							Rbrace: p(276, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(263, 9),
+						Pos:       p(277, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:       p(263, 17),
+							Pos:       p(277, 17),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(263, 17),
+								Pos:  p(277, 17),
 								Name: "Exception",
 							},
 						},
 						Name: "Inner",
 						ExprBody: &lang.CondExpr{
-							Pos: p(263, 52),
+							Pos: p(277, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(263, 44),
+								Pos: p(277, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(263, 38),
+									Pos:  p(277, 38),
 									Name: "_data",
 								},
 								Y: &lang.Literal{
-									Pos:  p(263, 47),
+									Pos:  p(277, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.NewArrayExpr{
-								Pos: p(263, 54),
+								Pos: p(277, 54),
 								Elem: &lang.TypeRef{
-									Pos:  p(263, 58),
+									Pos:  p(277, 58),
 									Name: "Exception",
 								},
 								Rank: 1,
 								Sizes: []lang.Expr{
 									&lang.Literal{
-										Pos:   p(263, 68),
+										Pos:   p(277, 68),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(263, 73),
+								Pos: p(277, 73),
 								Type: &lang.TypeRef{
-									Pos:       p(263, 74),
+									Pos:       p(277, 74),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(263, 74),
+										Pos:  p(277, 74),
 										Name: "Exception",
 									},
 								},
 								X: &lang.Ident{
-									Pos:  p(263, 86),
+									Pos:  p(277, 86),
 									Name: "_data",
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(264, 9),
+						Pos:       p(278, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(264, 16),
+							Pos:  p(278, 16),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(264, 48),
+									Pos:  p(278, 48),
 									Name: "Exception",
 								},
 							},
 						},
 						Name: "InnerExceptions",
 						ExprBody: &lang.NewExpr{
-							Pos: p(264, 78),
+							Pos: p(278, 78),
 							Type: &lang.TypeRef{
-								Pos:  p(264, 82),
+								Pos:  p(278, 82),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(264, 114),
+										Pos:  p(278, 114),
 										Name: "Exception",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(264, 125),
+									Pos: p(278, 125),
 									X: &lang.Ident{
-										Pos:  p(264, 125),
+										Pos:  p(278, 125),
 										Name: "Inner",
 									},
 								},
@@ -4744,39 +4967,39 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(265, 9),
+						Pos:       p(279, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(265, 25),
+							Pos:  p(279, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(267, 13),
+								Pos:  p(281, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(268, 13),
+									Pos: p(282, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(269, 17),
+											Pos: p(283, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(269, 17),
+												Pos:  p(283, 17),
 												Name: "string",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(269, 24),
+													Pos:  p(283, 24),
 													Name: "m",
 													Init: &lang.BinaryExpr{
-														Pos: p(269, 37),
+														Pos: p(283, 37),
 														Op:  "??",
 														X: &lang.Ident{
-															Pos:  p(269, 28),
+															Pos:  p(283, 28),
 															Name: "_message",
 														},
 														Y: &lang.Literal{
-															Pos:   p(269, 40),
+															Pos:   p(283, 40),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"One or more errors occurred.\"",
 															Value: string("One or more errors occurred."),
@@ -4786,52 +5009,52 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ForeachStmt{
-											Pos:  p(270, 17),
+											Pos:  p(284, 17),
 											Name: "e",
 											X: &lang.Ident{
-												Pos:  p(270, 35),
+												Pos:  p(284, 35),
 												Name: "Inner",
 											},
 											Body: &lang.ExprStmt{
-												Pos: p(270, 42),
+												Pos: p(284, 42),
 												X: &lang.AssignExpr{
-													Pos: p(270, 44),
+													Pos: p(284, 44),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(270, 42),
+														Pos:  p(284, 42),
 														Name: "m",
 													},
 													Right: &lang.BinaryExpr{
-														Pos: p(270, 67),
+														Pos: p(284, 67),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(270, 55),
+															Pos: p(284, 55),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(270, 48),
+																Pos: p(284, 48),
 																Op:  "+",
 																X: &lang.Ident{
-																	Pos:  p(270, 46),
+																	Pos:  p(284, 46),
 																	Name: "m",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(270, 50),
+																	Pos:   p(284, 50),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\" (\"",
 																	Value: string(" ("),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(270, 59),
+																Pos: p(284, 59),
 																X: &lang.Ident{
-																	Pos:  p(270, 57),
+																	Pos:  p(284, 57),
 																	Name: "e",
 																},
 																Name: "Message",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(270, 69),
+															Pos:   p(284, 69),
 															Kind:  lang.LitKind(8),
 															Raw:   "\")\"",
 															Value: string(")"),
@@ -4841,43 +5064,43 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(271, 17),
+											Pos: p(285, 17),
 											X: &lang.Ident{
-												Pos:  p(271, 24),
+												Pos:  p(285, 24),
 												Name: "m",
 											},
 										},
 									},
-									Rbrace: p(272, 13),
+									Rbrace: p(286, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(274, 9),
+						Pos:       p(288, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(274, 16),
+							Pos:  p(288, 16),
 							Name: "AggregateException",
 						},
 						Name: "Flatten",
 						Body: &lang.BlockStmt{
-							Pos: p(275, 9),
+							Pos: p(289, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(276, 13),
+									Pos: p(290, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(276, 17),
+											Pos:  p(290, 17),
 											Name: "all",
 											Init: &lang.NewExpr{
-												Pos: p(276, 23),
+												Pos: p(290, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(276, 27),
+													Pos:  p(290, 27),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(276, 59),
+															Pos:  p(290, 59),
 															Name: "Exception",
 														},
 													},
@@ -4887,24 +5110,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(277, 13),
+									Pos: p(291, 13),
 									X: &lang.CallExpr{
-										Pos: p(277, 13),
+										Pos: p(291, 13),
 										Fun: &lang.Ident{
-											Pos:  p(277, 13),
+											Pos:  p(291, 13),
 											Name: "Collect",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(277, 21),
+												Pos: p(291, 21),
 												X: &lang.ThisExpr{
-													Pos: p(277, 21),
+													Pos: p(291, 21),
 												},
 											},
 											&lang.Arg{
-												Pos: p(277, 27),
+												Pos: p(291, 27),
 												X: &lang.Ident{
-													Pos:  p(277, 27),
+													Pos:  p(291, 27),
 													Name: "all",
 												},
 											},
@@ -4912,25 +5135,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(278, 13),
+									Pos: p(292, 13),
 									X: &lang.NewExpr{
-										Pos: p(278, 20),
+										Pos: p(292, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(278, 24),
+											Pos:  p(292, 24),
 											Name: "AggregateException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(278, 43),
+												Pos: p(292, 43),
 												X: &lang.BinaryExpr{
-													Pos: p(278, 52),
+													Pos: p(292, 52),
 													Op:  "??",
 													X: &lang.Ident{
-														Pos:  p(278, 43),
+														Pos:  p(292, 43),
 														Name: "_message",
 													},
 													Y: &lang.Literal{
-														Pos:   p(278, 55),
+														Pos:   p(292, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"One or more errors occurred.\"",
 														Value: string("One or more errors occurred."),
@@ -4938,9 +5161,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(278, 87),
+												Pos: p(292, 87),
 												X: &lang.Ident{
-													Pos:  p(278, 87),
+													Pos:  p(292, 87),
 													Name: "all",
 												},
 											},
@@ -4948,34 +5171,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(279, 9),
+							Rbrace: p(293, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(280, 9),
+						Pos:       p(294, 9),
 						Modifiers: lang.Modifiers(18),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(280, 24),
+							Pos:  p(294, 24),
 							Name: "void",
 						},
 						Name: "Collect",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(280, 37),
+								Pos: p(294, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(280, 37),
+									Pos:  p(294, 37),
 									Name: "AggregateException",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(280, 59),
+								Pos: p(294, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(280, 59),
+									Pos:  p(294, 59),
 									Name: "System.Collections.Generic.List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(280, 91),
+											Pos:  p(294, 91),
 											Name: "Exception",
 										},
 									},
@@ -4984,59 +5207,59 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(281, 9),
+							Pos: p(295, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(282, 13),
+									Pos:  p(296, 13),
 									Name: "e",
 									X: &lang.MemberExpr{
-										Pos: p(282, 33),
+										Pos: p(296, 33),
 										X: &lang.Ident{
-											Pos:  p(282, 31),
+											Pos:  p(296, 31),
 											Name: "a",
 										},
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(283, 13),
+										Pos: p(297, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(284, 17),
+												Pos: p(298, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(284, 23),
+													Pos: p(298, 23),
 													X: &lang.Ident{
-														Pos:  p(284, 21),
+														Pos:  p(298, 21),
 														Name: "e",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(284, 26),
+														Pos: p(298, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(284, 26),
+															Pos:  p(298, 26),
 															Name: "AggregateException",
 														},
 														Name: "inner",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(284, 52),
+													Pos: p(298, 52),
 													X: &lang.CallExpr{
-														Pos: p(284, 52),
+														Pos: p(298, 52),
 														Fun: &lang.Ident{
-															Pos:  p(284, 52),
+															Pos:  p(298, 52),
 															Name: "Collect",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(284, 60),
+																Pos: p(298, 60),
 																X: &lang.Ident{
-																	Pos:  p(284, 60),
+																	Pos:  p(298, 60),
 																	Name: "inner",
 																},
 															},
 															&lang.Arg{
-																Pos: p(284, 67),
+																Pos: p(298, 67),
 																X: &lang.Ident{
-																	Pos:  p(284, 67),
+																	Pos:  p(298, 67),
 																	Name: "all",
 																},
 															},
@@ -5044,22 +5267,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(285, 22),
+													Pos: p(299, 22),
 													X: &lang.CallExpr{
-														Pos: p(285, 26),
+														Pos: p(299, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(285, 26),
+															Pos: p(299, 26),
 															X: &lang.Ident{
-																Pos:  p(285, 22),
+																Pos:  p(299, 22),
 																Name: "all",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(285, 30),
+																Pos: p(299, 30),
 																X: &lang.Ident{
-																	Pos:  p(285, 30),
+																	Pos:  p(299, 30),
 																	Name: "e",
 																},
 															},
@@ -5068,40 +5291,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(286, 13),
+										Rbrace: p(300, 13),
 									},
 								},
 							},
-							Rbrace: p(287, 9),
+							Rbrace: p(301, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(288, 9),
+						Pos:       p(302, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(288, 25),
+							Pos:  p(302, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						Body: &lang.BlockStmt{
-							Pos: p(289, 9),
+							Pos: p(303, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(290, 13),
+									Pos: p(304, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(290, 13),
+										Pos:  p(304, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(290, 20),
+											Pos:  p(304, 20),
 											Name: "s",
 											Init: &lang.CallExpr{
-												Pos: p(290, 29),
+												Pos: p(304, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(290, 29),
+													Pos: p(304, 29),
 													X: &lang.BaseExpr{
-														Pos: p(290, 24),
+														Pos: p(304, 24),
 													},
 													Name: "ToString",
 												},
@@ -5110,32 +5333,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(291, 13),
+									Pos: p(305, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(291, 17),
+											Pos:  p(305, 17),
 											Name: "inner",
 											Init: &lang.Ident{
-												Pos:  p(291, 25),
+												Pos:  p(305, 25),
 												Name: "Inner",
 											},
 										},
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(292, 13),
+									Pos: p(306, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(292, 18),
+										Pos: p(306, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(292, 18),
+											Pos:  p(306, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(292, 22),
+												Pos:  p(306, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(292, 26),
+													Pos:   p(306, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -5143,16 +5366,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(292, 31),
+										Pos: p(306, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(292, 29),
+											Pos:  p(306, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(292, 39),
+											Pos: p(306, 39),
 											X: &lang.Ident{
-												Pos:  p(292, 33),
+												Pos:  p(306, 33),
 												Name: "inner",
 											},
 											Name: "Length",
@@ -5160,91 +5383,91 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(292, 48),
+											Pos: p(306, 48),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(292, 47),
+												Pos:  p(306, 47),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(293, 17),
+										Pos: p(307, 17),
 										X: &lang.AssignExpr{
-											Pos: p(293, 19),
+											Pos: p(307, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(293, 17),
+												Pos:  p(307, 17),
 												Name: "s",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(293, 116),
+												Pos: p(307, 116),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(293, 107),
+													Pos: p(307, 107),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(293, 85),
+														Pos: p(307, 85),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(293, 78),
+															Pos: p(307, 78),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(293, 74),
+																Pos: p(307, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(293, 45),
+																	Pos: p(307, 45),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(293, 23),
+																		Pos: p(307, 23),
 																		Op:  "+",
 																		X: &lang.Ident{
-																			Pos:  p(293, 21),
+																			Pos:  p(307, 21),
 																			Name: "s",
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(293, 37),
+																			Pos: p(307, 37),
 																			X: &lang.Ident{
-																				Pos:  p(293, 25),
+																				Pos:  p(307, 25),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(293, 47),
+																		Pos:   p(307, 47),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" ---> (Inner Exception #\"",
 																		Value: string(" ---> (Inner Exception #"),
 																	},
 																},
 																Y: &lang.Ident{
-																	Pos:  p(293, 76),
+																	Pos:  p(307, 76),
 																	Name: "i",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(293, 80),
+																Pos:   p(307, 80),
 																Kind:  lang.LitKind(8),
 																Raw:   "\") \"",
 																Value: string(") "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(293, 96),
+															Pos: p(307, 96),
 															Fun: &lang.MemberExpr{
-																Pos: p(293, 96),
+																Pos: p(307, 96),
 																X: &lang.IndexExpr{
-																	Pos: p(293, 92),
+																	Pos: p(307, 92),
 																	X: &lang.Ident{
-																		Pos:  p(293, 87),
+																		Pos:  p(307, 87),
 																		Name: "inner",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(293, 93),
+																			Pos: p(307, 93),
 																			X: &lang.Ident{
-																				Pos:  p(293, 93),
+																				Pos:  p(307, 93),
 																				Name: "i",
 																			},
 																		},
@@ -5255,16 +5478,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(293, 109),
+														Pos:   p(307, 109),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"<---\"",
 														Value: string("<---"),
 													},
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(293, 130),
+													Pos: p(307, 130),
 													X: &lang.Ident{
-														Pos:  p(293, 118),
+														Pos:  p(307, 118),
 														Name: "Environment",
 													},
 													Name: "NewLine",
@@ -5274,29 +5497,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(294, 13),
+									Pos: p(308, 13),
 									X: &lang.Ident{
-										Pos:  p(294, 20),
+										Pos:  p(308, 20),
 										Name: "s",
 									},
 								},
 							},
-							Rbrace: p(295, 9),
+							Rbrace: p(309, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(298, 5),
+				Pos:       p(312, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(300, 9),
+						Pos: p(314, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(300, 9),
+							Pos:  p(314, 9),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -5304,24 +5527,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(303, 5),
+				Pos:       p(317, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(305, 9),
+						Pos: p(319, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(305, 9),
+							Pos:  p(319, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(305, 23),
+								Pos: p(319, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(305, 23),
+									Pos:  p(319, 23),
 									Name: "object",
 								},
 								Name: "obj",
@@ -5331,7 +5554,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(308, 5),
+				Pos:       p(322, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
@@ -5341,17 +5564,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(310, 9),
+						Pos: p(324, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(310, 9),
+							Pos:  p(324, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(310, 23),
+								Pos: p(324, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(310, 23),
+									Pos:  p(324, 23),
 									Name: "T",
 								},
 								Name: "other",
@@ -5361,7 +5584,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(313, 5),
+				Pos:       p(327, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEquatable",
 				Namespace: "System",
@@ -5371,17 +5594,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(315, 9),
+						Pos: p(329, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(315, 9),
+							Pos:  p(329, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(315, 21),
+								Pos: p(329, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(315, 21),
+									Pos:  p(329, 21),
 									Name: "T",
 								},
 								Name: "other",
@@ -5391,36 +5614,36 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(318, 5),
+				Pos:       p(332, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(322, 5),
+				Pos:       p(336, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Attribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(326, 5),
+				Pos:       p(340, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(326, 6),
+						Pos:  p(340, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(326, 21),
+								Pos: p(340, 21),
 								X: &lang.MemberExpr{
-									Pos: p(326, 38),
+									Pos: p(340, 38),
 									X: &lang.Ident{
-										Pos:  p(326, 21),
+										Pos:  p(340, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5431,64 +5654,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(327, 51),
+						Pos:  p(341, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(329, 9),
+						Pos:       p(343, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(329, 40),
+								Pos: p(343, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(329, 40),
+									Pos:  p(343, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(329, 66),
-							Rbrace: p(329, 68),
+							Pos:    p(343, 66),
+							Rbrace: p(343, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(330, 9),
+						Pos:       p(344, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(330, 16),
+							Pos:  p(344, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(330, 37),
+								Pos:  p(344, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(330, 42),
+								Pos:  p(344, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(331, 9),
+						Pos:       p(345, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(331, 16),
+							Pos:  p(345, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(331, 33),
+								Pos:  p(345, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(331, 38),
+								Pos:  p(345, 38),
 								Kind: "set",
 							},
 						},
@@ -5496,152 +5719,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(334, 5),
+				Pos:       p(348, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(336, 9),
+						Pos:  p(350, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(336, 20),
+							Pos:   p(350, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(336, 23),
+						Pos:  p(350, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(336, 32),
+							Pos:   p(350, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(336, 35),
+						Pos:  p(350, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(336, 43),
+							Pos:   p(350, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(336, 46),
+						Pos:  p(350, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(336, 55),
+							Pos:   p(350, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(336, 58),
+						Pos:  p(350, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(336, 65),
+							Pos:   p(350, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(336, 69),
+						Pos:  p(350, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(336, 83),
+							Pos:   p(350, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(336, 87),
+						Pos:  p(350, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(336, 96),
+							Pos:   p(350, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(337, 9),
+						Pos:  p(351, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(337, 20),
+							Pos:   p(351, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(337, 25),
+						Pos:  p(351, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(337, 33),
+							Pos:   p(351, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(337, 38),
+						Pos:  p(351, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(337, 46),
+							Pos:   p(351, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(337, 51),
+						Pos:  p(351, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(337, 63),
+							Pos:   p(351, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(337, 69),
+						Pos:  p(351, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(337, 81),
+							Pos:   p(351, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(337, 87),
+						Pos:  p(351, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(337, 98),
+							Pos:   p(351, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(338, 9),
+						Pos:  p(352, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(338, 23),
+							Pos:   p(352, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(338, 29),
+						Pos:  p(352, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(338, 48),
+							Pos:   p(352, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(338, 55),
+						Pos:  p(352, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(338, 61),
+							Pos:   p(352, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -5649,23 +5872,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(344, 5),
+				Pos:       p(358, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(348, 5),
+				Pos:       p(362, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(350, 9),
+						Pos: p(364, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(350, 9),
+							Pos:  p(364, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -5673,7 +5896,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(356, 5),
+				Pos:       p(370, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -5683,13 +5906,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(356, 39),
+						Pos:  p(370, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(360, 5),
+				Pos:       p(374, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -5699,17 +5922,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(360, 39),
+						Pos:  p(374, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(360, 71),
+						Pos:  p(374, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(364, 5),
+				Pos:       p(378, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -5719,25 +5942,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(366, 9),
+						Pos: p(380, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(366, 9),
+							Pos:  p(380, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(366, 21),
+								Pos: p(380, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(366, 21),
+									Pos:  p(380, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(366, 26),
+								Pos: p(380, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(366, 26),
+									Pos:  p(380, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -5747,7 +5970,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(369, 5),
+				Pos:       p(383, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -5757,25 +5980,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(371, 9),
+						Pos: p(385, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(371, 9),
+							Pos:  p(385, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(371, 21),
+								Pos: p(385, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(371, 21),
+									Pos:  p(385, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(371, 26),
+								Pos: p(385, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(371, 26),
+									Pos:  p(385, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -5783,17 +6006,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(372, 9),
+						Pos: p(386, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(372, 9),
+							Pos:  p(386, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(372, 25),
+								Pos: p(386, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(372, 25),
+									Pos:  p(386, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -5803,44 +6026,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(378, 5),
+				Pos:       p(392, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(378, 46),
+						Pos:  p(392, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(380, 9),
+						Pos:       p(394, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(380, 17),
+							Pos:  p(394, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(380, 24),
+								Pos:  p(394, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(381, 9),
+						Pos:       p(395, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(381, 46),
+							Pos:  p(395, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(381, 51),
+									Pos: p(395, 51),
 									X: &lang.Literal{
-										Pos:   p(381, 51),
+										Pos:   p(395, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -5849,32 +6072,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(381, 114),
-							Rbrace: p(381, 116),
+							Pos:    p(395, 114),
+							Rbrace: p(395, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(382, 9),
+						Pos:       p(396, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(382, 42),
+								Pos: p(396, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(382, 42),
+									Pos:  p(396, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(382, 67),
+							Pos:  p(396, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(382, 72),
+									Pos: p(396, 72),
 									X: &lang.Literal{
-										Pos:   p(382, 72),
+										Pos:   p(396, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -5883,90 +6106,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(382, 135),
+							Pos: p(396, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(382, 137),
+									Pos: p(396, 137),
 									X: &lang.AssignExpr{
-										Pos: p(382, 148),
+										Pos: p(396, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(382, 137),
+											Pos:  p(396, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(382, 150),
+											Pos:  p(396, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(382, 166),
+							Rbrace: p(396, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(383, 9),
+						Pos:       p(397, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(383, 16),
+							Pos:  p(397, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(383, 41),
+							Pos:  p(397, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(384, 9),
+						Pos:       p(398, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(384, 25),
+							Pos:  p(398, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(384, 116),
+							Pos: p(398, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(384, 103),
+								Pos: p(398, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(384, 78),
+									Pos: p(398, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(384, 56),
+										Pos: p(398, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(384, 48),
+											Pos: p(398, 48),
 											X: &lang.BaseExpr{
-												Pos: p(384, 43),
+												Pos: p(398, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(384, 70),
+											Pos: p(398, 70),
 											X: &lang.Ident{
-												Pos:  p(384, 58),
+												Pos:  p(398, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(384, 80),
+										Pos:   p(398, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(384, 105),
+									Pos:  p(398, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(384, 118),
+								Pos:   p(398, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -5976,64 +6199,64 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(387, 5),
+				Pos:       p(401, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(387, 65),
+						Pos:  p(401, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(389, 9),
+						Pos:       p(403, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(389, 54),
+								Pos: p(403, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(389, 54),
+									Pos:  p(403, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(389, 73),
-							Rbrace: p(389, 75),
+							Pos:    p(403, 73),
+							Rbrace: p(403, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(395, 5),
+				Pos:       p(409, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(395, 42),
+						Pos:  p(409, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(397, 9),
+						Pos:       p(411, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(397, 42),
+							Pos:  p(411, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(397, 47),
+									Pos: p(411, 47),
 									X: &lang.Literal{
-										Pos:   p(397, 47),
+										Pos:   p(411, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6042,116 +6265,225 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(397, 71),
-							Rbrace: p(397, 73),
+							Pos:    p(411, 71),
+							Rbrace: p(411, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(398, 9),
+						Pos:       p(413, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(398, 38),
+								Pos: p(413, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(398, 38),
-									Name: "string",
+									Pos:  p(413, 38),
+									Name: "object",
 								},
-								Name: "message",
+								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(398, 56),
+							Pos:  p(413, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(398, 61),
-									X: &lang.Ident{
-										Pos:  p(398, 61),
-										Name: "message",
+									Pos: p(413, 57),
+									X: &lang.CondExpr{
+										Pos: p(413, 86),
+										Cond: &lang.BinaryExpr{
+											Pos: p(413, 71),
+											Op:  "||",
+											X: &lang.IsExpr{
+												Pos: p(413, 61),
+												X: &lang.Ident{
+													Pos:  p(413, 57),
+													Name: "arg",
+												},
+												Pattern: &lang.TypePattern{
+													Pos: p(413, 64),
+													Type: &lang.TypeRef{
+														Pos:  p(413, 64),
+														Name: "string",
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(413, 78),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(413, 74),
+													Name: "arg",
+												},
+												Y: &lang.Literal{
+													Pos:  p(413, 81),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										Then: &lang.CastExpr{
+											Pos: p(413, 88),
+											Type: &lang.TypeRef{
+												Pos:  p(413, 89),
+												Name: "string",
+											},
+											X: &lang.Ident{
+												Pos:  p(413, 96),
+												Name: "arg",
+											},
+										},
+										Else: &lang.Literal{
+											Pos:   p(413, 102),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"A task was canceled.\"",
+											Value: string("A task was canceled."),
+										},
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(398, 70),
-							Rbrace: p(398, 72),
+							Pos:    p(413, 126),
+							Rbrace: p(413, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(399, 9),
+						Pos:       p(414, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(399, 38),
+								Pos: p(414, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(399, 38),
+									Pos:  p(414, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(399, 54),
+								Pos: p(414, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(399, 54),
+									Pos:  p(414, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(399, 82),
+							Pos:  p(414, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(399, 87),
+									Pos: p(414, 87),
 									X: &lang.Ident{
-										Pos:  p(399, 87),
+										Pos:  p(414, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(399, 96),
+									Pos: p(414, 96),
 									X: &lang.Ident{
-										Pos:  p(399, 96),
+										Pos:  p(414, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(399, 112),
-							Rbrace: p(399, 114),
+							Pos:    p(414, 112),
+							Rbrace: p(414, 114),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(415, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "TaskCanceledException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(415, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(415, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(415, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(415, 54),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+							&lang.Param{
+								Pos: p(415, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(415, 80),
+									Name: "object",
+								},
+								Name: "token",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(415, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(415, 101),
+									X: &lang.Ident{
+										Pos:  p(415, 101),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(415, 110),
+									X: &lang.Ident{
+										Pos:  p(415, 110),
+										Name: "innerException",
+									},
+								},
+								&lang.Arg{
+									Pos: p(415, 126),
+									X: &lang.Ident{
+										Pos:  p(415, 126),
+										Name: "token",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(415, 133),
+							Rbrace: p(415, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(405, 5),
+				Pos:       p(421, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(405, 41),
+						Pos:  p(421, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(407, 9),
+						Pos:       p(423, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(407, 41),
+							Pos:  p(423, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(407, 46),
+									Pos: p(423, 46),
 									X: &lang.Literal{
-										Pos:   p(407, 46),
+										Pos:   p(423, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6160,116 +6492,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(407, 98),
-							Rbrace: p(407, 100),
+							Pos:    p(423, 98),
+							Rbrace: p(423, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(408, 9),
+						Pos:       p(424, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(408, 37),
+								Pos: p(424, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(408, 37),
+									Pos:  p(424, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(408, 55),
+							Pos:  p(424, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(408, 60),
+									Pos: p(424, 60),
 									X: &lang.Ident{
-										Pos:  p(408, 60),
+										Pos:  p(424, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(408, 69),
-							Rbrace: p(408, 71),
+							Pos:    p(424, 69),
+							Rbrace: p(424, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(409, 9),
+						Pos:       p(425, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(409, 37),
+								Pos: p(425, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(409, 37),
+									Pos:  p(425, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(409, 53),
+								Pos: p(425, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(409, 53),
+									Pos:  p(425, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(409, 81),
+							Pos:  p(425, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(409, 86),
+									Pos: p(425, 86),
 									X: &lang.Ident{
-										Pos:  p(409, 86),
+										Pos:  p(425, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(409, 95),
+									Pos: p(425, 95),
 									X: &lang.Ident{
-										Pos:  p(409, 95),
+										Pos:  p(425, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(409, 111),
-							Rbrace: p(409, 113),
+							Pos:    p(425, 111),
+							Rbrace: p(425, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(415, 5),
+				Pos:       p(431, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(415, 49),
+						Pos:  p(431, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(417, 9),
+						Pos:       p(433, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(417, 49),
+							Pos:  p(433, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(417, 54),
+									Pos: p(433, 54),
 									X: &lang.Literal{
-										Pos:   p(417, 54),
+										Pos:   p(433, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6278,69 +6610,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(417, 136),
-							Rbrace: p(417, 138),
+							Pos:    p(433, 136),
+							Rbrace: p(433, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(418, 9),
+						Pos:       p(434, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(418, 45),
+								Pos: p(434, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(418, 45),
+									Pos:  p(434, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(418, 63),
+							Pos:  p(434, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(418, 68),
+									Pos: p(434, 68),
 									X: &lang.Ident{
-										Pos:  p(418, 68),
+										Pos:  p(434, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(418, 77),
-							Rbrace: p(418, 79),
+							Pos:    p(434, 77),
+							Rbrace: p(434, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(421, 5),
+				Pos:       p(437, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(421, 47),
+						Pos:  p(437, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(423, 9),
+						Pos:       p(439, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(423, 47),
+							Pos:  p(439, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(423, 52),
+									Pos: p(439, 52),
 									X: &lang.Literal{
-										Pos:   p(423, 52),
+										Pos:   p(439, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6349,69 +6681,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(423, 100),
-							Rbrace: p(423, 102),
+							Pos:    p(439, 100),
+							Rbrace: p(439, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(424, 9),
+						Pos:       p(440, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(424, 43),
+								Pos: p(440, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 43),
+									Pos:  p(440, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(424, 61),
+							Pos:  p(440, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(424, 66),
+									Pos: p(440, 66),
 									X: &lang.Ident{
-										Pos:  p(424, 66),
+										Pos:  p(440, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(424, 75),
-							Rbrace: p(424, 77),
+							Pos:    p(440, 75),
+							Rbrace: p(440, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(427, 5),
+				Pos:       p(443, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(427, 43),
+						Pos:  p(443, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(429, 9),
+						Pos:       p(445, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(429, 43),
+							Pos:  p(445, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(429, 48),
+									Pos: p(445, 48),
 									X: &lang.Literal{
-										Pos:   p(429, 48),
+										Pos:   p(445, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6420,40 +6752,40 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(429, 139),
-							Rbrace: p(429, 141),
+							Pos:    p(445, 139),
+							Rbrace: p(445, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(430, 9),
+						Pos:       p(446, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(430, 39),
+								Pos: p(446, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(430, 39),
+									Pos:  p(446, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(430, 57),
+							Pos:  p(446, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(430, 62),
+									Pos: p(446, 62),
 									X: &lang.Ident{
-										Pos:  p(430, 62),
+										Pos:  p(446, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(430, 71),
-							Rbrace: p(430, 73),
+							Pos:    p(446, 71),
+							Rbrace: p(446, 73),
 						},
 					},
 				},

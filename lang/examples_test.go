@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestParseExamples parses every example program.
+// TestParseExamples parses every program in the repository's examples/.
 func TestParseExamples(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.async")
 	if len(files) == 0 {
-		t.Fatal("no examples found")
+		t.Fatal("no programs in ../examples")
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
