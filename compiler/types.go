@@ -243,6 +243,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		}
 	}
 	for _, m := range td.Members {
+		c.at = m.Position()
 		switch m := m.(type) {
 		case *lang.FieldDecl:
 			static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
@@ -397,6 +398,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	if p.ExprBody != nil {
 		m := mk("get", 0)
 		m.decl.ExprBody = p.ExprBody
+		pi.get = m
 	}
 	for _, a := range p.Accessors {
 		m := mk(a.Kind, 1)
@@ -422,12 +424,6 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.get = m
 		} else {
 			pi.set = m
-		}
-	}
-	if p.ExprBody != nil {
-		pi.get = ci.methods["get_"+p.Name][0]
-		if static {
-			pi.get = ci.smethods["get_"+p.Name][0]
 		}
 	}
 	ci.props[p.Name] = pi

@@ -166,6 +166,10 @@ type Machine struct {
 	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
 	Counters     Counters
+	// Sandbox hides the host from the program (the playground runs code
+	// from anyone who can reach it): no environment variables, machine name
+	// or host command line. The library has no file or network access at all.
+	Sandbox bool
 }
 
 // Counters are the --stats figures. They are updated with atomics.
@@ -244,6 +248,7 @@ type Thread struct {
 	// The counters as of the last run's end, for Stats.
 	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
 	match                             *excMatch // the first pass's decision for the exception being unwound
+	initWait                          *Type     // the type whose initialiser this thread waits for; guarded by initMu
 	runSeq                            uint64    // counts runs of the interpreter loop on this thread
 	curRun                            uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).

@@ -41,8 +41,9 @@ type Type struct {
 	StaticFields []*Field
 	StaticVals   []Value
 	StaticInit   *Func
-	staticOnce   sync.Once
 	staticDone   atomic.Bool
+	initOwner    *Thread       // the thread running StaticInit; guarded by initMu
+	initDone     chan struct{} // closed when StaticInit has run; guarded by initMu
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading

@@ -85,7 +85,10 @@ func init() {
 	e.AddStaticProperty("TickCount64", func(*vm.Thread, []vm.Value) (vm.Value, error) {
 		return vm.Long(time.Since(epoch).Milliseconds()), nil
 	}, nil)
-	e.AddStaticProperty("MachineName", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+	e.AddStaticProperty("MachineName", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		if t.M.Sandbox {
+			return vm.String("localhost"), nil
+		}
 		h, _ := os.Hostname()
 		return vm.String(h), nil
 	}, nil)
@@ -96,7 +99,10 @@ func init() {
 		t.M.Crash(f)
 		return vm.Null, f
 	})
-	e.AddStatic("GetCommandLineArgs", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+	e.AddStatic("GetCommandLineArgs", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		if t.M.Sandbox {
+			return strArray([]string{t.M.Prog.File}), nil
+		}
 		return strArray(os.Args), nil
 	})
 	e.AddStatic("GetEnvironmentVariable", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -105,7 +111,7 @@ func init() {
 			return vm.Null, err
 		}
 		v, ok := os.LookupEnv(name)
-		if !ok {
+		if !ok || t.M.Sandbox {
 			return vm.Null, nil
 		}
 		return vm.String(v), nil
