@@ -268,6 +268,7 @@ func (s *Session) dropMachine() {
 	if s.m != nil {
 		s.m.Close()
 	}
+	s.m, s.main = nil, nil
 }
 
 // machine returns the session's machine running prog, making one when
