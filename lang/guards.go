@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -273,7 +274,7 @@ func (*localFuncGuard) Parse(lex *lexer.PeekingLexer) error {
 			}
 		}
 	}
-	if declKind(c) == declFunc {
+	if declKindAt(lex) == declFunc {
 		return nil
 	}
 	return participle.NextMatch
@@ -284,14 +285,39 @@ func (*localFuncGuard) Parse(lex *lexer.PeekingLexer) error {
 type localDeclGuard struct{}
 
 func (*localDeclGuard) Parse(lex *lexer.PeekingLexer) error {
-	if declKind(newCursor(lex)) == declLocal {
+	if declKindAt(lex) == declLocal {
 		return nil
 	}
 	return participle.NextMatch
 }
 
+// declMemo remembers the last statement start classified: three
+// alternatives of Stmt ask about the same token. Token pointers are unique
+// to a parse, so parses on other goroutines can only cause a miss.
+var declMemo atomic.Pointer[declMemoEntry]
+
+type declMemoEntry struct {
+	tok  *lexer.Token
+	kind int
+}
+
+// declKindAt is declKind at the current token, memoised.
+func declKindAt(lex *lexer.PeekingLexer) int {
+	t := lex.Peek()
+	if e := declMemo.Load(); e != nil && e.tok == t {
+		return e.kind
+	}
+	k := declKind(newCursor(lex))
+	declMemo.Store(&declMemoEntry{tok: t, kind: k})
+	return k
+}
+
 // unsupDecl reports declarations the language does not have.
 func unsupDecl(lex *lexer.PeekingLexer) error {
+	switch declKindAt(lex) {
+	case declNone, declLocal, declFunc:
+		return participle.NextMatch
+	}
 	c := newCursor(lex)
 	switch declKind(c) {
 	case declDeconstruct:

@@ -64,24 +64,27 @@ func init() { go grammar() }
 
 // grammar returns the parsers, building them on first use.
 func grammar() *parsers {
-	grammarOnce.Do(func() {
-		// Building allocates a few megabytes of short-lived reflection
-		// data; collecting during the build only delays start-up.
-		defer debug.SetGCPercent(debug.SetGCPercent(-1))
-		root := participle.MustBuild[gRoots](participle.Lexer(tokenDefinition{}), participle.UseLookahead(0))
-		theGrammar = &parsers{
-			root:   root,
-			file:   sub[gFile](root),
-			stmts:  sub[gStmts](root),
-			top:    sub[gTop](root),
-			nsTop:  sub[gNsTop](root),
-			member: sub[gMember](root),
-			stmt:   sub[gStmt](root),
-			expr:   sub[gExpr](root),
-			typ:    sub[gType](root),
-		}
-	})
+	grammarOnce.Do(func() { theGrammar = buildGrammar() })
 	return theGrammar
+}
+
+// buildGrammar builds the parser from the struct tags.
+func buildGrammar() *parsers {
+	// Building allocates a few megabytes of short-lived reflection data;
+	// collecting during the build only delays start-up.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	root := participle.MustBuild[gRoots](participle.Lexer(tokenDefinition{}), participle.UseLookahead(0))
+	return &parsers{
+		root:   root,
+		file:   sub[gFile](root),
+		stmts:  sub[gStmts](root),
+		top:    sub[gTop](root),
+		nsTop:  sub[gNsTop](root),
+		member: sub[gMember](root),
+		stmt:   sub[gStmt](root),
+		expr:   sub[gExpr](root),
+		typ:    sub[gType](root),
+	}
 }
 
 func sub[P any](root *participle.Parser[gRoots]) *participle.Parser[P] {
@@ -521,5 +524,3 @@ func (st *parseState) collect(v reflect.Value) {
 		}
 	}
 }
-
-func syncOnce() sync.Once { return sync.Once{} }
