@@ -373,6 +373,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			}
 			return fs.callLibStatic(t, fun, e, dst, opCall)
 		}
+		declared := fs.declaredClass(fun.X)
 		recv, rt := fs.exprReg(fun.X)
 		w := fs.alloc()
 		fs.emitABC(vm.OpMove, w, recv, 0)
@@ -382,7 +383,13 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
 		}
 		var rtype *vm.Type
-		if ci := fs.c.classByType[rt]; ci != nil && fun.Name != "Invoke" {
+		ci := fs.c.classByType[rt]
+		if ci == nil {
+			// A receiver read from a field: its declared class binds the
+			// call (and passes a generic method's type arguments).
+			ci = declared
+		}
+		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
 				if m := pickMethod(ms, e.Args); m != nil {
 					rtype = fs.callUser(m, e, w, w, opCall, opVirt, false)
