@@ -34,6 +34,16 @@ type Options struct {
 	Stats    bool          // write the --stats JSON line to Stderr at exit
 	Timeout  time.Duration // 0: none
 	MaxSteps int64         // 0: none
+	// Sandbox hides the host (environment variables, machine name, command
+	// line) from the program; see vm.Machine.Sandbox.
+	Sandbox bool
+	// StatsTo, when set, receives the --stats counters at exit (for
+	// in-process callers such as the playground).
+	StatsTo *vm.Stats
+	// Resource limits (docs/limits.md); 0: none.
+	MaxHeap    int64 // bytes of live program objects; OutOfMemoryException beyond
+	MaxThreads int   // threads alive at once, the main thread included
+	MaxOutput  int64 // bytes of stdout and stderr; the program is stopped beyond
 }
 
 // Exit statuses, as documented in the CLI help.
@@ -172,22 +182,32 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		opts.Stdin = strings.NewReader("")
 	}
 	var before runtime.MemStats
-	if opts.Stats {
+	wantStats := opts.Stats || opts.StatsTo != nil
+	if wantStats {
 		runtime.ReadMemStats(&before)
 	}
 	m := vm.NewMachine(prog, opts.Stdout, opts.Stderr)
-	if opts.Stats {
+	defer m.Close()
+	if wantStats {
 		defer func() {
 			var after runtime.MemStats
 			runtime.ReadMemStats(&after)
 			s := m.Stats()
 			s.HeapBytes = int64(after.TotalAlloc - before.TotalAlloc)
 			s.HeapAllocs = int64(after.Mallocs - before.Mallocs)
-			b, _ := json.Marshal(s)
-			fmt.Fprintf(opts.Stderr, "%s\n", b)
+			if opts.StatsTo != nil {
+				*opts.StatsTo = s
+			}
+			if opts.Stats {
+				b, _ := json.Marshal(s)
+				fmt.Fprintf(opts.Stderr, "%s\n", b)
+			}
 		}()
 	}
 	m.Stdin = opts.Stdin
+	m.Sandbox = opts.Sandbox
+	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
+	defer m.ReleaseLimits()
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}
