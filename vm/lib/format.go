@@ -110,6 +110,9 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 		}
 		return s, nil
 	}
+	if d, ok := v.AsNative().(*dateTime); ok {
+		return formatDateTime(t, *d, format, c)
+	}
 	if ts, ok := v.AsNative().(*timeSpan); ok {
 		s, err := netfmt.FormatTimeSpan(ts.ticks, format, c)
 		if err != nil {

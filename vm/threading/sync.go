@@ -178,7 +178,7 @@ func waitArgs(t *vm.Thread, args []vm.Value) (vmDuration, *cancelSource, error) 
 func waitOn(t *vm.Thread, ch <-chan struct{}, limit vmDuration, tok *cancelSource) (bool, error) {
 	if tok != nil {
 		if tok.canceled() {
-			return false, canceledError(t)
+			return false, canceledError(t, tok)
 		}
 		stop := make(chan struct{})
 		id := tok.register(func(*vm.Thread) error { close(stop); return nil })
@@ -202,7 +202,7 @@ func waitOn(t *vm.Thread, ch <-chan struct{}, limit vmDuration, tok *cancelSourc
 		default:
 		}
 		if tok.canceled() {
-			return false, canceledError(t)
+			return false, canceledError(t, tok)
 		}
 		return ok && closed.Load(), nil
 	}
@@ -241,7 +241,7 @@ func registerSemaphore() {
 		}
 		timed := len(args) > 1 && isTimeout(args[1])
 		if tok.canceled() {
-			return vm.Null, canceledError(t)
+			return vm.Null, canceledError(t, tok)
 		}
 		ok, w := s.acquire(false)
 		if !ok {
