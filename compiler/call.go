@@ -134,7 +134,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 				}
 			}
 			if fi, ok := ci.fields[x.Name]; ok && ci == fs.cls && !fs.static {
-				fs.emitABC(vm.OpRefFld, r, 0, fi.index)
+				fs.emitABC(vm.OpRefFld, r, 0, fs.field(fi))
 				return nil
 			}
 		}
@@ -154,13 +154,13 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		}
 		if recv != nil {
 			if fi, ok := recv.fields[x.Name]; ok {
-				fs.emitABC(vm.OpRefFld, r, or, fi.index)
+				fs.emitABC(vm.OpRefFld, r, or, fs.field(fi))
 				return nil
 			}
 		}
 		if _, ok := x.X.(*lang.ThisExpr); ok && fs.cls != nil {
 			if fi, ok := fs.cls.fields[x.Name]; ok {
-				fs.emitABC(vm.OpRefFld, r, 0, fi.index)
+				fs.emitABC(vm.OpRefFld, r, 0, fs.field(fi))
 				return nil
 			}
 		}
@@ -691,7 +691,7 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 			if fi, ok := ci.fields[m.Name]; ok {
 				vt := fs.exprTo(m.Value, v)
 				fs.convertOnStore(v, vt, fi.typ)
-				fs.emitABC(vm.OpSetField, w, fi.index, v)
+				fs.emitABC(vm.OpSetField, w, fs.field(fi), v)
 				fs.setTop(save)
 				continue
 			}
