@@ -431,6 +431,15 @@ func (m *Machine) writeLimited(w io.Writer, s string) (crossed bool) {
 	return crossed
 }
 
+// outputExceeded ends the program whose output crossed the limit: the
+// driver reports the crash, and every thread stops at its next call or
+// backward jump instead of writing on into the void.
+func (m *Machine) outputExceeded() {
+	err := OutputLimitError(m.lim.maxOutput.Load())
+	m.Crash(err)
+	m.Stop(err)
+}
+
 // WriteStderr writes program output to stderr (Console.Error), under the
 // same output limit as Write.
 func (m *Machine) WriteStderr(s string) {
@@ -438,7 +447,7 @@ func (m *Machine) WriteStderr(s string) {
 	crossed := m.writeLimited(m.Stderr, s)
 	m.outMu.Unlock()
 	if crossed {
-		m.Crash(OutputLimitError(m.lim.maxOutput.Load()))
+		m.outputExceeded()
 	}
 }
 
