@@ -250,7 +250,7 @@ func (m *Machine) Write(s string) {
 	crossed := m.writeLimited(m.Stdout, s)
 	m.outMu.Unlock()
 	if crossed {
-		m.Crash(OutputLimitError(m.lim.maxOutput.Load()))
+		m.outputExceeded()
 	}
 }
 
