@@ -2,9 +2,11 @@ package playground
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -165,10 +167,12 @@ func TestDisasm(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	srv := httptest.NewServer(New(Config{Timeout: 300 * time.Millisecond, MaxSteps: 1_000_000, MaxOutput: 1000}))
+	srv := httptest.NewServer(New(Config{Timeout: 300 * time.Millisecond, MaxOutput: 1000}))
 	defer srv.Close()
 
 	t.Run("steps", func(t *testing.T) {
+		srv := httptest.NewServer(New(Config{Timeout: time.Minute, MaxSteps: 1_000_000}))
+		defer srv.Close()
 		for _, r := range runBoth(t, srv, "long n = 0;\nwhile (true) { n++; }\n").Runs {
 			if r.Exit != 1 || !strings.Contains(r.Stderr, "step limit of 1000000") {
 				t.Errorf("%s: exit %d stderr %q", r.Mode, r.Exit, r.Stderr)
@@ -441,5 +445,48 @@ func TestDiagnosticsParsing(t *testing.T) {
 	got = diagnostics("program.async:2:5: ';' expected\n    x\n    ^\nother.async:1:1: elsewhere\n")
 	if len(got) != 1 || got[0] != (Diagnostic{Kind: "error", Line: 2, Col: 5, Message: "';' expected"}) {
 		t.Errorf("diagnostics = %+v", got)
+	}
+}
+
+// TestListenAndServe starts the real listener on a loopback port: it serves
+// the API, refuses a foreign Host, and stops when its context ends.
+func TestListenAndServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan net.Addr, 1)
+	errc := make(chan error, 1)
+	go func() { errc <- ListenAndServe(ctx, "127.0.0.1:0", Config{}, func(a net.Addr) { addrc <- a }) }()
+	var base string
+	select {
+	case a := <-addrc:
+		base = "http://" + a.String()
+	case err := <-errc:
+		t.Fatal(err)
+	}
+	res, err := http.Get(base + "/api/examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("GET /api/examples: %d", res.StatusCode)
+	}
+	req, _ := http.NewRequest("GET", base+"/", nil)
+	req.Host = "rebound.example"
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("Host rebound.example: status %d, want 403", res.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("ListenAndServe after cancel: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ListenAndServe did not return after its context ended")
 	}
 }

@@ -382,9 +382,9 @@ async function run() {
     updateHash();
     const data = await api("api/run", { source: source.value });
     renderRun(data.runs);
+    selectTab("run");
     const agree = data.runs.length === 2 && data.runs[0].stdout === data.runs[1].stdout && data.runs[0].exit === data.runs[1].exit;
     setStatus("Done in " + Math.round(performance.now() - t0) + " ms" + (data.runs.length === 2 ? (agree ? " · the models agree" : " · the models differ") : ""));
-    if (activeTab() !== "run") showView(activeTab());
   } catch (e) {
     setStatus(e.message, true);
   } finally {
@@ -409,15 +409,17 @@ function activeTab() {
   return b ? b.dataset.tab : "run";
 }
 
+function selectTab(name) {
+  for (const o of document.querySelectorAll(".tabs button")) {
+    o.classList.toggle("active", o.dataset.tab === name);
+    o.setAttribute("aria-selected", o.dataset.tab === name);
+  }
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== "tab-" + name;
+  if (name !== "run") showView(name);
+}
+
 for (const b of document.querySelectorAll(".tabs button")) {
-  b.addEventListener("click", () => {
-    for (const o of document.querySelectorAll(".tabs button")) {
-      o.classList.toggle("active", o === b);
-      o.setAttribute("aria-selected", o === b);
-    }
-    for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== "tab-" + b.dataset.tab;
-    if (b.dataset.tab !== "run") showView(b.dataset.tab);
-  });
+  b.addEventListener("click", () => selectTab(b.dataset.tab));
 }
 
 // showView fetches the disassembly of the current source for a tab, once per
