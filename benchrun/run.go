@@ -240,6 +240,7 @@ func measure(prog *vm.Program, cls *Class, b *Benchmark, opts Options) (sample, 
 	}
 	var errb bytes.Buffer
 	m := vm.NewMachine(prog, opts.Stdout, &errb)
+	defer m.Close()
 	m.Stdin = strings.NewReader("")
 	threading.Install(m)
 	t := m.NewThread()

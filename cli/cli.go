@@ -19,7 +19,7 @@ execution models: rt (runtime async) and sm (classic state machines).
 
 Usage:
   asyncvm run [--mode rt|sm] [--stats] [--timeout D] FILE [ARGS...]
-  asyncvm check FILE
+  asyncvm check [--mode rt|sm] FILE
   asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE
   asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] FILE
   asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] FILE
@@ -28,8 +28,9 @@ Usage:
   asyncvm help [COMMAND]
 
 FILE may be - to read the program from standard input.
-Exit status: 0 success, 1 runtime failure, 2 compile or usage error;
-a program's Main return value or Environment.Exit(n) sets it.
+Exit status: 0 success, 1 runtime failure, 2 compile or usage error,
+70 internal error (a bug in asyncvm); a program's Main return value or
+Environment.Exit(n) sets it.
 `
 
 var help = map[string]string{
@@ -41,7 +42,7 @@ Compiles and runs FILE. ARGS reach Main(string[] args) or top-level args.
   --stats     print one JSON line of execution counters to stderr at exit
   --timeout   stop the program after the duration (e.g. 5s)
 `,
-	"check":  "asyncvm check FILE\n\nCompiles FILE and prints its diagnostics; runs nothing.\n",
+	"check":  "asyncvm check [--mode rt|sm] FILE\n\nCompiles FILE and prints its diagnostics; runs nothing. Without --mode it\ncompiles FILE in both models and marks a diagnostic only one of them reports.\n",
 	"serve":  serveHelp,
 	"disasm": "asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE\n\nPrints the bytecode of every method (or of NAME). With --lowered (sm mode)\nprints the state-machine rewrite as C#-like source.\n",
 }
@@ -177,7 +178,13 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return driver.ExitCompile
 	}
-	return driver.Check(driver.Options{Filename: path, Source: src, Mode: c.mode, Stdout: stdout, Stderr: stderr})
+	mode := "" // both models unless --mode names one
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "mode" {
+			mode = c.mode
+		}
+	})
+	return driver.Check(driver.Options{Filename: path, Source: src, Mode: mode, Stdout: stdout, Stderr: stderr})
 }
 
 func disasm(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -99,6 +99,9 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		if t == nil {
 			t = vm.TObject
 		}
+		if isNullableRef(e.Type) && (t.IsPrimitive() || t.IsValueType) {
+			t = vm.NullableOf(t) // typeof(int?) is Nullable<int>; a value of int? is an int or null
+		}
 		fs.emitABC(vm.OpTypeOf, dst, fs.c.addType(t), 0)
 		return vm.TType
 	case *lang.NameOfExpr:
@@ -295,6 +298,9 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 		if t, ok := fs.classMember(ci, e.Name, e.Pos, dst, ci == fs.cls); ok {
 			return t
 		}
+	}
+	if t, ok := fs.importedValue(e.Name, e.Pos, dst); ok {
+		return t
 	}
 	if t, ci := fs.c.lookupTypeName(e.Name, fs.cls); t != nil {
 		_ = ci

@@ -184,6 +184,9 @@ func (fs *funcState) emitABC(op vm.Op, a, b, c int) int { return fs.emit(vm.Make
 func (fs *funcState) emitABx(op vm.Op, a, bx int) int   { return fs.emit(vm.MakeABx(op, a, bx)) }
 
 func (fs *funcState) at(pos lang.Pos) {
+	if pos.Line > 0 {
+		fs.c.at = pos
+	}
 	if pos.Line > 0 && pos.File != PreludeFile {
 		fs.line = int32(pos.Line)
 	} else if pos.Line > 0 && fs.fn.File == PreludeFile {

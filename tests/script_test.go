@@ -42,11 +42,12 @@ type expectation struct {
 	exit          int              // "// exit: N"; -1 when not given
 	args          []string         // "// args: a b c"
 	stdin         string           // "// stdin: line", one line each
+	maxSteps      int64            // "// max-steps: N": run with --max-steps N
 }
 
 // directiveRE finds a directive comment; the alternation lists longer keywords
 // first so "expect error" is not read as "expect".
-var directiveRE = regexp.MustCompile(`//\s*(expect\[(?:sm|rt)\]|expect runtime error|expect error|expect stderr|expect nothing|expect|exit|args|stdin)(:.*|\s.*)?$`)
+var directiveRE = regexp.MustCompile(`//\s*(expect\[(?:sm|rt)\]|expect runtime error|expect error|expect stderr|expect nothing|expect|exit|args|stdin|max-steps)(:.*|\s.*)?$`)
 
 // parseExpectations reads the directives of a script. It fails on malformed
 // directives and on a script that asserts nothing at all, so that a typo cannot
@@ -113,6 +114,12 @@ func parseExpectations(src string) (*expectation, error) {
 			exp.args = append(exp.args, strings.Fields(text)...)
 		case "stdin":
 			exp.stdin += text + "\n"
+		case "max-steps":
+			n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("line %d: bad step limit %q", i+1, text)
+			}
+			exp.maxSteps = n
 		}
 	}
 	if exp.expectNothing && len(exp.stdout) > 0 {
@@ -216,6 +223,7 @@ func runScript(path string, src []byte, mode string, exp *expectation) (runResul
 			Stdin:    strings.NewReader(exp.stdin),
 			Stdout:   &stdout,
 			Stderr:   &stderr,
+			MaxSteps: exp.maxSteps,
 		})
 	}()
 	select {

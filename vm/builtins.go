@@ -23,6 +23,9 @@ func RegisterType(t *Type) *Type {
 		return old
 	}
 	builtins[key] = t
+	if full := t.Namespace + "." + t.Name; full != key {
+		builtins[full] = t // also by metadata name: "System.Collections.Generic.IList`1"
+	}
 	return t
 }
 
@@ -39,8 +42,10 @@ func Builtins() []*Type {
 	builtinMu.RLock()
 	defer builtinMu.RUnlock()
 	ts := make([]*Type, 0, len(builtins))
-	for _, t := range builtins {
-		ts = append(ts, t)
+	for key, t := range builtins {
+		if key == t.Namespace+"."+stripArity(t.Name) {
+			ts = append(ts, t)
+		}
 	}
 	return ts
 }

@@ -1,31 +1,3 @@
-// Package vm is asyncvm's register machine and its runtime library.
-//
-// # The machine
-//
-// A program is a set of Funcs (bytecode or native) and Types. Each VM thread
-// (a goroutine) owns a register stack: a frame is a window R[0..NumRegs) into
-// it, so a call allocates nothing. A call's arguments are placed by the caller
-// in consecutive registers at the top of its own window, which become the
-// callee's R[0..]: for instance methods R[0] is `this`. A callee's result is
-// written to the caller register named by the call. Constants live in the
-// Func's K table; the line table Lines maps every pc to a source line.
-// Closures carry Up, the boxes of the variables they capture; a captured
-// local lives in a Box held in its register.
-//
-// Every call may also return a second value, the continuation: none when
-// the callee finished; a chain when an rt async callee suspended. It is
-// carried structurally rather than in a register the caller tests: a frame
-// entered by an awaiting call is marked, and a suspending callee saves each
-// awaiting caller in turn (see await.go), so the path where nothing suspends
-// costs exactly a synchronous call. A suspended frame is saved as a
-// Continuation holding its Func, its resume pc and only the registers live
-// at that await.
-//
-// # Instructions
-//
-// An Instr is 64 bits: op (8) | A (16) | B (16) | C (16) | unused (8). Bx is
-// B and C together as an unsigned 32-bit operand; sBx the same, signed; sC is
-// C as a signed 16-bit operand. Decode operands with the accessor methods.
 package vm
 
 import "fmt"

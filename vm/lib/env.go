@@ -17,7 +17,6 @@ var (
 	tRandom      = register(vm.NewLibType("System", "Random", nil))
 	tTimeSpan    = register(&vm.Type{Kind: vm.KindNative, Namespace: "System", Name: "TimeSpan", IsValueType: true, Super: vm.TObject})
 	tStopwatch   = register(vm.NewLibType("System.Diagnostics", "Stopwatch", nil))
-	tDateTime    = register(&vm.Type{Kind: vm.KindNative, Namespace: "System", Name: "DateTime", IsValueType: true, Super: vm.TObject})
 )
 
 // timeSpan is an immutable System.TimeSpan.
@@ -354,39 +353,4 @@ func init() {
 	sw.AddProperty("Elapsed", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return NewTimeSpan(int64(swOf(args[0]).read() / 100)), nil
 	}, nil)
-
-	dt := tDateTime
-	now := func(utc bool) native {
-		return func(*vm.Thread, []vm.Value) (vm.Value, error) {
-			n := time.Now()
-			if utc {
-				n = n.UTC()
-			}
-			return vm.NewNative(tDateTime, n), nil
-		}
-	}
-	dt.AddStaticProperty("Now", now(false), nil)
-	dt.AddStaticProperty("UtcNow", now(true), nil)
-	dtOf := func(v vm.Value) time.Time { tm, _ := v.AsNative().(time.Time); return tm }
-	dtTicks := func(tm time.Time) int64 {
-		return (tm.Unix()+62135596800)*1e7 + int64(tm.Nanosecond()/100)
-	}
-	dt.AddProperty("Ticks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Long(dtTicks(dtOf(args[0]))), nil }, nil)
-	for name, f := range map[string]func(time.Time) int{
-		"Year": time.Time.Year, "Day": time.Time.Day, "Hour": time.Time.Hour, "Minute": time.Time.Minute, "Second": time.Time.Second,
-		"Month":       func(tm time.Time) int { return int(tm.Month()) },
-		"Millisecond": func(tm time.Time) int { return tm.Nanosecond() / 1e6 },
-	} {
-		f := f
-		dt.AddProperty(name, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Int(int32(f(dtOf(args[0])))), nil }, nil)
-	}
-	dt.AddMethod("ToString", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.String(dtOf(args[0]).Format("01/02/2006 15:04:05")), nil
-	})
-	dt.AddStatic("op_Subtraction", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return NewTimeSpan(int64(dtOf(args[0]).Sub(dtOf(args[1])) / 100)), nil
-	})
-	dt.AddMethod("Subtract", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return NewTimeSpan(int64(dtOf(args[0]).Sub(dtOf(args[1])) / 100)), nil
-	})
 }
