@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	_ "asyncvm/benchrun" // BenchmarkRunner.Run prints its note, as under asyncvm run
 	"asyncvm/driver"
 	"asyncvm/examples"
 	"asyncvm/vm"
@@ -172,12 +173,12 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready func(net
 // Example is one program of the examples menu.
 type Example struct {
 	Name   string `json:"name"`   // file name without .async
-	Title  string `json:"title"`  // the first comment line, or Name
+	Title  string `json:"title"`  // the leading comment's first sentence, or Name
 	Source string `json:"source"` // program text
 }
 
-// loadExamples lists the *.async files of fsys by name; the title is the
-// program's first // comment line.
+// loadExamples lists the *.async files of fsys by name, each titled by the
+// first sentence or clause of its leading comment.
 func loadExamples(fsys fs.FS) []Example {
 	names, _ := fs.Glob(fsys, "*.async")
 	sort.Strings(names)
@@ -188,15 +189,39 @@ func loadExamples(fsys fs.FS) []Example {
 			continue
 		}
 		e := Example{Name: strings.TrimSuffix(n, ".async"), Source: string(b)}
-		e.Title = e.Name
-		if first, _, _ := strings.Cut(strings.TrimSpace(e.Source), "\n"); strings.HasPrefix(first, "//") {
-			if t := strings.TrimSpace(strings.TrimPrefix(first, "//")); t != "" {
-				e.Title = strings.TrimSuffix(t, ":")
-			}
+		e.Title = exampleTitle(e.Source)
+		if e.Title == "" {
+			e.Title = e.Name
 		}
 		list = append(list, e)
 	}
 	return list
+}
+
+// exampleTitle returns the first sentence or clause (up to ". ", ": " or
+// "; ") of the program's leading // comment paragraph.
+func exampleTitle(src string) string {
+	var para []string
+	for _, line := range strings.Split(strings.TrimSpace(src), "\n") {
+		line = strings.TrimSpace(line)
+		text, ok := strings.CutPrefix(line, "//")
+		text = strings.TrimSpace(text)
+		if !ok || text == "" {
+			break
+		}
+		para = append(para, text)
+	}
+	title := strings.Join(para, " ")
+	for _, sep := range []string{". ", ": ", "; "} {
+		if i := strings.Index(title, sep); i >= 0 {
+			title = title[:i]
+		}
+	}
+	title = strings.TrimRight(title, ".:;")
+	if r := []rune(title); len(r) > 80 {
+		title = string(r[:79]) + "…"
+	}
+	return title
 }
 
 func (s *Server) handleExamples(w http.ResponseWriter, r *http.Request) {

@@ -490,3 +490,31 @@ func TestListenAndServe(t *testing.T) {
 		t.Fatal("ListenAndServe did not return after its context ended")
 	}
 }
+
+func TestExampleTitle(t *testing.T) {
+	for src, want := range map[string]string{
+		"// Async basics: an async method runs\n// until its first await.\nusing System;": "Async basics",
+		"// Where the two .NET 11 async models really differ.\n//\n// More text.\n":       "Where the two .NET 11 async models really differ",
+		"// Parallel.For and Parallel.ForEach split a loop over\n// the pool's threads.":  "Parallel.For and Parallel.ForEach split a loop over the pool's threads",
+		"using System;\n// late comment":                                                  "",
+	} {
+		if got := exampleTitle(src); got != want {
+			t.Errorf("exampleTitle(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestExamplesRun runs every example in the playground, sandboxed and within
+// the default limits, in both models: each must compile, exit 0 and fit in
+// the output limit.
+func TestExamplesRun(t *testing.T) {
+	s := New(Config{})
+	for _, e := range s.examples {
+		for _, mode := range []string{"rt", "sm"} {
+			r := s.Run(e.Source, mode, nil)
+			if r.Exit != 0 || !r.Compiled || r.Truncated || r.Stdout == "" {
+				t.Errorf("%s in %s: exit %d, compiled %v, truncated %v, stdout %q, stderr %q", e.Name, mode, r.Exit, r.Compiled, r.Truncated, r.Stdout, r.Stderr)
+			}
+		}
+	}
+}
