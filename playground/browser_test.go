@@ -264,6 +264,9 @@ func TestBrowser(t *testing.T) {
 	if got := eval[string](t, tab, `document.querySelector("#source").value`); got != string(want) {
 		t.Errorf("the link reproduced %q", got)
 	}
+	if got := eval[string](t, tab, `document.querySelector("#examples").value`); got != "hello" {
+		t.Errorf("the menu shows %q for a link to the hello example", got)
+	}
 	closeTab()
 
 	// A runtime error: the stack trace's positions are links to the source.

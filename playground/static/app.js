@@ -211,7 +211,8 @@ async function loadFromHash() {
     setStatus("The link's program could not be decoded: " + e.message, true);
   }
   if (h.source !== undefined) {
-    examplesEl.value = "";
+    const same = examples.find((e) => e.source === h.source);
+    examplesEl.value = same ? same.name : "";
     setSource(h.source);
     clearResults();
     return true;
@@ -273,6 +274,7 @@ function clearResults() {
     $(".summary", el).textContent = "";
     $(".summary", el).className = "summary";
     $(".stdout", el).textContent = "";
+    $(".stdout", el).hidden = false;
     $(".stderr", el).textContent = "";
     $(".chart", el).textContent = "";
     el.removeAttribute("data-exit");
@@ -357,6 +359,7 @@ function renderRun(runs) {
     if (r.truncated) s += " · output truncated";
     sum.textContent = s;
     $(".stdout", el).textContent = r.stdout;
+    $(".stdout", el).hidden = !r.compiled;
     $(".stderr", el).innerHTML = linkify(r.stderr);
     const c = $(".chart", el);
     c.textContent = "";
