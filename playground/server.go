@@ -115,6 +115,8 @@ func New(cfg Config) *Server {
 // Config returns the limits in force, defaults filled in.
 func (s *Server) Config() Config { return s.cfg }
 
+// ServeHTTP serves the page and the API, with headers that keep the page
+// from loading anything from elsewhere or being framed by another site.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.loopbackOnly && !loopbackHost(r.Host) {
 		http.Error(w, "asyncvm playground: this server only answers requests for localhost", http.StatusForbidden)
