@@ -11,13 +11,16 @@ func TestServeHelpAndUsage(t *testing.T) {
 	if code := Main([]string{"help", "serve"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("help serve: exit %d, %s", code, errb.String())
 	}
-	for _, flag := range []string{"--addr", "--timeout", "--max-steps", "--max-output", "--jobs"} {
+	for _, flag := range []string{"--addr", "--timeout", "--max-steps", "--max-heap", "--max-threads", "--max-output", "--jobs"} {
 		if !strings.Contains(out.String(), flag) {
 			t.Errorf("help serve does not describe %s", flag)
 		}
 	}
-	if first := strings.SplitN(out.String(), "\n", 2)[0]; !strings.Contains(usage, first) {
-		t.Errorf("the usage text lacks the serve synopsis %q", first)
+	if !strings.Contains(usage, "asyncvm serve [--addr 127.0.0.1:8080]") {
+		t.Error("the usage text lacks serve")
+	}
+	if !strings.Contains(out.String(), "(default 10s)") {
+		t.Errorf("help serve does not show the default timeout of driver.PlaygroundLimits:\n%s", out.String())
 	}
 	out.Reset()
 	errb.Reset()

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"asyncvm/driver"
 	"asyncvm/examples"
 )
 
@@ -194,8 +195,28 @@ func TestLimits(t *testing.T) {
 	t.Run("output", func(t *testing.T) {
 		src := "for (int i = 0; i < 100000; i++) System.Console.WriteLine(\"0123456789\");\n"
 		for _, r := range runBoth(t, srv, src).Runs {
-			if !r.Truncated || !strings.HasPrefix(r.Stdout, strings.Repeat("0123456789\n", 90)) || !strings.Contains(r.Stdout, "[output truncated: ") || len(r.Stdout) > 1100 {
-				t.Errorf("%s: truncated %v, %d bytes of stdout, ending %q", r.Mode, r.Truncated, len(r.Stdout), r.Stdout[max(0, len(r.Stdout)-80):])
+			if !r.Truncated || r.Exit != 1 || !strings.HasPrefix(r.Stdout, strings.Repeat("0123456789\n", 90)) || len(r.Stdout) > 1200 || !strings.Contains(r.Stderr, "output limit of 1000 bytes") {
+				t.Errorf("%s: exit %d, truncated %v, %d bytes of stdout ending %q, stderr %q", r.Mode, r.Exit, r.Truncated, len(r.Stdout), r.Stdout[max(0, len(r.Stdout)-80):], r.Stderr)
+			}
+		}
+	})
+	t.Run("heap", func(t *testing.T) {
+		srv := httptest.NewServer(New(Config{Timeout: time.Minute, MaxHeap: 8 << 20}))
+		defer srv.Close()
+		src := "var keep = new System.Collections.Generic.List<int[]>();\nwhile (true) keep.Add(new int[100000]);\n"
+		for _, r := range runBoth(t, srv, src).Runs {
+			if r.Exit != 1 || !strings.Contains(r.Stderr, "System.OutOfMemoryException") {
+				t.Errorf("%s: exit %d stderr %q", r.Mode, r.Exit, r.Stderr)
+			}
+		}
+	})
+	t.Run("threads", func(t *testing.T) {
+		srv := httptest.NewServer(New(Config{Timeout: time.Minute, MaxThreads: 4}))
+		defer srv.Close()
+		src := "using System.Threading;\nvar gate = new ManualResetEventSlim();\nfor (int i = 0; i < 100; i++) new Thread(() => gate.Wait()).Start();\n"
+		for _, r := range runBoth(t, srv, src).Runs {
+			if r.Exit != 1 || !strings.Contains(r.Stderr, "System.OutOfMemoryException") {
+				t.Errorf("%s: exit %d stderr %q", r.Mode, r.Exit, r.Stderr)
 			}
 		}
 	})
@@ -516,5 +537,38 @@ func TestExamplesRun(t *testing.T) {
 				t.Errorf("%s in %s: exit %d, compiled %v, truncated %v, stdout %q, stderr %q", e.Name, mode, r.Exit, r.Compiled, r.Truncated, r.Stdout, r.Stderr)
 			}
 		}
+	}
+}
+
+// TestDefaults checks that a zero Config gets the driver's playground limits.
+func TestDefaults(t *testing.T) {
+	c, l := New(Config{}).Config(), driver.PlaygroundLimits()
+	if c.Timeout != l.Timeout || c.MaxSteps != l.MaxSteps || c.MaxHeap != l.MaxHeap || c.MaxThreads != l.MaxThreads || c.MaxOutput != l.MaxOutput {
+		t.Errorf("Config defaults %+v, want the limits of driver.PlaygroundLimits %+v", c, l)
+	}
+	if c.MaxSource != DefaultMaxSource || c.Jobs < 1 || c.QueueWait != DefaultQueueWait {
+		t.Errorf("Config defaults %+v", c)
+	}
+}
+
+// TestCappedBuffer checks the backstop on what reaches a response: the
+// first max bytes are kept, the rest counted and noted, and cut UTF-8 is
+// repaired.
+func TestCappedBuffer(t *testing.T) {
+	b := &cappedBuffer{max: 10}
+	b.Write([]byte("héllo, "))
+	b.Write([]byte("world"))
+	if got, cut := b.result(); !cut || got != "héllo, wo\n[output truncated: 3 more bytes]\n" {
+		t.Errorf("result = %q, %v", got, cut)
+	}
+	b = &cappedBuffer{max: 3}
+	b.Write([]byte("éé"))
+	if got, cut := b.result(); !cut || got != "é\uFFFD\n[output truncated: 1 more bytes]\n" {
+		t.Errorf("result = %q, %v", got, cut)
+	}
+	b = &cappedBuffer{max: 3}
+	b.Write([]byte("abc"))
+	if got, cut := b.result(); cut || got != "abc" {
+		t.Errorf("result = %q, %v", got, cut)
 	}
 }
