@@ -233,6 +233,22 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("state-machine boxes: rt %+v, sm %+v; want none in rt, some in sm", rt, sm)
 	}
 
+	// Where the models print different lines, both outputs mark them.
+	if diff, err := examples.FS.ReadFile("models_differ.async"); err == nil {
+		step(t, ctx, "run the models_differ example",
+			openProgram(t, srv.URL, string(diff)),
+			chromedp.Click(chromedp.CSS("#run")),
+			waitFor(`document.querySelector("#model-sm").dataset.exit === "0" && document.querySelector("#model-rt").dataset.exit === "0"`),
+		)
+		rt := eval[[]string](t, ctx, `[...document.querySelectorAll("#model-rt .stdout mark.diff")].map(m => m.textContent)`)
+		sm := eval[[]string](t, ctx, `[...document.querySelectorAll("#model-sm .stdout mark.diff")].map(m => m.textContent)`)
+		if len(rt) == 0 || len(rt) != len(sm) || rt[0] == sm[0] {
+			t.Errorf("differing lines marked: rt %q, sm %q", rt, sm)
+		}
+		step(t, ctx, "back to hello", openProgram(t, srv.URL, string(want)), chromedp.Click(chromedp.CSS("#run")),
+			waitFor(`document.querySelector("#model-sm").dataset.exit === "0" && !document.querySelector("mark.diff")`))
+	}
+
 	// The lowered state machines and the rt bytecode.
 	step(t, ctx, "open the lowered view",
 		chromedp.Click(chromedp.CSS(`.tabs button[data-tab="lowered"]`)),

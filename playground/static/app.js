@@ -341,6 +341,18 @@ function chart(stats, maxima) {
   return svg;
 }
 
+// markDifferences escapes a run's output and, when the other model printed
+// something else, marks the lines that differ from its line at the same place.
+function markDifferences(run, runs) {
+  const other = runs.find((r) => r !== run);
+  if (!other || !other.compiled || other.stdout === run.stdout) return CSharp.esc(run.stdout);
+  const mine = run.stdout.split("\n");
+  const theirs = other.stdout.split("\n");
+  return mine.map((line, i) => (line !== theirs[i] && (line !== "" || i < mine.length - 1)
+    ? '<mark class="diff" title="the other model printed something else here">' + CSharp.esc(line) + "</mark>"
+    : CSharp.esc(line))).join("\n");
+}
+
 function renderRun(runs) {
   const maxima = {};
   for (const [name] of COUNTERS) maxima[name] = Math.max(0, ...runs.map((r) => (r.stats ? r.stats[name] || 0 : 0)));
@@ -358,7 +370,7 @@ function renderRun(runs) {
     if (!r.compiled) s += " · did not compile";
     if (r.truncated) s += " · output truncated";
     sum.textContent = s;
-    $(".stdout", el).textContent = r.stdout;
+    $(".stdout", el).innerHTML = markDifferences(r, runs);
     $(".stdout", el).hidden = !r.compiled;
     $(".stderr", el).innerHTML = linkify(r.stderr);
     const c = $(".chart", el);
