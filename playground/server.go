@@ -466,8 +466,8 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// noInput is the programs' standard input: always at its end. One value
-// for all runs, so the library's per-input reader table does not grow.
+// noInput is the programs' standard input: always at its end
+// (Console.ReadLine returns null).
 type noInput struct{}
 
 func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
