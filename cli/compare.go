@@ -78,6 +78,8 @@ func compare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	ignore := fs.Bool("ignore-output", false, "do not compare standard output")
 	timeout := fs.Duration("timeout", 0, "stop a run after this long")
+	var lim limits
+	lim.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return driver.ExitCompile
 	}
@@ -101,7 +103,7 @@ func compare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	first := map[string]runOutcome{}
 	for _, m := range modes {
 		opts := driver.Options{Filename: path, Source: compareSource(m, src), Mode: m, Args: fs.Args()[1:],
-			Stderr: stderr, Timeout: *timeout}
+			Stderr: stderr, Timeout: *timeout, MaxHeap: lim.heap, MaxThreads: lim.threads, MaxOutput: lim.output}
 		prog, ok := driver.Build(opts)
 		if !ok {
 			return driver.ExitCompile

@@ -73,7 +73,7 @@ type Compiler struct {
 
 	// at is the position being compiled (or rewritten by Lower), for the
 	// report of an internal error.
-	at lang.Pos
+	at      lang.Pos
 	imports map[*lang.File][]staticImport // `using static` types of each file, resolved on first use
 }
 

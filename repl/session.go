@@ -36,6 +36,7 @@ type Options struct {
 	Stdout io.Writer // program output and echoed values
 	Stderr io.Writer // diagnostics and exceptions
 	Stdin  io.Reader // Console.ReadLine of evaluated code; empty when nil
+	Limits vm.Limits // resource limits of evaluated code (:limits changes them)
 }
 
 // Session is the state of one REPL: the accepted inputs, the machine and
@@ -45,11 +46,12 @@ type Session struct {
 	mode   string
 	chunks []string // accepted inputs, oldest first
 
-	m     *vm.Machine
-	main  *vm.Thread
-	link  *linker
-	canon map[string]*vm.Type
-	host  string
+	m       *vm.Machine
+	limited *vm.Machine // the machine registered with its limits (released when replaced)
+	main    *vm.Thread
+	link    *linker
+	canon   map[string]*vm.Type
+	host    string
 
 	last      string   // the last input evaluated (for :compare)
 	lastStats vm.Stats // counters of the last evaluation
@@ -94,6 +96,7 @@ func (s *Session) SetMode(mode string) error {
 func (s *Session) Reset() {
 	s.chunks = nil
 	s.dropMachine()
+	s.applyLimits()
 	s.canon = map[string]*vm.Type{}
 	s.link = newLinker(s.canon)
 	s.host = "Script"
@@ -295,6 +298,7 @@ type evalResult struct {
 // goroutine so that Ctrl-C can abandon it.
 func (s *Session) run(prog *vm.Program, c *compiled) bool {
 	m := s.machine(prog)
+	s.applyLimits() // the output budget is per evaluation
 	t := s.main
 	before := m.Stats()
 	intr := make(chan struct{})

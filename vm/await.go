@@ -136,6 +136,7 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 	if kind == AsyncTask || kind == AsyncValueTask {
 		tk.ResultT = nil
 	}
+	t.countTask(tk)
 	t.M.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
 	if kind == AsyncValueTask || kind == AsyncValueTaskT {
@@ -273,6 +274,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			tk.ResultT = nil
 		}
 		tk.Owner = first
+		t.countTask(tk)
 		t.M.Counters.Tasks.Add(1)
 		c.Task = tk
 		c.Kind = kind
@@ -317,6 +319,7 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	} else {
 		t.M.Counters.Continuations.Add(1)
 		c = &Continuation{Regs: make([]Value, n), Kind: fn.Async}
+		t.countContinuation(c)
 	}
 	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]

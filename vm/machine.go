@@ -176,6 +176,7 @@ type Machine struct {
 	// from anyone who can reach it): no environment variables, machine name
 	// or host command line. The library has no file or network access at all.
 	Sandbox bool
+	lim     limitState // heap, thread and output limits (limits.go)
 }
 
 // Counters are the --stats figures. They are updated with atomics.
@@ -245,10 +246,11 @@ func (m *Machine) CrashErr() error {
 // Write writes program output; it is safe to call from any thread.
 func (m *Machine) Write(s string) {
 	m.outMu.Lock()
-	if !m.dead {
-		io.WriteString(m.Stdout, s)
-	}
+	crossed := m.writeLimited(m.Stdout, s)
 	m.outMu.Unlock()
+	if crossed {
+		m.Crash(OutputLimitError(m.lim.maxOutput.Load()))
+	}
 }
 
 // ReadStdin calls read with the machine's buffered Stdin, one reader at a
@@ -289,6 +291,7 @@ type Thread struct {
 	calls      int64
 	asyncCalls int64
 	pendingErr error
+	allocLeft  int64 // bytes until the next sampled allocation (limits.go)
 	// The counters as of the last run's end, for Stats.
 	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
 	match                             *excMatch // the first pass's decision for the exception being unwound

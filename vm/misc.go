@@ -179,7 +179,11 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		if ty.IsAbstract || ty.IsInterface {
 			return t.Throw("System.MissingMethodException", "Cannot create an instance of an abstract class.")
 		}
-		t.setReg(ins.A(), Ref(NewInstance(ty)))
+		o := NewInstance(ty)
+		if err := t.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
+			return err
+		}
+		t.setReg(ins.A(), Ref(o))
 	case OpNewArr:
 		n := regs[ins.B()]
 		if rank(n) == rankNone {
@@ -188,7 +192,11 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		if asI64(n) < 0 {
 			return t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
 		}
-		t.setReg(ins.A(), Ref(NewArray(prog.Types[ins.C()], int(asI64(n)))))
+		a, err := t.NewArray(prog.Types[ins.C()], asI64(n))
+		if err != nil {
+			return err
+		}
+		t.setReg(ins.A(), Ref(a))
 	case OpIs:
 		t.setReg(ins.A(), Bool(IsInstance(regs[ins.B()], prog.Types[ins.C()])))
 	case OpAs:
@@ -451,7 +459,14 @@ func (t *Thread) concat(b, c Value) (Value, error) {
 		// Both strings: the result is ASCII when both are, so the text need
 		// not be scanned again (string building in a loop is quadratic in
 		// the copying alone).
-		return Value{p: unsafe.Pointer(&Str{Header: Header{TString}, S: sb.S + sc.S, ascii: sb.ascii && sc.ascii})}, nil
+		if err := t.Reserve(int64(len(sb.S)) + int64(len(sc.S))); err != nil {
+			return Null, err
+		}
+		s := &Str{Header: Header{TString}, S: sb.S + sc.S, ascii: sb.ascii && sc.ascii}
+		if err := t.Alloc(unsafe.Pointer(s), SizeStr+len(s.S)); err != nil {
+			return Null, err
+		}
+		return Value{p: unsafe.Pointer(s)}, nil
 	}
 	x, err := t.ToString(b)
 	if err != nil {
@@ -461,7 +476,10 @@ func (t *Thread) concat(b, c Value) (Value, error) {
 	if err != nil {
 		return Null, err
 	}
-	return String(x + y), nil
+	if err := t.Reserve(int64(len(x)) + int64(len(y))); err != nil {
+		return Null, err
+	}
+	return t.NewString(x + y)
 }
 
 // ToString converts any value to its string form as .NET's ToString() does;

@@ -2,9 +2,7 @@ package lib
 
 import (
 	"bufio"
-	"io"
 	"strings"
-	"sync"
 
 	"asyncvm/vm"
 )
@@ -57,17 +55,12 @@ func consoleText(t *vm.Thread, args []vm.Value) (string, error) {
 	return t.ToString(args[0])
 }
 
-// errMu serialises writes to the program's stderr.
-var errMu sync.Mutex
-
 func writeTo(t *vm.Thread, stderr bool, s string) {
 	if !stderr {
 		t.M.Write(s)
 		return
 	}
-	errMu.Lock()
-	io.WriteString(t.M.Stderr, s)
-	errMu.Unlock()
+	t.M.WriteStderr(s)
 }
 
 func writer(stderr, newline bool) native {

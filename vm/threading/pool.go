@@ -54,6 +54,8 @@ type worker struct {
 	mu    sync.Mutex
 	local []workItem
 	gone  bool
+	// counted: the worker counts against the machine's thread limit.
+	counted bool
 }
 
 // machineState is the library's state for one machine and its vm.Host.
@@ -232,9 +234,14 @@ func (p *Pool) spawnLocked() {
 	if p.closed {
 		return
 	}
+	// Past the thread limit no worker is added, except the first one.
+	counted := p.m.TryStartThread()
+	if !counted && len(p.workers) > 0 {
+		return
+	}
 	t := p.m.NewThread()
 	Attach(t)
-	w := &worker{p: p, t: t}
+	w := &worker{p: p, t: t, counted: counted}
 	stateOf(p.m).workers.Store(t, w)
 	p.workers = append(p.workers, w)
 	p.active++
@@ -360,6 +367,9 @@ func (w *worker) loop() {
 func (w *worker) retireLocked() {
 	p := w.p
 	p.active--
+	if w.counted {
+		p.m.EndThread()
+	}
 	for i, o := range p.workers {
 		if o == w {
 			p.workers = append(p.workers[:i:i], p.workers[i+1:]...)

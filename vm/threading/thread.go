@@ -51,6 +51,10 @@ func (o *threadObj) startOn(t *vm.Thread, arg vm.Value, capture bool) error {
 		o.mu.Unlock()
 		return t.Throw("System.Threading.ThreadStateException", "Thread is running or terminated; it cannot restart.")
 	}
+	if err := t.StartThread(); err != nil {
+		o.mu.Unlock()
+		return err // the thread limit (--max-threads): .NET's OutOfMemoryException
+	}
 	o.started = true
 	background := o.background
 	o.mu.Unlock()
@@ -74,6 +78,7 @@ func (o *threadObj) startOn(t *vm.Thread, arg vm.Value, capture bool) error {
 	wt := watchOf(m)
 	wt.addBusy(1)
 	go func() {
+		defer m.EndThread()
 		defer wt.addBusy(-1)
 		defer o.finish(st)
 		defer recoverInternal(m)
