@@ -295,6 +295,11 @@ func (t *Thread) unary(op Op, b Value) (Value, error) {
 		if d, ok := b.AsNative().(Decimal); ok {
 			return NewDecimal(d.Neg()), nil
 		}
+		if b.AsNative() != nil {
+			if f := b.Type().LookupStatic("op_UnaryNegation", 1); f != nil && f.Native != nil {
+				return f.Native(t, []Value{b})
+			}
+		}
 	case OpBitNot:
 		switch rank(b) {
 		case rankInt:

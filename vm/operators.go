@@ -2,8 +2,8 @@ package vm
 
 // Library value types (TimeSpan, DateTime) define their operators as static
 // natives named as .NET names them (op_Addition, op_LessThan, ...). The
-// arithmetic, comparison and equality slow paths call them when an operand
-// is such a type.
+// arithmetic, comparison, equality and negation slow paths call them when an
+// operand is such a type.
 
 // arithOperatorNames maps arithmetic opcodes to operator method names.
 var arithOperatorNames = map[Op]string{

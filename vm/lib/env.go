@@ -285,6 +285,38 @@ func init() {
 		n := tsOf(args[0])
 		return vm.Int(int32(n) ^ int32(n>>32)), nil
 	})
+	ts.AddStatic("op_UnaryNegation", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := tsOf(args[0])
+		if n == math.MinInt64 {
+			return vm.Null, t.Throw("System.OverflowException", "Negating the minimum value of a twos complement number is invalid.")
+		}
+		return NewTimeSpan(-n), nil
+	})
+	// TimeSpan * double, double * TimeSpan, TimeSpan / double round to the
+	// nearest tick; TimeSpan / TimeSpan is a double.
+	// fromDoubleTicks is TimeSpan.IntervalFromDoubleTicks.
+	fromDoubleTicks := func(t *vm.Thread, ticks float64) (vm.Value, error) {
+		if math.IsNaN(ticks) {
+			return vm.Null, t.Throw("System.ArgumentException", "TimeSpan does not accept floating point Not-a-Number values.")
+		}
+		r := math.Round(ticks)
+		if r >= math.MaxInt64 || r < math.MinInt64 {
+			return vm.Null, t.Throw("System.OverflowException", "TimeSpan overflowed because the duration is too long.")
+		}
+		return NewTimeSpan(int64(r)), nil
+	}
+	ts.AddStatic("op_Multiply", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if _, ok := args[0].AsNative().(*timeSpan); ok {
+			return fromDoubleTicks(t, float64(tsOf(args[0]))*vm.AsF64(args[1]))
+		}
+		return fromDoubleTicks(t, float64(tsOf(args[1]))*vm.AsF64(args[0]))
+	})
+	ts.AddStatic("op_Division", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if d, ok := args[1].AsNative().(*timeSpan); ok {
+			return vm.Double(float64(tsOf(args[0])) / float64(d.ticks)), nil
+		}
+		return fromDoubleTicks(t, float64(tsOf(args[0]))/vm.AsF64(args[1]))
+	})
 	for name, f := range map[string]func(a, b int64) vm.Value{
 		"op_Addition":           func(a, b int64) vm.Value { return NewTimeSpan(a + b) },
 		"op_Subtraction":        func(a, b int64) vm.Value { return NewTimeSpan(a - b) },
