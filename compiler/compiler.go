@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -71,6 +72,10 @@ type Compiler struct {
 
 	typeParams [][]string // type parameters of the generic methods being compiled
 
+	// info is the binder's view of the program: expression types and the
+	// methods overload resolution chose.
+	info *bind.Info
+
 	// at is the position being compiled (or rewritten by Lower), for the
 	// report of an internal error.
 	at lang.Pos
@@ -122,6 +127,8 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		return nil, pd
 	}
 	all := append([]*lang.File{pre}, files...)
+	info, bindDiags := bind.Bind(pre, files)
+	c.info = info
 	if opts.Lower != nil {
 		if ds := opts.Lower(all, opts.Mode, &c.at); len(ds) > 0 {
 			return nil, sortDiags(ds)
@@ -134,10 +141,29 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		c.prog.Extensions[k] = v
 	}
 	c.compileFiles(all)
-	if len(c.diags) > 0 {
-		return nil, sortDiags(c.diags)
+	if ds := mergeDiags(bindDiags, c.diags); len(ds) > 0 {
+		return nil, sortDiags(ds)
 	}
 	return c.prog, nil
+}
+
+// mergeDiags joins the binder's diagnostics with code generation's. Where
+// both report at one position, the binder's (C#'s code and wording) stands.
+func mergeDiags(bound, gen lang.Diagnostics) lang.Diagnostics {
+	if len(bound) == 0 {
+		return gen
+	}
+	at := map[lang.Pos]bool{}
+	for _, d := range bound {
+		at[d.Pos] = true
+	}
+	out := append(lang.Diagnostics{}, bound...)
+	for _, d := range gen {
+		if !at[d.Pos] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // IsInternal reports whether diags is an internal error report (from

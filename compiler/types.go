@@ -541,6 +541,11 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 			fn.Defaults = append(fn.Defaults, v)
 		} else if p.Modifier == "params" {
 			fn.Variadic = true
+			if p.Type != nil && p.Type.ArrayRank == 1 {
+				if et, _ := c.resolveTypeRef(p.Type.Elem, ci, false); et != nil {
+					fn.ParamsElem = et
+				}
+			}
 			if fn.MinParams == len(params) {
 				fn.MinParams = i
 			}
