@@ -27,8 +27,10 @@ type Options struct {
 	// or "sm" (every async method has been lowered to a state machine).
 	Mode string
 	// Lower, when set, rewrites the files before code generation (the sm
-	// lowering). It keeps the position of what it is rewriting in *at.
-	Lower func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics
+	// lowering). It keeps the position of what it is rewriting in *at, and
+	// tells copied of each syntax node it copies, so that the binder's
+	// annotations follow the copy.
+	Lower func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics
 	// Script compiles REPL-style top-level code into Entry.
 	Script bool
 }
@@ -130,7 +132,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 	info, bindDiags := bind.Bind(pre, files)
 	c.info = info
 	if opts.Lower != nil {
-		if ds := opts.Lower(all, opts.Mode, &c.at); len(ds) > 0 {
+		if ds := opts.Lower(all, opts.Mode, &c.at, info.Copied); len(ds) > 0 {
 			return nil, sortDiags(ds)
 		}
 	}

@@ -64,7 +64,7 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 	case *lang.UnaryExpr:
 		return fs.unary(e, dst)
 	case *lang.PostfixExpr:
-		return fs.incdec(e.X, e.Op, false, dst)
+		return fs.incdec(e, e.X, e.Op, false, dst)
 	case *lang.BinaryExpr:
 		return fs.binary(e, dst)
 	case *lang.AssignExpr:
@@ -654,7 +654,7 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 	switch e.Op {
 	case "++", "--":
-		return fs.incdec(e.X, e.Op, true, dst)
+		return fs.incdec(e, e.X, e.Op, true, dst)
 	case "+":
 		return fs.exprTo(e.X, dst)
 	case "-":
@@ -689,6 +689,7 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 	case "~":
 		r, t := fs.exprReg(e.X)
 		fs.emitABC(vm.OpBitNot, dst, r, 0)
+		fs.narrow(dst, e)
 		return t
 	case "!postfix", "!!":
 		return fs.exprTo(e.X, dst)
@@ -775,12 +776,14 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 					n = -n
 				}
 				fs.emitABC(vm.OpAddI, dst, rx, int(n))
+				fs.narrow(dst, e)
 				return arithType(tx, vm.TInt, e.Op)
 			}
 		}
 	}
 	ry, ty := fs.exprReg(e.Y)
 	fs.emitABC(op, dst, rx, ry)
+	fs.narrow(dst, e)
 	return arithType(tx, ty, e.Op)
 }
 
@@ -915,6 +918,14 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
+	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
+		r, _ := fs.exprReg(e.X)
+		fs.emitABC(vm.OpConv, dst, r, int(c))
+		if c == vm.ConvUInt {
+			return vm.TLong
+		}
+		return vm.TInt
+	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 	r, xt := fs.exprReg(e.X)
 	if t == nil || t == vm.TObject {

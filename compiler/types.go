@@ -684,9 +684,9 @@ func isTypeParam(name string, ci *classInfo) bool {
 
 func keywordType(name string) *vm.Type {
 	switch name {
-	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "uint", "UInt32", "nint":
+	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "nint":
 		return vm.TInt
-	case "long", "Int64", "System.Int64", "ulong", "UInt64":
+	case "long", "Int64", "System.Int64", "ulong", "UInt64", "uint", "UInt32":
 		return vm.TLong
 	case "double", "Double", "System.Double":
 		return vm.TDouble

@@ -43,6 +43,27 @@ type Info struct {
 	Packs map[*lang.Arg]bool
 }
 
+// Copied makes what is known of syntax node from hold for its copy to (the
+// sm lowering copies method bodies).
+func (in *Info) Copied(from, to any) {
+	if x, ok := from.(lang.Expr); ok {
+		if t, ok := in.Types[x]; ok {
+			in.Types[to.(lang.Expr)] = t
+		}
+		if v, ok := in.Consts[x]; ok {
+			in.Consts[to.(lang.Expr)] = v
+		}
+	}
+	if n, ok := from.(lang.Node); ok {
+		if m, ok := in.Calls[n]; ok {
+			in.Calls[to.(lang.Node)] = m
+		}
+	}
+	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
+		in.Packs[to.(*lang.Arg)] = true
+	}
+}
+
 // PacksArg reports whether a is the lone element of an expanded params
 // array.
 func (in *Info) PacksArg(a *lang.Arg) bool { return in != nil && in.Packs[a] }

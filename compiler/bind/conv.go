@@ -136,7 +136,7 @@ func (b *binder) constantFits(e lang.Expr, to SpecialType) bool {
 	case Int32:
 		n := v.(int64)
 		lo, hi, ok := intRange(to)
-		return ok && n >= lo && (hi < 0 || uint64(n) <= uint64(hi)) && to != Char
+		return ok && n >= lo && (hi < 0 || n <= hi) && to != Char
 	case Int64:
 		n := v.(int64)
 		return to == UInt64 && n >= 0
