@@ -49,6 +49,8 @@ type Options struct {
 	// compile diagnostics.
 	Stdout io.Writer
 	Stderr io.Writer
+	// Limits bound each benchmark's machine (docs/limits.md); zero: none.
+	Limits vm.Limits
 }
 
 // Result is the measurement of one benchmark in one mode.
@@ -240,7 +242,10 @@ func measure(prog *vm.Program, cls *Class, b *Benchmark, opts Options) (sample, 
 	}
 	var errb bytes.Buffer
 	m := vm.NewMachine(prog, opts.Stdout, &errb)
+	defer m.Close()
 	m.Stdin = strings.NewReader("")
+	m.SetLimits(opts.Limits)
+	defer m.ReleaseLimits()
 	threading.Install(m)
 	t := m.NewThread()
 	threading.Attach(t)

@@ -11,6 +11,7 @@ import (
 
 	"asyncvm/benchrun"
 	"asyncvm/driver"
+	"asyncvm/vm"
 )
 
 const benchHelp = `asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] FILE
@@ -35,6 +36,8 @@ baseline and the sm/rt ratio.
   --warmup    warm-up iterations (default 1)
   --max-ops   cap on calls per iteration (0: none)
   --quiet     no progress on stderr
+  --max-heap SIZE, --max-threads N, --max-output SIZE
+                   resource limits of each run (docs/limits.md)
 `
 
 func init() { help["bench"] = benchHelp }
@@ -70,6 +73,8 @@ func bench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	warmup := fs.Int("warmup", 1, "warm-up iterations")
 	maxOps := fs.Int64("max-ops", 0, "cap on calls per iteration")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	var lim limits
+	lim.register(fs)
 	if err := fs.Parse(reorder(args, fs)); err != nil {
 		return driver.ExitCompile
 	}
@@ -90,7 +95,8 @@ func bench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return driver.ExitCompile
 	}
 	opts := benchrun.Options{Filename: path, Source: src, Modes: modes, Filter: *filter,
-		IterTime: *iterTime, Iterations: *count, Warmup: *warmup, MaxInvokes: *maxOps, Stderr: stderr}
+		IterTime: *iterTime, Iterations: *count, Warmup: *warmup, MaxInvokes: *maxOps, Stderr: stderr,
+		Limits: vm.Limits{MaxHeap: lim.heap, MaxThreads: lim.threads, MaxOutput: lim.output}}
 	if !*quiet {
 		opts.Progress = stderr
 	}

@@ -18,15 +18,17 @@ const usage = `asyncvm runs programs written in a C# subset with async/await, in
 execution models: rt (runtime async) and sm (classic state machines).
 
 Usage:
-  asyncvm run [--mode rt|sm] [--stats] [--timeout D] FILE [ARGS...]
+  asyncvm run [--mode rt|sm] [--stats] [--timeout D] [LIMITS] FILE [ARGS...]
   asyncvm check [--mode rt|sm] FILE
   asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE
-  asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] FILE
-  asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] FILE
-  asyncvm repl [--mode rt|sm]
+  asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] [LIMITS] FILE
+  asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] [LIMITS] FILE
+  asyncvm repl [--mode rt|sm] [LIMITS]
   asyncvm serve [--addr 127.0.0.1:8080] [--timeout D] [--max-steps N] [--max-output N] [--jobs N]
   asyncvm help [COMMAND]
 
+LIMITS: --max-heap SIZE, --max-threads N, --max-output SIZE (SIZE as 512MB;
+see docs/limits.md); none by default.
 FILE may be - to read the program from standard input.
 Exit status: 0 success, 1 runtime failure, 2 compile or usage error,
 70 internal error (a bug in asyncvm); a program's Main return value or
@@ -41,6 +43,10 @@ Compiles and runs FILE. ARGS reach Main(string[] args) or top-level args.
   --mode sm   async methods are lowered to MoveNext state machines
   --stats     print one JSON line of execution counters to stderr at exit
   --timeout   stop the program after the duration (e.g. 5s)
+  --max-steps N      stop the program after N instructions
+  --max-heap SIZE    live objects beyond SIZE (e.g. 512MB) throw OutOfMemoryException
+  --max-threads N    at most N threads at once; Thread.Start beyond throws OutOfMemoryException
+  --max-output SIZE  cut the output at SIZE and stop the program (exit status 1)
 `,
 	"check":  "asyncvm check [--mode rt|sm] FILE\n\nCompiles FILE and prints its diagnostics; runs nothing. Without --mode it\ncompiles FILE in both models and marks a diagnostic only one of them reports.\n",
 	"serve":  serveHelp,
@@ -95,6 +101,7 @@ type common struct {
 	lowered  bool
 	method   string
 	cpuprof  string
+	limits   limits
 }
 
 func parseFlags(name string, args []string, stderr io.Writer, c *common) (*flag.FlagSet, bool) {
@@ -107,6 +114,7 @@ func parseFlags(name string, args []string, stderr io.Writer, c *common) (*flag.
 	fs.BoolVar(&c.lowered, "lowered", false, "print the lowered state machines")
 	fs.StringVar(&c.method, "method", "", "only this method")
 	fs.StringVar(&c.cpuprof, "cpuprofile", "", "write a Go CPU profile of the run to this file")
+	c.limits.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return fs, false
 	}
@@ -165,7 +173,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer func() { pprof.StopCPUProfile(); f.Close() }()
 	}
 	return driver.Run(driver.Options{Filename: path, Source: src, Mode: c.mode, Args: fs.Args()[1:],
-		Stdin: in, Stdout: stdout, Stderr: stderr, Stats: c.stats, Timeout: c.timeout, MaxSteps: c.maxSteps})
+		Stdin: in, Stdout: stdout, Stderr: stderr, Stats: c.stats, Timeout: c.timeout, MaxSteps: c.maxSteps,
+		MaxHeap: c.limits.heap, MaxThreads: c.limits.threads, MaxOutput: c.limits.output})
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -31,6 +31,8 @@ with the sm/rt ratio of the medians.
   --json           print the table as one JSON object
   --ignore-output  do not compare standard output (for programs printing timings)
   --timeout        stop a run after the duration
+  --max-heap SIZE, --max-threads N, --max-output SIZE
+                   resource limits of each run (docs/limits.md)
 `
 
 func init() { help["compare"] = compareHelp }
@@ -78,6 +80,8 @@ func compare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	ignore := fs.Bool("ignore-output", false, "do not compare standard output")
 	timeout := fs.Duration("timeout", 0, "stop a run after this long")
+	var lim limits
+	lim.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return driver.ExitCompile
 	}
@@ -101,7 +105,7 @@ func compare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	first := map[string]runOutcome{}
 	for _, m := range modes {
 		opts := driver.Options{Filename: path, Source: compareSource(m, src), Mode: m, Args: fs.Args()[1:],
-			Stderr: stderr, Timeout: *timeout}
+			Stderr: stderr, Timeout: *timeout, MaxHeap: lim.heap, MaxThreads: lim.threads, MaxOutput: lim.output}
 		prog, ok := driver.Build(opts)
 		if !ok {
 			return driver.ExitCompile

@@ -2,10 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"asyncvm/driver"
+	"asyncvm/vm"
 )
 
 var (
@@ -86,8 +90,8 @@ func readmeCommands(t *testing.T, readme string) map[string]string {
 // TestReadmeDocumentsTheCLI keeps README.md in step with the command line:
 // every command `asyncvm help` lists has an entry in README's Commands
 // section naming every flag that its help shows, README documents no flag
-// or command the CLI does not have, and README states the Go version of
-// go.mod. When a command or flag is added, this test names what README
+// or command the CLI does not have, README has a row for each exit
+// status, and README states the Go version of go.mod. When a command or flag is added, this test names what README
 // lacks.
 func TestReadmeDocumentsTheCLI(t *testing.T) {
 	data, err := os.ReadFile("../README.md")
@@ -118,6 +122,12 @@ func TestReadmeDocumentsTheCLI(t *testing.T) {
 			if !strings.Contains(strings.Join(flags[cmd], " ")+" ", f+" ") {
 				t.Errorf("README.md: the `asyncvm %s` entry mentions %s, which its help does not show", cmd, f)
 			}
+		}
+	}
+
+	for _, status := range []int{driver.ExitOK, driver.ExitRuntime, driver.ExitCompile, vm.ExitInternal} {
+		if !strings.Contains(readme, fmt.Sprintf("\n| %d | ", status)) {
+			t.Errorf("README.md's exit status table has no row for %d", status)
 		}
 	}
 

@@ -7,9 +7,10 @@ import (
 
 	"asyncvm/driver"
 	"asyncvm/repl"
+	"asyncvm/vm"
 )
 
-const replHelp = `asyncvm repl [--mode rt|sm]
+const replHelp = `asyncvm repl [--mode rt|sm] [--max-heap SIZE] [--max-threads N] [--max-output SIZE]
 
 An interactive C# shell with C# interactive's semantics: declarations and
 variables persist, 'await' works at top level, an expression without ';'
@@ -26,6 +27,8 @@ func runRepl(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("repl", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	mode := fs.String("mode", "rt", "execution model: rt or sm")
+	var lim limits
+	lim.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return driver.ExitCompile
 	}
@@ -33,7 +36,8 @@ func runRepl(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "asyncvm: --mode must be rt or sm, not %q\n", *mode)
 		return driver.ExitCompile
 	}
-	s := repl.New(repl.Options{Mode: *mode, Stdout: stdout, Stderr: stderr})
+	s := repl.New(repl.Options{Mode: *mode, Stdout: stdout, Stderr: stderr,
+		Limits: vm.Limits{MaxHeap: lim.heap, MaxThreads: lim.threads, MaxOutput: lim.output}})
 	if repl.IsTerminal(stdin) {
 		return s.RunTerminal()
 	}

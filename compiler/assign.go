@@ -70,6 +70,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 				return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0), conv: pi.typ, typ: pi.typ}
 			}
 		}
+		if lv, ok := fs.importedLValue(x.Name); ok {
+			return lv
+		}
 		fs.undefined(x.Pos, x.Name)
 		return lvalue{kind: lvNone}
 	case *lang.MemberExpr:

@@ -374,6 +374,9 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				return nil
 			}
 		}
+		if t, ok := fs.importedCall(fun, e, dst, opCall, opVirt); ok {
+			return t
+		}
 		fs.undefined(fun.Pos, fun.Name)
 		return nil
 	case *lang.MemberExpr:

@@ -80,7 +80,8 @@ type Compiler struct {
 
 	// at is the position being compiled (or rewritten by Lower), for the
 	// report of an internal error.
-	at lang.Pos
+	at      lang.Pos
+	imports map[*lang.File][]staticImport // `using static` types of each file, resolved on first use
 }
 
 type siteKey struct {
@@ -244,6 +245,9 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	// Phase 2: resolve bases, lay out fields, declare members.
 	for _, ci := range c.classes {
 		c.resolveBases(ci)
+	}
+	for _, f := range files {
+		c.checkStaticUsings(f)
 	}
 	for _, ci := range c.orderedClasses() {
 		c.declareMembers(ci)

@@ -299,6 +299,9 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 			return t
 		}
 	}
+	if t, ok := fs.importedValue(e.Name, e.Pos, dst); ok {
+		return t
+	}
 	if t, ci := fs.c.lookupTypeName(e.Name, fs.cls); t != nil {
 		_ = ci
 		fs.errorf(e.Pos, "'%s' is a type, which is not valid in the given context", e.Name)

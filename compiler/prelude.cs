@@ -160,6 +160,13 @@ namespace System
         public NullReferenceException(string message, Exception innerException) : base(message, innerException) { }
     }
 
+    public class OutOfMemoryException : SystemException
+    {
+        public OutOfMemoryException() : base("Insufficient memory to continue the execution of the program.") { }
+        public OutOfMemoryException(string message) : base(message) { }
+        public OutOfMemoryException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class IndexOutOfRangeException : SystemException
     {
         public IndexOutOfRangeException() : base("Index was outside the bounds of the array.") { }

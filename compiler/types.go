@@ -117,7 +117,7 @@ func fileUsings(f *lang.File) []string {
 		us = append(us, f.Namespace)
 	}
 	for _, u := range f.Usings {
-		if u.Alias == "" {
+		if u.Alias == "" && !u.IsStatic {
 			us = append(us, u.Name)
 		}
 	}
@@ -773,6 +773,9 @@ func (c *Compiler) lookupTypeName(name string, from *classInfo) (*vm.Type, *clas
 	}
 	if generic != nil {
 		return generic, nil
+	}
+	if from != nil {
+		return c.importedType(name, from)
 	}
 	// Attribute names may omit the suffix.
 	return nil, nil

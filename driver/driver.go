@@ -40,6 +40,10 @@ type Options struct {
 	// StatsTo, when set, receives the --stats counters at exit (for
 	// in-process callers such as the playground).
 	StatsTo *vm.Stats
+	// Resource limits (docs/limits.md); 0: none.
+	MaxHeap    int64 // bytes of live program objects; OutOfMemoryException beyond
+	MaxThreads int   // threads alive at once, the main thread included
+	MaxOutput  int64 // bytes of stdout and stderr; the program is stopped beyond
 }
 
 // Exit statuses, as documented in the CLI help.
@@ -183,6 +187,7 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		runtime.ReadMemStats(&before)
 	}
 	m := vm.NewMachine(prog, opts.Stdout, opts.Stderr)
+	defer m.Close()
 	if wantStats {
 		defer func() {
 			var after runtime.MemStats
@@ -201,6 +206,8 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	}
 	m.Stdin = opts.Stdin
 	m.Sandbox = opts.Sandbox
+	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
+	defer m.ReleaseLimits()
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}

@@ -27,6 +27,8 @@ evaluation; Ctrl-D on an empty line exits.
   :disasm NAME     bytecode of a method (Name or Type.Name)
   :lowered NAME    the sm state-machine rewrite of an async method
   :stats           execution counters of the last evaluation
+  :limits [heap SIZE] [threads N] [output SIZE]
+                   show or set the resource limits (none: no limit)
   :compare         run the last input again in both modes and compare
   :load FILE       evaluate a file
   :reset           forget every declaration and value
@@ -78,6 +80,8 @@ func (s *Session) Command(line string) (quit bool) {
 		s.compare()
 	case "load":
 		s.load(arg)
+	case "limits":
+		s.limitsCommand(fields[1:])
 	default:
 		fmt.Fprintf(errw, "unknown command :%s; :help lists them\n", fields[0])
 	}
@@ -146,7 +150,8 @@ func (s *Session) lowered(name string) {
 // counters.
 func (s *Session) replay(mode string) (string, vm.Stats) {
 	var out bytes.Buffer
-	r := New(Options{Mode: mode, Stdout: io.Discard, Stderr: io.Discard})
+	r := New(Options{Mode: mode, Stdout: io.Discard, Stderr: io.Discard, Limits: s.opts.Limits})
+	defer r.Reset()
 	chunks := s.chunks
 	if n := len(chunks); n > 0 && chunks[n-1] == s.last {
 		chunks = chunks[:n-1]

@@ -24,11 +24,23 @@ func TestInterruptStopsLoops(t *testing.T) {
 				if !s.Eval("long[] c = new long[1];") {
 					t.Fatalf("declaration failed: %s", errb.String())
 				}
+				// Ctrl-C is pressed while the loop runs; on a loaded machine
+				// compiling the input may take longer than any fixed delay,
+				// and an Interrupt before the evaluation starts is a no-op,
+				// so keep pressing until the evaluation returns.
+				evaluated := make(chan struct{})
 				go func() {
-					time.Sleep(100 * time.Millisecond)
-					s.Interrupt()
+					for {
+						select {
+						case <-evaluated:
+							return
+						case <-time.After(100 * time.Millisecond):
+							s.Interrupt()
+						}
+					}
 				}()
 				s.Eval(loop)
+				close(evaluated)
 				if !strings.Contains(errb.String(), "evaluation canceled") {
 					t.Fatalf("stderr %q", errb.String())
 				}

@@ -43,11 +43,12 @@ type expectation struct {
 	args          []string         // "// args: a b c"
 	stdin         string           // "// stdin: line", one line each
 	maxSteps      int64            // "// max-steps: N": run with --max-steps N
+	limits        driver.Options   // "// limits: --max-heap 64MB --max-threads 4 --max-output 1KB"
 }
 
 // directiveRE finds a directive comment; the alternation lists longer keywords
 // first so "expect error" is not read as "expect".
-var directiveRE = regexp.MustCompile(`//\s*(expect\[(?:sm|rt)\]|expect runtime error|expect error|expect stderr|expect nothing|expect|exit|args|stdin|max-steps)(:.*|\s.*)?$`)
+var directiveRE = regexp.MustCompile(`//\s*(expect\[(?:sm|rt)\]|expect runtime error|expect error|expect stderr|expect nothing|expect|exit|args|stdin|max-steps|limits)(:.*|\s.*)?$`)
 
 // parseExpectations reads the directives of a script. It fails on malformed
 // directives and on a script that asserts nothing at all, so that a typo cannot
@@ -120,6 +121,10 @@ func parseExpectations(src string) (*expectation, error) {
 				return nil, fmt.Errorf("line %d: bad step limit %q", i+1, text)
 			}
 			exp.maxSteps = n
+		case "limits":
+			if err := parseLimits(strings.Fields(text), &exp.limits); err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
 		}
 	}
 	if exp.expectNothing && len(exp.stdout) > 0 {
@@ -224,6 +229,10 @@ func runScript(path string, src []byte, mode string, exp *expectation) (runResul
 			Stdout:   &stdout,
 			Stderr:   &stderr,
 			MaxSteps: exp.maxSteps,
+
+			MaxHeap:    exp.limits.MaxHeap,
+			MaxThreads: exp.limits.MaxThreads,
+			MaxOutput:  exp.limits.MaxOutput,
 		})
 	}()
 	select {
@@ -232,6 +241,30 @@ func runScript(path string, src []byte, mode string, exp *expectation) (runResul
 	case <-time.After(scriptTimeout):
 		return runResult{}, false
 	}
+}
+
+// parseLimits reads the flags of a "// limits:" directive.
+func parseLimits(fields []string, o *driver.Options) error {
+	if len(fields)%2 != 0 {
+		return fmt.Errorf("// limits: wants flag and value pairs")
+	}
+	for i := 0; i < len(fields); i += 2 {
+		var err error
+		switch v := fields[i+1]; fields[i] {
+		case "--max-heap":
+			o.MaxHeap, err = driver.ParseSize(v)
+		case "--max-output":
+			o.MaxOutput, err = driver.ParseSize(v)
+		case "--max-threads":
+			o.MaxThreads, err = strconv.Atoi(v)
+		default:
+			err = fmt.Errorf("unknown limit %q", fields[i])
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // findScripts lists every .async file under dir, sorted.

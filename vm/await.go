@@ -60,10 +60,6 @@ func (t *Thread) restoreEC(ec *ctx.Context) {
 	}
 }
 
-// ValueTaskHook wraps a task (nil: completed with result) as a ValueTask or
-// ValueTask<T>; the library installs it.
-var ValueTaskHook func(tk *Task, result Value, generic bool) Value
-
 // Cached completed tasks, as .NET caches Task.CompletedTask, true/false and
 // small integers.
 var (
@@ -101,13 +97,10 @@ func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
 	case AsyncTask:
 		return TaskValue(completedVoid)
 	case AsyncValueTask:
-		if ValueTaskHook != nil {
-			return ValueTaskHook(nil, Null, false)
-		}
-		return TaskValue(completedVoid)
+		return t.M.valueTask(nil, Null, false)
 	case AsyncValueTaskT:
-		if ValueTaskHook != nil {
-			return ValueTaskHook(nil, v, true)
+		if t.M.Host != nil {
+			return t.M.Host.ValueTask(nil, v, true)
 		}
 	}
 	var tk *Task
@@ -143,12 +136,11 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 	if kind == AsyncTask || kind == AsyncValueTask {
 		tk.ResultT = nil
 	}
+	t.countTask(tk)
 	t.M.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
 	if kind == AsyncValueTask || kind == AsyncValueTaskT {
-		if ValueTaskHook != nil {
-			return ValueTaskHook(tk, Null, kind == AsyncValueTaskT), nil
-		}
+		return t.M.valueTask(tk, Null, kind == AsyncValueTaskT), nil
 	}
 	return TaskValue(tk), nil
 }
@@ -282,6 +274,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			tk.ResultT = nil
 		}
 		tk.Owner = first
+		t.countTask(tk)
 		t.M.Counters.Tasks.Add(1)
 		c.Task = tk
 		c.Kind = kind
@@ -289,11 +282,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		switch kind {
 		case AsyncVoid:
 		case AsyncValueTask, AsyncValueTaskT:
-			if ValueTaskHook != nil {
-				tv = ValueTaskHook(tk, Null, kind == AsyncValueTaskT)
-			} else {
-				tv = TaskValue(tk)
-			}
+			tv = t.M.valueTask(tk, Null, kind == AsyncValueTaskT)
 		default:
 			tv = TaskValue(tk)
 		}
@@ -330,6 +319,7 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	} else {
 		t.M.Counters.Continuations.Add(1)
 		c = &Continuation{Regs: make([]Value, n), Kind: fn.Async}
+		t.countContinuation(c)
 	}
 	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]

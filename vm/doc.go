@@ -67,7 +67,9 @@
 //
 // Inside Go a .NET exception is a *Thrown error holding the exception
 // Instance (errors.go, with the async-aware stack trace it records);
-// *Fatal ends the program (crashes, limits). Handling is two-pass, as in
+// *Fatal ends the program (crashes, limits). A Go panic is a bug in
+// asyncvm: it is recovered once at the interpreter's entry and reported as
+// an internal error, exit status ExitInternal (recover.go). Handling is two-pass, as in
 // .NET (interp.go, unwind, findCatch, runFilter): the first pass walks the
 // frames and runs the catch filters to choose a clause before anything
 // unwinds; the second unwinds, running finally blocks, and enters the

@@ -498,7 +498,9 @@ func (t *Thread) run() (result Value, err error) {
 		case OpSetBox:
 			boxOf(regs, ins.A()).V = regs[ins.B()]
 		case OpNewBox:
-			regs[ins.A()] = Ref(NewBox(regs[ins.B()]))
+			b := NewBox(regs[ins.B()])
+			t.Count(unsafe.Pointer(b), SizeBox)
+			regs[ins.A()] = Ref(b)
 		case OpGetUp:
 			regs[ins.A()] = fr.cl.Up[ins.B()].V
 		case OpSetUp:
@@ -751,6 +753,7 @@ func (t *Thread) run() (result Value, err error) {
 // makeClosure builds a closure of f inside frame fr.
 func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 	cl := &Closure{Header: Header{TDelegate}, Fn: f}
+	t.Count(unsafe.Pointer(cl), SizeClosure+8*len(f.Up))
 	if f.HasThis && fr.fn.HasThis {
 		cl.This = regs[0]
 	} else if f.HasThis && fr.cl != nil {

@@ -27,9 +27,13 @@ func (t *Thread) InitType(ty *Type) error {
 		done := ty.initDone
 		t.initWait = ty
 		initMu.Unlock()
-		t.BlockOn(done)
+		err := t.BlockOn(done)
 		initMu.Lock()
 		t.initWait = nil
+		if err != nil {
+			initMu.Unlock()
+			return err
+		}
 	}
 	if ty.staticDone.Load() || ty.initOwner != nil {
 		initMu.Unlock()
@@ -175,7 +179,11 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		if ty.IsAbstract || ty.IsInterface {
 			return t.Throw("System.MissingMethodException", "Cannot create an instance of an abstract class.")
 		}
-		t.setReg(ins.A(), Ref(NewInstance(ty)))
+		o := NewInstance(ty)
+		if err := t.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
+			return err
+		}
+		t.setReg(ins.A(), Ref(o))
 	case OpNewArr:
 		n := regs[ins.B()]
 		if rank(n) == rankNone {
@@ -184,7 +192,11 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		if asI64(n) < 0 {
 			return t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
 		}
-		t.setReg(ins.A(), Ref(NewArray(prog.Types[ins.C()], int(asI64(n)))))
+		a, err := t.NewArray(prog.Types[ins.C()], asI64(n))
+		if err != nil {
+			return err
+		}
+		t.setReg(ins.A(), Ref(a))
 	case OpIs:
 		t.setReg(ins.A(), Bool(IsInstance(regs[ins.B()], prog.Types[ins.C()])))
 	case OpAs:
@@ -447,7 +459,14 @@ func (t *Thread) concat(b, c Value) (Value, error) {
 		// Both strings: the result is ASCII when both are, so the text need
 		// not be scanned again (string building in a loop is quadratic in
 		// the copying alone).
-		return Value{p: unsafe.Pointer(&Str{Header: Header{TString}, S: sb.S + sc.S, ascii: sb.ascii && sc.ascii})}, nil
+		if err := t.Reserve(int64(len(sb.S)) + int64(len(sc.S))); err != nil {
+			return Null, err
+		}
+		s := &Str{Header: Header{TString}, S: sb.S + sc.S, ascii: sb.ascii && sc.ascii}
+		if err := t.Alloc(unsafe.Pointer(s), SizeStr+len(s.S)); err != nil {
+			return Null, err
+		}
+		return Value{p: unsafe.Pointer(s)}, nil
 	}
 	x, err := t.ToString(b)
 	if err != nil {
@@ -457,12 +476,11 @@ func (t *Thread) concat(b, c Value) (Value, error) {
 	if err != nil {
 		return Null, err
 	}
-	return String(x + y), nil
+	if err := t.Reserve(int64(len(x)) + int64(len(y))); err != nil {
+		return Null, err
+	}
+	return t.NewString(x + y)
 }
-
-// FormatHook formats primitives with a format string under the current
-// culture; the library installs the .NET-exact implementation.
-var FormatHook func(t *Thread, v Value, format string) (string, error)
 
 // ToString converts any value to its string form as .NET's ToString() does;
 // null becomes "".
@@ -496,8 +514,8 @@ func DisplayTypeName(ty *Type) string { return ty.FullName() }
 
 // FormatPrim formats a primitive (or decimal) value with a .NET format string.
 func (t *Thread) FormatPrim(v Value, format string) (string, error) {
-	if FormatHook != nil {
-		return FormatHook(t, v, format)
+	if h := t.M.Host; h != nil {
+		return h.Format(t, v, format)
 	}
 	switch v.p {
 	case ptrInt:
@@ -549,18 +567,19 @@ func EnumName(ty *Type, n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-var typeObjects sync.Map // *Type -> Value
-
 // TType is System.Type; its payload is the *Type described.
 var TType = &Type{Kind: KindNative, Namespace: "System", Name: "Type", Super: TObject}
 
 // TypeObject returns the unique System.Type object for ty.
 func TypeObject(ty *Type) Value {
-	if v, ok := typeObjects.Load(ty); ok {
-		return v.(Value)
+	if p := ty.typeObject.Load(); p != nil {
+		return Value{p: unsafe.Pointer(p)}
 	}
-	v, _ := typeObjects.LoadOrStore(ty, NewNative(TType, ty))
-	return v.(Value)
+	o := &Native{Header: Header{TType}, V: ty}
+	if ty.typeObject.CompareAndSwap(nil, o) {
+		return Ref(o)
+	}
+	return Value{p: unsafe.Pointer(ty.typeObject.Load())}
 }
 
 // await is implemented by the async runtime; see await.go.

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"sync"
 	"sync/atomic"
 	"unicode/utf16"
 	"unsafe"
@@ -295,16 +294,18 @@ func NewInstance(t *Type) *Instance {
 	return o
 }
 
-var arrayTypes sync.Map // *Type -> *Type
-
-// ArrayOf returns the array type T[] for element type elem.
+// ArrayOf returns the array type T[] for element type elem. It is made once
+// and kept by elem (not in a global table, so a program's types are freed
+// with the program).
 func ArrayOf(elem *Type) *Type {
-	if t, ok := arrayTypes.Load(elem); ok {
-		return t.(*Type)
+	if t := elem.arrayOf.Load(); t != nil {
+		return t
 	}
 	t := &Type{Kind: KindArray, Namespace: elem.Namespace, Name: elem.Name + "[]", CSName: elem.DisplayName() + "[]", Elem: elem, Super: TObject}
-	actual, _ := arrayTypes.LoadOrStore(elem, t)
-	return actual.(*Type)
+	if elem.arrayOf.CompareAndSwap(nil, t) {
+		return t
+	}
+	return elem.arrayOf.Load()
 }
 
 // NewStaticDelegate makes a delegate for a static function (a method group).

@@ -42,8 +42,10 @@ type Type struct {
 	StaticVals   []Value
 	StaticInit   *Func
 	staticDone   atomic.Bool
-	initOwner    *Thread       // the thread running StaticInit; guarded by initMu
-	initDone     chan struct{} // closed when StaticInit has run; guarded by initMu
+	initOwner    *Thread                // the thread running StaticInit; guarded by initMu
+	initDone     chan struct{}          // closed when StaticInit has run; guarded by initMu
+	arrayOf      atomic.Pointer[Type]   // this type's array type T[], made by ArrayOf
+	typeObject   atomic.Pointer[Native] // the System.Type object of this type, made by TypeObject
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading

@@ -23,6 +23,25 @@ func (b *builder) edit(f func(b *builder)) {
 	b.mu.Unlock()
 }
 
+// add appends text to the builder, growing it under t's heap limit.
+func (b *builder) add(t *vm.Thread, parts ...[]uint16) error {
+	n := 0
+	for _, u := range parts {
+		n += len(u)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	buf, err := vm.Grow(t, b.buf, n)
+	if err != nil {
+		return err
+	}
+	for _, u := range parts {
+		buf = append(buf, u...)
+	}
+	b.buf = buf
+	return nil
+}
+
 // appendText renders an Append argument (char[] appends its chars).
 func appendText(t *vm.Thread, args []vm.Value) ([]uint16, error) {
 	if len(args) == 0 {
@@ -39,6 +58,9 @@ func appendText(t *vm.Thread, args []vm.Value) ([]uint16, error) {
 		n, _ := toInt(args[1])
 		if n < 0 {
 			return nil, argOutOfRange(t, "repeatCount", "Count cannot be less than zero.")
+		}
+		if err := t.ReserveElems(int64(n), 2); err != nil {
+			return nil, err
 		}
 		u := make([]uint16, n)
 		for i := range u {
@@ -69,16 +91,14 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		sbOf(args[0]).edit(func(b *builder) { b.buf = append(b.buf, u...) })
-		return args[0], nil
+		return args[0], sbOf(args[0]).add(t, u)
 	})
 	sb.AddMethod("AppendLine", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		u, err := appendText(t, args[1:])
 		if err != nil {
 			return vm.Null, err
 		}
-		sbOf(args[0]).edit(func(b *builder) { b.buf = append(append(b.buf, u...), '\n') })
-		return args[0], nil
+		return args[0], sbOf(args[0]).add(t, u, []uint16{'\n'})
 	})
 	sb.AddMethod("AppendFormat", 1, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		r, err := stringFormat(t, args[1:])
@@ -86,8 +106,7 @@ func init() {
 			return vm.Null, err
 		}
 		u := r.AsStr().UTF16()
-		sbOf(args[0]).edit(func(b *builder) { b.buf = append(b.buf, u...) })
-		return args[0], nil
+		return args[0], sbOf(args[0]).add(t, u)
 	})
 	sb.AddMethod("Insert", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		i, _ := toInt(args[1])
@@ -100,6 +119,9 @@ func init() {
 		defer b.mu.Unlock()
 		if i < 0 || i > len(b.buf) {
 			return vm.Null, argOutOfRange(t, "index", "Index was out of range. Must be non-negative and less than or equal to the size of the collection.")
+		}
+		if err := t.ReserveElems(int64(len(b.buf))+int64(len(u)), 2); err != nil {
+			return vm.Null, err
 		}
 		nb := make([]uint16, 0, len(b.buf)+len(u))
 		b.buf = append(append(append(nb, b.buf[:i]...), u...), b.buf[i:]...)
@@ -149,6 +171,9 @@ func init() {
 		n, _ := toInt(args[1])
 		if n < 0 {
 			return vm.Null, argOutOfRange(t, "value", "Length cannot be less than zero.")
+		}
+		if err := t.ReserveElems(int64(n), 2); err != nil {
+			return vm.Null, err
 		}
 		sbOf(args[0]).edit(func(b *builder) {
 			if n <= len(b.buf) {
@@ -210,8 +235,11 @@ func init() {
 			if i < 0 || n < 0 || i+n > len(b.buf) {
 				return vm.Null, argOutOfRange(t, "length", "Index and length must refer to a location within the string.")
 			}
-			return vm.String(fromU16(b.buf[i : i+n])), nil
+			return t.NewString(fromU16(b.buf[i : i+n]))
 		}
-		return vm.String(fromU16(b.buf)), nil
+		if err := t.Reserve(int64(len(b.buf))); err != nil {
+			return vm.Null, err
+		}
+		return t.NewString(fromU16(b.buf))
 	})
 }

@@ -42,6 +42,21 @@ func (h *hashIndex) find(t *vm.Thread, hk hkey, key vm.Value) (int, error) {
 	return -1, nil
 }
 
+// indexEntryBytes approximates what one entry costs in the index map,
+// for the heap limit.
+const indexEntryBytes = 64
+
+// reserve makes room for one more entry under t's heap limit, accounting
+// the index map's growth with the entries' (neither ever shrinks).
+func (h *hashIndex) reserve(t *vm.Thread) error {
+	if len(h.free) > 0 {
+		return nil
+	}
+	entries, err := vm.GrowWith(t, h.entries, 1, indexEntryBytes)
+	h.entries = entries
+	return err
+}
+
 func (h *hashIndex) insert(hk hkey, key, val vm.Value) {
 	if h.index == nil {
 		h.index = map[hkey][]int{}
@@ -206,6 +221,9 @@ func (d *dict) set(t *vm.Thread, hk hkey, k, v vm.Value, add, try bool) (bool, e
 		d.h.entries[i].val = v
 		d.h.version++
 		return true, nil
+	}
+	if err := d.h.reserve(t); err != nil {
+		return false, err
 	}
 	d.h.insert(hk, k, v)
 	return true, nil

@@ -126,7 +126,11 @@ func init() {
 			if n < 0 {
 				return vm.Null, argOutOfRange(t, "capacity", msgNonNegative)
 			}
-			return vm.NewNative(tList, &list{items: make([]vm.Value, 0, n), elem: elem}), nil
+			items, err := vm.Grow(t, []vm.Value(nil), n)
+			if err != nil {
+				return vm.Null, err
+			}
+			return vm.NewNative(tList, &list{items: items, elem: elem}), nil
 		}
 		vs, err := collect(t, rest[0])
 		if err != nil {
@@ -185,9 +189,13 @@ func init() {
 			return vm.Null, err
 		}
 		l.mu.Lock()
-		l.items = append(l.items, v)
+		defer l.mu.Unlock()
+		items, err := vm.Grow(t, l.items, 1)
+		if err != nil {
+			return vm.Null, err
+		}
+		l.items = append(items, v)
 		l.version++
-		l.mu.Unlock()
 		return vm.Null, nil
 	})
 	l.AddMethod("AddRange", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -200,9 +208,13 @@ func init() {
 			return vm.Null, err
 		}
 		l.mu.Lock()
-		l.items = append(l.items, vs...)
+		defer l.mu.Unlock()
+		items, err := vm.Grow(t, l.items, len(vs))
+		if err != nil {
+			return vm.Null, err
+		}
+		l.items = append(items, vs...)
 		l.version++
-		l.mu.Unlock()
 		return vm.Null, nil
 	})
 	l.AddMethod("Insert", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -217,7 +229,11 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		l.items = append(l.items, vm.Null)
+		items, err := vm.Grow(t, l.items, 1)
+		if err != nil {
+			return vm.Null, err
+		}
+		l.items = append(items, vm.Null)
 		copy(l.items[i+1:], l.items[i:])
 		l.items[i] = v
 		l.version++
@@ -235,7 +251,10 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		items := make([]vm.Value, 0, len(l.items)+len(vs))
+		items, err := vm.Grow(t, []vm.Value(nil), len(l.items)+len(vs))
+		if err != nil {
+			return vm.Null, err
+		}
 		items = append(append(append(items, l.items[:i]...), vs...), l.items[i:]...)
 		l.items = items
 		l.version++

@@ -57,6 +57,9 @@ func (s *hashSet) add(t *vm.Thread, v vm.Value) (bool, error) {
 	if err != nil || i >= 0 {
 		return false, err
 	}
+	if err := s.h.reserve(t); err != nil {
+		return false, err
+	}
 	s.h.insert(hk, v, vm.Null)
 	return true, nil
 }
@@ -339,9 +342,13 @@ func init() {
 				return vm.Null, err
 			}
 			q.mu.Lock()
-			q.items = append(q.items, v)
+			defer q.mu.Unlock()
+			items, err := vm.Grow(t, q.items, 1)
+			if err != nil {
+				return vm.Null, err
+			}
+			q.items = append(items, v)
 			q.version++
-			q.mu.Unlock()
 			return vm.Null, nil
 		}
 		empty := "Queue empty."

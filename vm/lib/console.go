@@ -2,9 +2,7 @@ package lib
 
 import (
 	"bufio"
-	"io"
 	"strings"
-	"sync"
 
 	"asyncvm/vm"
 )
@@ -57,17 +55,12 @@ func consoleText(t *vm.Thread, args []vm.Value) (string, error) {
 	return t.ToString(args[0])
 }
 
-// errMu serialises writes to the program's stderr.
-var errMu sync.Mutex
-
 func writeTo(t *vm.Thread, stderr bool, s string) {
 	if !stderr {
 		t.M.Write(s)
 		return
 	}
-	errMu.Lock()
-	io.WriteString(t.M.Stderr, s)
-	errMu.Unlock()
+	t.M.WriteStderr(s)
 }
 
 func writer(stderr, newline bool) native {
@@ -84,24 +77,13 @@ func writer(stderr, newline bool) native {
 	}
 }
 
-// stdinReaders keeps one buffered reader per machine input.
-var (
-	stdinMu      sync.Mutex
-	stdinReaders = map[io.Reader]*bufio.Reader{}
-)
-
 func readLine(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
 	if t.M.Stdin == nil {
 		return vm.Null, nil
 	}
-	stdinMu.Lock()
-	defer stdinMu.Unlock()
-	r, ok := stdinReaders[t.M.Stdin]
-	if !ok {
-		r = bufio.NewReader(t.M.Stdin)
-		stdinReaders[t.M.Stdin] = r
-	}
-	line, err := r.ReadString('\n')
+	var line string
+	var err error
+	t.M.ReadStdin(func(r *bufio.Reader) { line, err = r.ReadString('\n') })
 	if err != nil && line == "" {
 		return vm.Null, nil
 	}

@@ -105,7 +105,8 @@ func enumOf(t *vm.Thread, en vm.Value) (iter, error) {
 // collect reads a whole sequence into a new slice.
 func collect(t *vm.Thread, src vm.Value) ([]vm.Value, error) {
 	if a := src.AsArray(); a != nil {
-		return append([]vm.Value(nil), a.V...), nil
+		out, err := vm.Grow(t, []vm.Value(nil), len(a.V))
+		return append(out, a.V...), err
 	}
 	if l, ok := src.AsNative().(*list); ok {
 		return l.snapshot(), nil
@@ -122,6 +123,9 @@ func collect(t *vm.Thread, src vm.Value) ([]vm.Value, error) {
 		}
 		if !ok {
 			return out, nil
+		}
+		if out, err = vm.Grow(t, out, 1); err != nil {
+			return nil, err
 		}
 		out = append(out, v)
 	}

@@ -238,9 +238,12 @@ func joinValues(t *vm.Thread, sep string, vs []vm.Value) (vm.Value, error) {
 		if err != nil {
 			return vm.Null, err
 		}
+		if err := t.Reserve(int64(b.Len()) + int64(len(s))); err != nil {
+			return vm.Null, err
+		}
 		b.WriteString(s)
 	}
-	return vm.String(b.String()), nil
+	return t.NewString(b.String())
 }
 
 func stringCompare(a, b vm.Value, ignoreCase, ordinal bool) int {
@@ -273,7 +276,11 @@ func init() {
 			if n < 0 {
 				return vm.Null, argOutOfRange(t, "count", msgNonNegative)
 			}
-			return vm.String(strings.Repeat(string(rune(args[0].AsChar())), n)), nil
+			c := string(rune(args[0].AsChar()))
+			if err := t.ReserveElems(int64(n), int64(len(c))); err != nil {
+				return vm.Null, err
+			}
+			return t.NewString(strings.Repeat(c, n))
 		}
 		a := args[0].AsArray()
 		if a == nil {
@@ -291,7 +298,7 @@ func init() {
 		for i := range u {
 			u[i] = a.V[start+i].AsChar()
 		}
-		return vm.String(fromU16(u)), nil
+		return t.NewString(fromU16(u))
 	})
 	s.AddProperty("Length", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(args[0].AsStr().Len())), nil
@@ -434,13 +441,20 @@ func init() {
 			return vm.Null, t.Throw("System.ArgumentException", "String cannot be of zero length. (Parameter 'oldValue')")
 		}
 		nw, _ := str(args[2])
-		return vm.String(strings.ReplaceAll(strSelf(args), old, nw)), nil
+		self := strSelf(args)
+		if len(nw) > len(old) {
+			grow := int64(strings.Count(self, old)) * int64(len(nw)-len(old))
+			if err := t.Reserve(int64(len(self)) + grow); err != nil {
+				return vm.Null, err
+			}
+		}
+		return t.NewString(strings.ReplaceAll(self, old, nw))
 	})
-	upper := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.String(strings.ToUpper(strSelf(args))), nil
+	upper := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return t.NewString(strings.ToUpper(strSelf(args)))
 	}
-	lower := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.String(strings.ToLower(strSelf(args))), nil
+	lower := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return t.NewString(strings.ToLower(strSelf(args)))
 	}
 	s.AddMethod("ToUpper", 0, 1, upper)
 	s.AddMethod("ToUpperInvariant", 0, 0, upper)
@@ -468,10 +482,13 @@ func init() {
 			if k <= 0 {
 				return args[0], nil
 			}
-			if left {
-				return vm.String(strings.Repeat(c, k) + st.S), nil
+			if err := t.ReserveElems(int64(k), int64(len(c))); err != nil {
+				return vm.Null, err
 			}
-			return vm.String(st.S + strings.Repeat(c, k)), nil
+			if left {
+				return t.NewString(strings.Repeat(c, k) + st.S)
+			}
+			return t.NewString(st.S + strings.Repeat(c, k))
 		}
 	}
 	s.AddMethod("PadLeft", 1, 2, pad(true))
@@ -486,7 +503,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		return vm.String(fromU16(u[:i]) + v + fromU16(u[i:])), nil
+		return t.NewString(fromU16(u[:i]) + v + fromU16(u[i:]))
 	})
 	s.AddMethod("Remove", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		u := args[0].AsStr().UTF16()

@@ -53,6 +53,9 @@ type delegateTask struct {
 	observed map[*vm.Task]bool
 }
 
+// DescribePending implements PendingDescriber for a task made with `new Task`.
+func (u *unstarted) DescribePending() string { return u.d.DescribePending() }
+
 // DescribePending implements PendingDescriber for deadlock reports.
 func (d *delegateTask) DescribePending() string {
 	d.mu.Lock()
@@ -63,21 +66,26 @@ func (d *delegateTask) DescribePending() string {
 	return ""
 }
 
+// delegateOf returns the delegate-task state of tk, or nil. A task made with
+// `new Task(...)` keeps its *unstarted owner, which holds that state, so
+// Start never writes Owner while other threads may read it.
 func delegateOf(tk *vm.Task) *delegateTask {
 	if tk == nil {
 		return nil
 	}
-	d, _ := tk.Owner.(*delegateTask)
-	return d
+	switch o := tk.Owner.(type) {
+	case *delegateTask:
+		return o
+	case *unstarted:
+		return o.d
+	}
+	return nil
 }
 
 // creationOptions returns the TaskCreationOptions a task was made with.
 func creationOptions(tk *vm.Task) int64 {
 	if d := delegateOf(tk); d != nil {
 		return d.options
-	}
-	if u, ok := tk.Owner.(*unstarted); ok {
-		return u.options
 	}
 	return 0
 }
@@ -88,7 +96,6 @@ type startSpec struct {
 	useState  bool
 	unwrap    bool // Task.Run: a Task the delegate returns is awaited (a proxy)
 	token     *cancelSource
-	options   int64 // TaskCreationOptions
 }
 
 // StartTask is Task.Run: it queues fn to the pool to run in the context
@@ -97,7 +104,9 @@ type startSpec struct {
 // Task.Run denies child attachment, as in .NET.
 func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource) *vm.Task {
 	tk := vm.NewTask(vm.TObject)
-	startDelegate(t, tk, startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token, options: optDenyChildAttach})
+	d := &delegateTask{options: optDenyChildAttach}
+	tk.Owner = d
+	startDelegate(t, tk, d, startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token})
 	return tk
 }
 
@@ -107,12 +116,11 @@ func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *c
 // tk completes when its delegate has finished and all its attached children
 // have completed; faulted children's exceptions are added to its own, each
 // wrapped in an AggregateException, as .NET does.
-func startDelegate(t *vm.Thread, tk *vm.Task, spec startSpec) {
+func startDelegate(t *vm.Thread, tk *vm.Task, d *delegateTask, spec startSpec) {
 	Attach(t)
 	ec := t.Ctx.Capture()
 	t.M.Counters.Tasks.Add(1)
-	d := &delegateTask{options: spec.options}
-	if spec.options&optAttachedToParent != 0 {
+	if d.options&optAttachedToParent != 0 {
 		if p := currentTask(t); p != nil && creationOptions(p)&optDenyChildAttach == 0 {
 			if pd := delegateOf(p); pd != nil {
 				pd.mu.Lock()
@@ -122,7 +130,6 @@ func startDelegate(t *vm.Thread, tk *vm.Task, spec startSpec) {
 			}
 		}
 	}
-	tk.Owner = d
 	tk.SetStatus(vm.StatusWaitingToRun)
 	var args []vm.Value
 	if spec.useState {

@@ -608,8 +608,6 @@ type monitor struct {
 	waiters []chan struct{}
 }
 
-var monitors sync.Map // vm.Object -> *monitor
-
 func monitorOf(t *vm.Thread, v vm.Value) (*monitor, error) {
 	if v.IsNull() {
 		return nil, argNull(t, "obj")
@@ -618,6 +616,7 @@ func monitorOf(t *vm.Thread, v vm.Value) (*monitor, error) {
 	if key == nil {
 		return &monitor{sem: make(chan struct{}, 1)}, nil
 	}
+	monitors := &stateOf(t.M).monitors
 	if m, ok := monitors.Load(key); ok {
 		return m.(*monitor), nil
 	}
@@ -639,8 +638,11 @@ func (m *monitor) enter(t *vm.Thread, limit vmDuration) bool {
 		got := false
 		wait := func() {
 			if limit.infinite {
-				m.sem <- struct{}{}
-				got = true
+				select {
+				case m.sem <- struct{}{}:
+					got = true
+				case <-t.M.Closed():
+				}
 				return
 			}
 			timer := time.NewTimer(limit.d)

@@ -1,7 +1,6 @@
 package threading
 
 import (
-	"sync"
 	"sync/atomic"
 
 	"asyncvm/ctx"
@@ -103,16 +102,15 @@ func taskError(t *vm.Thread, tk *vm.Task) error {
 	return nil
 }
 
-var taskExceptions sync.Map // *vm.Task -> *vm.Instance (Task.Exception, made once)
-
 func taskException(t *vm.Thread, tk *vm.Task) vm.Value {
 	if tk.Status() != vm.StatusFaulted {
 		return vm.Null
 	}
-	if e, ok := taskExceptions.Load(tk); ok {
+	excs := &stateOf(t.M).taskExceptions
+	if e, ok := excs.Load(tk); ok {
 		return vm.Ref(e.(*vm.Instance))
 	}
-	e, _ := taskExceptions.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
+	e, _ := excs.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
 	return vm.Ref(e.(*vm.Instance))
 }
 
@@ -316,7 +314,9 @@ func init() {
 		if u.useState && len(rest) > 0 {
 			u.state, rest = rest[0], rest[1:]
 		}
-		u.token, u.options = startOptions(rest)
+		var options int64
+		u.token, options = startOptions(rest)
+		u.d = &delegateTask{options: options}
 		tk.Owner = u
 		return vm.TaskValue(tk), nil
 	})
@@ -326,7 +326,7 @@ func init() {
 		if u == nil || !u.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
-		startDelegate(t, tk, startSpec{fn: u.fn, state: u.state, useState: u.useState, token: u.token, options: u.options})
+		startDelegate(t, tk, u.d, startSpec{fn: u.fn, state: u.state, useState: u.useState, token: u.token})
 		return vm.Null, nil
 	})
 	task.AddStatic("Run", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -538,11 +538,15 @@ func init() {
 		whenComplete(t, tk, func(w *vm.Thread) {
 			w.M.Queue(func(x *vm.Thread) {
 				var r vm.Value
+				s := threadStateOf(x)
+				outer := s.current
+				s.current = cont // the continuation task runs the delegate
 				err := runIn(x, ec, func() error {
 					var err error
 					r, err = x.CallValue(fn, callArgs)
 					return err
 				})
+				s.current = outer
 				completeFrom(x, cont, r, err)
 			})
 		})
@@ -619,9 +623,12 @@ func init() {
 		if spec.useState && len(rest) > 0 {
 			spec.state, rest = rest[0], rest[1:]
 		}
-		spec.token, spec.options = startOptions(rest)
+		var options int64
+		spec.token, options = startOptions(rest)
 		tk := vm.NewTask(vm.TObject)
-		startDelegate(t, tk, spec)
+		d := &delegateTask{options: options}
+		tk.Owner = d
+		startDelegate(t, tk, d, spec)
 		return vm.TaskValue(tk), nil
 	})
 
@@ -635,7 +642,7 @@ type unstarted struct {
 	fn, state vm.Value
 	useState  bool
 	token     *cancelSource
-	options   int64
+	d         *delegateTask // the task's state once started
 	started   atomic.Bool
 }
 
