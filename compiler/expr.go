@@ -473,7 +473,11 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 		return nil, nil
 	}
 	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) > 0 {
-		return fs.c.lookupTypeName(name, fs.cls)
+		// A generic type's static member: `Box<int>.Default()`. Generic
+		// classes are declared under their arity (Box`1).
+		if t, ci := fs.c.lookupTypeName(name+"`"+itoa(len(id.TypeArgs)), fs.cls); t != nil {
+			return t, ci
+		}
 	}
 	return fs.c.lookupTypeName(name, fs.cls)
 }

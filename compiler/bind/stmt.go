@@ -202,6 +202,12 @@ func (b *binder) stmts(list []lang.Stmt) {
 			if b.scope.funcs == nil {
 				b.scope.funcs = map[string]*Method{}
 			}
+			if _, dup := b.scope.funcs[lf.Func.Name]; dup {
+				// Local functions cannot be overloaded (code generation
+				// reports CS0128); calls to the name stay unchecked.
+				b.scope.funcs[lf.Func.Name] = nil
+				continue
+			}
 			b.scope.funcs[lf.Func.Name] = b.method(lf.Func, nil, b.typeCtx())
 		}
 	}
