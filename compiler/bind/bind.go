@@ -290,7 +290,7 @@ func (b *binder) resolveBases(t *Type) {
 			case bt.IsUnchecked():
 				// A library base the binder does not model: lookups that
 				// miss on t are not errors.
-				t.Open = true
+				t.Open, t.UnknownBase = true, true
 			}
 		}
 	}

@@ -12,8 +12,6 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	name := ""
 	lib := false
 	var typeArgs []*lang.TypeRef
-	static := false
-	var owner *Type
 	switch f := e.Fun.(type) {
 	case *lang.Ident:
 		name, typeArgs = f.Name, f.TypeArgs
@@ -34,18 +32,15 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 					return u.unchecked // a delegate-typed field or property
 				}
 				cands = methods(syms)
-				owner = c
 			}
 		}
 	case *lang.MemberExpr:
 		name, typeArgs = f.Name, f.TypeArgs
-		recv, isType := b.receiver(f.X)
-		static = isType
+		recv, static := b.receiver(f.X)
 		if recv == nil {
 			b.args(e.Args)
 			return u.unchecked
 		}
-		owner = recv
 		syms := b.lookup(recv, f.Name)
 		if len(syms) > 0 && memberType(syms[0]) != nil {
 			b.info.Types[f] = memberType(syms[0])
@@ -76,7 +71,6 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			lib = true
 		}
 	}
-	_ = owner
 	var targs []*Type
 	for _, ta := range typeArgs {
 		targs = append(targs, b.resolveType(ta, b.typeCtx()))

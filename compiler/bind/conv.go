@@ -182,10 +182,7 @@ func (b *binder) derives(t, to *Type) bool {
 // binder does not model.
 func (b *binder) hasUncheckedBase(t *Type) bool {
 	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
-		if c.IsUnchecked() {
-			return true
-		}
-		if c.Base == nil && c.Kind == Class && !(c.Kind == Special) && c.Decl != nil && len(c.Decl.Bases) > 0 && c.Open {
+		if c.IsUnchecked() || c.UnknownBase {
 			return true
 		}
 	}

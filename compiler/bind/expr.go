@@ -137,17 +137,12 @@ func firstName(e lang.Expr) string {
 // current class with its bases, then its outer classes).
 func (b *binder) memberInScope(name string) []Symbol {
 	for c := b.cls; c != nil; c = c.Outer {
-		if ms := b.lookup(b.selfType(c), name); len(ms) > 0 {
+		if ms := b.lookup(c, name); len(ms) > 0 {
 			return ms
 		}
 	}
 	return nil
 }
-
-// selfType is the instance type of a type definition inside its own body:
-// the definition constructed with its own type parameters, which is the
-// definition itself.
-func (b *binder) selfType(t *Type) *Type { return t }
 
 func (b *binder) bindExpr(e lang.Expr) *Type {
 	u := b.u
@@ -285,7 +280,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		if b.fn != nil && b.fn.static || b.cls == nil {
 			return u.unchecked
 		}
-		return b.selfType(b.cls)
+		return b.cls
 	case *lang.BaseExpr:
 		if b.cls == nil || b.cls.Base == nil {
 			return u.unchecked

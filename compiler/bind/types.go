@@ -95,6 +95,10 @@ type Type struct {
 	Open bool
 	// Lib marks a type declared by the library tables.
 	Lib bool
+	// UnknownBase marks a source type with a base the binder does not
+	// model (a library class without a table): conversions from it to a
+	// class are not checked.
+	UnknownBase bool
 
 	Decl *lang.TypeDecl // the declaration of a source type
 	VM   *vm.Type       // the run-time type of a library type, when registered

@@ -81,7 +81,7 @@ func (u *Universe) Construct(def *Type, args []*Type) *Type {
 		return t
 	}
 	t := &Type{Kind: def.Kind, Special: def.Special, Name: def.Name, Namespace: def.Namespace, Outer: def.Outer,
-		Def: def, Args: args, Static: def.Static, Open: def.Open, Lib: def.Lib, Decl: def.Decl, VM: def.VM}
+		Def: def, Args: args, Static: def.Static, Open: def.Open, Lib: def.Lib, UnknownBase: def.UnknownBase, Decl: def.Decl, VM: def.VM}
 	u.constructed[key.String()] = t
 	sub := substitution(def.Params, args)
 	t.Base = u.Subst(def.Base, sub)
