@@ -627,6 +627,9 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			return nil
 		}
 		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+		if e.Type != nil {
+			fs.setTypeArgs(w, ci, e.Type.Args)
+		}
 		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
 		fs.copyBack(backs)

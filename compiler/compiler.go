@@ -132,6 +132,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 	all := append([]*lang.File{pre}, files...)
 	info, bindDiags := bind.Bind(pre, files)
 	c.info = info
+	reifyTypeArgs(all)
 	if opts.Lower != nil {
 		if ds := opts.Lower(all, opts.Mode, &c.at, info.Copied); len(ds) > 0 {
 			return nil, sortDiags(ds)

@@ -236,6 +236,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		}
 	}
 	t.Statics = map[string][]*vm.Func{}
+	c.declareTypeArgFields(ci)
 	// Primary constructor parameters become fields.
 	if td.HasPrimary {
 		for _, p := range td.PrimaryParams {
