@@ -232,7 +232,7 @@ func (fs *funcState) setTypeArgs(obj int, ci *classInfo, args []*lang.TypeRef) {
 			}
 			r := fs.alloc()
 			fs.typeArgInto(args[i], r, known)
-			fs.emitABC(vm.OpSetField, obj, fi.index, r)
+			fs.emitABC(vm.OpSetField, obj, fs.field(fi), r)
 			next[tp] = r
 		}
 		known = next
