@@ -127,10 +127,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
-	lib, ld := libraryFile()
-	if len(ld) > 0 {
-		panic("library tables do not parse: " + ld.Error())
-	}
+	lib := libraryFile()
 	all := []*lang.File{lib}
 	if prelude != nil {
 		all = append(all, prelude)
