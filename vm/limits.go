@@ -119,6 +119,9 @@ func (t *Thread) Alloc(p unsafe.Pointer, n int) error {
 	return nil
 }
 
+// sampleGap draws the bytes until a thread's next sampled allocation.
+func sampleGap() int64 { return int64(rand.ExpFloat64()*heapSampleRate) + 1 }
+
 // Count accounts like Alloc but never fails: for the VM's own bookkeeping
 // objects (tasks, continuations), where a throw would leave an await half
 // done. The next Alloc that samples sees the total.
@@ -153,7 +156,7 @@ func (t *Thread) track(p unsafe.Pointer, n int64) bool {
 	}
 	for t.allocLeft < 0 {
 		w += heapSampleRate
-		t.allocLeft += int64(rand.ExpFloat64()*heapSampleRate) + 1
+		t.allocLeft += sampleGap()
 	}
 	if h.limit.Load() == 0 || w == 0 || p == nil {
 		return h.limit.Load() != 0
@@ -171,7 +174,7 @@ func (t *Thread) track(p unsafe.Pointer, n int64) bool {
 func (t *Thread) Reserve(n int64) error {
 	h := &t.M.lim.heap
 	l := h.limit.Load()
-	if l == 0 || n < largeObject && h.live.Load() <= l {
+	if l == 0 || h.live.Load()+n <= l {
 		return nil
 	}
 	if n > l || !t.collect(n) {

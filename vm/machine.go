@@ -255,7 +255,7 @@ type Thread struct {
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
 func (m *Machine) NewThread() *Thread {
-	t := &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread()}
+	t := &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread(), allocLeft: sampleGap()}
 	m.threadsMu.Lock()
 	m.threads = append(m.threads, t)
 	m.threadsMu.Unlock()
