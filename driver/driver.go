@@ -129,6 +129,10 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	m.Stdin = opts.Stdin
 	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
 	defer m.ReleaseLimits()
+	// However the program ends, threads still running (background threads,
+	// threads of a program that crashed or timed out) stop at their next
+	// call or backward jump instead of running on in the host process.
+	defer m.Stop(&vm.Fatal{Msg: "the program has ended", Code: ExitRuntime})
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}
@@ -180,8 +184,6 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	select {
 	case r = <-done:
 	case <-m.Crashed():
-		// Threads still running stop at their next call or backward jump.
-		m.Stop(&vm.Fatal{Msg: "crashed", Code: ExitRuntime})
 		return report(m, opts, m.CrashErr())
 	case <-timeout:
 		m.Stop(&vm.Fatal{Msg: "timeout", Code: ExitRuntime})
