@@ -30,6 +30,7 @@ var units = map[string]struct {
 	"await_completed": {1_000_000, "iter"},
 	"await_valuetask": {1_000_000, "iter"},
 	"yield":           {100_000, "iter"},
+	"fields":          {1_000_000, "iter"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)

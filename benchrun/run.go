@@ -242,9 +242,9 @@ func measure(prog *vm.Program, cls *Class, b *Benchmark, opts Options) (sample, 
 	}
 	var errb bytes.Buffer
 	m := vm.NewMachine(prog, opts.Stdout, &errb)
+	defer m.Close()
 	m.Stdin = strings.NewReader("")
 	m.SetLimits(opts.Limits)
-	defer m.ReleaseLimits()
 	threading.Install(m)
 	t := m.NewThread()
 	threading.Attach(t)

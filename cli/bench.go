@@ -36,6 +36,8 @@ baseline and the sm/rt ratio.
   --warmup    warm-up iterations (default 1)
   --max-ops   cap on calls per iteration (0: none)
   --quiet     no progress on stderr
+  --max-heap SIZE, --max-threads N, --max-output SIZE
+                   resource limits of each run (docs/limits.md)
 `
 
 func init() { help["bench"] = benchHelp }

@@ -19,18 +19,20 @@ execution models: rt (runtime async) and sm (classic state machines).
 
 Usage:
   asyncvm run [--mode rt|sm] [--stats] [--timeout D] [LIMITS] FILE [ARGS...]
-  asyncvm check FILE
+  asyncvm check [--mode rt|sm] FILE
   asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE
   asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] [LIMITS] FILE
   asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] [LIMITS] FILE
   asyncvm repl [--mode rt|sm] [LIMITS]
+  asyncvm serve [--addr 127.0.0.1:8080] [--timeout D] [--max-steps N] [LIMITS] [--jobs N]
   asyncvm help [COMMAND]
 
 LIMITS: --max-heap SIZE, --max-threads N, --max-output SIZE (SIZE as 512MB;
 see docs/limits.md); none by default.
 FILE may be - to read the program from standard input.
-Exit status: 0 success, 1 runtime failure, 2 compile or usage error;
-a program's Main return value or Environment.Exit(n) sets it.
+Exit status: 0 success, 1 runtime failure, 2 compile or usage error,
+70 internal error (a bug in asyncvm); a program's Main return value or
+Environment.Exit(n) sets it.
 `
 
 var help = map[string]string{
@@ -46,7 +48,8 @@ Compiles and runs FILE. ARGS reach Main(string[] args) or top-level args.
   --max-threads N    at most N threads at once; Thread.Start beyond throws OutOfMemoryException
   --max-output SIZE  cut the output at SIZE and stop the program (exit status 1)
 `,
-	"check":  "asyncvm check FILE\n\nCompiles FILE and prints its diagnostics; runs nothing.\n",
+	"check":  "asyncvm check [--mode rt|sm] FILE\n\nCompiles FILE and prints its diagnostics; runs nothing. Without --mode it\ncompiles FILE in both models and marks a diagnostic only one of them reports.\n",
+	"serve":  serveHelp,
 	"disasm": "asyncvm disasm [--mode rt|sm] [--lowered] [--method NAME] FILE\n\nPrints the bytecode of every method (or of NAME). With --lowered (sm mode)\nprints the state-machine rewrite as C#-like source.\n",
 }
 
@@ -83,6 +86,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bench(args[1:], stdin, stdout, stderr)
 	case "compare":
 		return compare(args[1:], stdin, stdout, stderr)
+	case "serve":
+		return serve(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "asyncvm: unknown command %q\n\n%s", args[0], usage)
 	return driver.ExitCompile
@@ -182,7 +187,13 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return driver.ExitCompile
 	}
-	return driver.Check(driver.Options{Filename: path, Source: src, Mode: c.mode, Stdout: stdout, Stderr: stderr})
+	mode := "" // both models unless --mode names one
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "mode" {
+			mode = c.mode
+		}
+	})
+	return driver.Check(driver.Options{Filename: path, Source: src, Mode: mode, Stdout: stdout, Stderr: stderr})
 }
 
 func disasm(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -31,6 +31,8 @@ with the sm/rt ratio of the medians.
   --json           print the table as one JSON object
   --ignore-output  do not compare standard output (for programs printing timings)
   --timeout        stop a run after the duration
+  --max-heap SIZE, --max-threads N, --max-output SIZE
+                   resource limits of each run (docs/limits.md)
 `
 
 func init() { help["compare"] = compareHelp }

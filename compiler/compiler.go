@@ -26,8 +26,8 @@ type Options struct {
 	// or "sm" (every async method has been lowered to a state machine).
 	Mode string
 	// Lower, when set, rewrites the files before code generation (the sm
-	// lowering). It receives the names of methods it must leave alone.
-	Lower func(files []*lang.File, mode string) lang.Diagnostics
+	// lowering). It keeps the position of what it is rewriting in *at.
+	Lower func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics
 	// Script compiles REPL-style top-level code into Entry.
 	Script bool
 }
@@ -70,6 +70,11 @@ type Compiler struct {
 	lambdaN  int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
+
+	// at is the position being compiled (or rewritten by Lower), for the
+	// report of an internal error.
+	at      lang.Pos
+	imports map[*lang.File][]staticImport // `using static` types of each file, resolved on first use
 }
 
 type siteKey struct {
@@ -78,11 +83,29 @@ type siteKey struct {
 }
 
 // Compile compiles the parsed files (the prelude is added) into a program.
-func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (*vm.Program, lang.Diagnostics) {
+//
+// Compile is the one place where a Go panic in the compiler or the sm
+// rewrite (always a bug in asyncvm) is recovered: it becomes a single
+// diagnostic "internal error: ..." at the position being compiled, which
+// IsInternal recognizes.
+func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm.Program, diags lang.Diagnostics) {
 	if opts.Mode == "" {
 		opts.Mode = "rt"
 	}
-	c := &Compiler{
+	c := &Compiler{}
+	defer func() {
+		if r := recover(); r != nil {
+			at := c.at
+			if at.Line < 1 {
+				at = lang.Pos{Line: 1, Col: 1}
+				if len(files) > 0 {
+					at.File = files[0].Name
+				}
+			}
+			prog, diags = nil, lang.Diagnostics{{Pos: at, Msg: vm.InternalErrorMsg(r)}}
+		}
+	}()
+	*c = Compiler{
 		opts:        opts,
 		srcs:        srcs,
 		prog:        &vm.Program{Extensions: map[string][]*vm.Func{}},
@@ -101,7 +124,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (*vm.Prog
 	}
 	all := append([]*lang.File{pre}, files...)
 	if opts.Lower != nil {
-		if ds := opts.Lower(all, opts.Mode); len(ds) > 0 {
+		if ds := opts.Lower(all, opts.Mode, &c.at); len(ds) > 0 {
 			return nil, sortDiags(ds)
 		}
 	}
@@ -116,6 +139,17 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (*vm.Prog
 		return nil, sortDiags(c.diags)
 	}
 	return c.prog, nil
+}
+
+// IsInternal reports whether diags is an internal error report (from
+// Compile, or from lang.Parse, which recovers its own panics the same way).
+func IsInternal(diags lang.Diagnostics) bool {
+	for _, d := range diags {
+		if vm.IsInternalError(d.Msg) {
+			return true
+		}
+	}
+	return false
 }
 
 // sortDiags orders diagnostics by position and drops repeats.
@@ -183,6 +217,9 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	// Phase 2: resolve bases, lay out fields, declare members.
 	for _, ci := range c.classes {
 		c.resolveBases(ci)
+	}
+	for _, f := range files {
+		c.checkStaticUsings(f)
 	}
 	for _, ci := range c.orderedClasses() {
 		c.declareMembers(ci)

@@ -99,6 +99,9 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		if t == nil {
 			t = vm.TObject
 		}
+		if isNullableRef(e.Type) && (t.IsPrimitive() || t.IsValueType) {
+			t = vm.NullableOf(t) // typeof(int?) is Nullable<int>; a value of int? is an int or null
+		}
 		fs.emitABC(vm.OpTypeOf, dst, fs.c.addType(t), 0)
 		return vm.TType
 	case *lang.NameOfExpr:
@@ -296,6 +299,9 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 			return t
 		}
 	}
+	if t, ok := fs.importedValue(e.Name, e.Pos, dst); ok {
+		return t
+	}
 	if t, ci := fs.c.lookupTypeName(e.Name, fs.cls); t != nil {
 		_ = ci
 		fs.errorf(e.Pos, "'%s' is a type, which is not valid in the given context", e.Name)
@@ -314,7 +320,7 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 			return nil, true
 		}
 		fs.loadThis(dst)
-		fs.emitABC(vm.OpGetField, dst, dst, fi.index)
+		fs.emitABC(vm.OpGetField, dst, dst, fs.field(fi))
 		return fi.typ, true
 	}
 	for b := ci; b != nil; b = b.base {
@@ -340,7 +346,7 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 		}
 		fs.loadThis(dst)
 		if pi.field != nil {
-			fs.emitABC(vm.OpGetField, dst, dst, pi.field.index)
+			fs.emitABC(vm.OpGetField, dst, dst, fs.field(pi.field))
 			return pi.typ, true
 		}
 		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
@@ -533,12 +539,12 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	var t *vm.Type
 	if ci := fs.c.classByType[xt]; ci != nil {
 		if fi, ok := ci.fields[e.Name]; ok {
-			fs.emitABC(vm.OpGetField, dst, r, fi.index)
+			fs.emitABC(vm.OpGetField, dst, r, fs.field(fi))
 			t = fi.typ
 			goto done
 		}
 		if pi, ok := ci.props[e.Name]; ok && pi.field != nil && !pi.static {
-			fs.emitABC(vm.OpGetField, dst, r, pi.field.index)
+			fs.emitABC(vm.OpGetField, dst, r, fs.field(pi.field))
 			t = pi.typ
 			goto done
 		}

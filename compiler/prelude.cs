@@ -211,15 +211,22 @@ namespace System
 
     public class OperationCanceledException : SystemException
     {
+        // The token, or null for CancellationToken.None. Overloads are chosen
+        // by argument count, so the one-argument constructor takes a message
+        // or a token, and the two-argument one a message and a token or an
+        // inner exception.
         private object _token;
         public OperationCanceledException() : base("The operation was canceled.") { }
-        public OperationCanceledException(string message) : base(message) { }
+        public OperationCanceledException(object arg) : base(arg is string || arg == null ? (string)arg : "The operation was canceled.")
+        {
+            if (!(arg is string)) _token = arg;
+        }
         public OperationCanceledException(string message, object second) : base(message, second as Exception)
         {
             if (!(second is Exception)) _token = second;
         }
         public OperationCanceledException(string message, Exception innerException, object token) : base(message, innerException) { _token = token; }
-        public object CancellationToken => _token;
+        public object CancellationToken => _token ?? System.Threading.CancellationToken.None;
     }
 
     public class MissingMemberException : SystemException
@@ -402,8 +409,10 @@ namespace System.Threading.Tasks
     public class TaskCanceledException : OperationCanceledException
     {
         public TaskCanceledException() : base("A task was canceled.") { }
-        public TaskCanceledException(string message) : base(message) { }
+        // A message, or the canceled Task (whose token asyncvm does not keep).
+        public TaskCanceledException(object arg) : base(arg is string || arg == null ? (string)arg : "A task was canceled.") { }
         public TaskCanceledException(string message, Exception innerException) : base(message, innerException) { }
+        public TaskCanceledException(string message, Exception innerException, object token) : base(message, innerException, token) { }
     }
 }
 

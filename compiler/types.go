@@ -117,7 +117,7 @@ func fileUsings(f *lang.File) []string {
 		us = append(us, f.Namespace)
 	}
 	for _, u := range f.Usings {
-		if u.Alias == "" {
+		if u.Alias == "" && !u.IsStatic {
 			us = append(us, u.Name)
 		}
 	}
@@ -243,6 +243,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		}
 	}
 	for _, m := range td.Members {
+		c.at = m.Position()
 		switch m := m.(type) {
 		case *lang.FieldDecl:
 			static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
@@ -397,6 +398,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	if p.ExprBody != nil {
 		m := mk("get", 0)
 		m.decl.ExprBody = p.ExprBody
+		pi.get = m
 	}
 	for _, a := range p.Accessors {
 		m := mk(a.Kind, 1)
@@ -422,12 +424,6 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.get = m
 		} else {
 			pi.set = m
-		}
-	}
-	if p.ExprBody != nil {
-		pi.get = ci.methods["get_"+p.Name][0]
-		if static {
-			pi.get = ci.smethods["get_"+p.Name][0]
 		}
 	}
 	ci.props[p.Name] = pi
@@ -633,6 +629,9 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		}
 		return vm.ArrayOf(et), nil
 	}
+	if (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1 {
+		return c.resolveTypeRef(tr.Args[0], from, report) // Nullable<T> is T?
+	}
 	if t := keywordType(tr.Name); t != nil {
 		return t, nil
 	}
@@ -660,6 +659,11 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		}
 	}
 	return t, ci
+}
+
+// isNullableRef reports whether tr is written T? or Nullable<T>.
+func isNullableRef(tr *lang.TypeRef) bool {
+	return tr.Nullable || (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1
 }
 
 func isTypeParam(name string, ci *classInfo) bool {
@@ -749,10 +753,24 @@ func (c *Compiler) lookupTypeName(name string, from *classInfo) (*vm.Type, *clas
 			return ci.t, ci
 		}
 	}
+	// A name without type arguments means a non-generic type when a using
+	// brings one in (IList is System.Collections.IList, not IList<T>).
+	var generic *vm.Type
 	for _, ns := range usings {
 		if t := vm.Builtin(ns + "." + name); t != nil {
-			return t, nil
+			if t.Name == name || strings.Contains(name, "`") {
+				return t, nil
+			}
+			if generic == nil {
+				generic = t
+			}
 		}
+	}
+	if generic != nil {
+		return generic, nil
+	}
+	if from != nil {
+		return c.importedType(name, from)
 	}
 	// Attribute names may omit the suffix.
 	return nil, nil

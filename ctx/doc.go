@@ -1,5 +1,6 @@
 // Package ctx implements the ExecutionContext and AsyncLocal model that both
-// asyncvm execution models share (see /work/shared/design/execution-context.md).
+// asyncvm execution models share (docs/design.md, "Context flow", states the
+// semantics it follows).
 //
 // The package is a leaf: it imports nothing from the module, only the standard
 // library, and the VM stores its own values in it as any. Two values are "the

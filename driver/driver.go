@@ -10,7 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
+	"sort"
 	"strings"
 	"time"
 
@@ -34,6 +34,12 @@ type Options struct {
 	Stats    bool          // write the --stats JSON line to Stderr at exit
 	Timeout  time.Duration // 0: none
 	MaxSteps int64         // 0: none
+	// Sandbox hides the host (environment variables, machine name, command
+	// line) from the program; see vm.Machine.Sandbox.
+	Sandbox bool
+	// StatsTo, when set, receives the --stats counters at exit (for
+	// in-process callers such as the playground).
+	StatsTo *vm.Stats
 	// Resource limits (docs/limits.md); 0: none.
 	MaxHeap    int64 // bytes of live program objects; OutOfMemoryException beyond
 	MaxThreads int   // threads alive at once, the main thread included
@@ -45,34 +51,54 @@ const (
 	ExitOK      = 0
 	ExitRuntime = 1 // unhandled exception, deadlock, limit
 	ExitCompile = 2 // diagnostics or usage error
+	// ExitInternal: a Go panic inside asyncvm (a bug), reported as
+	// "internal error: ..." with the position being compiled or the
+	// instruction being executed.
+	ExitInternal = vm.ExitInternal
 )
 
 // Build parses and compiles a program, printing diagnostics to stderr.
 func Build(opts Options) (*vm.Program, bool) {
+	prog, code := build(opts)
+	return prog, code == ExitOK
+}
+
+// build is Build returning the exit status of a failure: ExitCompile, or
+// ExitInternal when the parser or the compiler reported an internal error.
+func build(opts Options) (*vm.Program, int) {
+	prog, diags, code := compile(opts)
+	printDiags(opts.Stderr, diags, opts.Source)
+	return prog, code
+}
+
+// compile parses and compiles a program in opts.Mode and returns it, or its
+// diagnostics and the exit status they call for.
+func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 	if opts.Mode == "" {
 		opts.Mode = "rt"
 	}
 	if opts.Mode != "rt" && opts.Mode != "sm" {
 		fmt.Fprintf(opts.Stderr, "asyncvm: unknown mode %q (want rt or sm)\n", opts.Mode)
-		return nil, false
+		return nil, nil, ExitCompile
 	}
 	f, diags := lang.Parse(opts.Filename, opts.Source)
-	if len(diags) > 0 {
-		printDiags(opts.Stderr, diags, opts.Source)
-		return nil, false
+	if len(diags) == 0 {
+		var prog *vm.Program
+		prog, diags = compiler.Compile([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, compiler.Options{Mode: opts.Mode, Lower: Lowering})
+		if len(diags) == 0 {
+			prog.Source = opts.Source
+			rtasync.Prepare(prog)
+			return prog, nil, ExitOK
+		}
 	}
-	prog, diags := compiler.Compile([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, compiler.Options{Mode: opts.Mode, Lower: Lowering})
-	if len(diags) > 0 {
-		printDiags(opts.Stderr, diags, opts.Source)
-		return nil, false
+	if compiler.IsInternal(diags) {
+		return nil, diags, ExitInternal
 	}
-	prog.Source = opts.Source
-	rtasync.Prepare(prog)
-	return prog, true
+	return nil, diags, ExitCompile
 }
 
 // Lowering is the sm rewrite, installed by package sm when it is linked in.
-var Lowering func(files []*lang.File, mode string) lang.Diagnostics
+var Lowering func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics
 
 func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {
 	for _, d := range diags {
@@ -87,20 +113,65 @@ func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {
 	}
 }
 
-// Check compiles a program without running it, printing diagnostics to stderr.
+// Check compiles a program without running it, printing diagnostics to
+// stderr. With no Mode it compiles the program in both models, so that an
+// error only one of them reports is never missed; such a diagnostic names
+// its model.
 func Check(opts Options) int {
-	if _, ok := Build(opts); !ok {
-		return ExitCompile
+	if opts.Mode != "" {
+		_, code := build(opts)
+		return code
 	}
-	return ExitOK
+	type result struct {
+		diags lang.Diagnostics
+		code  int
+	}
+	modes := []string{"rt", "sm"}
+	var results []result
+	for _, mode := range modes {
+		o := opts
+		o.Mode = mode
+		_, diags, code := compile(o)
+		results = append(results, result{diags, code})
+	}
+	in := func(ds lang.Diagnostics, d lang.Diagnostic) bool {
+		for _, e := range ds {
+			if e.Error() == d.Error() {
+				return true
+			}
+		}
+		return false
+	}
+	var all lang.Diagnostics
+	for i, r := range results {
+		other := results[1-i].diags
+		for _, d := range r.diags {
+			switch {
+			case !in(other, d):
+				d.Msg += " (--mode " + modes[i] + " only)"
+			case i > 0:
+				continue // printed with the first model's
+			}
+			all = append(all, d)
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i].Pos, all[j].Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	printDiags(opts.Stderr, all, opts.Source)
+	return max(results[0].code, results[1].code)
 }
 
 // Run compiles and runs a program and returns its exit status. Diagnostics and
 // unhandled exceptions go to opts.Stderr.
 func Run(opts Options) (code int) {
-	prog, ok := Build(opts)
-	if !ok {
-		return ExitCompile
+	prog, code := build(opts)
+	if code != ExitOK {
+		return code
 	}
 	return Exec(prog, opts)
 }
@@ -111,28 +182,31 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 		opts.Stdin = strings.NewReader("")
 	}
 	var before runtime.MemStats
-	if opts.Stats {
+	wantStats := opts.Stats || opts.StatsTo != nil
+	if wantStats {
 		runtime.ReadMemStats(&before)
 	}
 	m := vm.NewMachine(prog, opts.Stdout, opts.Stderr)
-	if opts.Stats {
+	defer m.Close()
+	if wantStats {
 		defer func() {
 			var after runtime.MemStats
 			runtime.ReadMemStats(&after)
 			s := m.Stats()
 			s.HeapBytes = int64(after.TotalAlloc - before.TotalAlloc)
 			s.HeapAllocs = int64(after.Mallocs - before.Mallocs)
-			b, _ := json.Marshal(s)
-			fmt.Fprintf(opts.Stderr, "%s\n", b)
+			if opts.StatsTo != nil {
+				*opts.StatsTo = s
+			}
+			if opts.Stats {
+				b, _ := json.Marshal(s)
+				fmt.Fprintf(opts.Stderr, "%s\n", b)
+			}
 		}()
 	}
 	m.Stdin = opts.Stdin
+	m.Sandbox = opts.Sandbox
 	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
-	defer m.ReleaseLimits()
-	// However the program ends, threads still running (background threads,
-	// threads of a program that crashed or timed out) stop at their next
-	// call or backward jump instead of running on in the host process.
-	defer m.Stop(&vm.Fatal{Msg: "the program has ended", Code: ExitRuntime})
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}
@@ -150,12 +224,10 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	done := make(chan result, 1)
 	go func() {
 		defer func() {
+			// The interpreter recovers panics under it (Thread.run); this
+			// covers the Go code around it on the main thread.
 			if r := recover(); r != nil {
-				msg := fmt.Sprintf("internal error: %v", r)
-				if os.Getenv("ASYNCVM_DEBUG") != "" {
-					msg += "\n" + string(debug.Stack())
-				}
-				done <- result{err: &vm.Fatal{Msg: msg, Code: 70}}
+				done <- result{err: &vm.Fatal{Msg: vm.InternalErrorMsg(r), Code: ExitInternal}}
 			}
 		}()
 		var args []vm.Value

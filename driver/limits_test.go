@@ -28,6 +28,12 @@ func TestMaxSteps(t *testing.T) {
 		"lists":       `var l = new List<string>(); while (true) { l.Add("item" + l.Count); }`,
 		"calls":       "static int F(int n) => n + 1;\nint i = 0; while (true) { i = F(i); }",
 		"async_yield": "using System.Threading.Tasks;\nwhile (true) { await Task.Yield(); }",
+		"do_while":    "int i = 0; do { i++; } while (i > 0);",
+		"nested":      "long n = 0; do { int j = 0; do { j++; n++; } while (j < 3); } while (n > 0);",
+		"do_while_await": "using System.Threading.Tasks;\nint i = 0; do { i += await One(); } while (i > 0);\n" +
+			"static async Task<int> One() => 1;",
+		"virtual_calls": "var b = new B(); int i = 0; do { i = b.F(i); } while (i > 0);\n" +
+			"class B { public virtual int F(int n) => n + 1; }",
 	}
 	for name, src := range progs {
 		for _, mode := range []string{"rt", "sm"} {
@@ -55,9 +61,12 @@ func TestMaxSteps(t *testing.T) {
 // spinning on the main thread or on several threads, soon after the limit.
 func TestTimeout(t *testing.T) {
 	progs := map[string]string{
-		"loop":    "while (true) { }",
-		"threads": "using System.Threading;\nfor (int i = 0; i < 3; i++) new Thread(() => { while (true) { } }).Start();\nwhile (true) { }",
-		"pool":    "using System.Threading.Tasks;\nawait Task.WhenAll(Task.Run(() => { while (true) { } }), Task.Run(() => { while (true) { } }));",
+		"loop":          "while (true) { }",
+		"threads":       "using System.Threading;\nfor (int i = 0; i < 3; i++) new Thread(() => { while (true) { } }).Start();\nwhile (true) { }",
+		"pool":          "using System.Threading.Tasks;\nawait Task.WhenAll(Task.Run(() => { while (true) { } }), Task.Run(() => { while (true) { } }));",
+		"do_while":      "int i = 0; do { i++; } while (i > 0);",
+		"nested":        "long n = 0; do { int j = 0; do { j++; } while (j < 3); n++; } while (n > 0);",
+		"pool_do_while": "using System.Threading.Tasks;\nawait Task.Run(() => { int i = 0; do { i++; } while (i > 0); });",
 	}
 	for name, src := range progs {
 		for _, mode := range []string{"rt", "sm"} {

@@ -1,5 +1,5 @@
 // Package lang is the front end of asyncvm: positions and diagnostics, a
-// lexer and parser for the C# subset in shared/design/language.md, the AST
+// lexer and parser for the C# subset in docs/language.md, the AST
 // that compiler and sm consume, Inspect, and a printer (Print) whose output
 // parses back to the same tree.
 //

@@ -12,8 +12,15 @@ import (
 // the same text.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(kitchenSink))
-	files, _ := filepath.Glob("../../shared/examples/*.async")
-	for _, name := range files {
+	// The seeds are the repository's programs, the examples and the script
+	// tests; testdata/fuzz/FuzzParse adds small hand-written inputs and the
+	// crashers fuzzing found.
+	examples, _ := filepath.Glob("../examples/*.async")
+	scripts, _ := filepath.Glob("../tests/testdata/*/*.async")
+	if len(examples) == 0 || len(scripts) == 0 {
+		f.Fatal("no seed programs in ../examples or ../tests/testdata")
+	}
+	for _, name := range append(examples, scripts...) {
 		if src, err := os.ReadFile(name); err == nil {
 			f.Add(src)
 		}

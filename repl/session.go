@@ -95,7 +95,7 @@ func (s *Session) SetMode(mode string) error {
 // Reset forgets every input, value and the machine.
 func (s *Session) Reset() {
 	s.chunks = nil
-	s.m, s.main = nil, nil
+	s.dropMachine()
 	s.applyLimits()
 	s.canon = map[string]*vm.Type{}
 	s.link = newLinker(s.canon)
@@ -252,7 +252,7 @@ func (s *Session) Eval(src string) bool {
 	if err == errTablesFull {
 		fmt.Fprintln(s.opts.Stderr, "(the program tables are full: starting a new machine; delegates made by earlier inputs stop working)")
 		s.link = newLinker(s.canon)
-		s.m = nil
+		s.dropMachine()
 		prog, err = s.link.link(c.prog, s.host, c.sub.redeclared)
 	}
 	if err != nil {
@@ -263,10 +263,19 @@ func (s *Session) Eval(src string) bool {
 	return s.run(prog, c)
 }
 
+// dropMachine closes the session's machine, if any, and forgets it.
+func (s *Session) dropMachine() {
+	if s.m != nil {
+		s.m.Close()
+	}
+	s.m, s.main = nil, nil
+}
+
 // machine returns the session's machine running prog, making one when
 // there is none (first input, or the last one was cancelled or crashed).
 func (s *Session) machine(prog *vm.Program) *vm.Machine {
 	if s.m == nil || s.m.CrashErr() != nil {
+		s.dropMachine()
 		s.m = vm.NewMachine(prog, s.opts.Stdout, s.opts.Stderr)
 		s.m.Stdin = s.opts.Stdin
 		threading.Install(s.m)
@@ -329,20 +338,19 @@ func (s *Session) run(prog *vm.Program, c *compiled) bool {
 	select {
 	case r = <-done:
 	case <-m.Crashed():
-		r.err = m.CrashErr()
-		s.m = nil
+		r.err = m.CrashErr() // reported below, then the machine is dropped
 	case <-intr:
 		m.Stop(&vm.Fatal{Msg: "evaluation canceled", Code: 130})
 		fmt.Fprintln(s.opts.Stderr, "evaluation canceled")
-		s.m = nil
 		s.recordStats(m, before)
+		s.dropMachine()
 		return false
 	}
 	s.recordStats(m, before)
 	if r.err != nil {
 		s.report(t, r.err)
 		if m.CrashErr() != nil {
-			s.m = nil
+			s.dropMachine()
 		}
 		return false
 	}

@@ -277,10 +277,10 @@ func (b *Builder) taskValue(t *vm.Thread) vm.Value {
 			if !b.done {
 				b.task = b.newTask(t)
 			} else {
-				return vm.ValueTaskHook(nil, b.result, b.kind == kindValueTaskT)
+				return threading.NewValueTask(nil, b.result, b.kind == kindValueTaskT)
 			}
 		}
-		return vm.ValueTaskHook(b.task, vm.Null, b.kind == kindValueTaskT)
+		return threading.NewValueTask(b.task, vm.Null, b.kind == kindValueTaskT)
 	}
 	if b.task == nil {
 		b.task = b.newTask(t)
@@ -310,7 +310,7 @@ func fromResult(t *vm.Thread, plain, generic builderKind, args []vm.Value) vm.Va
 	case kindTask:
 		return vm.TaskValue(vm.CompletedTaskValue())
 	case kindValueTask, kindValueTaskT:
-		return vm.ValueTaskHook(nil, v, b.kind == kindValueTaskT)
+		return threading.NewValueTask(nil, v, b.kind == kindValueTaskT)
 	}
 	tk := cachedResult(v)
 	if tk == nil {

@@ -44,18 +44,24 @@ type lowering struct {
 	hoistN  int
 	classes map[string]*lang.TypeDecl
 	items   []*Item
+	at      *lang.Pos // the function being rewritten
 }
 
 // Lower rewrites the async functions of the files in place: in mode "sm"
 // all of them, in mode "rt" only the methods marked
 // [RuntimeAsyncMethodGeneration(false)] (mixed mode).
-func Lower(files []*lang.File, mode string) lang.Diagnostics {
-	l := lowerFiles(files, mode)
+// When at is not nil, the position of the function being rewritten is kept
+// in it, for the caller's report of an internal error (a panic).
+func Lower(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics {
+	l := lowerFiles(files, mode, at)
 	return l.diags
 }
 
-func lowerFiles(files []*lang.File, mode string) *lowering {
-	l := &lowering{mode: mode, classes: map[string]*lang.TypeDecl{}}
+func lowerFiles(files []*lang.File, mode string, at *lang.Pos) *lowering {
+	if at == nil {
+		at = new(lang.Pos)
+	}
+	l := &lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, at: at}
 	var collect func(td *lang.TypeDecl)
 	collect = func(td *lang.TypeDecl) {
 		if _, ok := l.classes[td.Name]; !ok {
@@ -222,6 +228,7 @@ type fnLowering struct {
 	members    map[string]bool // members of the enclosing classes
 	instance   map[string]bool // instance members of the enclosing class (and its bases)
 	typeParams map[string]bool // the method's type parameters
+	typeArgs   []string        // the same, in declaration order
 	// methods lists the methods of the enclosing class (and its bases) by
 	// name, so that a call of a name both static and instance methods
 	// share reaches the overload its arguments fit.
@@ -339,11 +346,13 @@ func kindOf(t *lang.TypeRef) (builderKind, *lang.TypeRef, bool) {
 }
 
 func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Param, body *lang.BlockStmt, typeParams []string) *fnLowering {
+	*l.at = pos
 	fl := &fnLowering{l: l, pos: pos, owner: owner, names: map[string]bool{}, members: map[string]bool{},
 		instance: map[string]bool{}, typeParams: map[string]bool{}, methods: map[string][]*lang.MethodDecl{}}
 	for _, p := range params {
 		fl.names[p.Name] = true
 	}
+	fl.typeArgs = typeParams
 	for _, tp := range typeParams {
 		fl.typeParams[tp] = true
 	}

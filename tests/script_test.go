@@ -42,7 +42,7 @@ type expectation struct {
 	exit          int              // "// exit: N"; -1 when not given
 	args          []string         // "// args: a b c"
 	stdin         string           // "// stdin: line", one line each
-	limits        driver.Options   // "// limits: --max-heap 64MB --max-threads 4 --max-output 1KB"
+	limits        driver.Options   // "// limits: --max-heap 64MB --max-threads 4 --max-output 1KB --max-steps N"
 }
 
 // directiveRE finds a directive comment; the alternation lists longer keywords
@@ -214,14 +214,14 @@ func runScript(path string, src []byte, mode string, exp *expectation) (runResul
 			done <- res
 		}()
 		res.status = driver.Run(driver.Options{
-			Filename: path,
-			Source:   src,
-			Mode:     mode,
-			Args:     exp.args,
-			Stdin:    strings.NewReader(exp.stdin),
-			Stdout:   &stdout,
-			Stderr:   &stderr,
-
+			Filename:   path,
+			Source:     src,
+			Mode:       mode,
+			Args:       exp.args,
+			Stdin:      strings.NewReader(exp.stdin),
+			Stdout:     &stdout,
+			Stderr:     &stderr,
+			MaxSteps:   exp.limits.MaxSteps,
 			MaxHeap:    exp.limits.MaxHeap,
 			MaxThreads: exp.limits.MaxThreads,
 			MaxOutput:  exp.limits.MaxOutput,
@@ -249,6 +249,8 @@ func parseLimits(fields []string, o *driver.Options) error {
 			o.MaxOutput, err = driver.ParseSize(v)
 		case "--max-threads":
 			o.MaxThreads, err = strconv.Atoi(v)
+		case "--max-steps":
+			o.MaxSteps, err = strconv.ParseInt(v, 10, 64)
 		default:
 			err = fmt.Errorf("unknown limit %q", fields[i])
 		}

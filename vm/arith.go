@@ -88,6 +88,17 @@ func (t *Thread) arith(op Op, b, c Value) (Value, error) {
 	}
 	rb, rc := rank(b), rank(c)
 	if rb == rankNone || rc == rankNone {
+		if op == OpAdd && (b.AsClosure() != nil || c.AsClosure() != nil) {
+			return CombineDelegates(b, c), nil // d1 + d2, h += d
+		}
+		if op == OpSub && (b.AsClosure() != nil || c.AsClosure() != nil) {
+			return RemoveDelegate(b, c, false), nil // d1 - d2, h -= d
+		}
+		if name, ok := arithOperatorNames[op]; ok {
+			if r, found, err := t.libOperator(name, b, c); found {
+				return r, err
+			}
+		}
 		if b.IsNull() || c.IsNull() {
 			// Lifted operators on null yield null.
 			return Null, nil
@@ -284,6 +295,11 @@ func (t *Thread) unary(op Op, b Value) (Value, error) {
 		if d, ok := b.AsNative().(Decimal); ok {
 			return NewDecimal(d.Neg()), nil
 		}
+		if b.AsNative() != nil {
+			if f := b.Type().LookupStatic("op_UnaryNegation", 1); f != nil && f.Native != nil {
+				return f.Native(t, []Value{b})
+			}
+		}
 	case OpBitNot:
 		switch rank(b) {
 		case rankInt:
@@ -324,6 +340,9 @@ func (t *Thread) equal(b, c Value) bool {
 	if sb, sc := b.AsStr(), c.AsStr(); sb != nil && sc != nil {
 		return sb.S == sc.S
 	}
+	if db, dc := b.AsClosure(), c.AsClosure(); db != nil && dc != nil {
+		return DelegatesEqual(db, dc)
+	}
 	if nb, nc := b.AsNative(), c.AsNative(); nb != nil && nc != nil {
 		if db, ok := nb.(Decimal); ok {
 			if dc, ok := nc.(Decimal); ok {
@@ -331,9 +350,15 @@ func (t *Thread) equal(b, c Value) bool {
 			}
 			return false
 		}
-		// A library object is a view of its Go payload: two views of one
-		// payload (an ExecutionContext captured twice, a Task returned by two
-		// calls) are the same object.
+		// A library value type compares by value (op_Equality); any other
+		// library object is a view of its Go payload: two views of one payload
+		// (an ExecutionContext captured twice, a Task returned by two calls)
+		// are the same object.
+		if b.Type() == c.Type() && b.Type().IsValueType {
+			if r, found, err := t.libOperator("op_Equality", b, c); found {
+				return err == nil && r.AsBool()
+			}
+		}
 		return b.Type() == c.Type() && samePointer(nb, nc)
 	}
 	return false
@@ -384,6 +409,13 @@ func (t *Thread) compare(op Op, b, c Value) (bool, error) {
 	}
 	if b.IsNull() || c.IsNull() {
 		return false, nil
+	}
+	name := "op_LessThan"
+	if op != OpLt {
+		name = "op_LessThanOrEqual"
+	}
+	if r, found, err := t.libOperator(name, b, c); found {
+		return r.AsBool(), err
 	}
 	return false, t.Throw("System.InvalidOperationException",
 		"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")

@@ -60,10 +60,6 @@ func (t *Thread) restoreEC(ec *ctx.Context) {
 	}
 }
 
-// ValueTaskHook wraps a task (nil: completed with result) as a ValueTask or
-// ValueTask<T>; the library installs it.
-var ValueTaskHook func(tk *Task, result Value, generic bool) Value
-
 // Cached completed tasks, as .NET caches Task.CompletedTask, true/false and
 // small integers.
 var (
@@ -101,13 +97,10 @@ func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
 	case AsyncTask:
 		return TaskValue(completedVoid)
 	case AsyncValueTask:
-		if ValueTaskHook != nil {
-			return ValueTaskHook(nil, Null, false)
-		}
-		return TaskValue(completedVoid)
+		return t.M.valueTask(nil, Null, false)
 	case AsyncValueTaskT:
-		if ValueTaskHook != nil {
-			return ValueTaskHook(nil, v, true)
+		if t.M.Host != nil {
+			return t.M.Host.ValueTask(nil, v, true)
 		}
 	}
 	var tk *Task
@@ -147,9 +140,7 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 	t.M.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
 	if kind == AsyncValueTask || kind == AsyncValueTaskT {
-		if ValueTaskHook != nil {
-			return ValueTaskHook(tk, Null, kind == AsyncValueTaskT), nil
-		}
+		return t.M.valueTask(tk, Null, kind == AsyncValueTaskT), nil
 	}
 	return TaskValue(tk), nil
 }
@@ -291,11 +282,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		switch kind {
 		case AsyncVoid:
 		case AsyncValueTask, AsyncValueTaskT:
-			if ValueTaskHook != nil {
-				tv = ValueTaskHook(tk, Null, kind == AsyncValueTaskT)
-			} else {
-				tv = TaskValue(tk)
-			}
+			tv = t.M.valueTask(tk, Null, kind == AsyncValueTaskT)
 		default:
 			tv = TaskValue(tk)
 		}

@@ -15,12 +15,6 @@ type Awaiter interface {
 	UnsafeOnCompleted(t *Thread, resume func(t *Thread))
 }
 
-// AwaiterHook maps a value that is not a Task to its awaiter; the library
-// installs it (ValueTask, YieldAwaitable, ConfiguredTaskAwaitable, and user
-// types with a GetAwaiter method). It returns nil, nil for a value that is
-// not awaitable.
-var AwaiterHook func(t *Thread, v Value) (Awaiter, error)
-
 // GetAwaiter returns the awaiter for an awaitable value.
 func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 	if tk := v.AsTask(); tk != nil {
@@ -32,8 +26,8 @@ func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 	if a, ok := v.AsNative().(Awaiter); ok {
 		return a, nil
 	}
-	if AwaiterHook != nil {
-		a, err := AwaiterHook(t, v)
+	if h := t.M.Host; h != nil {
+		a, err := h.Awaiter(t, v)
 		if err != nil || a != nil {
 			return a, err
 		}
@@ -69,7 +63,7 @@ func (tk *Task) GetResult(t *Thread) (Value, error) {
 
 // UnsafeOnCompleted implements Awaiter for Task. A task that completed
 // since IsCompleted was asked queues resume to t's own machine (never another
-// machine's pool through DefaultQueue).
+// machine's pool).
 func (tk *Task) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) {
 	tk.mu.Lock()
 	if !tk.IsCompleted() {
@@ -85,21 +79,30 @@ func (tk *Task) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) {
 	tk.runContinuation(nil, resume)
 }
 
-// BlockHook lets the library account for a VM thread blocking (the pool adds
-// a worker while a pool thread blocks, and deadlock detection counts it).
-var BlockHook func(t *Thread, wait func())
-
-// BlockOn blocks the thread until ch is closed.
+// BlockOn blocks the thread until ch is closed, through the host so that
+// the pool and the deadlock watch know the thread is waiting.
 func (t *Thread) BlockOn(ch <-chan struct{}) error {
 	select {
 	case <-ch:
 		return nil
 	default:
 	}
-	if BlockHook != nil {
-		BlockHook(t, func() { <-ch })
-		return nil
+	closed := t.M.closed
+	wait := func() {
+		select {
+		case <-ch:
+		case <-closed:
+		}
 	}
-	<-ch
-	return nil
+	if h := t.M.Host; h != nil {
+		h.Block(t, wait)
+	} else {
+		wait()
+	}
+	select {
+	case <-ch:
+		return nil
+	default:
+		return errClosed
+	}
 }

@@ -207,6 +207,7 @@ func (t *Thread) run() (result Value, err error) {
 	prevRun := t.curRun
 	t.runSeq++
 	t.curRun = t.runSeq
+	defer t.recoverRun(len(t.frames), prevRun, &err)
 	if t.pendingErr != nil {
 		err = t.pendingErr
 		t.pendingErr = nil
@@ -309,30 +310,41 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			regs[ins.A()] = Bool(r)
 
+		// Every jump that is taken backwards polls for limits and stop
+		// requests (goto poll), conditional ones included: a loop of any
+		// shape passes through one.
 		case OpJmp:
 			pc += ins.SBx()
 			if ins.SBx() < 0 && t.M.poll.Load() {
-				fr.pc = pc
-				if e := t.checkLimits(steps); e != nil {
-					err = e
-					goto fail
-				}
+				goto poll
 			}
 		case OpJmpIf:
 			if v := regs[ins.A()]; v.n != 0 && v.p == unsafe.Pointer(TBool) {
 				pc += ins.SBx()
+				if ins.SBx() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJmpIfNot:
 			if v := regs[ins.A()]; v.n == 0 || v.p != unsafe.Pointer(TBool) {
 				pc += ins.SBx()
+				if ins.SBx() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJmpNull:
 			if regs[ins.A()].p == nil {
 				pc += ins.SBx()
+				if ins.SBx() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJmpNotNul:
 			if regs[ins.A()].p != nil {
 				pc += ins.SBx()
+				if ins.SBx() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJLt, OpJNLt, OpJLe, OpJNLe:
 			a, b := regs[ins.A()], regs[ins.B()]
@@ -358,6 +370,9 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			if r == (ins.Op() == OpJLt || ins.Op() == OpJLe) {
 				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJLtK, OpJGeK, OpJLeK, OpJGtK:
 			a, kb := regs[ins.A()], k[ins.B()]
@@ -385,14 +400,23 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			if r {
 				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJEq:
 			if t.equal(regs[ins.A()], regs[ins.B()]) {
 				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 		case OpJNe:
 			if !t.equal(regs[ins.A()], regs[ins.B()]) {
 				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
 			}
 
 		case OpConv:
@@ -405,25 +429,41 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = v
 
 		case OpGetField:
-			o := regs[ins.B()].AsInstance()
-			if o == nil {
+			ref, o := &fn.Fields[ins.C()], regs[ins.B()]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
 				fr.pc = pc
-				err = t.ThrowNull()
-				goto fail
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
 			}
-			regs[ins.A()] = o.F[ins.C()]
+			regs[ins.A()] = (*Instance)(o.p).F[ref.index]
 		case OpSetField:
-			o := regs[ins.A()].AsInstance()
-			if o == nil {
+			ref, o := &fn.Fields[ins.B()], regs[ins.A()]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
 				fr.pc = pc
-				err = t.ThrowNull()
-				goto fail
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
 			}
-			o.F[ins.B()] = regs[ins.C()]
+			(*Instance)(o.p).F[ref.index] = regs[ins.C()]
 		case OpGetThisF:
-			regs[ins.A()] = (*Instance)(regs[0].p).F[ins.B()]
+			ref, o := &fn.Fields[ins.B()], regs[0]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
+				fr.pc = pc
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
+			}
+			regs[ins.A()] = (*Instance)(o.p).F[ref.index]
 		case OpSetThisF:
-			(*Instance)(regs[0].p).F[ins.A()] = regs[ins.B()]
+			ref, o := &fn.Fields[ins.A()], regs[0]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
+				fr.pc = pc
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
+			}
+			(*Instance)(o.p).F[ref.index] = regs[ins.B()]
 		case OpGetStatic:
 			ref := &prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
@@ -534,6 +574,12 @@ func (t *Thread) run() (result Value, err error) {
 			pc = 0
 		case OpCallVirt, OpCallDel:
 			fr.pc = pc
+			if t.M.poll.Load() {
+				if e := t.checkLimits(steps); e != nil {
+					err = e
+					goto fail
+				}
+			}
 			pushed, e := t.callDynamic(ins, regs)
 			if !pushed {
 				fr, regs = t.reload(fn)
@@ -558,15 +604,18 @@ func (t *Thread) run() (result Value, err error) {
 			if ins.Op() == OpRet {
 				v = regs[ins.A()]
 			}
-			flags := fr.flags
-			t.stack[fr.ret] = v
+			flags, ret, ec := fr.flags, fr.ret, fr.ec
+			t.stack[ret] = v
 			t.frames = t.frames[:len(t.frames)-1]
+			// From here on fr points at the popped slot, which bytecode run
+			// by a context restore (an AsyncLocal change handler) reuses:
+			// only the copies above are read.
 			if flags != 0 {
 				if flags == frameAwaited {
 					// An awaited rt async method completed synchronously: the
 					// value is already in place; put back the caller's context.
-					if fr.ec != t.Ctx.Current() {
-						t.Ctx.Switch(fr.ec)
+					if ec != t.Ctx.Current() {
+						t.Ctx.Switch(ec)
 					}
 					fr = &t.frames[len(t.frames)-1]
 					fn = fr.fn
@@ -576,17 +625,16 @@ func (t *Thread) run() (result Value, err error) {
 					continue
 				}
 				if flags&(frameAwaited|frameThunk) != 0 {
-					t.restoreEC(fr.ec)
+					t.restoreEC(ec)
 					if flags&frameThunk != 0 {
 						v = t.thunkResult(fn.Async, v)
-						t.stack[fr.ret] = v
+						t.stack[ret] = v
 					}
 				}
 				if flags&frameBoundary != 0 {
 					return t.exit(steps, prevRun, v, nil)
 				}
 				if flags&frameAwaitResult != 0 {
-					ret := fr.ret
 					caller := &t.frames[len(t.frames)-1]
 					r, exit, e := t.awaitValue(v, ret-caller.base)
 					if e == errSuspended {
@@ -635,6 +683,12 @@ func (t *Thread) run() (result Value, err error) {
 			callee := prog.Funcs[ins.B()]
 			if callee.Native == nil && callee.Async != NotAsync {
 				fr.pc = pc
+				if t.M.poll.Load() {
+					if e := t.checkLimits(steps); e != nil {
+						err = e
+						goto fail
+					}
+				}
 				base := fr.base + ins.A()
 				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
 					err = e
@@ -653,6 +707,12 @@ func (t *Thread) run() (result Value, err error) {
 			fallthrough
 		case OpAwait, OpCallVAw, OpCallDAw:
 			fr.pc = pc
+			if ins.Op() != OpAwait && t.M.poll.Load() {
+				if e := t.checkLimits(steps); e != nil {
+					err = e
+					goto fail
+				}
+			}
 			depth := len(t.frames)
 			r, exit, e := t.await(ins, regs)
 			if e == errSuspended {
@@ -683,6 +743,13 @@ func (t *Thread) run() (result Value, err error) {
 			goto fail
 		}
 		continue
+
+	poll:
+		// The slow path of the poll at backward jumps.
+		fr.pc = pc
+		if err = t.checkLimits(steps); err == nil {
+			continue
+		}
 
 	fail:
 		var done bool

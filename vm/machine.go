@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 
@@ -22,8 +23,9 @@ type Func struct {
 	File     string
 	Code     []Instr
 	K        []Value
-	Lines    []int32 // source line of each instruction
-	Line     int32   // line of the declaration
+	Fields   []FieldRef // the fields the field instructions name
+	Lines    []int32    // source line of each instruction
+	Line     int32      // line of the declaration
 	Handlers []Handler
 
 	NumParams int  // parameters, not counting this
@@ -146,14 +148,19 @@ type Machine struct {
 	Stderr io.Writer
 	Stdin  io.Reader
 	outMu  sync.Mutex
+	inMu   sync.Mutex
+	stdin  *bufio.Reader // Stdin, buffered on first use
 
-	Lib  any       // the library's per-machine state (timers, console)
-	Pool Scheduler // the thread pool
+	// Host is the library's side of the machine (pool, blocking, awaiters,
+	// formatting); see host.go.
+	Host Host
 
 	crashOnce sync.Once
 	dead      bool // the process has died: output is discarded
 	crashErr  error
 	crashed   chan struct{}
+	closeOnce sync.Once
+	closed    chan struct{} // closed by Close
 
 	// poll is set when a limit or a stop request needs checking at calls and
 	// backward jumps; it keeps the unarmed check to one load.
@@ -166,7 +173,11 @@ type Machine struct {
 	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
 	Counters     Counters
-	lim          limitState // heap, thread and output limits (limits.go)
+	// Sandbox hides the host from the program (the playground runs code
+	// from anyone who can reach it): no environment variables, machine name
+	// or host command line. The library has no file or network access at all.
+	Sandbox bool
+	lim     limitState // heap, thread and output limits (limits.go)
 }
 
 // Counters are the --stats figures. They are updated with atomics.
@@ -177,9 +188,37 @@ type Counters struct {
 
 // NewMachine prepares a program to run.
 func NewMachine(p *Program, stdout, stderr io.Writer) *Machine {
-	m := &Machine{Prog: p, Stdout: stdout, Stderr: stderr, MaxDepth: 10000, crashed: make(chan struct{})}
+	m := &Machine{Prog: p, Stdout: stdout, Stderr: stderr, MaxDepth: 10000, crashed: make(chan struct{}), closed: make(chan struct{})}
 	return m
 }
+
+// errClosed is what a thread of a closed machine ends with.
+var errClosed = &Fatal{Msg: "asyncvm: the machine was closed", Code: 1}
+
+// Close ends the machine and releases everything it holds outside itself,
+// so that once the caller drops it the whole heap of the program is
+// garbage: every thread still running VM code ends at its next call or
+// backward jump (as Stop does), threads blocked in BlockOn are released
+// with an error, output is discarded, and the host releases the pool (its
+// workers exit), its timers and its waits. Close returns without waiting
+// for the threads to end; it is safe to call more than once and from any
+// goroutine, but not while Stats is needed: read Stats first.
+func (m *Machine) Close() {
+	m.closeOnce.Do(func() {
+		m.Stop(errClosed)
+		m.ReleaseLimits()
+		m.outMu.Lock()
+		m.dead = true
+		m.outMu.Unlock()
+		close(m.closed)
+		if m.Host != nil {
+			m.Host.Close()
+		}
+	})
+}
+
+// Closed is closed when Close is called.
+func (m *Machine) Closed() <-chan struct{} { return m.closed }
 
 // Crash ends the program from any thread: an unhandled exception on a thread
 // or pool item, a failed fast, Environment.Exit. The first call wins.
@@ -216,6 +255,17 @@ func (m *Machine) Write(s string) {
 	}
 }
 
+// ReadStdin calls read with the machine's buffered Stdin, one reader at a
+// time (Console.ReadLine from several threads).
+func (m *Machine) ReadStdin(read func(r *bufio.Reader)) {
+	m.inMu.Lock()
+	defer m.inMu.Unlock()
+	if m.stdin == nil {
+		m.stdin = bufio.NewReader(m.Stdin)
+	}
+	read(m.stdin)
+}
+
 // Frame is one activation record on a thread's frame stack.
 type Frame struct {
 	fn    *Func
@@ -247,6 +297,7 @@ type Thread struct {
 	// The counters as of the last run's end, for Stats.
 	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
 	match                             *excMatch // the first pass's decision for the exception being unwound
+	initWait                          *Type     // the type whose initialiser this thread waits for; guarded by initMu
 	runSeq                            uint64    // counts runs of the interpreter loop on this thread
 	curRun                            uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).

@@ -7,42 +7,50 @@ import (
 	"unsafe"
 )
 
-// typeInit tracks a class's static initialisation: a mutex serialising
-// initialisers across threads and the thread currently running one, so that
-// re-entrant access from that thread proceeds (as the CLR allows).
-type typeInit struct {
-	mu     sync.Mutex
-	thread int32
-}
+// initMu guards the static-initialisation bookkeeping of every type
+// (Type.initOwner, Type.initDone) and Thread.initWait. It is taken only
+// before a type is initialised; afterwards InitType is one atomic load.
+var initMu sync.Mutex
 
-var typeInits sync.Map // *Type -> *typeInit
-
-// InitType runs t's static initialiser once, before first use.
+// InitType runs ty's static initialiser once, before first use, as the CLR
+// does: the first thread to need the type runs the initialiser and every
+// other thread that needs it waits until it has finished. Re-entrant use on
+// the initialising thread proceeds with the statics as they are, and so does
+// a thread whose wait would close a cycle of threads each initialising a
+// type the next one needs (the CLR's deadlock rule), instead of hanging.
 func (t *Thread) InitType(ty *Type) error {
 	if ty.staticDone.Load() {
 		return nil
 	}
-	v, _ := typeInits.LoadOrStore(ty, &typeInit{})
-	ti := v.(*typeInit)
-	ti.mu.Lock()
-	if ty.staticDone.Load() {
-		ti.mu.Unlock()
+	initMu.Lock()
+	for !ty.staticDone.Load() && ty.initOwner != nil && ty.initOwner != t && !t.initCycle(ty) {
+		done := ty.initDone
+		t.initWait = ty
+		initMu.Unlock()
+		err := t.BlockOn(done)
+		initMu.Lock()
+		t.initWait = nil
+		if err != nil {
+			initMu.Unlock()
+			return err
+		}
+	}
+	if ty.staticDone.Load() || ty.initOwner != nil {
+		initMu.Unlock()
 		return nil
 	}
-	if ti.thread == t.ID {
-		ti.mu.Unlock()
-		return nil
-	}
-	ti.thread = t.ID
-	ti.mu.Unlock()
+	ty.initOwner = t
+	ty.initDone = make(chan struct{})
+	initMu.Unlock()
 	var err error
 	if ty.StaticInit != nil {
 		_, err = t.Invoke(ty.StaticInit, Null, nil)
 	}
-	ti.mu.Lock()
+	initMu.Lock()
 	ty.staticDone.Store(true)
-	ti.thread = 0
-	ti.mu.Unlock()
+	close(ty.initDone)
+	ty.initOwner, ty.initDone = nil, nil
+	initMu.Unlock()
 	if th, ok := err.(*Thrown); ok {
 		e := t.M.NewException("System.TypeInitializationException",
 			"The type initializer for '"+ty.FullName()+"' threw an exception.")
@@ -50,6 +58,22 @@ func (t *Thread) InitType(ty *Type) error {
 		return &Thrown{e}
 	}
 	return err
+}
+
+// initCycle reports whether t waiting for ty's initialiser would deadlock:
+// following "runs the initialiser of the type it waits for" from ty's owner
+// leads back to t. initMu is held.
+func (t *Thread) initCycle(ty *Type) bool {
+	for o, n := ty.initOwner, 0; o != nil && n < 1000; n++ {
+		if o == t {
+			return true
+		}
+		if o.initWait == nil {
+			return false
+		}
+		o = o.initWait.initOwner
+	}
+	return false
 }
 
 // MarkInitialized records that a type needs no static initialisation.
@@ -257,8 +281,13 @@ func IsInstance(v Value, ty *Type) bool {
 	if vt == ty || ty == TObject {
 		return true
 	}
-	if ty.Kind == KindArray && vt.Kind == KindArray {
-		return ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem)
+	if vt.Kind == KindArray {
+		if ty.Kind == KindArray {
+			return ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem)
+		}
+		if ty.IsInterface {
+			return namesInterface(ArrayIfaceNames, ty)
+		}
 	}
 	return vt.IsSubclassOf(ty)
 }
@@ -453,10 +482,6 @@ func (t *Thread) concat(b, c Value) (Value, error) {
 	return t.NewString(x + y)
 }
 
-// FormatHook formats primitives with a format string under the current
-// culture; the library installs the .NET-exact implementation.
-var FormatHook func(t *Thread, v Value, format string) (string, error)
-
 // ToString converts any value to its string form as .NET's ToString() does;
 // null becomes "".
 func (t *Thread) ToString(v Value) (string, error) {
@@ -489,8 +514,8 @@ func DisplayTypeName(ty *Type) string { return ty.FullName() }
 
 // FormatPrim formats a primitive (or decimal) value with a .NET format string.
 func (t *Thread) FormatPrim(v Value, format string) (string, error) {
-	if FormatHook != nil {
-		return FormatHook(t, v, format)
+	if h := t.M.Host; h != nil {
+		return h.Format(t, v, format)
 	}
 	switch v.p {
 	case ptrInt:
@@ -542,18 +567,19 @@ func EnumName(ty *Type, n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-var typeObjects sync.Map // *Type -> Value
-
 // TType is System.Type; its payload is the *Type described.
 var TType = &Type{Kind: KindNative, Namespace: "System", Name: "Type", Super: TObject}
 
 // TypeObject returns the unique System.Type object for ty.
 func TypeObject(ty *Type) Value {
-	if v, ok := typeObjects.Load(ty); ok {
-		return v.(Value)
+	if p := ty.typeObject.Load(); p != nil {
+		return Value{p: unsafe.Pointer(p)}
 	}
-	v, _ := typeObjects.LoadOrStore(ty, NewNative(TType, ty))
-	return v.(Value)
+	o := &Native{Header: Header{TType}, V: ty}
+	if ty.typeObject.CompareAndSwap(nil, o) {
+		return Ref(o)
+	}
+	return Value{p: unsafe.Pointer(ty.typeObject.Load())}
 }
 
 // await is implemented by the async runtime; see await.go.

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -150,17 +151,13 @@ func (tk *Task) runContinuation(t *Thread, c TaskContinuation) {
 			t.M.Queue(func(w *Thread) { c(w) })
 			return
 		}
-		if DefaultQueue != nil {
-			DefaultQueue(func(w *Thread) { c(w) })
-			return
-		}
+		// No thread, so no machine to queue on: only tasks completed
+		// before any program runs (the cached ones) complete without a
+		// thread, and they never have continuations.
+		panic("vm: a continuation of task " + strconv.Itoa(int(tk.ID)) + " has no thread to run on")
 	}
 	c(t)
 }
-
-// DefaultQueue posts work to the pool when no machine is at hand; the
-// library sets it per machine through Machine.Pool instead when it can.
-var DefaultQueue func(func(*Thread))
 
 // OnCompleted registers c to run when the task completes; if it already has,
 // c runs at once on t (or is queued when t is nil).
@@ -192,17 +189,11 @@ func (tk *Task) Done() <-chan struct{} {
 	return tk.done
 }
 
-// Scheduler is the machine's thread pool; the library provides it.
-type Scheduler interface {
-	// Queue runs work on a pool thread.
-	Queue(work func(t *Thread))
-}
-
 // Queue posts work to the machine's thread pool.
 func (m *Machine) Queue(work func(t *Thread)) {
 	m.Counters.PoolItems.Add(1)
-	if m.Pool != nil {
-		m.Pool.Queue(work)
+	if m.Host != nil {
+		m.Host.Queue(work)
 		return
 	}
 	go func() {

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"sync"
 	"sync/atomic"
 )
 
@@ -18,7 +17,12 @@ type Type struct {
 	CSName    string // C# keyword or display name when it differs: "int"
 	Super     *Type
 	Ifaces    []*Type
-	Elem      *Type // arrays
+	// IfaceNames are the full names of the interfaces a library type
+	// implements, inherited ones included ("System.Collections.Generic.IList`1").
+	// Library types name them because the interfaces they implement may be
+	// declared by each program's prelude, as IEnumerable<T> is.
+	IfaceNames []string
+	Elem       *Type // arrays
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
 	EnumUnder                                              *Type // an enum's underlying type (int)
@@ -36,8 +40,12 @@ type Type struct {
 	StaticFields []*Field
 	StaticVals   []Value
 	StaticInit   *Func
-	staticOnce   sync.Once
 	staticDone   atomic.Bool
+	initOwner    *Thread                // the thread running StaticInit; guarded by initMu
+	initDone     chan struct{}          // closed when StaticInit has run; guarded by initMu
+	arrayOf      atomic.Pointer[Type]   // this type's array type T[], made by ArrayOf
+	nullableOf   atomic.Pointer[Type]   // Nullable<this type>, made by NullableOf
+	typeObject   atomic.Pointer[Native] // the System.Type object of this type, made by TypeObject
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading
@@ -108,6 +116,9 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 		if c == u {
 			return true
 		}
+		if u.IsInterface && namesInterface(c.IfaceNames, u) {
+			return true
+		}
 		for _, i := range c.Ifaces {
 			if i == u || i.IsSubclassOf(u) {
 				return true
@@ -115,6 +126,34 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 		}
 	}
 	return false
+}
+
+// namesInterface reports whether names holds u's full name.
+func namesInterface(names []string, u *Type) bool {
+	for _, n := range names {
+		if isFullName(n, u) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFullName reports whether n is t.FullName(), without building it.
+func isFullName(n string, t *Type) bool {
+	ns := t.Namespace
+	if ns == "" {
+		return n == t.Name
+	}
+	return len(n) == len(ns)+1+len(t.Name) && n[:len(ns)] == ns && n[len(ns)] == '.' && n[len(ns)+1:] == t.Name
+}
+
+// ArrayIfaceNames are the interfaces every array implements.
+var ArrayIfaceNames = []string{
+	"System.Collections.Generic.IList`1", "System.Collections.Generic.ICollection`1",
+	"System.Collections.Generic.IEnumerable`1", "System.Collections.Generic.IReadOnlyList`1",
+	"System.Collections.Generic.IReadOnlyCollection`1", "System.Collections.IList",
+	"System.Collections.ICollection", "System.Collections.IEnumerable",
+	"System.ICloneable", "System.Collections.IStructuralComparable", "System.Collections.IStructuralEquatable",
 }
 
 // FieldIndex returns the index of the named instance field, or -1.
@@ -171,3 +210,22 @@ func pickOverload(fs []*Func, argc int) *Func {
 
 // IsPrimitive reports whether values of t are unboxed primitives.
 func (t *Type) IsPrimitive() bool { return t != nil && t.mark == primMark }
+
+// NullableOf returns System.Nullable<elem> for typeof(int?). Values of a
+// nullable type are the underlying values or null, so only typeof produces
+// this type; Elem is the underlying type.
+func NullableOf(elem *Type) *Type {
+	if t := elem.nullableOf.Load(); t != nil {
+		return t
+	}
+	t := &Type{Kind: KindNative, Namespace: "System", Name: "Nullable`1", CSName: elem.DisplayName() + "?", Elem: elem, Super: TObject, IsValueType: true}
+	if elem.nullableOf.CompareAndSwap(nil, t) {
+		return t
+	}
+	return elem.nullableOf.Load()
+}
+
+// IsNullable reports whether t is a NullableOf type.
+func (t *Type) IsNullable() bool {
+	return t.Kind == KindNative && t.Elem != nil && t.Name == "Nullable`1" && t.Namespace == "System"
+}

@@ -36,6 +36,11 @@ func init() {
 	o.AddProperty("LongLength", arrayMember("LongLength", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
 		return vm.Long(int64(len(a.V))), nil
 	}), nil)
+	// ICollection<T>.Count, which arrays implement explicitly; reached by
+	// name, so it also answers a cast to IList<T> or IReadOnlyList<T>.
+	o.AddProperty("Count", arrayMember("Count", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(len(a.V))), nil
+	}), nil)
 	o.AddProperty("Rank", arrayMember("Rank", func(*vm.Thread, *vm.Array, []vm.Value) (vm.Value, error) { return vm.Int(1), nil }), nil)
 	o.AddMethod("Clone", 0, 0, arrayMember("Clone", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
 		return vm.Ref(vm.NewArrayOf(a.Elem, append([]vm.Value(nil), a.V...))), nil

@@ -1,6 +1,7 @@
 package lib
 
 import (
+	"slices"
 	"sync"
 
 	"asyncvm/vm"
@@ -203,6 +204,26 @@ func init() {
 		}
 		b.buf[i] = args[2].AsChar()
 		return vm.Null, nil
+	})
+	// Equals(StringBuilder) compares the characters ordinally (on .NET Core
+	// capacity no longer counts); anything else is reference equality, as
+	// Equals(object) is. asyncvm picks the overload by the argument's runtime
+	// type, so a StringBuilder passed as object compares by content too.
+	sb.AddMethod("Equals", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a := sbOf(args[0])
+		b, ok := args[1].AsNative().(*builder)
+		if !ok || args[1].Type() != tStringBuilder {
+			return vm.Bool(false), nil
+		}
+		if a == b {
+			return vm.Bool(true), nil
+		}
+		a.mu.Lock()
+		x := append([]uint16(nil), a.buf...)
+		a.mu.Unlock()
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return vm.Bool(slices.Equal(x, b.buf)), nil
 	})
 	sb.AddMethod("ToString", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		b := sbOf(args[0])

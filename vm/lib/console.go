@@ -2,9 +2,7 @@ package lib
 
 import (
 	"bufio"
-	"io"
 	"strings"
-	"sync"
 
 	"asyncvm/vm"
 )
@@ -79,24 +77,13 @@ func writer(stderr, newline bool) native {
 	}
 }
 
-// stdinReaders keeps one buffered reader per machine input.
-var (
-	stdinMu      sync.Mutex
-	stdinReaders = map[io.Reader]*bufio.Reader{}
-)
-
 func readLine(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
 	if t.M.Stdin == nil {
 		return vm.Null, nil
 	}
-	stdinMu.Lock()
-	defer stdinMu.Unlock()
-	r, ok := stdinReaders[t.M.Stdin]
-	if !ok {
-		r = bufio.NewReader(t.M.Stdin)
-		stdinReaders[t.M.Stdin] = r
-	}
-	line, err := r.ReadString('\n')
+	var line string
+	var err error
+	t.M.ReadStdin(func(r *bufio.Reader) { line, err = r.ReadString('\n') })
 	if err != nil && line == "" {
 		return vm.Null, nil
 	}

@@ -17,7 +17,6 @@ var (
 	tRandom      = register(vm.NewLibType("System", "Random", nil))
 	tTimeSpan    = register(&vm.Type{Kind: vm.KindNative, Namespace: "System", Name: "TimeSpan", IsValueType: true, Super: vm.TObject})
 	tStopwatch   = register(vm.NewLibType("System.Diagnostics", "Stopwatch", nil))
-	tDateTime    = register(&vm.Type{Kind: vm.KindNative, Namespace: "System", Name: "DateTime", IsValueType: true, Super: vm.TObject})
 )
 
 // timeSpan is an immutable System.TimeSpan.
@@ -86,7 +85,10 @@ func init() {
 	e.AddStaticProperty("TickCount64", func(*vm.Thread, []vm.Value) (vm.Value, error) {
 		return vm.Long(time.Since(epoch).Milliseconds()), nil
 	}, nil)
-	e.AddStaticProperty("MachineName", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+	e.AddStaticProperty("MachineName", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		if t.M.Sandbox {
+			return vm.String("localhost"), nil
+		}
 		h, _ := os.Hostname()
 		return vm.String(h), nil
 	}, nil)
@@ -97,7 +99,10 @@ func init() {
 		t.M.Crash(f)
 		return vm.Null, f
 	})
-	e.AddStatic("GetCommandLineArgs", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
+	e.AddStatic("GetCommandLineArgs", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		if t.M.Sandbox {
+			return strArray([]string{t.M.Prog.File}), nil
+		}
 		return strArray(os.Args), nil
 	})
 	e.AddStatic("GetEnvironmentVariable", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -106,7 +111,7 @@ func init() {
 			return vm.Null, err
 		}
 		v, ok := os.LookupEnv(name)
-		if !ok {
+		if !ok || t.M.Sandbox {
 			return vm.Null, nil
 		}
 		return vm.String(v), nil
@@ -280,6 +285,38 @@ func init() {
 		n := tsOf(args[0])
 		return vm.Int(int32(n) ^ int32(n>>32)), nil
 	})
+	ts.AddStatic("op_UnaryNegation", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := tsOf(args[0])
+		if n == math.MinInt64 {
+			return vm.Null, t.Throw("System.OverflowException", "Negating the minimum value of a twos complement number is invalid.")
+		}
+		return NewTimeSpan(-n), nil
+	})
+	// TimeSpan * double, double * TimeSpan, TimeSpan / double round to the
+	// nearest tick; TimeSpan / TimeSpan is a double.
+	// fromDoubleTicks is TimeSpan.IntervalFromDoubleTicks.
+	fromDoubleTicks := func(t *vm.Thread, ticks float64) (vm.Value, error) {
+		if math.IsNaN(ticks) {
+			return vm.Null, t.Throw("System.ArgumentException", "TimeSpan does not accept floating point Not-a-Number values.")
+		}
+		r := math.Round(ticks)
+		if r >= math.MaxInt64 || r < math.MinInt64 {
+			return vm.Null, t.Throw("System.OverflowException", "TimeSpan overflowed because the duration is too long.")
+		}
+		return NewTimeSpan(int64(r)), nil
+	}
+	ts.AddStatic("op_Multiply", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if _, ok := args[0].AsNative().(*timeSpan); ok {
+			return fromDoubleTicks(t, float64(tsOf(args[0]))*vm.AsF64(args[1]))
+		}
+		return fromDoubleTicks(t, float64(tsOf(args[1]))*vm.AsF64(args[0]))
+	})
+	ts.AddStatic("op_Division", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if d, ok := args[1].AsNative().(*timeSpan); ok {
+			return vm.Double(float64(tsOf(args[0])) / float64(d.ticks)), nil
+		}
+		return fromDoubleTicks(t, float64(tsOf(args[0]))/vm.AsF64(args[1]))
+	})
 	for name, f := range map[string]func(a, b int64) vm.Value{
 		"op_Addition":           func(a, b int64) vm.Value { return NewTimeSpan(a + b) },
 		"op_Subtraction":        func(a, b int64) vm.Value { return NewTimeSpan(a - b) },
@@ -348,39 +385,4 @@ func init() {
 	sw.AddProperty("Elapsed", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return NewTimeSpan(int64(swOf(args[0]).read() / 100)), nil
 	}, nil)
-
-	dt := tDateTime
-	now := func(utc bool) native {
-		return func(*vm.Thread, []vm.Value) (vm.Value, error) {
-			n := time.Now()
-			if utc {
-				n = n.UTC()
-			}
-			return vm.NewNative(tDateTime, n), nil
-		}
-	}
-	dt.AddStaticProperty("Now", now(false), nil)
-	dt.AddStaticProperty("UtcNow", now(true), nil)
-	dtOf := func(v vm.Value) time.Time { tm, _ := v.AsNative().(time.Time); return tm }
-	dtTicks := func(tm time.Time) int64 {
-		return (tm.Unix()+62135596800)*1e7 + int64(tm.Nanosecond()/100)
-	}
-	dt.AddProperty("Ticks", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Long(dtTicks(dtOf(args[0]))), nil }, nil)
-	for name, f := range map[string]func(time.Time) int{
-		"Year": time.Time.Year, "Day": time.Time.Day, "Hour": time.Time.Hour, "Minute": time.Time.Minute, "Second": time.Time.Second,
-		"Month":       func(tm time.Time) int { return int(tm.Month()) },
-		"Millisecond": func(tm time.Time) int { return tm.Nanosecond() / 1e6 },
-	} {
-		f := f
-		dt.AddProperty(name, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Int(int32(f(dtOf(args[0])))), nil }, nil)
-	}
-	dt.AddMethod("ToString", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.String(dtOf(args[0]).Format("01/02/2006 15:04:05")), nil
-	})
-	dt.AddStatic("op_Subtraction", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return NewTimeSpan(int64(dtOf(args[0]).Sub(dtOf(args[1])) / 100)), nil
-	})
-	dt.AddMethod("Subtract", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return NewTimeSpan(int64(dtOf(args[0]).Sub(dtOf(args[1])) / 100)), nil
-	})
 }

@@ -110,6 +110,9 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 		}
 		return s, nil
 	}
+	if d, ok := v.AsNative().(*dateTime); ok {
+		return formatDateTime(t, *d, format, c)
+	}
 	if ts, ok := v.AsNative().(*timeSpan); ok {
 		s, err := netfmt.FormatTimeSpan(ts.ticks, format, c)
 		if err != nil {
@@ -195,10 +198,13 @@ func stringFormat(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	return vm.String(s), nil
 }
 
+// FormatPrimitive formats a primitive value with a .NET format string under
+// t's current culture; it is what vm.Host's Format does.
+func FormatPrimitive(t *vm.Thread, v vm.Value, format string) (string, error) {
+	return formatValue(t, v, format, nil)
+}
+
 func init() {
-	vm.FormatHook = func(t *vm.Thread, v vm.Value, format string) (string, error) {
-		return formatValue(t, v, format, nil)
-	}
 	ci := tCultureInfo
 	ci.AddStatic(".ctor", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		name, err := strArg(t, args[0], "name")

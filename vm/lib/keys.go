@@ -35,6 +35,13 @@ func userOverride(v vm.Value, name string, argc int) *vm.Func {
 	return f
 }
 
+// libValue is the payload of a library value type that compares, hashes and
+// orders by one number (TimeSpan and DateTime by their ticks).
+type libValue interface{ valueKey() int64 }
+
+func (ts *timeSpan) valueKey() int64 { return ts.ticks }
+func (d *dateTime) valueKey() int64  { return d.ticks }
+
 // keyOf computes v's hash key; user objects overriding GetHashCode have it called.
 func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 	if v.IsNull() {
@@ -65,6 +72,9 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 	}
 	if d, ok := v.AsNative().(vm.Decimal); ok {
 		return hkey{t: vm.TDecimal, s: decimalKey(d)}, nil
+	}
+	if lv, ok := v.AsNative().(libValue); ok {
+		return hkey{t: v.Type(), n: uint64(lv.valueKey())}, nil
 	}
 	if kv, ok := v.AsNative().(*kvPair); ok {
 		k1, err := keyOf(t, kv.k)
@@ -157,6 +167,10 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		db, ok := b.AsNative().(vm.Decimal)
 		return ok && da.Cmp(db) == 0, nil
 	}
+	if la, ok := a.AsNative().(libValue); ok {
+		lb, ok := b.AsNative().(libValue)
+		return ok && a.Type() == b.Type() && la.valueKey() == lb.valueKey(), nil
+	}
 	if ka, ok := a.AsNative().(*kvPair); ok {
 		kb, ok := b.AsNative().(*kvPair)
 		if !ok {
@@ -209,6 +223,10 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 			}
 			return int32(math.Float32bits(f)), nil
 		}
+		return int32(n) ^ int32(n>>32), nil
+	}
+	if lv, ok := v.AsNative().(libValue); ok {
+		n := lv.valueKey()
 		return int32(n) ^ int32(n>>32), nil
 	}
 	if f := userOverride(v, "GetHashCode", 0); f != nil {
@@ -276,9 +294,9 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 			return da.Cmp(db), nil
 		}
 	}
-	if ta, ok := a.AsNative().(*timeSpan); ok {
-		if tb, ok := b.AsNative().(*timeSpan); ok {
-			return cmpInt(ta.ticks, tb.ticks), nil
+	if la, ok := a.AsNative().(libValue); ok {
+		if lb, ok := b.AsNative().(libValue); ok && a.Type() == b.Type() {
+			return cmpInt(la.valueKey(), lb.valueKey()), nil
 		}
 	}
 	if f := a.Type().LookupMethod("CompareTo", 1); f != nil && f.Native == nil {

@@ -47,6 +47,7 @@ func iterType(op string) *vm.Type {
 		return t
 	}
 	t := vm.NewLibType("System.Linq", "Enumerable+"+op+"Iterator`1", nil)
+	t.IfaceNames = ifEnumerable
 	t.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	iterTypes[op] = t
 	return t

@@ -44,6 +44,27 @@ func typeName(ty *vm.Type) string {
 	return n
 }
 
+// coreLib is the assembly-qualified suffix of a System.Private.CoreLib type,
+// as a generic type's FullName spells its arguments.
+const coreLib = ", System.Private.CoreLib, Version=11.0.0.0, Culture=neutral, PublicKeyToken=7cec85d7bea7798e"
+
+// typeFullName is Type.FullName: Nullable<int> spells its argument
+// assembly-qualified.
+func typeFullName(ty *vm.Type) string {
+	if ty.IsNullable() {
+		return ty.FullName() + "[[" + ty.Elem.FullName() + coreLib + "]]"
+	}
+	return ty.FullName()
+}
+
+// typeString is Type.ToString(): "System.Nullable`1[System.Int32]".
+func typeString(ty *vm.Type) string {
+	if ty.IsNullable() {
+		return ty.FullName() + "[" + ty.Elem.FullName() + "]"
+	}
+	return ty.FullName()
+}
+
 func init() {
 	o := register(vm.TObject)
 	o.AddMethod("ToString", 0, 2, toStringWith)
@@ -87,7 +108,9 @@ func init() {
 	ty := register(vm.TType)
 	tyOf := func(v vm.Value) *vm.Type { return v.AsNative().(*vm.Type) }
 	ty.AddProperty("Name", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(typeName(tyOf(args[0]))), nil }, nil)
-	ty.AddProperty("FullName", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(tyOf(args[0]).FullName()), nil }, nil)
+	ty.AddProperty("FullName", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(typeFullName(tyOf(args[0]))), nil
+	}, nil)
 	ty.AddProperty("Namespace", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		n := tyOf(args[0]).Namespace
 		if n == "" {
@@ -95,7 +118,31 @@ func init() {
 		}
 		return vm.String(n), nil
 	}, nil)
-	ty.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.String(tyOf(args[0]).FullName()), nil })
+	ty.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.String(typeString(tyOf(args[0]))), nil
+	})
+	ty.AddProperty("IsGenericType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(strings.Contains(tyOf(args[0]).Name, "`")), nil
+	}, nil)
+	ty.AddMethod("GetGenericArguments", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var ts []vm.Value
+		if t := tyOf(args[0]); t.IsNullable() {
+			ts = append(ts, vm.TypeObject(t.Elem))
+		}
+		return vm.Ref(vm.NewArrayOf(vm.TType, ts)), nil
+	})
+	nullable := register(vm.NewLibType("System", "Nullable", nil))
+	nullable.IsStatic = true
+	nullable.AddStatic("GetUnderlyingType", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		nt, ok := args[0].AsNative().(*vm.Type)
+		if !ok {
+			return vm.Null, argNull(t, "nullableType")
+		}
+		if nt.IsNullable() {
+			return vm.TypeObject(nt.Elem), nil
+		}
+		return vm.Null, nil
+	})
 	ty.AddProperty("IsValueType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		t := tyOf(args[0])
 		return vm.Bool(t.IsValueType || isPrimType(t)), nil

@@ -46,6 +46,10 @@ type Culture struct {
 	// "-n$", "n-$", "n$-", "-n $", "-$ n", "n $-", "$ n-", "$ -n", "n- $",
 	// "($ n)", "(n $)", "$- n".
 	CurrencyNegativePattern int
+
+	// DateTime is the culture's DateTimeFormatInfo data; nil means the
+	// invariant culture's (see Dates).
+	DateTime *DateTimeFormat
 }
 
 var group3 = []int{3}
@@ -101,6 +105,7 @@ var Invariant = newCulture("", ".", ",", func(c *Culture) {
 var (
 	cultureEnUS = newCulture("en-US", ".", ",", func(c *Culture) {
 		c.CurrencySymbol = "$"
+		c.DateTime = enUSDates
 	})
 	cultureEnGB = newCulture("en-GB", ".", ",", func(c *Culture) {
 		c.CurrencySymbol = "£"

@@ -34,3 +34,8 @@ func overflowException(typeWithArticle string) *FormatError {
 func invalidValue(s string) *FormatError {
 	return formatException("The input string '" + s + "' was not in a correct format.")
 }
+
+// badQuote is the FormatException for an unterminated quoted literal.
+func badQuote(q byte) *FormatError {
+	return formatException("Cannot find a matching quote character for the character '" + string(rune(q)) + "'.")
+}

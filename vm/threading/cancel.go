@@ -133,9 +133,14 @@ func tokenArg(v vm.Value) *cancelSource {
 
 func tokenValue(s *cancelSource) vm.Value { return vm.NewNative(TCancellationToken, s) }
 
-// canceledError is OperationCanceledException "The operation was canceled.".
-func canceledError(t *vm.Thread) error {
-	return t.Throw("System.OperationCanceledException", "The operation was canceled.")
+// canceledError is OperationCanceledException "The operation was canceled."
+// carrying the token of src, as ThrowIfCancellationRequested throws it.
+func canceledError(t *vm.Thread, src *cancelSource) error {
+	e := newExc(t, "System.OperationCanceledException", "The operation was canceled.")
+	if i := e.Type().FieldIndex("_token"); i >= 0 && src != nil {
+		e.F[i] = tokenValue(src)
+	}
+	return &vm.Thrown{Exc: e}
 }
 
 // registration is the payload of a CancellationTokenRegistration.
@@ -235,8 +240,8 @@ func init() {
 		return vm.Bool(tokenArg(args[0]) != nil), nil
 	}, nil)
 	tok.AddMethod("ThrowIfCancellationRequested", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if tokenArg(args[0]).canceled() {
-			return vm.Null, canceledError(t)
+		if src := tokenArg(args[0]); src.canceled() {
+			return vm.Null, canceledError(t, src)
 		}
 		return vm.Null, nil
 	})

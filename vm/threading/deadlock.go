@@ -29,6 +29,7 @@ type watch struct {
 
 	mu      sync.Mutex
 	blocked map[*vm.Thread]*blockInfo
+	armed   map[*machineTimer]struct{} // timers not yet fired or stopped, for Close
 }
 
 // blockInfo describes one thread blocked without a time limit.
@@ -40,7 +41,9 @@ type blockInfo struct {
 
 func watchOf(m *vm.Machine) *watch {
 	st := stateOf(m)
-	st.watchOnce.Do(func() { st.watch = &watch{blocked: map[*vm.Thread]*blockInfo{}} })
+	st.watchOnce.Do(func() {
+		st.watch = &watch{blocked: map[*vm.Thread]*blockInfo{}, armed: map[*machineTimer]struct{}{}}
+	})
 	return st.watch
 }
 
@@ -70,7 +73,7 @@ func blockOnTask(t *vm.Thread, tk *vm.Task, what string) {
 		return
 	default:
 	}
-	blockNoted(t, what, tk, func() { <-ch })
+	blockNoted(t, what, tk, untilClosed(t.M, ch))
 }
 
 // blockOn blocks t until ch is closed, described as what.
@@ -80,11 +83,20 @@ func blockOn(t *vm.Thread, ch <-chan struct{}, what string) {
 		return
 	default:
 	}
-	blockNoted(t, what, nil, func() { <-ch })
+	blockNoted(t, what, nil, untilClosed(t.M, ch))
 }
 
-// blockHook is vm.BlockHook: a wait without a time limit.
-func blockHook(t *vm.Thread, wait func()) { blockNoted(t, "", nil, wait) }
+// untilClosed returns a wait for ch that a Close of m abandons, so that no
+// goroutine of a closed machine stays blocked; the thread then ends at its
+// next call or backward jump.
+func untilClosed(m *vm.Machine, ch <-chan struct{}) func() {
+	return func() {
+		select {
+		case <-ch:
+		case <-m.Closed():
+		}
+	}
+}
 
 // blockNoted runs wait, a wait without a time limit: the thread leaves the
 // busy count and is listed for deadlock reports while it waits, and a pool
@@ -133,10 +145,13 @@ func afterFunc(m *vm.Machine, d time.Duration, f func()) *machineTimer {
 	mt := &machineTimer{w: w}
 	w.timers.Add(1)
 	w.gen.Add(1)
+	w.mu.Lock()
 	mt.timer = time.AfterFunc(d, func() {
 		f()
 		mt.release()
 	})
+	w.armed[mt] = struct{}{}
+	w.mu.Unlock()
 	return mt
 }
 
@@ -144,6 +159,22 @@ func (mt *machineTimer) release() {
 	if mt.done.CompareAndSwap(false, true) {
 		mt.w.timers.Add(-1)
 		mt.w.gen.Add(1)
+		mt.w.mu.Lock()
+		delete(mt.w.armed, mt)
+		mt.w.mu.Unlock()
+	}
+}
+
+// stopTimers stops every armed timer (the machine is closing).
+func (w *watch) stopTimers() {
+	w.mu.Lock()
+	armed := make([]*machineTimer, 0, len(w.armed))
+	for mt := range w.armed {
+		armed = append(armed, mt)
+	}
+	w.mu.Unlock()
+	for _, mt := range armed {
+		mt.Stop()
 	}
 }
 
@@ -193,6 +224,8 @@ func WatchDeadlocks(m *vm.Machine) (stop func()) {
 			case <-quit:
 				return
 			case <-m.Crashed():
+				return
+			case <-stateOf(m).closed:
 				return
 			case <-tick.C:
 			}

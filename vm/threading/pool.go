@@ -3,8 +3,9 @@
 // package ctx, tasks and their awaiters, cancellation, synchronisation
 // primitives, Parallel and the concurrent collections.
 //
-// Install(m) gives a machine its pool and the blocking hook; everything else
-// registers itself as library types from init functions.
+// Install(m) gives a machine its vm.Host (the pool, blocking, awaiters,
+// formatting), which holds all of the library's state for that machine;
+// everything else registers itself as library types from init functions.
 package threading
 
 import (
@@ -17,6 +18,7 @@ import (
 
 	"asyncvm/ctx"
 	"asyncvm/vm"
+	"asyncvm/vm/lib"
 )
 
 // workItem is one unit of pool work.
@@ -25,7 +27,7 @@ type workItem func(t *vm.Thread)
 // Pool is the machine's thread pool: one worker per processor (at least
 // two), a global FIFO queue, and a local queue per worker that its owner
 // pops LIFO and idle workers steal from FIFO. A worker that blocks through
-// vm.BlockHook stops counting as active, and the pool starts another worker
+// vm.Host.Block (blockNoted) stops counting as active, and the pool starts another worker
 // so blocking work cannot starve it; surplus workers retire after their
 // current item once the blocked ones resume.
 type Pool struct {
@@ -40,6 +42,7 @@ type Pool struct {
 	active  int // workers not blocked
 	idle    int
 	started bool
+	closed  bool // the machine was closed: workers exit, work is dropped
 
 	pending atomic.Int64 // queued items not yet taken, over all queues
 }
@@ -55,69 +58,97 @@ type worker struct {
 	counted bool
 }
 
-// machineState is the library's per-machine state.
+// machineState is the library's state for one machine and its vm.Host.
+// The machine holds it (Machine.Host) and nothing else does, so it and
+// everything it reaches are freed with the machine.
 type machineState struct {
+	m    *vm.Machine
 	pool *Pool
 
-	fgMu    sync.Mutex
-	fgCond  *sync.Cond
-	fgAlive int // foreground Threads started and not ended
+	fgMu     sync.Mutex
+	fgCond   *sync.Cond
+	fgAlive  int  // foreground Threads started and not ended
+	fgClosed bool // the machine was closed: WaitForeground stops waiting
 
 	watchOnce sync.Once
 	watch     *watch // deadlock accounting; see deadlock.go
+
+	workers    sync.Map // *vm.Thread -> *worker
+	threadObjs sync.Map // *vm.Thread -> vm.Value (its Thread object)
+	monitors   sync.Map // vm.Object -> *monitor
+	// taskExceptions holds each faulted task's Task.Exception, made once.
+	taskExceptions sync.Map // *vm.Task -> *vm.Instance
+
+	closeOnce sync.Once
+	closed    chan struct{} // closed by Close
 }
 
-var (
-	machines sync.Map // *vm.Machine -> *machineState
-	workers  sync.Map // *vm.Thread -> *worker
-)
-
+// stateOf returns the library state of m, installing it if m has none.
 func stateOf(m *vm.Machine) *machineState {
-	if s, ok := machines.Load(m); ok {
-		return s.(*machineState)
-	}
-	s := &machineState{}
-	s.fgCond = sync.NewCond(&s.fgMu)
-	actual, _ := machines.LoadOrStore(m, s)
-	return actual.(*machineState)
-}
-
-// Install gives m its thread pool (m.Pool) and installs the library hooks
-// (vm.BlockHook, vm.AwaiterHook, vm.DefaultQueue). Workers start on the
-// first queued item, so the main thread, made before that, keeps id 1.
-func Install(m *vm.Machine) {
-	st := stateOf(m)
-	if st.pool == nil {
-		n := runtime.NumCPU()
-		if n < 2 {
-			n = 2
-		}
-		p := &Pool{m: m, target: n}
-		p.cond = sync.NewCond(&p.mu)
-		st.pool = p
-	}
-	m.Pool = st.pool
-	pool := st.pool
-	hooksOnce.Do(func() {
-		vm.BlockHook = blockHook
-		vm.AwaiterHook = awaiterHook
-		vm.DefaultQueue = pool.Queue
-		vm.ValueTaskHook = NewValueTask
-	})
-}
-
-// hooksOnce installs the package-level vm hooks once: they are shared by all
-// machines (the hooks find the machine through the thread), and rewriting
-// them per machine raced when machines start concurrently.
-var hooksOnce sync.Once
-
-// PoolOf returns the machine's pool, installing it if needed.
-func PoolOf(m *vm.Machine) *Pool {
-	if p, ok := m.Pool.(*Pool); ok {
-		return p
+	if s, ok := m.Host.(*machineState); ok {
+		return s
 	}
 	Install(m)
-	return stateOf(m).pool
+	return m.Host.(*machineState)
+}
+
+// Install gives m its vm.Host: the library's state for m, with its thread
+// pool. Installing twice keeps the first. Workers start on the first queued
+// item, so the main thread, made before that, keeps id 1.
+func Install(m *vm.Machine) {
+	if _, ok := m.Host.(*machineState); ok {
+		return
+	}
+	n := runtime.NumCPU()
+	if n < 2 {
+		n = 2
+	}
+	s := &machineState{m: m, closed: make(chan struct{})}
+	s.fgCond = sync.NewCond(&s.fgMu)
+	p := &Pool{m: m, target: n}
+	p.cond = sync.NewCond(&p.mu)
+	s.pool = p
+	m.Host = s
+}
+
+// PoolOf returns the machine's pool, installing it if needed.
+func PoolOf(m *vm.Machine) *Pool { return stateOf(m).pool }
+
+// Queue implements vm.Host: work runs on a pool thread.
+func (s *machineState) Queue(work func(t *vm.Thread)) { s.pool.Queue(work) }
+
+// Block implements vm.Host: a wait without a time limit.
+func (s *machineState) Block(t *vm.Thread, wait func()) { blockNoted(t, "", nil, wait) }
+
+// Awaiter implements vm.Host.
+func (s *machineState) Awaiter(t *vm.Thread, v vm.Value) (vm.Awaiter, error) { return awaiterOf(t, v) }
+
+// ValueTask implements vm.Host.
+func (s *machineState) ValueTask(tk *vm.Task, result vm.Value, generic bool) vm.Value {
+	return NewValueTask(tk, result, generic)
+}
+
+// Format implements vm.Host with the library's .NET formatting.
+func (s *machineState) Format(t *vm.Thread, v vm.Value, format string) (string, error) {
+	return lib.FormatPrimitive(t, v, format)
+}
+
+// Close implements vm.Host: the pool's workers exit once idle (a worker
+// running VM code ends at the machine's stop), armed timers stop, and
+// WaitForeground and the deadlock watch stop waiting. The machine's own
+// Close stops its threads first.
+func (s *machineState) Close() {
+	s.closeOnce.Do(func() {
+		close(s.closed)
+		s.pool.close()
+		if w := s.watch; w != nil {
+			w.stopTimers()
+		}
+		s.fgMu.Lock()
+		s.fgClosed = true
+		s.fgCond.Broadcast()
+		s.fgMu.Unlock()
+	})
 }
 
 // Attach prepares a VM thread made outside this package (the main thread)
@@ -134,6 +165,10 @@ func Attach(t *vm.Thread) {
 // Queue runs work on a pool thread (the global queue).
 func (p *Pool) Queue(work func(t *vm.Thread)) {
 	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
 	p.startLocked()
 	p.global = append(p.global, work)
 	p.pending.Add(1)
@@ -153,6 +188,11 @@ func (p *Pool) QueueFrom(t *vm.Thread, work func(t *vm.Thread)) {
 	}
 	p.m.Counters.PoolItems.Add(1)
 	w.mu.Lock()
+	if w.gone {
+		w.mu.Unlock()
+		p.Queue(work)
+		return
+	}
 	w.local = append(w.local, work)
 	w.mu.Unlock()
 	p.pending.Add(1)
@@ -170,6 +210,16 @@ func (p *Pool) Workers() int {
 	return len(p.workers)
 }
 
+// close stops the pool: queued work is dropped, idle workers exit now and
+// busy ones after their current item.
+func (p *Pool) close() {
+	p.mu.Lock()
+	p.closed = true
+	p.global, p.head = nil, 0
+	p.cond.Broadcast()
+	p.mu.Unlock()
+}
+
 func (p *Pool) startLocked() {
 	if p.started {
 		return
@@ -181,6 +231,9 @@ func (p *Pool) startLocked() {
 }
 
 func (p *Pool) spawnLocked() {
+	if p.closed {
+		return
+	}
 	// Past the thread limit no worker is added, except the first one.
 	counted := p.m.TryStartThread()
 	if !counted && len(p.workers) > 0 {
@@ -189,14 +242,14 @@ func (p *Pool) spawnLocked() {
 	t := p.m.NewThread()
 	Attach(t)
 	w := &worker{p: p, t: t, counted: counted}
-	workers.Store(t, w)
+	stateOf(p.m).workers.Store(t, w)
 	p.workers = append(p.workers, w)
 	p.active++
 	go w.loop()
 }
 
 func workerOf(t *vm.Thread) *worker {
-	if w, ok := workers.Load(t); ok {
+	if w, ok := stateOf(t.M).workers.Load(t); ok {
 		return w.(*worker)
 	}
 	return nil
@@ -274,6 +327,11 @@ func (w *worker) loop() {
 		}
 		if it == nil {
 			p.mu.Lock()
+			if p.closed {
+				w.retireLocked()
+				p.mu.Unlock()
+				return
+			}
 			if p.pending.Load() > 0 {
 				p.mu.Unlock()
 				runtime.Gosched()
@@ -282,7 +340,7 @@ func (w *worker) loop() {
 			p.idle++
 			p.cond.Wait()
 			p.idle--
-			if p.active > p.target {
+			if p.active > p.target || p.closed {
 				w.retireLocked()
 				p.mu.Unlock()
 				return
@@ -295,7 +353,7 @@ func (w *worker) loop() {
 		w.run(it)
 		wt.addBusy(-1)
 		p.mu.Lock()
-		if p.active > p.target {
+		if p.active > p.target || p.closed {
 			w.retireLocked()
 			p.mu.Unlock()
 			return
@@ -323,7 +381,7 @@ func (w *worker) retireLocked() {
 	w.local = nil
 	w.gone = true
 	w.mu.Unlock()
-	workers.Delete(w.t)
+	stateOf(p.m).workers.Delete(w.t)
 	if p.idle > 0 {
 		p.cond.Broadcast()
 	}
@@ -410,7 +468,7 @@ func WaitForeground(m *vm.Machine) {
 	done := make(chan struct{})
 	go func() {
 		st.fgMu.Lock()
-		for st.fgAlive > 0 {
+		for st.fgAlive > 0 && !st.fgClosed {
 			st.fgCond.Wait()
 		}
 		st.fgMu.Unlock()

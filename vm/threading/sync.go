@@ -178,7 +178,7 @@ func waitArgs(t *vm.Thread, args []vm.Value) (vmDuration, *cancelSource, error) 
 func waitOn(t *vm.Thread, ch <-chan struct{}, limit vmDuration, tok *cancelSource) (bool, error) {
 	if tok != nil {
 		if tok.canceled() {
-			return false, canceledError(t)
+			return false, canceledError(t, tok)
 		}
 		stop := make(chan struct{})
 		id := tok.register(func(*vm.Thread) error { close(stop); return nil })
@@ -202,7 +202,7 @@ func waitOn(t *vm.Thread, ch <-chan struct{}, limit vmDuration, tok *cancelSourc
 		default:
 		}
 		if tok.canceled() {
-			return false, canceledError(t)
+			return false, canceledError(t, tok)
 		}
 		return ok && closed.Load(), nil
 	}
@@ -241,7 +241,7 @@ func registerSemaphore() {
 		}
 		timed := len(args) > 1 && isTimeout(args[1])
 		if tok.canceled() {
-			return vm.Null, canceledError(t)
+			return vm.Null, canceledError(t, tok)
 		}
 		ok, w := s.acquire(false)
 		if !ok {
@@ -608,8 +608,6 @@ type monitor struct {
 	waiters []chan struct{}
 }
 
-var monitors sync.Map // vm.Object -> *monitor
-
 func monitorOf(t *vm.Thread, v vm.Value) (*monitor, error) {
 	if v.IsNull() {
 		return nil, argNull(t, "obj")
@@ -618,6 +616,7 @@ func monitorOf(t *vm.Thread, v vm.Value) (*monitor, error) {
 	if key == nil {
 		return &monitor{sem: make(chan struct{}, 1)}, nil
 	}
+	monitors := &stateOf(t.M).monitors
 	if m, ok := monitors.Load(key); ok {
 		return m.(*monitor), nil
 	}
@@ -639,8 +638,11 @@ func (m *monitor) enter(t *vm.Thread, limit vmDuration) bool {
 		got := false
 		wait := func() {
 			if limit.infinite {
-				m.sem <- struct{}{}
-				got = true
+				select {
+				case m.sem <- struct{}{}:
+					got = true
+				case <-t.M.Closed():
+				}
 				return
 			}
 			timer := time.NewTimer(limit.d)

@@ -1,7 +1,6 @@
 package threading
 
 import (
-	"sync"
 	"sync/atomic"
 
 	"asyncvm/ctx"
@@ -90,58 +89,12 @@ func completeFrom(t *vm.Thread, tk *vm.Task, r vm.Value, err error) {
 	t.M.Crash(err)
 }
 
-// completeLike completes tk with src's final state.
-func completeLike(t *vm.Thread, tk, src *vm.Task) {
-	r, excs := src.Result()
-	tk.TryComplete(t, src.Status(), r, excs)
-}
-
-// StartTask is Task.Run / Task.Factory.StartNew: it queues fn to the pool to
-// run in the context captured now (nil: whatever the worker has) and returns
-// its task. With unwrap, a Task the delegate returns is awaited and its
-// outcome becomes the task's (a proxy, as Task.Run does).
-func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource) *vm.Task {
-	Attach(t)
-	ec := t.Ctx.Capture()
-	t.M.Counters.Tasks.Add(1)
-	tk := vm.NewTask(vm.TObject)
-	tk.SetStatus(vm.StatusWaitingToRun)
-	var args []vm.Value
-	if useState {
-		args = []vm.Value{state}
-	}
-	PoolOf(t.M).QueueFrom(t, func(w *vm.Thread) {
-		if token.canceled() {
-			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
-			return
-		}
-		tk.SetRunning()
-		var r vm.Value
-		err := runIn(w, ec, func() error {
-			var err error
-			r, err = w.CallValue(fn, args)
-			return err
-		})
-		if err == nil && unwrap {
-			if inner := r.AsTask(); inner != nil {
-				inner.OnCompleted(w, func(x *vm.Thread) { completeLike(x, tk, inner) })
-				return
-			}
-		}
-		if e := thrownExc(err); e != nil && isCancellation(e) && token != nil && token.canceled() {
-			tk.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
-			return
-		}
-		completeFrom(w, tk, r, err)
-	})
-	return tk
-}
-
 // taskError is what Wait and Result throw for a task that did not run to
 // completion: an AggregateException over its exceptions.
 func taskError(t *vm.Thread, tk *vm.Task) error {
 	switch tk.Status() {
 	case vm.StatusFaulted:
+		observe(t, tk)
 		return &vm.Thrown{Exc: NewAggregate(t.M, tk.Exceptions())}
 	case vm.StatusCanceled:
 		return &vm.Thrown{Exc: NewAggregate(t.M, []*vm.Instance{canceledExc(t)})}
@@ -149,16 +102,15 @@ func taskError(t *vm.Thread, tk *vm.Task) error {
 	return nil
 }
 
-var taskExceptions sync.Map // *vm.Task -> *vm.Instance (Task.Exception, made once)
-
 func taskException(t *vm.Thread, tk *vm.Task) vm.Value {
 	if tk.Status() != vm.StatusFaulted {
 		return vm.Null
 	}
-	if e, ok := taskExceptions.Load(tk); ok {
+	excs := &stateOf(t.M).taskExceptions
+	if e, ok := excs.Load(tk); ok {
 		return vm.Ref(e.(*vm.Instance))
 	}
-	e, _ := taskExceptions.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
+	e, _ := excs.LoadOrStore(tk, NewAggregate(t.M, tk.Exceptions()))
 	return vm.Ref(e.(*vm.Instance))
 }
 
@@ -357,7 +309,15 @@ func init() {
 	task.AddStatic(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := vm.NewTask(vm.TObject)
 		tk.SetStatus(vm.StatusCreated)
-		tk.Owner = &unstarted{fn: args[0], state: optArg(args, 1), useState: delegateArity(args[0]) >= 1}
+		u := &unstarted{fn: args[0], useState: delegateArity(args[0]) >= 1}
+		rest := args[1:]
+		if u.useState && len(rest) > 0 {
+			u.state, rest = rest[0], rest[1:]
+		}
+		var options int64
+		u.token, options = startOptions(rest)
+		u.d = &delegateTask{options: options}
+		tk.Owner = u
 		return vm.TaskValue(tk), nil
 	})
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -366,9 +326,7 @@ func init() {
 		if u == nil || !u.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
-		inner := StartTask(t, u.fn, u.state, u.useState, false, nil)
-		tk.SetStatus(vm.StatusWaitingToRun)
-		inner.OnCompleted(t, func(w *vm.Thread) { completeLike(w, tk, inner) })
+		startDelegate(t, tk, u.d, startSpec{fn: u.fn, state: u.state, useState: u.useState, token: u.token})
 		return vm.Null, nil
 	})
 	task.AddStatic("Run", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -417,6 +375,9 @@ func init() {
 		return vm.NewNative(TTaskFactory, nil), nil
 	}, nil)
 	task.AddStaticProperty("CurrentId", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if tk := currentTask(t); tk != nil {
+			return vm.Int(tk.ID), nil
+		}
 		return vm.Null, nil
 	}, nil)
 	task.AddStatic("WhenAll", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -558,6 +519,9 @@ func init() {
 	task.AddProperty("Id", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(get(args[0]).ID), nil
 	}, nil)
+	task.AddProperty("CreationOptions", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.EnumValue(TTaskCreationOptions, creationOptions(get(args[0]))), nil
+	}, nil)
 	reg("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
 	reg("ContinueWith", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := get(args[0])
@@ -574,11 +538,15 @@ func init() {
 		whenComplete(t, tk, func(w *vm.Thread) {
 			w.M.Queue(func(x *vm.Thread) {
 				var r vm.Value
+				s := threadStateOf(x)
+				outer := s.current
+				s.current = cont // the continuation task runs the delegate
 				err := runIn(x, ec, func() error {
 					var err error
 					r, err = x.CallValue(fn, callArgs)
 					return err
 				})
+				s.current = outer
 				completeFrom(x, cont, r, err)
 			})
 		})
@@ -651,16 +619,17 @@ func init() {
 			return vm.Null, argNull(t, "action")
 		}
 		rest := args[2:]
-		useState := delegateArity(fn) >= 1
-		state := vm.Null
-		if useState && len(rest) > 0 {
-			state, rest = rest[0], rest[1:]
+		spec := startSpec{fn: fn, useState: delegateArity(fn) >= 1}
+		if spec.useState && len(rest) > 0 {
+			spec.state, rest = rest[0], rest[1:]
 		}
-		var token *cancelSource
-		if len(rest) > 0 {
-			token = tokenArg(rest[0])
-		}
-		return vm.TaskValue(StartTask(t, fn, state, useState, false, token)), nil
+		var options int64
+		spec.token, options = startOptions(rest)
+		tk := vm.NewTask(vm.TObject)
+		d := &delegateTask{options: options}
+		tk.Owner = d
+		startDelegate(t, tk, d, spec)
+		return vm.TaskValue(tk), nil
 	})
 
 	registerEnum(TTaskStatus)
@@ -672,7 +641,27 @@ func init() {
 type unstarted struct {
 	fn, state vm.Value
 	useState  bool
+	token     *cancelSource
+	d         *delegateTask // the task's state once started
 	started   atomic.Bool
+}
+
+// startOptions reads the trailing arguments of StartNew and the Task
+// constructor: a CancellationToken, TaskCreationOptions, a TaskScheduler.
+func startOptions(rest []vm.Value) (token *cancelSource, options int64) {
+	for _, a := range rest {
+		switch {
+		case a.Type() == TTaskCreationOptions:
+			options = a.AsLong()
+		case a.IsInt():
+			options = a.AsLong()
+		default:
+			if src := tokenArg(a); src != nil {
+				token = src
+			}
+		}
+	}
+	return token, options
 }
 
 // flattenParams expands a single params array argument.

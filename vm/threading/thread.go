@@ -29,12 +29,11 @@ type threadObj struct {
 	done       chan struct{}
 }
 
-var threadObjs sync.Map // *vm.Thread -> vm.Value (its Thread object)
-
 // threadValue returns the Thread object of VM thread t, making one for a
 // thread that did not start as a Thread (the main thread, pool workers).
 func threadValue(t *vm.Thread) vm.Value {
-	if v, ok := threadObjs.Load(t); ok {
+	objs := &stateOf(t.M).threadObjs
+	if v, ok := objs.Load(t); ok {
 		return v.(vm.Value)
 	}
 	o := &threadObj{vt: t, started: true, done: make(chan struct{})}
@@ -42,7 +41,7 @@ func threadValue(t *vm.Thread) vm.Value {
 		o.background = true
 		o.name = vm.String(".NET ThreadPool Worker")
 	}
-	v, _ := threadObjs.LoadOrStore(t, vm.NewNative(TThread, o))
+	v, _ := objs.LoadOrStore(t, vm.NewNative(TThread, o))
 	return v.(vm.Value)
 }
 
@@ -101,7 +100,7 @@ func (o *threadObj) finish(st *machineState) {
 	background := o.background
 	close(o.done)
 	o.mu.Unlock()
-	threadObjs.Delete(o.vt)
+	st.threadObjs.Delete(o.vt)
 	if !background {
 		st.fgMu.Lock()
 		st.fgAlive--
@@ -133,7 +132,7 @@ func init() {
 		Attach(vt)
 		o := &threadObj{vt: vt, start: args[0], done: make(chan struct{})}
 		v := vm.NewNative(TThread, o)
-		threadObjs.Store(vt, v)
+		stateOf(t.M).threadObjs.Store(vt, v)
 		return v, nil
 	})
 	th.AddMethod("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -176,8 +176,12 @@ func blockFor(t *vm.Thread, ch <-chan struct{}, d time.Duration, infinite bool) 
 
 // delegateArity returns the number of parameters a delegate takes.
 func delegateArity(d vm.Value) int {
-	cl := d.AsClosure()
-	if cl == nil || cl.Fn == nil {
+	list := vm.InvocationList(d)
+	if len(list) == 0 {
+		return 0
+	}
+	cl := list[0].AsClosure() // a multicast delegate's parts share its signature
+	if cl.Fn == nil {
 		return 0
 	}
 	return cl.Fn.NumParams

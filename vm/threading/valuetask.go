@@ -126,9 +126,9 @@ func (u *userAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 	}
 }
 
-// awaiterHook is vm.AwaiterHook: types with a GetAwaiter method (user
+// awaiterOf is vm.Host's Awaiter: types with a GetAwaiter method (user
 // awaitables and library awaitables not handled by the VM directly).
-func awaiterHook(t *vm.Thread, v vm.Value) (vm.Awaiter, error) {
+func awaiterOf(t *vm.Thread, v vm.Value) (vm.Awaiter, error) {
 	if v.IsNull() {
 		return nil, nil
 	}

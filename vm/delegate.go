@@ -1,0 +1,208 @@
+package vm
+
+// Multicast delegates. A delegate that combines several (h += a; h += b) is
+// a Closure whose function invokes an invocation list: This holds the list
+// (a Native of type tInvocationList), so every path that calls a delegate
+// (CALLDEL, CallValue, Invoke) calls the list without knowing about it. The
+// list is immutable, as .NET's is: Combine and Remove make new delegates.
+
+// invocationList is the payload of a multicast delegate's This: the
+// single-cast delegates it calls, in order (at least two).
+type invocationList struct {
+	items []*Closure
+}
+
+var tInvocationList = &Type{Kind: KindNative, Namespace: "System", Name: "Delegate+InvocationList", Super: TObject}
+
+// multicastInvoke calls each delegate of the list in order with the same
+// arguments and returns the last one's result; an exception stops the
+// invocation, as in .NET. (Set in init: it calls back into the interpreter.)
+var multicastInvoke *Func
+
+func invokeList(t *Thread, args []Value) (Value, error) {
+	list := args[0].AsNative().(*invocationList)
+	rest := args[1:]
+	var r Value
+	for _, d := range list.items {
+		var err error
+		r, err = t.CallValue(Ref(d), append([]Value(nil), rest...))
+		if err != nil {
+			return Null, err
+		}
+	}
+	return r, nil
+}
+
+// InvocationList returns the single-cast delegates of d in invocation order
+// (d itself when it is single-cast; nil for null).
+func InvocationList(d Value) []Value {
+	cl := d.AsClosure()
+	if cl == nil {
+		return nil
+	}
+	items := closures(cl)
+	vs := make([]Value, len(items))
+	for i, c := range items {
+		vs[i] = Ref(c)
+	}
+	return vs
+}
+
+// closures returns cl's invocation list.
+func closures(cl *Closure) []*Closure {
+	if list, ok := cl.This.AsNative().(*invocationList); ok && cl.Fn == multicastInvoke {
+		return list.items
+	}
+	return []*Closure{cl}
+}
+
+// fromClosures makes the delegate for an invocation list: null when empty,
+// the delegate itself when single.
+func fromClosures(items []*Closure) Value {
+	switch len(items) {
+	case 0:
+		return Null
+	case 1:
+		return Ref(items[0])
+	}
+	list := NewNative(tInvocationList, &invocationList{items: items})
+	return Ref(&Closure{Header: Header{TDelegate}, Fn: multicastInvoke, This: list})
+}
+
+// CombineDelegates is Delegate.Combine(a, b): b's invocation list appended
+// to a's; null operands are ignored.
+func CombineDelegates(a, b Value) Value {
+	ca, cb := a.AsClosure(), b.AsClosure()
+	if ca == nil {
+		return b
+	}
+	if cb == nil {
+		return a
+	}
+	la, lb := closures(ca), closures(cb)
+	items := make([]*Closure, 0, len(la)+len(lb))
+	return fromClosures(append(append(items, la...), lb...))
+}
+
+// RemoveDelegate is Delegate.Remove(source, value): the last occurrence of
+// value's invocation list as a contiguous part of source's is removed; the
+// result is null when nothing is left and source when value does not occur.
+// removeAll removes every occurrence (Delegate.RemoveAll).
+func RemoveDelegate(source, value Value, removeAll bool) Value {
+	cs, cv := source.AsClosure(), value.AsClosure()
+	if cs == nil || cv == nil {
+		return source
+	}
+	ls, lv := closures(cs), closures(cv)
+	changed := false
+	for {
+		at := lastIndexOf(ls, lv)
+		if at < 0 {
+			break
+		}
+		items := make([]*Closure, 0, len(ls)-len(lv))
+		ls = append(append(items, ls[:at]...), ls[at+len(lv):]...)
+		changed = true
+		if !removeAll {
+			break
+		}
+	}
+	if !changed {
+		return source
+	}
+	return fromClosures(ls)
+}
+
+// lastIndexOf finds the last position where sub occurs in list, or -1.
+func lastIndexOf(list, sub []*Closure) int {
+	for i := len(list) - len(sub); i >= 0; i-- {
+		match := true
+		for j, c := range sub {
+			if !sameDelegate(list[i+j], c) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
+}
+
+// sameDelegate is single-cast delegate equality: the same method on the same
+// target (a lambda's target is its captured variables).
+func sameDelegate(a, b *Closure) bool {
+	if a == b {
+		return true
+	}
+	if a.Fn != b.Fn || a.This.p != b.This.p || a.This.n != b.This.n || len(a.Up) != len(b.Up) {
+		return false
+	}
+	for i := range a.Up {
+		if a.Up[i] != b.Up[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// DelegatesEqual is Delegate.Equals: equal invocation lists.
+func DelegatesEqual(a, b *Closure) bool {
+	la, lb := closures(a), closures(b)
+	if len(la) != len(lb) {
+		return false
+	}
+	for i := range la {
+		if !sameDelegate(la[i], lb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func init() {
+	multicastInvoke = NativeFunc("Invoke", 0, -1, true, invokeList)
+	d := RegisterType(TDelegate)
+	d.AddStatic("Combine", 0, -1, func(t *Thread, args []Value) (Value, error) {
+		if len(args) == 1 {
+			if arr := args[0].AsArray(); arr != nil {
+				args = arr.V
+			} else if args[0].IsNull() {
+				return Null, nil
+			}
+		}
+		r := Null
+		for _, a := range args {
+			if !a.IsNull() && a.AsClosure() == nil {
+				return Null, t.Throw("System.ArgumentException", "Delegates must be of the same type.")
+			}
+			r = CombineDelegates(r, a)
+		}
+		return r, nil
+	})
+	d.AddStatic("Remove", 2, 2, func(t *Thread, args []Value) (Value, error) {
+		return RemoveDelegate(args[0], args[1], false), nil
+	})
+	d.AddStatic("RemoveAll", 2, 2, func(t *Thread, args []Value) (Value, error) {
+		return RemoveDelegate(args[0], args[1], true), nil
+	})
+	d.AddMethod("GetInvocationList", 0, 0, func(t *Thread, args []Value) (Value, error) {
+		return Ref(NewArrayOf(TDelegate, InvocationList(args[0]))), nil
+	})
+	d.AddMethod("Equals", 1, 1, func(t *Thread, args []Value) (Value, error) {
+		a, b := args[0].AsClosure(), args[1].AsClosure()
+		return Bool(a != nil && b != nil && DelegatesEqual(a, b)), nil
+	})
+	d.AddProperty("Target", func(t *Thread, args []Value) (Value, error) {
+		list := InvocationList(args[0])
+		if len(list) == 0 {
+			return Null, nil
+		}
+		last := list[len(list)-1].AsClosure()
+		if last.Fn.HasThis {
+			return last.This, nil
+		}
+		return Null, nil
+	}, nil)
+}

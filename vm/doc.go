@@ -1,0 +1,126 @@
+// Package vm is asyncvm's register machine: values and objects, the
+// interpreter loop, calls, exceptions, tasks and the rt async runtime.
+// docs/design.md describes the whole system; this comment is the map of
+// the machine and of the files that hold each part.
+//
+// # Programs and functions
+//
+// The compiler produces a Program (machine.go): the functions (Funcs), the
+// types (Types), the member-by-name call sites (Sites, each with an inline
+// cache of receiver type -> method or field) and the static fields
+// (Statics). It is immutable once built and shared by every thread. A Func
+// is bytecode (Code, constants K, a line per instruction in Lines, the
+// exception table Handlers, NumRegs registers) or a native library function
+// (Native). A Machine (machine.go) is one running Program: output, the
+// crash state, step limits and stop requests, the --stats Counters, and
+// the library's per-machine state. A Thread is one goroutine running VM
+// code.
+//
+// # Values
+//
+// A Value (value.go) is two words, a pointer p and a payload n. p nil is
+// null; p pointing at a primitive type descriptor (TInt, TLong, TDouble,
+// TFloat, TBool, TChar, an enum type) makes an unboxed primitive whose bits
+// are in n, so int, long, double, bool, char and enums never allocate; any
+// other p is a heap object whose first word is a Header holding its *Type
+// (object.go: Str, Array, Instance, Box, Closure, Native). Types are
+// described by *Type (type.go): fields by index, methods and statics by
+// name, the base type and interfaces. decimal is a Native holding
+// netfmt's 96-bit Decimal (decimal.go).
+//
+// # Frames, registers and calls
+//
+// Each Thread owns a register stack ([]Value) and a frame stack ([]Frame).
+// A Frame (machine.go) is a window R[0..NumRegs) of the register stack plus
+// its Func, pc, the absolute index that receives its result, its closure,
+// flags (boundary, awaited, thunk, resumed), and for rt async frames the
+// caller's ExecutionContext. A call allocates nothing: the caller puts the
+// arguments in consecutive registers at the top of its own window (R[A] is
+// `this` for instance methods), and the callee's window starts there, so
+// the arguments are its R[0..]; the result is written back to the caller's
+// R[A]. Optional parameters and params arrays are completed on entry
+// (interp.go, adjustArgs). Closures capture variables, not values: a
+// captured local lives in a Box held in its register, and a Closure carries
+// the boxes it captured (Up). A multicast delegate is a Closure whose
+// function calls an immutable invocation list (delegate.go).
+//
+// # Instructions
+//
+// An Instr (opcodes.go) is 64 bits: op (8) | A (16) | B (16) | C (16) |
+// unused (8). Bx is B and C together as an unsigned 32-bit operand; sBx the
+// same, signed; sC is C as a signed 16-bit operand; decode them with the
+// accessor methods. opcodes.go documents every opcode in register-transfer
+// form, with Notes for the async ones, and Ops, the properties table
+// (operand format, may throw, may suspend, is jump) that the disassembler,
+// the rt liveness analysis (package rtasync) and opcodes_test.go read.
+//
+// The interpreter (interp.go, run) is one loop with one switch per
+// instruction: int fast paths inline (arithmetic, compare-and-jump), slow
+// paths in helpers: arith.go (numeric promotion, division, comparison,
+// conversions), operators.go (the operators of library value types such as
+// TimeSpan and DateTime), misc.go (member access by name, indexing, allocation, type
+// tests and casts, dynamic calls, ToString and formatting, static
+// initialisers, System.Type objects), builtins.go (ref cells for ref and
+// out arguments). Calls and backward jumps poll one machine flag for step
+// limits and stop requests; each thread has at most Machine.MaxDepth
+// frames, beyond which the program ends with "Stack overflow.".
+//
+// # Exceptions
+//
+// Inside Go a .NET exception is a *Thrown error holding the exception
+// Instance (errors.go, with the async-aware stack trace it records);
+// *Fatal ends the program (crashes, limits). A Go panic is a bug in
+// asyncvm: it is recovered once at the interpreter's entry and reported as
+// an internal error, exit status ExitInternal (recover.go). Handling is two-pass, as in
+// .NET (interp.go, unwind, findCatch, runFilter): the first pass walks the
+// frames and runs the catch filters to choose a clause before anything
+// unwinds; the second unwinds, running finally blocks, and enters the
+// clause.
+//
+// # Tasks, awaiters and the rt async runtime
+//
+// Task (task.go) is the one task object both models complete: status,
+// result or exceptions, continuations. Awaiter (awaiter.go) is what both
+// models await: Task implements it, and the library supplies the others
+// (TaskAwaiter with ConfigureAwait, ValueTask, Task.Yield, user types with
+// GetAwaiter). Completed ValueTasks with primitive results are unboxed
+// values (valuetask.go).
+//
+// The rt model lives in await.go. Every call may return a second value,
+// the continuation, carried structurally: a call to an rt async method
+// pushes a frame marked awaited (the caller awaits it at once: CALLAW and
+// its variants) or thunk (the caller observes a Task). A callee that
+// returns without suspending costs a synchronous call; a thunk's result
+// becomes a completed (often cached) Task. An await of an incomplete
+// awaiter suspends: the frame is saved as a Continuation holding its Func,
+// resume pc, destination register, only the registers live after that
+// await (Func.Awaits, computed by package rtasync), a context only when it
+// is not the Default, and an exception slot only when the await is inside
+// a try. Each awaiting caller up to the nearest thunk saves itself the same
+// way and links behind, the thunk gets a pending Task owning the chain, and
+// the awaiter is told to resume it. Thread.Dispatch resumes the chain leaf
+// first, restoring each continuation's context, and puts the thread's own
+// context back when it ends; a frame that suspends again reuses its
+// continuation.
+//
+// The sm model needs nothing from await.go: package sm rewrites async
+// methods into state machines before code generation, and the method
+// builders and awaiter helpers the rewritten code calls are native library
+// types (sm/builders.go).
+//
+// # The library
+//
+// The library is outside this package and plugs in through it. A Machine
+// holds a Host (host.go), which package vm/threading implements: the pool,
+// blocking waits, the awaiters and ValueTasks of library types, and
+// culture-aware formatting. Registry functions (builtins.go: RegisterType,
+// RegisterExtension, NewLibType, AddMethod, AddProperty, ...) declare
+// library types and their native members, which the compiler resolves by
+// name; lib_support.go and threading_support.go make library enums and
+// delegates; internal.go holds the natives the C# prelude calls. vm/lib is
+// the synchronous library (Console, strings, formatting, collections,
+// LINQ), vm/threading threads, the pool, tasks, contexts and
+// synchronization, vm/netfmt .NET's number and date formatting and
+// parsing; package ctx holds ExecutionContext and AsyncLocal, which each
+// Thread reaches through Thread.Ctx.
+package vm
