@@ -125,9 +125,10 @@ func (t *Thread) Alloc(p unsafe.Pointer, n int) error {
 // sampleGap draws the bytes until a thread's next sampled allocation.
 func sampleGap() int64 { return int64(rand.ExpFloat64()*heapSampleRate) + 1 }
 
-// Count accounts like Alloc but never fails: for the VM's own bookkeeping
-// objects (tasks, continuations), where a throw would leave an await half
-// done. The next Alloc that samples sees the total.
+// Count accounts like Alloc but never fails: for small objects made where
+// the interpreter has no error path (boxes, closures) or where a throw
+// would leave an await half done (tasks, continuations). The next sampled
+// Alloc, or any Reserve, that finds the estimate over the limit throws.
 func (t *Thread) Count(p unsafe.Pointer, n int) {
 	t.allocLeft -= int64(n)
 	if t.allocLeft < 0 || n >= largeObject {
