@@ -90,6 +90,10 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			continue
 		}
 		t := fs.exprTo(a.X, r)
+		if fn != nil && fn.Variadic && i == fn.NumParams-1 && len(exprs) == fn.NumParams && fs.c.info.PacksArg(a) {
+			fs.packParams(r, fn)
+			continue
+		}
 		if params != nil && i < len(params) && fn != nil {
 			if conv := fs.c.convType(params[i].Type, fs.cls); conv != nil {
 				fs.convertOnStore(r, t, conv)
@@ -98,6 +102,23 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 	}
 	fs.boxRefLocals(backs)
 	return len(exprs), backs
+}
+
+// packParams replaces the value in register r by a one-element params
+// array holding it (the expanded form of a call with one params argument).
+func (fs *funcState) packParams(r int, fn *vm.Func) {
+	elem := fn.ParamsElem
+	if elem == nil {
+		elem = vm.TObject
+	}
+	s := fs.top
+	a, i := fs.alloc(), fs.alloc()
+	fs.loadConst(i, vm.Int(1))
+	fs.emitABC(vm.OpNewArr, a, i, fs.c.addType(elem))
+	fs.loadConst(i, vm.Int(0))
+	fs.emitABC(vm.OpSetIndex, a, i, r)
+	fs.move(r, a)
+	fs.setTop(s)
 }
 
 // refArg passes a variable by reference into register r.
@@ -147,9 +168,13 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 				}
 			}
 		}
+		recv := fs.declaredClass(x.X)
 		or, ot := fs.exprReg(x.X)
 		if ci := fs.c.classByType[ot]; ci != nil {
-			if fi, ok := ci.fields[x.Name]; ok {
+			recv = ci
+		}
+		if recv != nil {
+			if fi, ok := recv.fields[x.Name]; ok {
 				fs.emitABC(vm.OpRefFld, r, or, fs.field(fi))
 				return nil
 			}
@@ -226,8 +251,24 @@ func argCountFits(shape *vm.Func, nparams int, args []*lang.Arg) bool {
 	return n >= shape.MinParams && n <= nparams
 }
 
-// pickMethod chooses among user overloads by argument count.
-func pickMethod(ms []*methodInfo, args []*lang.Arg) *methodInfo {
+// pickMethod chooses among user overloads: the method the binder's
+// overload resolution chose for the call node, or, where it left the
+// choice to run time (arguments of types it does not know), the first
+// overload the argument count fits.
+func (c *Compiler) pickMethod(ms []*methodInfo, args []*lang.Arg, node lang.Node) *methodInfo {
+	if bound := c.info.CallOf(node); bound != nil {
+		decl := bound.Definition().Decl
+		for _, m := range ms {
+			if m.decl != nil && lang.Node(m.decl) == decl || m.ctor != nil && lang.Node(m.ctor) == decl {
+				return m
+			}
+		}
+	}
+	return pickByCount(ms, args)
+}
+
+// pickByCount chooses among user overloads by argument count.
+func pickByCount(ms []*methodInfo, args []*lang.Arg) *methodInfo {
 	n := len(args)
 	var fallback *methodInfo
 	for _, m := range ms {
@@ -301,7 +342,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			if len(cands) == 0 {
 				continue
 			}
-			m := pickMethod(cands, e.Args)
+			m := fs.c.pickMethod(cands, e.Args, e)
 			if m == nil {
 				fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 				return nil
@@ -363,7 +404,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 					fs.errorf(fun.Pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, fun.Name)
 					return nil
 				}
-				m := pickMethod(cands, e.Args)
+				m := fs.c.pickMethod(cands, e.Args, e)
 				if m == nil {
 					fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 					return nil
@@ -372,6 +413,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			}
 			return fs.callLibStatic(t, fun, e, dst, opCall)
 		}
+		declared := fs.declaredClass(fun.X)
 		recv, rt := fs.exprReg(fun.X)
 		w := fs.alloc()
 		fs.emitABC(vm.OpMove, w, recv, 0)
@@ -381,9 +423,15 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
 		}
 		var rtype *vm.Type
-		if ci := fs.c.classByType[rt]; ci != nil && fun.Name != "Invoke" {
+		ci := fs.c.classByType[rt]
+		if ci == nil {
+			// A receiver read from a field: its declared class binds the
+			// call (and passes a generic method's type arguments).
+			ci = declared
+		}
+		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
-				if m := pickMethod(ms, e.Args); m != nil {
+				if m := fs.c.pickMethod(ms, e.Args, e); m != nil {
 					rtype = fs.callUser(m, e, w, w, opCall, opVirt, false)
 					goto done
 				}
@@ -487,7 +535,7 @@ func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, o
 	}
 	if b := fs.cls.base; b != nil {
 		if ms := b.methods[fun.Name]; len(ms) > 0 {
-			if m := pickMethod(ms, e.Args); m != nil && !m.fn.IsAbstract {
+			if m := fs.c.pickMethod(ms, e.Args, e); m != nil && !m.fn.IsAbstract {
 				w := fs.alloc()
 				fs.emitABC(vm.OpMove, w, 0, 0)
 				return fs.callUser(m, e, dst, w, opCall, opCall, true)
@@ -584,12 +632,15 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			fs.errorf(e.Pos, "Cannot create an instance of the static class '%s'", ci.decl.Name)
 			return nil
 		}
-		m := pickMethod(ci.ctors, e.Args)
+		m := fs.c.pickMethod(ci.ctors, e.Args, e)
 		if m == nil {
 			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
 			return nil
 		}
 		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+		if e.Type != nil {
+			fs.setTypeArgs(w, ci, e.Type.Args)
+		}
 		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
 		fs.copyBack(backs)
@@ -821,6 +872,53 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 	fs.move(dst, a)
 	fs.setTop(max(save, dst+1))
 	return vm.ArrayOf(et)
+}
+
+// declaredClass returns the class named by the declared type of e when e is
+// this, a local, a field or a chain of fields (a.b.c), without compiling e;
+// nil when that type is not a class of the program. A ref to a field needs
+// the class statically (the field's slot); the type an expression's code
+// reports is only kept for primitives.
+func (fs *funcState) declaredClass(e lang.Expr) *classInfo {
+	switch e := e.(type) {
+	case *lang.ThisExpr:
+		if !fs.static {
+			return fs.cls
+		}
+	case *lang.Ident:
+		if l := fs.lookup(e.Name); l != nil {
+			return fs.c.classByType[l.typ]
+		}
+		if fs.cls == nil {
+			return nil
+		}
+		if fi, ok := fs.cls.fields[e.Name]; ok && !fs.static {
+			return fs.fieldClass(fi)
+		}
+		for ci := fs.cls; ci != nil; ci = ci.outer {
+			for b := ci; b != nil; b = b.base {
+				if fi, ok := b.statics[e.Name]; ok {
+					return fs.fieldClass(fi)
+				}
+			}
+		}
+	case *lang.MemberExpr:
+		if ci := fs.declaredClass(e.X); ci != nil {
+			if fi, ok := ci.fields[e.Name]; ok {
+				return fs.fieldClass(fi)
+			}
+		}
+	}
+	return nil
+}
+
+// fieldClass returns the class a field's declared type names, if any.
+func (fs *funcState) fieldClass(fi *fieldInfo) *classInfo {
+	if fi.typeRef == nil {
+		return nil
+	}
+	_, ci := fs.c.resolveTypeRef(fi.typeRef, fi.owner, false)
+	return ci
 }
 
 // staticType guesses an expression's type without compiling it.
