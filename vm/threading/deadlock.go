@@ -297,7 +297,7 @@ func threadRole(t *vm.Thread) string {
 	switch {
 	case t.ID == 1:
 		return " (main)"
-	case workerOf(t) != nil:
+	case PoolOf(t.M).isWorker(t):
 		return " (pool)"
 	}
 	return ""
