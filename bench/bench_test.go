@@ -34,6 +34,7 @@ var units = map[string]struct {
 	"taskrun":         {100_000, "iter"},
 	"chain10":         {100_000, "iter"},
 	"wait":            {100_000, "iter"},
+	"fields":          {1_000_000, "iter"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)

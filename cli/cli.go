@@ -24,7 +24,7 @@ Usage:
   asyncvm compare [--mode sm,rt] [--runs N] [--json] [--ignore-output] [LIMITS] FILE
   asyncvm bench [--mode sm,rt] [--filter GLOB] [--json] [--format table|benchstat] [--svg OUT] [LIMITS] FILE
   asyncvm repl [--mode rt|sm] [LIMITS]
-  asyncvm serve [--addr 127.0.0.1:8080] [--timeout D] [--max-steps N] [--max-output N] [--jobs N]
+  asyncvm serve [--addr 127.0.0.1:8080] [--timeout D] [--max-steps N] [LIMITS] [--jobs N]
   asyncvm help [COMMAND]
 
 LIMITS: --max-heap SIZE, --max-threads N, --max-output SIZE (SIZE as 512MB;

@@ -17,6 +17,9 @@ var (
 	usageCommandRE = regexp.MustCompile(`(?m)^\s+asyncvm ([a-z]+)`)
 	// flagRE finds a flag as the help texts and README write it.
 	flagRE = regexp.MustCompile(`--[a-z][a-z0-9-]*`)
+	// flagGroupRE finds a flag group's definition in the usage text:
+	// "LIMITS: --max-heap SIZE, ..." up to the next blank line.
+	flagGroupRE = regexp.MustCompile(`(?ms)^([A-Z]+): (.*?)(?:\n\n|\z)`)
 	// readmeCommandRE starts a command's entry in README's Commands section.
 	readmeCommandRE = regexp.MustCompile(`^asyncvm ([a-z]+)`)
 	// goVersionRE finds the go directive of go.mod.
@@ -34,9 +37,15 @@ func helpText(t *testing.T, args ...string) string {
 }
 
 // commandFlags maps every command that `asyncvm help` lists to the flags
-// its usage line and its own help page show.
+// its usage line and its own help page show. A usage line may name a group
+// of flags the usage text defines once ("[LIMITS]" and "LIMITS: --max-heap
+// SIZE, ..."); the group's flags then belong to the command too.
 func commandFlags(t *testing.T) map[string][]string {
 	usage := helpText(t)
+	groups := map[string]string{}
+	for _, m := range flagGroupRE.FindAllStringSubmatch(usage, -1) {
+		groups[m[1]] = m[2]
+	}
 	flags := map[string][]string{}
 	for _, line := range strings.Split(usage, "\n") {
 		m := usageCommandRE.FindStringSubmatch(line)
@@ -44,6 +53,11 @@ func commandFlags(t *testing.T) map[string][]string {
 			continue
 		}
 		text := line
+		for name, def := range groups {
+			if strings.Contains(line, "["+name+"]") {
+				text += "\n" + def
+			}
+		}
 		if _, ok := help[m[1]]; ok {
 			text += "\n" + helpText(t, m[1])
 		}

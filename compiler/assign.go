@@ -46,7 +46,7 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 					fs.errorf(x.Pos, "An object reference is required for the non-static field, method, or property '%s.%s'", ci.decl.Name, x.Name)
 					return lvalue{kind: lvNone}
 				}
-				return lvalue{kind: lvField, obj: 0, idx: fi.index, conv: fi.typ, typ: fi.typ}
+				return lvalue{kind: lvField, obj: 0, idx: fs.field(fi), conv: fi.typ, typ: fi.typ}
 			}
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
@@ -65,7 +65,7 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			}
 			if pi, ok := ci.props[x.Name]; ok && own {
 				if pi.field != nil {
-					return lvalue{kind: lvField, obj: 0, idx: pi.field.index, conv: pi.typ, typ: pi.typ}
+					return lvalue{kind: lvField, obj: 0, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
 				}
 				return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0), conv: pi.typ, typ: pi.typ}
 			}
@@ -113,10 +113,10 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			}
 			if ci != nil {
 				if fi, ok := ci.fields[x.Name]; ok {
-					return lvalue{kind: lvField, obj: r, idx: fi.index, conv: fi.typ, typ: fi.typ}
+					return lvalue{kind: lvField, obj: r, idx: fs.field(fi), conv: fi.typ, typ: fi.typ}
 				}
 				if pi, ok := ci.props[x.Name]; ok && pi.field != nil && !pi.static {
-					return lvalue{kind: lvField, obj: r, idx: pi.field.index, conv: pi.typ, typ: pi.typ}
+					return lvalue{kind: lvField, obj: r, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
 				}
 			}
 		}

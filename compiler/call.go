@@ -134,7 +134,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 				}
 			}
 			if fi, ok := ci.fields[x.Name]; ok && ci == fs.cls && !fs.static {
-				fs.emitABC(vm.OpRefFld, r, 0, fi.index)
+				fs.emitABC(vm.OpRefFld, r, 0, fs.field(fi))
 				return nil
 			}
 		}
@@ -147,16 +147,20 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 				}
 			}
 		}
+		recv := fs.declaredClass(x.X)
 		or, ot := fs.exprReg(x.X)
 		if ci := fs.c.classByType[ot]; ci != nil {
-			if fi, ok := ci.fields[x.Name]; ok {
-				fs.emitABC(vm.OpRefFld, r, or, fi.index)
+			recv = ci
+		}
+		if recv != nil {
+			if fi, ok := recv.fields[x.Name]; ok {
+				fs.emitABC(vm.OpRefFld, r, or, fs.field(fi))
 				return nil
 			}
 		}
 		if _, ok := x.X.(*lang.ThisExpr); ok && fs.cls != nil {
 			if fi, ok := fs.cls.fields[x.Name]; ok {
-				fs.emitABC(vm.OpRefFld, r, 0, fi.index)
+				fs.emitABC(vm.OpRefFld, r, 0, fs.field(fi))
 				return nil
 			}
 		}
@@ -372,6 +376,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			}
 			return fs.callLibStatic(t, fun, e, dst, opCall)
 		}
+		declared := fs.declaredClass(fun.X)
 		recv, rt := fs.exprReg(fun.X)
 		w := fs.alloc()
 		fs.emitABC(vm.OpMove, w, recv, 0)
@@ -381,7 +386,13 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
 		}
 		var rtype *vm.Type
-		if ci := fs.c.classByType[rt]; ci != nil && fun.Name != "Invoke" {
+		ci := fs.c.classByType[rt]
+		if ci == nil {
+			// A receiver read from a field: its declared class binds the
+			// call (and passes a generic method's type arguments).
+			ci = declared
+		}
+		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
 				if m := pickMethod(ms, e.Args); m != nil {
 					rtype = fs.callUser(m, e, w, w, opCall, opVirt, false)
@@ -680,7 +691,7 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 			if fi, ok := ci.fields[m.Name]; ok {
 				vt := fs.exprTo(m.Value, v)
 				fs.convertOnStore(v, vt, fi.typ)
-				fs.emitABC(vm.OpSetField, w, fi.index, v)
+				fs.emitABC(vm.OpSetField, w, fs.field(fi), v)
 				fs.setTop(save)
 				continue
 			}
@@ -821,6 +832,53 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 	fs.move(dst, a)
 	fs.setTop(max(save, dst+1))
 	return vm.ArrayOf(et)
+}
+
+// declaredClass returns the class named by the declared type of e when e is
+// this, a local, a field or a chain of fields (a.b.c), without compiling e;
+// nil when that type is not a class of the program. A ref to a field needs
+// the class statically (the field's slot); the type an expression's code
+// reports is only kept for primitives.
+func (fs *funcState) declaredClass(e lang.Expr) *classInfo {
+	switch e := e.(type) {
+	case *lang.ThisExpr:
+		if !fs.static {
+			return fs.cls
+		}
+	case *lang.Ident:
+		if l := fs.lookup(e.Name); l != nil {
+			return fs.c.classByType[l.typ]
+		}
+		if fs.cls == nil {
+			return nil
+		}
+		if fi, ok := fs.cls.fields[e.Name]; ok && !fs.static {
+			return fs.fieldClass(fi)
+		}
+		for ci := fs.cls; ci != nil; ci = ci.outer {
+			for b := ci; b != nil; b = b.base {
+				if fi, ok := b.statics[e.Name]; ok {
+					return fs.fieldClass(fi)
+				}
+			}
+		}
+	case *lang.MemberExpr:
+		if ci := fs.declaredClass(e.X); ci != nil {
+			if fi, ok := ci.fields[e.Name]; ok {
+				return fs.fieldClass(fi)
+			}
+		}
+	}
+	return nil
+}
+
+// fieldClass returns the class a field's declared type names, if any.
+func (fs *funcState) fieldClass(fi *fieldInfo) *classInfo {
+	if fi.typeRef == nil {
+		return nil
+	}
+	_, ci := fs.c.resolveTypeRef(fi.typeRef, fi.owner, false)
+	return ci
 }
 
 // staticType guesses an expression's type without compiling it.

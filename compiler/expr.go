@@ -320,7 +320,7 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 			return nil, true
 		}
 		fs.loadThis(dst)
-		fs.emitABC(vm.OpGetField, dst, dst, fi.index)
+		fs.emitABC(vm.OpGetField, dst, dst, fs.field(fi))
 		return fi.typ, true
 	}
 	for b := ci; b != nil; b = b.base {
@@ -346,7 +346,7 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 		}
 		fs.loadThis(dst)
 		if pi.field != nil {
-			fs.emitABC(vm.OpGetField, dst, dst, pi.field.index)
+			fs.emitABC(vm.OpGetField, dst, dst, fs.field(pi.field))
 			return pi.typ, true
 		}
 		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
@@ -539,12 +539,12 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	var t *vm.Type
 	if ci := fs.c.classByType[xt]; ci != nil {
 		if fi, ok := ci.fields[e.Name]; ok {
-			fs.emitABC(vm.OpGetField, dst, r, fi.index)
+			fs.emitABC(vm.OpGetField, dst, r, fs.field(fi))
 			t = fi.typ
 			goto done
 		}
 		if pi, ok := ci.props[e.Name]; ok && pi.field != nil && !pi.static {
-			fs.emitABC(vm.OpGetField, dst, r, pi.field.index)
+			fs.emitABC(vm.OpGetField, dst, r, fs.field(pi.field))
 			t = pi.typ
 			goto done
 		}

@@ -102,6 +102,10 @@ type funcState struct {
 	lines []int32
 	k     []vm.Value
 	kstr  map[string]int
+	// fields is the Func's field table: the operand of its field
+	// instructions, naming the declaring class and the slot.
+	fields   []vm.FieldRef
+	fieldIdx map[vm.FieldRef]int
 
 	nregs int
 	top   int
@@ -128,7 +132,7 @@ type funcState struct {
 }
 
 func (c *Compiler) newFuncState(parent *funcState, cls *classInfo, fn *vm.Func, static bool) *funcState {
-	fs := &funcState{c: c, parent: parent, cls: cls, fn: fn, static: static, kstr: map[string]int{},
+	fs := &funcState{c: c, parent: parent, cls: cls, fn: fn, static: static, kstr: map[string]int{}, fieldIdx: map[vm.FieldRef]int{},
 		upIndex: map[*local]int{}, labels: map[string]*label{}, retReg: -1}
 	fs.scope = &scope{vars: map[string]*local{}, funcTop: true}
 	if !static {
@@ -241,6 +245,17 @@ func (fs *funcState) constIndex(v vm.Value) int {
 	}
 	fs.k = append(fs.k, v)
 	return len(fs.k) - 1
+}
+
+// field returns the index in the Func's field table of instance field fi.
+func (fs *funcState) field(fi *fieldInfo) int {
+	r := vm.NewFieldRef(fi.owner.t, fi.index)
+	if i, ok := fs.fieldIdx[r]; ok {
+		return i
+	}
+	fs.fieldIdx[r] = len(fs.fields)
+	fs.fields = append(fs.fields, r)
+	return len(fs.fields) - 1
 }
 
 func (fs *funcState) loadConst(dst int, v vm.Value) {
@@ -384,6 +399,7 @@ func (fs *funcState) finish() {
 	f.Code = fs.code
 	f.Lines = fs.lines
 	f.K = fs.k
+	f.Fields = fs.fields
 	f.NumRegs = fs.nregs + 1
 	f.Handlers = fs.handlers
 	f.Awaits = fs.awaits

@@ -16,6 +16,12 @@ import (
 // cannot clash with a C# identifier.
 const typeParamPrefix = "<type>"
 
+// TypeArgLocal names the local of a generic method that holds the run-time
+// type argument of its type parameter tp (a hidden parameter). The sm
+// rewrite assigns it at the top of a generic method's MoveNext, from the
+// state machine's field that saved it.
+func TypeArgLocal(tp string) string { return typeParamPrefix + tp }
+
 // hiddenTypeParams is how many hidden type-argument parameters a generic
 // method with these parameters gets (none for a params method, whose last
 // parameter must stay last).

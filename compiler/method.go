@@ -153,7 +153,7 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 					if l != nil && fi != nil {
 						r := fs.alloc()
 						fs.readVar(l, r)
-						fs.emitABC(vm.OpSetField, 0, fi.index, r)
+						fs.emitABC(vm.OpSetField, 0, fs.field(fi), r)
 						fs.setTop(r)
 					}
 				}
@@ -213,7 +213,7 @@ func (fs *funcState) fieldInits(ci *classInfo) {
 			t := fs.exprTo(in.init, r)
 			fs.expect = nil
 			fs.convertOnStore(r, t, fi.typ)
-			fs.emitABC(vm.OpSetField, 0, fi.index, r)
+			fs.emitABC(vm.OpSetField, 0, fs.field(fi), r)
 			fs.setTop(r)
 		}
 	}

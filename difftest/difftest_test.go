@@ -50,7 +50,7 @@ func compare(seed int64) string {
 	rt := run(src, "rt")
 	sm := run(src, "sm")
 	if rt == sm {
-		if rt.status == driver.ExitCompile || strings.HasPrefix(rt.exc, "asyncvm:") || strings.Contains(rt.exc, "internal error") {
+		if rt.status == driver.ExitCompile || rt.status == driver.ExitInternal || strings.HasPrefix(rt.exc, "asyncvm:") || strings.Contains(rt.exc, "internal error") {
 			return fmt.Sprintf("seed %d: both modes failed to run it (status %d): %s", seed, rt.status, rt.exc)
 		}
 		return ""

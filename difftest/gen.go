@@ -11,6 +11,15 @@
 // WhenAll. Only the logical main flow prints; code started with Task.Run
 // runs "quiet" methods that compute values without printing, so the output
 // does not depend on scheduling.
+//
+// Further shapes, each the class of a defect found once by hand: a local
+// assigned from an await that throws after suspending, inside try with
+// catch and finally reading it; an AsyncLocal with a change handler that
+// writes the AsyncLocal again, set inside async lambdas invoked through an
+// ordinary Task-returning method; do-while loops; static fields read through
+// static expression-bodied properties (main flow only, as quiet methods run
+// concurrently); a generic async method casting to its type parameter after
+// an await; Interlocked on an instance field inside an async method.
 package difftest
 
 import (
@@ -67,6 +76,35 @@ func (g *gen) program() string {
 	g.line("{")
 	g.indent++
 	g.line("static AsyncLocal<int> al = new AsyncLocal<int>();")
+	g.line("static AsyncLocal<int> hl = new AsyncLocal<int>(a => { if (a.ThreadContextChanged) hl.Value = a.CurrentValue; });")
+	g.line("static int s_count;")
+	g.line("static int Count => s_count;")
+	g.line("static int Twice { get => s_count * 2; }")
+	g.line("")
+	g.line("static Task<int> Call(Func<Task<int>> f) => f();")
+	g.line("")
+	g.line("static async Task<int> ThrowAfter(int x, bool fail)")
+	g.line("{")
+	g.line("    await Task.Yield();")
+	g.line("    if (fail) throw new InvalidOperationException(\"T\" + x);")
+	g.line("    return x;")
+	g.line("}")
+	g.line("")
+	g.line("static async Task<T> As<T>(object o)")
+	g.line("{")
+	g.line("    await Task.Yield();")
+	g.line("    return (T)o;")
+	g.line("}")
+	g.line("")
+	g.line("class Counter")
+	g.line("{")
+	g.line("    int _n;")
+	g.line("    public async Task<int> Bump(int k)")
+	g.line("    {")
+	g.line("        for (int i = 0; i < k; i++) { Interlocked.Increment(ref _n); await Task.Yield(); }")
+	g.line("        return _n;")
+	g.line("    }")
+	g.line("}")
 	g.line("")
 	g.line("static async Task Main()")
 	g.line("{")
@@ -79,7 +117,7 @@ func (g *gen) program() string {
 		g.indent++
 	}
 	g.line("int r = await %s(%d);", g.methods[0].name, g.r.Intn(20))
-	g.line("Console.WriteLine(\"result \" + r + \" al \" + al.Value);")
+	g.line("Console.WriteLine(\"result \" + r + \" al \" + al.Value + \" hl \" + hl.Value + \" count \" + Count);")
 	if !escape {
 		g.indent--
 		g.line("}")
@@ -148,11 +186,39 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(16)
-	if depth >= 3 && k >= 9 {
+	k := g.r.Intn(21)
+	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 16, 17:
+		g.throwingAwait(depth)
+	case 18:
+		id := g.id()
+		g.line("hl.Value = acc %% 9 + %d;", id)
+		if g.r.Intn(2) == 0 {
+			g.line("acc += await Call(async () => { hl.Value = acc + 1; return 1; });")
+		} else {
+			g.line("acc += await Call(async () => { hl.Value = acc + 2; await Task.Yield(); hl.Value = acc + 3; return 2; });")
+		}
+		g.print(`"hl%d " + hl.Value`, id)
+		g.line("acc += hl.Value %% 4;")
+	case 19:
+		if g.quiet {
+			g.line("acc += await As<int>(acc %% 6);")
+			return
+		}
+		id := g.id()
+		g.line("s_count += acc %% 5 + %d;", id%3)
+		g.line("await Task.Yield();")
+		g.line("acc += Count %% 7 + Twice %% 3;")
+		g.print(`"count%d " + Count`, id)
+	case 20:
+		if g.r.Intn(2) == 0 {
+			g.line("acc += await As<int>(acc %% 6) + (await As<string>(\"s\" + acc)).Length;")
+			return
+		}
+		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
 			g.line("acc += await %s(acc %% 7 + %d);", g.methods[c].name, g.r.Intn(5))
@@ -268,11 +334,16 @@ func (g *gen) tryStmt(depth int) {
 func (g *gen) loop(depth int) {
 	id := g.id()
 	n := 1 + g.r.Intn(4)
-	if g.r.Intn(2) == 0 {
+	shape := g.r.Intn(3)
+	switch shape {
+	case 0:
 		g.line("for (int i%d = 0; i%d < %d; i%d++)", id, id, n, id)
-	} else {
+	case 1:
 		g.line("int w%d = 0;", id)
 		g.line("while (w%d++ < %d)", id, n)
+	default:
+		g.line("int d%d = 0;", id)
+		g.line("do")
 	}
 	g.line("{")
 	g.indent++
@@ -280,5 +351,57 @@ func (g *gen) loop(depth int) {
 	g.block(depth+1, 1+g.r.Intn(3))
 	g.loops--
 	g.indent--
+	if shape == 2 {
+		g.line("} while (++d%d < %d);", id, n)
+		return
+	}
 	g.line("}")
+}
+
+// throwingAwait assigns a local from an await that may throw after
+// suspending, inside a try whose catch and finally read the local: a throw
+// leaves the local as it was before the assignment.
+func (g *gen) throwingAwait(depth int) {
+	id := g.id()
+	g.line("int v%d = acc + %d;", id, g.r.Intn(50))
+	g.line("try")
+	g.line("{")
+	g.indent++
+	fail := []string{"true", "false", fmt.Sprintf("acc %% 2 == %d", g.r.Intn(2))}[g.r.Intn(3)]
+	if c := g.callee(g.quiet); c >= 0 && g.r.Intn(3) == 0 {
+		g.line("v%d = await %s(v%d %% 5);", id, g.methods[c].name, id)
+	} else {
+		g.line("v%d = await ThrowAfter(v%d + 1, %s);", id, id, fail)
+	}
+	if depth < 2 && g.r.Intn(2) == 0 {
+		g.block(depth+1, 1)
+	}
+	g.indent--
+	g.line("}")
+	hasCatch := g.r.Intn(3) != 0
+	if hasCatch {
+		g.line("catch (Exception e%d)", id)
+		g.line("{")
+		g.indent++
+		g.print(`"caught%d " + v%d + " " + e%d.Message`, id, id, id)
+		if g.r.Intn(2) == 0 {
+			g.line("await Task.Yield();")
+		}
+		g.line("v%d += 3;", id)
+		g.indent--
+		g.line("}")
+	}
+	if !hasCatch || g.r.Intn(2) == 0 {
+		g.line("finally")
+		g.line("{")
+		g.indent++
+		if g.r.Intn(2) == 0 {
+			g.line("await Task.Yield();")
+		}
+		g.print(`"fin%d " + v%d`, id, id)
+		g.line("acc += v%d %% 3;", id)
+		g.indent--
+		g.line("}")
+	}
+	g.line("acc += v%d %% 13;", id)
 }

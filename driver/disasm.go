@@ -83,6 +83,18 @@ func DisasmFunc(prog *vm.Program, f *vm.Func) string {
 				r := prog.Statics[ins.Bx()]
 				note = r.T.FullName() + "." + r.T.StaticFields[r.I].Name
 			}
+		case vm.OpGetField, vm.OpSetField, vm.OpRefFld, vm.OpGetThisF, vm.OpSetThisF:
+			idx := ins.C()
+			switch ins.Op() {
+			case vm.OpSetField, vm.OpGetThisF:
+				idx = ins.B()
+			case vm.OpSetThisF:
+				idx = ins.A()
+			}
+			if idx < len(f.Fields) {
+				r := f.Fields[idx]
+				note = r.Class().FullName() + "." + r.Class().Fields[r.Index()].Name
+			}
 		case vm.OpNewObj, vm.OpTypeOf:
 			if ins.B() < len(prog.Types) {
 				note = prog.Types[ins.B()].FullName()

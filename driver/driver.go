@@ -257,6 +257,8 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	select {
 	case r = <-done:
 	case <-m.Crashed():
+		// Threads still running stop at their next call or backward jump.
+		m.Stop(&vm.Fatal{Msg: "crashed", Code: ExitRuntime})
 		return report(m, opts, m.CrashErr())
 	case <-timeout:
 		m.Stop(&vm.Fatal{Msg: "timeout", Code: ExitRuntime})

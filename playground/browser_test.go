@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -107,7 +108,7 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 }
 
 func waitFor(js string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(25*time.Second))
+	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(25*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))
 }
 
 // codeFragment is the URL fragment that carries a program: base64url (no
@@ -120,6 +121,17 @@ func codeFragment(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	return "#code=" + base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
+// openProgram navigates to the page with src in the URL and waits until the
+// editor holds it. The page may already be open on another program: then
+// only the fragment changes and the page loads the program on hashchange.
+func openProgram(t *testing.T, base, src string) chromedp.Action[chromedp.Void] {
+	js, _ := json.Marshal(src)
+	return chromedp.Steps(
+		chromedp.Navigate(base+"/"+codeFragment(t, src)),
+		waitFor(`document.body.dataset.ready === "true" && document.querySelector("#source").value === `+string(js)),
+	)
 }
 
 type counterBar struct {
@@ -139,13 +151,7 @@ func TestBrowser(t *testing.T) {
 	// Open the page on some other program, carried in the URL, so that
 	// loading the example below visibly replaces it.
 	other := "System.Console.WriteLine(\"from the link\");\n"
-	step(t, ctx, "open the page",
-		chromedp.Navigate(srv.URL+"/"+codeFragment(t, other)),
-		waitFor(`document.body.dataset.ready === "true"`),
-	)
-	if got := eval[string](t, ctx, `document.querySelector("#source").value`); got != other {
-		t.Fatalf("the editor holds %q, want the program of the link %q", got, other)
-	}
+	step(t, ctx, "open the page on a link to a program", openProgram(t, srv.URL, other))
 
 	// Load an example from the menu.
 	want, err := examples.FS.ReadFile("hello.async")
@@ -165,6 +171,26 @@ func TestBrowser(t *testing.T) {
 	}
 	if !strings.Contains(eval[string](t, ctx, `document.querySelector("#highlight").innerHTML`), `<span class="tok-keyword">await</span>`) {
 		t.Error("the editor does not highlight 'await' as a keyword")
+	}
+
+	// The highlighter only wraps text: for every example and some tricky
+	// literals, the highlighted HTML holds exactly the source's characters,
+	// or the overlay would drift from the caret.
+	var samples []string
+	list, _ := examples.FS.ReadDir(".")
+	for _, e := range list {
+		b, _ := examples.FS.ReadFile(e.Name())
+		samples = append(samples, string(b))
+	}
+	samples = append(samples, hello,
+		"var s = $\"a {x + $\"{y}\"} {{b}} {f(\"}\")}\" + @\"c \"\"d\"\"\" + '\\'' + \"e\\\"<&>\";\n/* x\n y */ #if DEBUG\n",
+		"var r = \"\"\"\nraw \"quoted\"\n\"\"\";\nint n = 0x1F + 1_000 + 2.5e3 + .5f + 3m; // end",
+		"unterminated \"string\nnext line", "$\"{", "/* open comment")
+	for _, src := range samples {
+		js := fmt.Sprintf(`(() => { const d = document.createElement("div"); d.innerHTML = CSharp.highlight(%q); return d.textContent; })()`, src)
+		if got := eval[string](t, ctx, js); got != src {
+			t.Errorf("highlighting changed the text:\n got %q\nwant %q", got, src)
+		}
 	}
 
 	// Run it in both models.
@@ -207,6 +233,22 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("state-machine boxes: rt %+v, sm %+v; want none in rt, some in sm", rt, sm)
 	}
 
+	// Where the models print different lines, both outputs mark them.
+	if diff, err := examples.FS.ReadFile("models_differ.async"); err == nil {
+		step(t, ctx, "run the models_differ example",
+			openProgram(t, srv.URL, string(diff)),
+			chromedp.Click(chromedp.CSS("#run")),
+			waitFor(`document.querySelector("#model-sm").dataset.exit === "0" && document.querySelector("#model-rt").dataset.exit === "0"`),
+		)
+		rt := eval[[]string](t, ctx, `[...document.querySelectorAll("#model-rt .stdout mark.diff")].map(m => m.textContent)`)
+		sm := eval[[]string](t, ctx, `[...document.querySelectorAll("#model-sm .stdout mark.diff")].map(m => m.textContent)`)
+		if len(rt) == 0 || len(rt) != len(sm) || rt[0] == sm[0] {
+			t.Errorf("differing lines marked: rt %q, sm %q", rt, sm)
+		}
+		step(t, ctx, "back to hello", openProgram(t, srv.URL, string(want)), chromedp.Click(chromedp.CSS("#run")),
+			waitFor(`document.querySelector("#model-sm").dataset.exit === "0" && !document.querySelector("mark.diff")`))
+	}
+
 	// The lowered state machines and the rt bytecode.
 	step(t, ctx, "open the lowered view",
 		chromedp.Click(chromedp.CSS(`.tabs button[data-tab="lowered"]`)),
@@ -230,16 +272,23 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(link, "#code=") {
 		t.Fatalf("the address %s does not carry the program", link)
 	}
-	step(t, ctx, "open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link), waitFor(`document.body.dataset.ready === "true"`))
-	if got := eval[string](t, ctx, `document.querySelector("#source").value`); got != string(want) {
+	tab, closeTab := chromedp.NewContext(ctx) // a new tab of the same browser
+	if err := chromedp.Do(tab); err != nil {  // opened without a deadline, which would close it
+		t.Fatal(err)
+	}
+	step(t, tab, "open the link in a new tab", chromedp.Navigate(link), waitFor(`document.body.dataset.ready === "true"`))
+	if got := eval[string](t, tab, `document.querySelector("#source").value`); got != string(want) {
 		t.Errorf("the link reproduced %q", got)
 	}
+	if got := eval[string](t, tab, `document.querySelector("#examples").value`); got != "hello" {
+		t.Errorf("the menu shows %q for a link to the hello example", got)
+	}
+	closeTab()
 
 	// A runtime error: the stack trace's positions are links to the source.
 	bad := "using System;\nusing System.Threading.Tasks;\n\nstatic async Task Fail()\n{\n    await Task.Yield();\n    throw new InvalidOperationException(\"boom\");\n}\n\nawait Fail();\n"
 	step(t, ctx, "run a failing program",
-		chromedp.Navigate(srv.URL+"/"+codeFragment(t, bad)),
-		waitFor(`document.body.dataset.ready === "true"`),
+		openProgram(t, srv.URL, bad),
 		chromedp.Click(chromedp.CSS("#run")),
 		waitFor(`document.querySelector("#model-sm").dataset.exit === "1" && document.querySelector("#model-rt").dataset.exit === "1"`),
 		chromedp.Click(chromedp.CSS(`#model-sm .stderr a.pos`)),
@@ -253,8 +302,7 @@ func TestBrowser(t *testing.T) {
 
 	// A compile error: the diagnostic's position moves the caret to its column.
 	step(t, ctx, "run a program that does not compile",
-		chromedp.Navigate(srv.URL+"/"+codeFragment(t, "using System;\n\nConsole.WriteLine(missing);\n")),
-		waitFor(`document.body.dataset.ready === "true"`),
+		openProgram(t, srv.URL, "using System;\n\nConsole.WriteLine(missing);\n"),
 		chromedp.Click(chromedp.CSS("#run")),
 		waitFor(`document.querySelector("#model-rt").dataset.exit === "2"`),
 		chromedp.Click(chromedp.CSS(`#model-rt .stderr a.pos`)),

@@ -7,8 +7,8 @@
 // Everything runs in this process: the page, its scripts and the examples
 // are embedded, and each run compiles the program and executes it on a fresh
 // vm.Machine through package driver, as `asyncvm run` does. Runs are bounded
-// in time, instructions and output, at most Config.Jobs of them execute at
-// once, and programs see nothing of the host (driver.Options.Sandbox; the
+// in time, instructions, memory, threads and output (Config), at most
+// Config.Jobs of them execute at once, and programs see nothing of the host (driver.Options.Sandbox; the
 // library has no file or network access). See docs/playground.md.
 package playground
 
@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	_ "asyncvm/benchrun" // BenchmarkRunner.Run prints its note, as under asyncvm run
 	"asyncvm/driver"
 	"asyncvm/examples"
 	"asyncvm/vm"
@@ -42,36 +43,30 @@ var staticFiles embed.FS
 // Filename is the name programs have in diagnostics and stack traces.
 const Filename = "program.async"
 
-// Config bounds what one run may use and how many run at once. The zero
-// value of each field means its default.
+// Config bounds what one run may use and how many run at once. A zero
+// limit means the playground's default: driver.PlaygroundLimits for the
+// machine limits, the constants below for the rest.
 type Config struct {
-	Timeout   time.Duration // wall time per run and model (default 5s)
-	MaxSteps  int64         // instructions per VM thread (default 500M)
-	MaxOutput int64         // bytes kept of stdout, and of stderr, per run (default 64 KiB)
-	MaxSource int64         // bytes of program text accepted (default 64 KiB)
-	Jobs      int           // requests that compile or run at once (default GOMAXPROCS)
-	QueueWait time.Duration // how long a request waits for a free job (default 10s)
+	Timeout    time.Duration // wall time per run and model
+	MaxSteps   int64         // instructions per VM thread
+	MaxHeap    int64         // bytes of live program objects; OutOfMemoryException beyond
+	MaxThreads int           // threads alive at once; Thread.Start beyond throws OutOfMemoryException
+	MaxOutput  int64         // bytes of stdout and stderr together; the program is stopped beyond
+	MaxSource  int64         // bytes of program text accepted (default DefaultMaxSource)
+	Jobs       int           // requests that compile or run at once (default GOMAXPROCS)
+	QueueWait  time.Duration // how long a request waits for a free job (default DefaultQueueWait)
 }
 
-// Defaults of Config.
+// Defaults of Config besides the machine limits.
 const (
-	DefaultTimeout   = 5 * time.Second
-	DefaultMaxSteps  = 500_000_000
-	DefaultMaxOutput = 64 << 10
 	DefaultMaxSource = 64 << 10
 	DefaultQueueWait = 10 * time.Second
 )
 
+// withDefaults fills in the zero fields.
 func (c Config) withDefaults() Config {
-	if c.Timeout <= 0 {
-		c.Timeout = DefaultTimeout
-	}
-	if c.MaxSteps <= 0 {
-		c.MaxSteps = DefaultMaxSteps
-	}
-	if c.MaxOutput <= 0 {
-		c.MaxOutput = DefaultMaxOutput
-	}
+	l := driver.Options{Timeout: c.Timeout, MaxSteps: c.MaxSteps, MaxHeap: c.MaxHeap, MaxThreads: c.MaxThreads, MaxOutput: c.MaxOutput}.WithLimits(driver.PlaygroundLimits())
+	c.Timeout, c.MaxSteps, c.MaxHeap, c.MaxThreads, c.MaxOutput = l.Timeout, l.MaxSteps, l.MaxHeap, l.MaxThreads, l.MaxOutput
 	if c.MaxSource <= 0 {
 		c.MaxSource = DefaultMaxSource
 	}
@@ -114,6 +109,8 @@ func New(cfg Config) *Server {
 // Config returns the limits in force, defaults filled in.
 func (s *Server) Config() Config { return s.cfg }
 
+// ServeHTTP serves the page and the API, with headers that keep the page
+// from loading anything from elsewhere or being framed by another site.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.loopbackOnly && !loopbackHost(r.Host) {
 		http.Error(w, "asyncvm playground: this server only answers requests for localhost", http.StatusForbidden)
@@ -163,7 +160,7 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready func(net
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 2*cfg.withDefaults().Timeout+time.Second)
+		sctx, cancel := context.WithTimeout(context.Background(), 2*s.cfg.Timeout+time.Second)
 		defer cancel()
 		return srv.Shutdown(sctx)
 	}
@@ -172,12 +169,12 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready func(net
 // Example is one program of the examples menu.
 type Example struct {
 	Name   string `json:"name"`   // file name without .async
-	Title  string `json:"title"`  // the first comment line, or Name
+	Title  string `json:"title"`  // the leading comment's first sentence, or Name
 	Source string `json:"source"` // program text
 }
 
-// loadExamples lists the *.async files of fsys by name; the title is the
-// program's first // comment line.
+// loadExamples lists the *.async files of fsys by name, each titled by the
+// first sentence or clause of its leading comment.
 func loadExamples(fsys fs.FS) []Example {
 	names, _ := fs.Glob(fsys, "*.async")
 	sort.Strings(names)
@@ -188,15 +185,39 @@ func loadExamples(fsys fs.FS) []Example {
 			continue
 		}
 		e := Example{Name: strings.TrimSuffix(n, ".async"), Source: string(b)}
-		e.Title = e.Name
-		if first, _, _ := strings.Cut(strings.TrimSpace(e.Source), "\n"); strings.HasPrefix(first, "//") {
-			if t := strings.TrimSpace(strings.TrimPrefix(first, "//")); t != "" {
-				e.Title = strings.TrimSuffix(t, ":")
-			}
+		e.Title = exampleTitle(e.Source)
+		if e.Title == "" {
+			e.Title = e.Name
 		}
 		list = append(list, e)
 	}
 	return list
+}
+
+// exampleTitle returns the first sentence or clause (up to ". ", ": " or
+// "; ") of the program's leading // comment paragraph.
+func exampleTitle(src string) string {
+	var para []string
+	for _, line := range strings.Split(strings.TrimSpace(src), "\n") {
+		line = strings.TrimSpace(line)
+		text, ok := strings.CutPrefix(line, "//")
+		text = strings.TrimSpace(text)
+		if !ok || text == "" {
+			break
+		}
+		para = append(para, text)
+	}
+	title := strings.Join(para, " ")
+	for _, sep := range []string{". ", ": ", "; "} {
+		if i := strings.Index(title, sep); i >= 0 {
+			title = title[:i]
+		}
+	}
+	title = strings.TrimRight(title, ".:;")
+	if r := []rune(title); len(r) > 80 {
+		title = string(r[:79]) + "…"
+	}
+	return title
 }
 
 func (s *Server) handleExamples(w http.ResponseWriter, r *http.Request) {
@@ -218,12 +239,14 @@ type RunResponse struct {
 
 // RunResult is one program run in one execution model.
 type RunResult struct {
-	Mode      string  `json:"mode"`
-	Exit      int     `json:"exit"` // the status `asyncvm run` would exit with
-	Compiled  bool    `json:"compiled"`
-	Stdout    string  `json:"stdout"`
-	Stderr    string  `json:"stderr"`
-	Truncated bool    `json:"truncated,omitempty"` // output went past MaxOutput and was cut
+	Mode     string `json:"mode"`
+	Exit     int    `json:"exit"` // the status `asyncvm run` would exit with
+	Compiled bool   `json:"compiled"`
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr"`
+	// Truncated says the output went past MaxOutput: it was cut there and
+	// the program stopped.
+	Truncated bool    `json:"truncated,omitempty"`
 	CompileMs float64 `json:"compile_ms"`
 	RunMs     float64 `json:"run_ms"`
 	// Stats are the --stats counters; absent when the program did not compile.
@@ -276,24 +299,28 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 // does not take a job token; the HTTP handlers do.
 func (s *Server) Run(src, mode string, args []string) (res RunResult) {
 	res.Mode = mode
-	stdout := &cappedBuffer{max: s.cfg.MaxOutput}
-	stderr := &cappedBuffer{max: s.cfg.MaxOutput}
+	// The machine cuts the program's own output at MaxOutput; the buffers
+	// only bound what the driver adds (an exception's stack trace) and what
+	// a thread still writes after a timeout.
+	stdout := &cappedBuffer{max: s.cfg.MaxOutput + outputSlack}
+	stderr := &cappedBuffer{max: s.cfg.MaxOutput + outputSlack}
 	var stats vm.Stats
 	opts := driver.Options{
 		Filename: Filename, Source: []byte(src), Mode: mode, Args: args,
 		Stdin: noInput{}, Stdout: stdout, Stderr: stderr,
 		Timeout: s.cfg.Timeout, MaxSteps: s.cfg.MaxSteps,
+		MaxHeap: s.cfg.MaxHeap, MaxThreads: s.cfg.MaxThreads, MaxOutput: s.cfg.MaxOutput,
 		Sandbox: true, StatsTo: &stats,
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "asyncvm: internal error: %v\n", p)
-			res.Exit = 70
+			res.Exit = driver.ExitInternal
 		}
-		res.Stdout, res.Truncated = stdout.result()
-		var cut bool
-		res.Stderr, cut = stderr.result()
-		res.Truncated = res.Truncated || cut
+		var cutOut, cutErr bool
+		res.Stdout, cutOut = stdout.result()
+		res.Stderr, cutErr = stderr.result()
+		res.Truncated = cutOut || cutErr || strings.Contains(res.Stderr, vm.OutputLimitError(s.cfg.MaxOutput).Msg)
 		res.Diagnostics = diagnostics(res.Stderr)
 	}()
 	start := time.Now()
@@ -310,6 +337,10 @@ func (s *Server) Run(src, mode string, args []string) (res RunResult) {
 	res.Stats = &stats
 	return res
 }
+
+// outputSlack is what a run's stdout and stderr buffers keep beyond
+// MaxOutput: room for the driver's own report after the program's output.
+const outputSlack = 16 << 10
 
 // DisasmRequest is the body of POST /api/disasm.
 type DisasmRequest struct {
@@ -356,11 +387,11 @@ func (s *Server) handleDisasm(w http.ResponseWriter, r *http.Request) {
 func (s *Server) Disasm(req DisasmRequest) (res DisasmResponse) {
 	res.Mode, res.Lowered = req.Mode, req.Lowered
 	out := &cappedBuffer{max: 4 << 20}
-	errs := &cappedBuffer{max: s.cfg.MaxOutput}
+	errs := &cappedBuffer{max: s.cfg.MaxOutput + outputSlack}
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(errs, "asyncvm: internal error: %v\n", p)
-			res.Exit = 70
+			res.Exit = driver.ExitInternal
 		}
 		res.Text, _ = out.result()
 		res.Stderr, _ = errs.result()
@@ -435,8 +466,8 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// noInput is the programs' standard input: always at its end. One value
-// for all runs, so the library's per-input reader table does not grow.
+// noInput is the programs' standard input: always at its end
+// (Console.ReadLine returns null).
 type noInput struct{}
 
 func (noInput) Read([]byte) (int, error) { return 0, io.EOF }

@@ -2,9 +2,11 @@ package playground
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"asyncvm/driver"
 	"asyncvm/examples"
 )
 
@@ -165,10 +168,12 @@ func TestDisasm(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	srv := httptest.NewServer(New(Config{Timeout: 300 * time.Millisecond, MaxSteps: 1_000_000, MaxOutput: 1000}))
+	srv := httptest.NewServer(New(Config{Timeout: 300 * time.Millisecond, MaxOutput: 1000}))
 	defer srv.Close()
 
 	t.Run("steps", func(t *testing.T) {
+		srv := httptest.NewServer(New(Config{Timeout: time.Minute, MaxSteps: 1_000_000}))
+		defer srv.Close()
 		for _, r := range runBoth(t, srv, "long n = 0;\nwhile (true) { n++; }\n").Runs {
 			if r.Exit != 1 || !strings.Contains(r.Stderr, "step limit of 1000000") {
 				t.Errorf("%s: exit %d stderr %q", r.Mode, r.Exit, r.Stderr)
@@ -190,8 +195,28 @@ func TestLimits(t *testing.T) {
 	t.Run("output", func(t *testing.T) {
 		src := "for (int i = 0; i < 100000; i++) System.Console.WriteLine(\"0123456789\");\n"
 		for _, r := range runBoth(t, srv, src).Runs {
-			if !r.Truncated || !strings.HasPrefix(r.Stdout, strings.Repeat("0123456789\n", 90)) || !strings.Contains(r.Stdout, "[output truncated: ") || len(r.Stdout) > 1100 {
-				t.Errorf("%s: truncated %v, %d bytes of stdout, ending %q", r.Mode, r.Truncated, len(r.Stdout), r.Stdout[max(0, len(r.Stdout)-80):])
+			if !r.Truncated || r.Exit != 1 || !strings.HasPrefix(r.Stdout, strings.Repeat("0123456789\n", 90)) || len(r.Stdout) > 1200 || !strings.Contains(r.Stderr, "output limit of 1000 bytes") {
+				t.Errorf("%s: exit %d, truncated %v, %d bytes of stdout ending %q, stderr %q", r.Mode, r.Exit, r.Truncated, len(r.Stdout), r.Stdout[max(0, len(r.Stdout)-80):], r.Stderr)
+			}
+		}
+	})
+	t.Run("heap", func(t *testing.T) {
+		srv := httptest.NewServer(New(Config{Timeout: time.Minute, MaxHeap: 8 << 20}))
+		defer srv.Close()
+		src := "var keep = new System.Collections.Generic.List<int[]>();\nwhile (true) keep.Add(new int[100000]);\n"
+		for _, r := range runBoth(t, srv, src).Runs {
+			if r.Exit != 1 || !strings.Contains(r.Stderr, "System.OutOfMemoryException") {
+				t.Errorf("%s: exit %d stderr %q", r.Mode, r.Exit, r.Stderr)
+			}
+		}
+	})
+	t.Run("threads", func(t *testing.T) {
+		srv := httptest.NewServer(New(Config{Timeout: time.Minute, MaxThreads: 4}))
+		defer srv.Close()
+		src := "using System.Threading;\nvar gate = new ManualResetEventSlim();\nfor (int i = 0; i < 100; i++) new Thread(() => gate.Wait()).Start();\n"
+		for _, r := range runBoth(t, srv, src).Runs {
+			if r.Exit != 1 || !strings.Contains(r.Stderr, "System.OutOfMemoryException") {
+				t.Errorf("%s: exit %d stderr %q", r.Mode, r.Exit, r.Stderr)
 			}
 		}
 	})
@@ -441,5 +466,109 @@ func TestDiagnosticsParsing(t *testing.T) {
 	got = diagnostics("program.async:2:5: ';' expected\n    x\n    ^\nother.async:1:1: elsewhere\n")
 	if len(got) != 1 || got[0] != (Diagnostic{Kind: "error", Line: 2, Col: 5, Message: "';' expected"}) {
 		t.Errorf("diagnostics = %+v", got)
+	}
+}
+
+// TestListenAndServe starts the real listener on a loopback port: it serves
+// the API, refuses a foreign Host, and stops when its context ends.
+func TestListenAndServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan net.Addr, 1)
+	errc := make(chan error, 1)
+	go func() { errc <- ListenAndServe(ctx, "127.0.0.1:0", Config{}, func(a net.Addr) { addrc <- a }) }()
+	var base string
+	select {
+	case a := <-addrc:
+		base = "http://" + a.String()
+	case err := <-errc:
+		t.Fatal(err)
+	}
+	res, err := http.Get(base + "/api/examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("GET /api/examples: %d", res.StatusCode)
+	}
+	req, _ := http.NewRequest("GET", base+"/", nil)
+	req.Host = "rebound.example"
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("Host rebound.example: status %d, want 403", res.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("ListenAndServe after cancel: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ListenAndServe did not return after its context ended")
+	}
+}
+
+func TestExampleTitle(t *testing.T) {
+	for src, want := range map[string]string{
+		"// Async basics: an async method runs\n// until its first await.\nusing System;": "Async basics",
+		"// Where the two .NET 11 async models really differ.\n//\n// More text.\n":       "Where the two .NET 11 async models really differ",
+		"// Parallel.For and Parallel.ForEach split a loop over\n// the pool's threads.":  "Parallel.For and Parallel.ForEach split a loop over the pool's threads",
+		"using System;\n// late comment":                                                  "",
+	} {
+		if got := exampleTitle(src); got != want {
+			t.Errorf("exampleTitle(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestExamplesRun runs every example in the playground, sandboxed and within
+// the default limits, in both models: each must compile, exit 0 and fit in
+// the output limit.
+func TestExamplesRun(t *testing.T) {
+	s := New(Config{})
+	for _, e := range s.examples {
+		for _, mode := range []string{"rt", "sm"} {
+			r := s.Run(e.Source, mode, nil)
+			if r.Exit != 0 || !r.Compiled || r.Truncated || r.Stdout == "" {
+				t.Errorf("%s in %s: exit %d, compiled %v, truncated %v, stdout %q, stderr %q", e.Name, mode, r.Exit, r.Compiled, r.Truncated, r.Stdout, r.Stderr)
+			}
+		}
+	}
+}
+
+// TestDefaults checks that a zero Config gets the driver's playground limits.
+func TestDefaults(t *testing.T) {
+	c, l := New(Config{}).Config(), driver.PlaygroundLimits()
+	if c.Timeout != l.Timeout || c.MaxSteps != l.MaxSteps || c.MaxHeap != l.MaxHeap || c.MaxThreads != l.MaxThreads || c.MaxOutput != l.MaxOutput {
+		t.Errorf("Config defaults %+v, want the limits of driver.PlaygroundLimits %+v", c, l)
+	}
+	if c.MaxSource != DefaultMaxSource || c.Jobs < 1 || c.QueueWait != DefaultQueueWait {
+		t.Errorf("Config defaults %+v", c)
+	}
+}
+
+// TestCappedBuffer checks the backstop on what reaches a response: the
+// first max bytes are kept, the rest counted and noted, and cut UTF-8 is
+// repaired.
+func TestCappedBuffer(t *testing.T) {
+	b := &cappedBuffer{max: 10}
+	b.Write([]byte("héllo, "))
+	b.Write([]byte("world"))
+	if got, cut := b.result(); !cut || got != "héllo, wo\n[output truncated: 3 more bytes]\n" {
+		t.Errorf("result = %q, %v", got, cut)
+	}
+	b = &cappedBuffer{max: 3}
+	b.Write([]byte("éé"))
+	if got, cut := b.result(); !cut || got != "é\uFFFD\n[output truncated: 1 more bytes]\n" {
+		t.Errorf("result = %q, %v", got, cut)
+	}
+	b = &cappedBuffer{max: 3}
+	b.Write([]byte("abc"))
+	if got, cut := b.result(); cut || got != "abc" {
+		t.Errorf("result = %q, %v", got, cut)
 	}
 }

@@ -234,6 +234,13 @@ func (l *linker) link(p *vm.Program, host string, redeclared map[string]bool) (*
 		}
 		f.Code = code
 		f.Owner = mapT(f.Owner)
+		if len(f.Fields) > 0 {
+			fields := make([]vm.FieldRef, len(f.Fields))
+			for i, r := range f.Fields {
+				fields[i] = r.WithClass(mapT(r.Class()))
+			}
+			f.Fields = fields
+		}
 		for hi := range f.Handlers {
 			h := &f.Handlers[hi]
 			if h.Clauses == nil {

@@ -300,10 +300,15 @@ func (fl *fnLowering) handlers(body *lang.BlockStmt) {
 		if !catchAwaits && !finallyAwaits {
 			return []lang.Stmt{s}
 		}
-		var out []lang.Stmt
-		if catchAwaits {
+		if len(t.Catches) > 0 {
+			// try B catch C finally F is try { try B catch C } finally F;
+			// the rewrite of an awaiting finally handles a try without
+			// catches only.
 			inner := &lang.TryStmt{Pos: t.Pos, Body: t.Body, Catches: t.Catches}
-			stmts := fl.awaitingCatches(inner)
+			stmts := []lang.Stmt{inner}
+			if catchAwaits {
+				stmts = fl.awaitingCatches(inner)
+			}
 			if t.Finally == nil {
 				return stmts
 			}
@@ -312,8 +317,7 @@ func (fl *fnLowering) handlers(body *lang.BlockStmt) {
 				return []lang.Stmt{t}
 			}
 		}
-		out = append(out, fl.awaitingFinally(t)...)
-		return out
+		return fl.awaitingFinally(t)
 	})
 }
 

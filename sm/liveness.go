@@ -326,12 +326,22 @@ func (b bits) set(i int)      { b[i/64] |= 1 << (i % 64) }
 func (b bits) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 
 // node is one step of the method's control flow graph: a simple statement
-// (or a condition), what it reads and writes, and where control goes next.
+// (or a condition), what it reads and writes, and where control goes next:
+// succ when it completes, exc (the catch and finally entries of the
+// enclosing try statements) when it throws.
+//
+// A node that throws has not written its def (`x = F()` or `x = await G()`
+// whose call throws leaves x as it was), so a value live on an exception
+// edge is live on entry whatever the node defines:
+//
+//	in = use | (out &^ def) | outExc
 type node struct {
 	use, def bits
 	succ     []*node
+	exc      []*node
 	await    bool // a canonical await: use is read before the suspension, def written after
 	in, out  bits
+	outExc   bits
 }
 
 type cfg struct {
@@ -348,7 +358,7 @@ type cfg struct {
 func (g *cfg) newNode(succ ...*node) *node {
 	nd := &node{use: newBits(g.n), def: newBits(g.n), succ: succ}
 	for _, hs := range g.handlers {
-		nd.succ = append(nd.succ, hs...)
+		nd.exc = append(nd.exc, hs...)
 	}
 	g.nodes = append(g.nodes, nd)
 	return nd
@@ -608,14 +618,15 @@ func (g *cfg) stmt(s lang.Stmt, next *node) *node {
 }
 
 // liveAcross returns the variables whose values must survive a suspension:
-// those live right after some await (other than the await's own target).
+// those live right after some await, on its normal edge (other than the
+// await's own target) or on its exception edge (the target included: an
+// await that throws on resumption leaves its target unchanged).
 func liveAcross(res *resolution, body *lang.BlockStmt) bits {
 	g := &cfg{res: res, n: len(res.vars), labels: map[string]*node{}}
 	g.exit = g.newNode()
-	entry := g.list(body.Stmts, g.exit)
-	_ = entry
+	g.list(body.Stmts, g.exit)
 	for _, nd := range g.nodes {
-		nd.in, nd.out = newBits(g.n), newBits(g.n)
+		nd.in, nd.out, nd.outExc = newBits(g.n), newBits(g.n), newBits(g.n)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -626,8 +637,13 @@ func liveAcross(res *resolution, body *lang.BlockStmt) bits {
 					nd.out[w] |= s.in[w]
 				}
 			}
+			for _, s := range nd.exc {
+				for w := range nd.outExc {
+					nd.outExc[w] |= s.in[w]
+				}
+			}
 			for w := range nd.in {
-				v := nd.use[w] | (nd.out[w] &^ nd.def[w])
+				v := nd.use[w] | (nd.out[w] &^ nd.def[w]) | nd.outExc[w]
 				if v != nd.in[w] {
 					nd.in[w] = v
 					changed = true
@@ -641,7 +657,7 @@ func liveAcross(res *resolution, body *lang.BlockStmt) bits {
 			continue
 		}
 		for w := range live {
-			live[w] |= nd.out[w] &^ nd.def[w]
+			live[w] |= (nd.out[w] &^ nd.def[w]) | nd.outExc[w]
 		}
 	}
 	return live

@@ -228,6 +228,7 @@ type fnLowering struct {
 	members    map[string]bool // members of the enclosing classes
 	instance   map[string]bool // instance members of the enclosing class (and its bases)
 	typeParams map[string]bool // the method's type parameters
+	typeArgs   []string        // the same, in declaration order
 	// methods lists the methods of the enclosing class (and its bases) by
 	// name, so that a call of a name both static and instance methods
 	// share reaches the overload its arguments fit.
@@ -351,6 +352,7 @@ func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Para
 	for _, p := range params {
 		fl.names[p.Name] = true
 	}
+	fl.typeArgs = typeParams
 	for _, tp := range typeParams {
 		fl.typeParams[tp] = true
 	}

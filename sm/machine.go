@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"asyncvm/compiler"
 	"asyncvm/lang"
 )
 
@@ -23,6 +24,24 @@ type hoisted struct {
 	name  string
 	typ   *lang.TypeRef
 	param bool
+	// typeArg names the method type parameter whose run-time type argument
+	// the field keeps (stored as typeof(T) by the stub, read back into the
+	// type-argument local of the generic MoveNext); "" for other fields.
+	typeArg string
+}
+
+// typeArgField names the field keeping a type argument.
+func typeArgField(tp string) string { return "<" + tp + ">t__typeArg" }
+
+// source is what the stub stores into the field when it boxes the machine.
+func (h hoisted) source(pos lang.Pos) lang.Expr {
+	switch {
+	case h.typeArg != "":
+		return &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, h.typeArg)}
+	case h.name == thisField:
+		return &lang.ThisExpr{Pos: pos}
+	}
+	return ident(pos, h.name)
 }
 
 // machineCode is a lowered async function before it is packaged as a class
@@ -111,6 +130,14 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	mc.states = len(e.states)
 	if fl.usesThis {
 		mc.fields = append([]hoisted{{name: thisField, typ: fl.ownerType(), param: true}}, mc.fields...)
+	}
+	if !fl.closure {
+		// MoveNext is not the generic method: the type arguments travel in
+		// fields. (A lambda's or local function's MoveNext is a closure in
+		// the generic method and sees them directly.)
+		for _, tp := range fl.typeArgs {
+			mc.fields = append(mc.fields, hoisted{name: typeArgField(tp), typ: typeRef(fl.pos, "object"), param: true, typeArg: tp})
+		}
 	}
 	return mc
 }
@@ -601,7 +628,11 @@ func (e *expander) boxAndSuspend(pos lang.Pos, n int) *lang.BlockStmt {
 		assignStmt(pos, member(pos, box(), builderField), fl.builderNew(pos)),
 	}
 	for _, f := range mc.fields {
-		out = append(out, assignStmt(pos, member(pos, box(), f.name), ident(pos, f.name)))
+		if f.name == thisField {
+			out = append(out, assignStmt(pos, member(pos, box(), f.name), ident(pos, f.name)))
+			continue
+		}
+		out = append(out, assignStmt(pos, member(pos, box(), f.name), f.source(pos)))
 	}
 	out = append(out,
 		assignStmt(pos, member(pos, box(), awaiterField), ident(pos, e.awaiter)),
@@ -748,9 +779,17 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 	if mc.states > 0 {
 		field(lang.ModPrivate, typeRef(pos, "object"), awaiterField)
 	}
+	// A generic method's MoveNext is generic in the same type parameters and
+	// starts by loading their type arguments from the fields that keep them.
+	var loadTypeArgs []lang.Stmt
+	for _, f := range mc.fields {
+		if f.typeArg != "" {
+			loadTypeArgs = append(loadTypeArgs, assignStmt(pos, ident(pos, compiler.TypeArgLocal(f.typeArg)), ident(pos, f.name)))
+		}
+	}
 	cls.Members = append(cls.Members,
 		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "MoveNext",
-			Body: block(pos, mc.moveNext...)},
+			TypeParams: m.TypeParams, Body: block(pos, append(loadTypeArgs, mc.moveNext...)...)},
 		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "SetStateMachine",
 			Params: []*lang.Param{{Pos: pos, Type: typeRef(pos, "IAsyncStateMachine"), Name: "stateMachine"}},
 			Body:   block(pos)})
@@ -776,11 +815,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 		if !f.param {
 			continue
 		}
-		var src lang.Expr = ident(pos, f.name)
-		if f.name == thisField {
-			src = &lang.ThisExpr{Pos: pos}
-		}
-		body = append(body, assignStmt(pos, member(pos, smRef(), f.name), src))
+		body = append(body, assignStmt(pos, member(pos, smRef(), f.name), f.source(pos)))
 	}
 	body = append(body,
 		assignStmt(pos, member(pos, smRef(), stateField), intLit(pos, -1)),

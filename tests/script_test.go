@@ -42,13 +42,12 @@ type expectation struct {
 	exit          int              // "// exit: N"; -1 when not given
 	args          []string         // "// args: a b c"
 	stdin         string           // "// stdin: line", one line each
-	maxSteps      int64            // "// max-steps: N": run with --max-steps N
-	limits        driver.Options   // "// limits: --max-heap 64MB --max-threads 4 --max-output 1KB"
+	limits        driver.Options   // "// limits: --max-heap 64MB --max-threads 4 --max-output 1KB --max-steps N"
 }
 
 // directiveRE finds a directive comment; the alternation lists longer keywords
 // first so "expect error" is not read as "expect".
-var directiveRE = regexp.MustCompile(`//\s*(expect\[(?:sm|rt)\]|expect runtime error|expect error|expect stderr|expect nothing|expect|exit|args|stdin|max-steps|limits)(:.*|\s.*)?$`)
+var directiveRE = regexp.MustCompile(`//\s*(expect\[(?:sm|rt)\]|expect runtime error|expect error|expect stderr|expect nothing|expect|exit|args|stdin|limits)(:.*|\s.*)?$`)
 
 // parseExpectations reads the directives of a script. It fails on malformed
 // directives and on a script that asserts nothing at all, so that a typo cannot
@@ -115,12 +114,6 @@ func parseExpectations(src string) (*expectation, error) {
 			exp.args = append(exp.args, strings.Fields(text)...)
 		case "stdin":
 			exp.stdin += text + "\n"
-		case "max-steps":
-			n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
-			if err != nil || n <= 0 {
-				return nil, fmt.Errorf("line %d: bad step limit %q", i+1, text)
-			}
-			exp.maxSteps = n
 		case "limits":
 			if err := parseLimits(strings.Fields(text), &exp.limits); err != nil {
 				return nil, fmt.Errorf("line %d: %v", i+1, err)
@@ -221,15 +214,14 @@ func runScript(path string, src []byte, mode string, exp *expectation) (runResul
 			done <- res
 		}()
 		res.status = driver.Run(driver.Options{
-			Filename: path,
-			Source:   src,
-			Mode:     mode,
-			Args:     exp.args,
-			Stdin:    strings.NewReader(exp.stdin),
-			Stdout:   &stdout,
-			Stderr:   &stderr,
-			MaxSteps: exp.maxSteps,
-
+			Filename:   path,
+			Source:     src,
+			Mode:       mode,
+			Args:       exp.args,
+			Stdin:      strings.NewReader(exp.stdin),
+			Stdout:     &stdout,
+			Stderr:     &stderr,
+			MaxSteps:   exp.limits.MaxSteps,
 			MaxHeap:    exp.limits.MaxHeap,
 			MaxThreads: exp.limits.MaxThreads,
 			MaxOutput:  exp.limits.MaxOutput,
@@ -257,6 +249,8 @@ func parseLimits(fields []string, o *driver.Options) error {
 			o.MaxOutput, err = driver.ParseSize(v)
 		case "--max-threads":
 			o.MaxThreads, err = strconv.Atoi(v)
+		case "--max-steps":
+			o.MaxSteps, err = strconv.ParseInt(v, 10, 64)
 		default:
 			err = fmt.Errorf("unknown limit %q", fields[i])
 		}

@@ -239,11 +239,13 @@ func (t *Thread) makeRef(ins Instr, regs []Value) (Value, error) {
 		}
 		c.Static, c.Index = ref.T, ref.I
 	case OpRefFld:
-		o := regs[ins.B()].AsInstance()
-		if o == nil {
-			return Null, t.ThrowNull()
+		ref, o := &t.frames[len(t.frames)-1].fn.Fields[ins.C()], regs[ins.B()]
+		if o.p == nil || (*Header)(o.p).typ != ref.class {
+			if err := t.fieldObject(o, ref); err != nil {
+				return Null, err
+			}
 		}
-		c.Obj, c.Index = o, ins.C()
+		c.Obj, c.Index = (*Instance)(o.p), ref.index
 	case OpRefElm:
 		a := regs[ins.B()].AsArray()
 		if a == nil {

@@ -41,7 +41,8 @@
 // R[A]. Optional parameters and params arrays are completed on entry
 // (interp.go, adjustArgs). Closures capture variables, not values: a
 // captured local lives in a Box held in its register, and a Closure carries
-// the boxes it captured (Up).
+// the boxes it captured (Up). A multicast delegate is a Closure whose
+// function calls an immutable invocation list (delegate.go).
 //
 // # Instructions
 //
@@ -56,7 +57,8 @@
 // The interpreter (interp.go, run) is one loop with one switch per
 // instruction: int fast paths inline (arithmetic, compare-and-jump), slow
 // paths in helpers: arith.go (numeric promotion, division, comparison,
-// conversions), misc.go (member access by name, indexing, allocation, type
+// conversions), operators.go (the operators of library value types such as
+// TimeSpan and DateTime), misc.go (member access by name, indexing, allocation, type
 // tests and casts, dynamic calls, ToString and formatting, static
 // initialisers, System.Type objects), builtins.go (ref cells for ref and
 // out arguments). Calls and backward jumps poll one machine flag for step
@@ -108,14 +110,17 @@
 //
 // # The library
 //
-// The library is outside this package and plugs in through it: registry
-// functions (builtins.go: RegisterType, RegisterExtension, NewLibType,
-// AddMethod, AddProperty, ...) declare library types and their native
-// members, which the compiler resolves by name; lib_support.go and
-// threading_support.go make library enums and delegates; internal.go holds
-// the natives the C# prelude calls. vm/lib is the synchronous library
-// (Console, strings, formatting, collections, LINQ), vm/threading threads,
-// the pool, tasks, contexts and synchronization, vm/netfmt .NET's number
-// formatting and parsing; package ctx holds ExecutionContext and
-// AsyncLocal, which each Thread reaches through Thread.Ctx.
+// The library is outside this package and plugs in through it. A Machine
+// holds a Host (host.go), which package vm/threading implements: the pool,
+// blocking waits, the awaiters and ValueTasks of library types, and
+// culture-aware formatting. Registry functions (builtins.go: RegisterType,
+// RegisterExtension, NewLibType, AddMethod, AddProperty, ...) declare
+// library types and their native members, which the compiler resolves by
+// name; lib_support.go and threading_support.go make library enums and
+// delegates; internal.go holds the natives the C# prelude calls. vm/lib is
+// the synchronous library (Console, strings, formatting, collections,
+// LINQ), vm/threading threads, the pool, tasks, contexts and
+// synchronization, vm/netfmt .NET's number and date formatting and
+// parsing; package ctx holds ExecutionContext and AsyncLocal, which each
+// Thread reaches through Thread.Ctx.
 package vm

@@ -429,25 +429,41 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = v
 
 		case OpGetField:
-			o := regs[ins.B()].AsInstance()
-			if o == nil {
+			ref, o := &fn.Fields[ins.C()], regs[ins.B()]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
 				fr.pc = pc
-				err = t.ThrowNull()
-				goto fail
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
 			}
-			regs[ins.A()] = o.F[ins.C()]
+			regs[ins.A()] = (*Instance)(o.p).F[ref.index]
 		case OpSetField:
-			o := regs[ins.A()].AsInstance()
-			if o == nil {
+			ref, o := &fn.Fields[ins.B()], regs[ins.A()]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
 				fr.pc = pc
-				err = t.ThrowNull()
-				goto fail
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
 			}
-			o.F[ins.B()] = regs[ins.C()]
+			(*Instance)(o.p).F[ref.index] = regs[ins.C()]
 		case OpGetThisF:
-			regs[ins.A()] = (*Instance)(regs[0].p).F[ins.B()]
+			ref, o := &fn.Fields[ins.B()], regs[0]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
+				fr.pc = pc
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
+			}
+			regs[ins.A()] = (*Instance)(o.p).F[ref.index]
 		case OpSetThisF:
-			(*Instance)(regs[0].p).F[ins.A()] = regs[ins.B()]
+			ref, o := &fn.Fields[ins.A()], regs[0]
+			if o.p == nil || (*Header)(o.p).typ != ref.class {
+				fr.pc = pc
+				if err = t.fieldObject(o, ref); err != nil {
+					goto fail
+				}
+			}
+			(*Instance)(o.p).F[ref.index] = regs[ins.B()]
 		case OpGetStatic:
 			ref := &prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {

@@ -5,11 +5,16 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -39,6 +44,10 @@ const OutOfMemoryMessage = "Insufficient memory to continue the execution of the
 // standard deviation is about sqrt(samples) * rate, 1.6% of a 256 MB limit.
 const heapSampleRate = 64 << 10
 
+// collectSlack: a forced collection must leave 1/collectSlack of the
+// limit free besides the request, or the request fails.
+const collectSlack = 16
+
 // largeObject is the size from which an allocation is accounted exactly
 // rather than sampled.
 const largeObject = heapSampleRate
@@ -67,6 +76,7 @@ type limitState struct {
 	liveThreads atomic.Int32 // threads counted against maxThreads, besides the main thread
 	maxOutput   atomic.Int64
 	written     int64 // bytes written so far, under outMu
+	midLine     bool  // stdout does not end with a newline, under outMu
 }
 
 // SetLimits sets or changes the machine's limits. A heap limit counts the
@@ -127,7 +137,7 @@ func (t *Thread) allocSlow(p unsafe.Pointer, n int64) error {
 	if !t.track(p, n) {
 		return nil
 	}
-	if h.live.Load() > h.limit.Load() && !h.collect(0) {
+	if h.live.Load() > h.limit.Load() && !t.collect(0) {
 		return t.OutOfMemory()
 	}
 	return nil
@@ -164,13 +174,40 @@ func (t *Thread) track(p unsafe.Pointer, n int64) bool {
 func (t *Thread) Reserve(n int64) error {
 	h := &t.M.lim.heap
 	l := h.limit.Load()
-	if l == 0 || n < largeObject && h.live.Load() <= l {
+	if l == 0 {
+		// Without a limit a request is still bounded by the machine: one
+		// larger than its physical memory would end the whole process
+		// with a Go fatal error, so it throws OutOfMemoryException
+		// before anything is allocated, as .NET's does.
+		if n > physicalMemory() {
+			return t.OutOfMemory()
+		}
 		return nil
 	}
-	if n > l || !h.collect(n) {
+	if n < largeObject && h.live.Load() <= l {
+		return nil
+	}
+	if n > l || !t.collect(n) {
 		return t.OutOfMemory()
 	}
 	return nil
+}
+
+// .NET's largest array and string lengths: a request beyond them throws
+// OutOfMemoryException whatever memory is free.
+const (
+	MaxArrayLength  = 0x7FFFFFC7
+	MaxStringLength = 0x3FFFFFDF
+	arrayTooLarge   = "Array dimensions exceeded supported range."
+)
+
+// ReserveChars is Reserve for a string of count characters of size bytes
+// each, failing as .NET does beyond its largest string length.
+func (t *Thread) ReserveChars(count, size int64) error {
+	if count > MaxStringLength {
+		return t.OutOfMemory()
+	}
+	return t.ReserveElems(count, size)
 }
 
 // ReserveElems is Reserve for count elements of size bytes each; a count
@@ -182,18 +219,42 @@ func (t *Thread) ReserveElems(count, size int64) error {
 	return t.Reserve(count * size)
 }
 
+// collect is heapAccount.collect for a request made on t. The registers
+// above t's top frame are cleared first: frames that have returned leave
+// their values there, which the VM never reads again but the Go collector
+// would still see. Only t itself may touch its stack, so other threads'
+// stale registers stay until they are overwritten.
+func (t *Thread) collect(need int64) bool {
+	clear(t.stack[min(t.top(), len(t.stack)):])
+	return t.M.lim.heap.collect(need)
+}
+
+// Idle is called when t has finished a piece of work and has no frames
+// (a pool item, a thread's body). Under a heap limit it clears the
+// registers the finished frames left on t's stack, which would otherwise
+// keep their objects reachable while the thread waits for more work.
+func (t *Thread) Idle() {
+	if len(t.frames) == 0 && t.M.lim.heap.limit.Load() != 0 {
+		clear(t.stack)
+	}
+}
+
 // collect forces a garbage collection when the estimate, plus a request
 // of need bytes, is over the limit: the estimate counts dead objects until
 // the collector has found them. It waits briefly for the cleanups the
-// collection queued and reports whether the request now fits.
+// collection queued and reports whether the request now fits with
+// collectSlack of the limit to spare: a heap that a collection leaves
+// nearly full counts as full, rather than collecting again every few
+// allocations.
 func (h *heapAccount) collect(need int64) bool {
-	fits := func() bool { return h.live.Load()+need <= h.limit.Load() }
 	h.gcMu.Lock()
 	defer h.gcMu.Unlock()
-	if fits() {
+	if h.live.Load()+need <= h.limit.Load() {
 		return true
 	}
-	runtime.GC()
+	l := h.limit.Load()
+	fits := func() bool { return h.live.Load()+need <= l-l/collectSlack }
+	forceGC()
 	// runtime.GC returns once sweeping is done and every cleanup is queued;
 	// they run on other goroutines. Wait until the estimate stops moving.
 	deadline := time.Now().Add(50 * time.Millisecond)
@@ -207,6 +268,41 @@ func (h *heapAccount) collect(need int64) bool {
 		}
 	}
 	return fits()
+}
+
+// forced coalesces the collections that machines force: a request is
+// served by the first collection that starts after it was made, so
+// machines reaching their limits at the same time share collections
+// instead of queueing one full collection each.
+var forced struct {
+	mu                sync.Mutex
+	cond              *sync.Cond
+	running           bool
+	started, finished uint64
+}
+
+func init() { forced.cond = sync.NewCond(&forced.mu) }
+
+// forceGC runs a full collection that starts after the call, or waits for
+// one that another machine started.
+func forceGC() {
+	forced.mu.Lock()
+	defer forced.mu.Unlock()
+	target := forced.started + 1
+	for forced.finished < target {
+		if forced.running {
+			forced.cond.Wait()
+			continue
+		}
+		forced.running = true
+		forced.started++
+		forced.mu.Unlock()
+		runtime.GC()
+		forced.mu.Lock()
+		forced.running = false
+		forced.finished = forced.started
+		forced.cond.Broadcast()
+	}
 }
 
 // Approximate sizes of the VM's objects, for accounting: the Go size class
@@ -240,6 +336,9 @@ func (t *Thread) NewString(s string) (Value, error) {
 // NewArray allocates an n-element array on behalf of the program running
 // on t: the request is checked before any memory is touched.
 func (t *Thread) NewArray(elem *Type, n int64) (*Array, error) {
+	if n > MaxArrayLength {
+		return nil, t.Throw("System.OutOfMemoryException", arrayTooLarge)
+	}
 	if err := t.ReserveElems(n, int64(SizeValue)); err != nil {
 		return nil, err
 	}
@@ -323,7 +422,11 @@ func (m *Machine) clipOutput(s string) (string, bool) {
 		return s, false
 	}
 	m.lim.written = lim
-	return s[:max(left, 0)], true
+	cut := max(left, 0)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut-- // do not split a character
+	}
+	return s[:cut], true
 }
 
 // OutputLimitError is the error that ends a program whose output crossed
@@ -332,9 +435,14 @@ func OutputLimitError(limit int64) *Fatal {
 	return &Fatal{Msg: fmt.Sprintf("asyncvm: the output limit of %d bytes was exceeded", limit), Code: 1}
 }
 
-// outputMarker ends the output of a program stopped by the output limit.
-func outputMarker(limit int64) string {
-	return fmt.Sprintf("\n... output cut: the program wrote more than %d bytes (--max-output) ...\n", limit)
+// outputMarker ends the output of a program stopped by the output limit,
+// on a line of its own.
+func outputMarker(limit int64, midLine bool) string {
+	nl := ""
+	if midLine {
+		nl = "\n"
+	}
+	return fmt.Sprintf("%s... output cut: the program wrote more than %d bytes (--max-output) ...\n", nl, limit)
 }
 
 // writeLimited writes s to w under the output limit; called with outMu
@@ -346,11 +454,23 @@ func (m *Machine) writeLimited(w io.Writer, s string) (crossed bool) {
 	}
 	s, crossed = m.clipOutput(s)
 	io.WriteString(w, s)
+	if w == m.Stdout && s != "" {
+		m.lim.midLine = s[len(s)-1] != '\n'
+	}
 	if crossed {
-		io.WriteString(m.Stdout, outputMarker(m.lim.maxOutput.Load()))
+		io.WriteString(m.Stdout, outputMarker(m.lim.maxOutput.Load(), m.lim.midLine))
 		m.dead = true
 	}
 	return crossed
+}
+
+// outputExceeded ends the program whose output crossed the limit: the
+// driver reports the crash, and every thread stops at its next call or
+// backward jump instead of writing on into the void.
+func (m *Machine) outputExceeded() {
+	err := OutputLimitError(m.lim.maxOutput.Load())
+	m.Crash(err)
+	m.Stop(err)
 }
 
 // WriteStderr writes program output to stderr (Console.Error), under the
@@ -360,14 +480,15 @@ func (m *Machine) WriteStderr(s string) {
 	crossed := m.writeLimited(m.Stderr, s)
 	m.outMu.Unlock()
 	if crossed {
-		m.Crash(OutputLimitError(m.lim.maxOutput.Load()))
+		m.outputExceeded()
 	}
 }
 
 // The process's Go memory limit follows the heap limits of the machines
-// running in it: the sum of their limits with headroom for collection and
-// for what the VM itself uses, or the limit the process started with while
-// any machine without a heap limit runs.
+// running in it: the sum of their limits with half as much again for
+// garbage between collections, plus headroom for what the VM and its host
+// use besides (measured when the limit is set), or the limit the process
+// started with while any machine without a heap limit runs.
 var soft struct {
 	mu       sync.Mutex
 	machines map[*Machine]int64 // registered machines and their heap limits (0: none)
@@ -392,16 +513,47 @@ func registerSoftLimit(m *Machine, limit int64) {
 	} else {
 		soft.machines[m] = limit
 	}
+	// The heap not held by limited machines' objects: the compiled
+	// programs, the host's own data.
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	other := int64(0)
+	if sample[0].Value.Kind() == metrics.KindUint64 {
+		other = int64(sample[0].Value.Uint64())
+	}
 	sum := int64(softHeadroom)
-	for _, l := range soft.machines {
+	for om, l := range soft.machines {
 		if l == 0 {
 			sum = math.MaxInt64
 			break
 		}
-		sum += l + l/4
+		sum += l + l/2
+		other -= om.lim.heap.live.Load()
+	}
+	if sum != math.MaxInt64 {
+		sum += max(other, 0)
 	}
 	if len(soft.machines) == 0 {
 		sum = math.MaxInt64
 	}
 	debug.SetMemoryLimit(min(sum, soft.initial))
 }
+
+// physicalMemory is the machine's memory in bytes (MemTotal of
+// /proc/meminfo), or 1 TiB where that cannot be read.
+var physicalMemory = sync.OnceValue(func() int64 {
+	const fallback = 1 << 40
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return fallback
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "MemTotal:" {
+			if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil && kb > 0 {
+				return kb << 10
+			}
+		}
+	}
+	return fallback
+})

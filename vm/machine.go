@@ -23,8 +23,9 @@ type Func struct {
 	File     string
 	Code     []Instr
 	K        []Value
-	Lines    []int32 // source line of each instruction
-	Line     int32   // line of the declaration
+	Fields   []FieldRef // the fields the field instructions name
+	Lines    []int32    // source line of each instruction
+	Line     int32      // line of the declaration
 	Handlers []Handler
 
 	NumParams int  // parameters, not counting this
@@ -249,7 +250,7 @@ func (m *Machine) Write(s string) {
 	crossed := m.writeLimited(m.Stdout, s)
 	m.outMu.Unlock()
 	if crossed {
-		m.Crash(OutputLimitError(m.lim.maxOutput.Load()))
+		m.outputExceeded()
 	}
 }
 

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"sync/atomic"
 	"unicode/utf16"
 	"unsafe"
@@ -311,4 +312,56 @@ func ArrayOf(elem *Type) *Type {
 // NewStaticDelegate makes a delegate for a static function (a method group).
 func NewStaticDelegate(fn *Func) *Closure {
 	return &Closure{Header: Header{TDelegate}, Fn: fn}
+}
+
+// FieldRef names the instance field a field instruction accesses: slot
+// Index of the objects of class Class and of its subclasses (fields are laid
+// out base class first, so a slot means the same field in every subclass).
+// Field instructions name a FieldRef of their Func instead of a bare slot,
+// so the VM checks that the object is of that class before it touches the
+// slot: a compiler that guessed wrong (an overload chosen for the wrong
+// class) gets an InvalidCastException, never another class's field or a
+// slot outside the object. See docs/design.md.
+type FieldRef struct {
+	class *Type
+	index int
+}
+
+// NewFieldRef names slot index of class. class must be a class whose
+// objects are *Instance (not a library, primitive or array type), and index
+// one of its slots; anything else is a compiler bug, and panics.
+func NewFieldRef(class *Type, index int) FieldRef {
+	if class == nil || class.mark == primMark || class.Kind != KindInstance || index < 0 || index >= len(class.Fields) {
+		panic(fmt.Sprintf("vm: no instance field %d in %v", index, class))
+	}
+	return FieldRef{class, index}
+}
+
+// Class returns the class that declares the field (or a subclass of it).
+func (r FieldRef) Class() *Type { return r.class }
+
+// Index returns the field's slot.
+func (r FieldRef) Index() int { return r.index }
+
+// WithClass returns r naming the same slot of class c, a class of the same
+// layout (the REPL's canonical compilation of the class).
+func (r FieldRef) WithClass(c *Type) FieldRef { return NewFieldRef(c, r.index) }
+
+// fieldObject is the slow path of the field instructions' class check, for
+// a value whose type is not exactly ref's class: it returns nil when v is
+// an instance of a subclass of that class, and the exception otherwise
+// (NullReferenceException for null, InvalidCastException for an object of
+// another type).
+func (t *Thread) fieldObject(v Value, ref *FieldRef) error {
+	if v.p == nil {
+		return t.ThrowNull()
+	}
+	if typ := (*Header)(v.p).typ; typ != primMark && typ.Kind == KindInstance && len((*Instance)(v.p).F) > ref.index {
+		for c := typ.Super; c != nil; c = c.Super {
+			if c == ref.class {
+				return nil
+			}
+		}
+	}
+	return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+ref.class.FullName()+"'.")
 }

@@ -42,7 +42,11 @@ func MakeABx(op Op, a, bx int) Instr {
 // The opcodes. Notation: R[x] register, K[x] constant, Funcs[x] the program's
 // function table, Types[x] its type table, Sites[x] its call-site table
 // (member name, argument count, inline cache), Statics[x] its static-field
-// table.
+// table. o.Fields[x] is the field named by the function's field table entry
+// x (a FieldRef: class and slot) of object o: the instruction first checks
+// that o is an instance of that class or a subclass and throws
+// NullReferenceException or InvalidCastException if not, so no instruction
+// reads or writes a slot of an object of another class.
 const (
 	OpNop      Op = iota // OpNop: nothing
 	OpMove               // OpMove A B: R[A] := R[B]
@@ -89,10 +93,10 @@ const (
 
 	OpConv // OpConv A B C: R[A] := (Conv C) R[B] (numeric conversion, see Conv)
 
-	OpGetField  // OpGetField A B C: R[A] := R[B].F[C]
-	OpSetField  // OpSetField A B C: R[A].F[B] := R[C]
-	OpGetThisF  // OpGetThisF A B: R[A] := R[0].F[B] (this is never null)
-	OpSetThisF  // OpSetThisF A B: R[0].F[A] := R[B]
+	OpGetField  // OpGetField A B C: R[A] := R[B].Fields[C]
+	OpSetField  // OpSetField A B C: R[A].Fields[B] := R[C]
+	OpGetThisF  // OpGetThisF A B: R[A] := R[0].Fields[B]
+	OpSetThisF  // OpSetThisF A B: R[0].Fields[A] := R[B]
 	OpGetStatic // OpGetStatic A Bx: R[A] := Statics[Bx] (runs the class's static initialiser first)
 	OpSetStatic // OpSetStatic A Bx: Statics[Bx] := R[A]
 	OpGetMember // OpGetMember A B C: R[A] := R[B].Sites[C] (field or property, looked up by name)
@@ -109,7 +113,7 @@ const (
 	OpGetRef // OpGetRef A B: R[A] := *R[B] (R[B] is a ref: a Box or a RefCell)
 	OpSetRef // OpSetRef A B: *R[A] := R[B]
 	OpRefSta // OpRefSta A Bx: R[A] := ref Statics[Bx]
-	OpRefFld // OpRefFld A B C: R[A] := ref R[B].F[C]
+	OpRefFld // OpRefFld A B C: R[A] := ref R[B].Fields[C]
 	OpRefElm // OpRefElm A B C: R[A] := ref R[B][R[C]] (arrays)
 
 	OpCall     // OpCall A B C: R[A] := Funcs[B](R[A] .. R[A+C-1])
@@ -243,8 +247,8 @@ var Ops = [numOps]OpInfo{
 	OpConv:      {"CONV", FmtABC, true, false, false},
 	OpGetField:  {"GETFIELD", FmtABC, true, false, false},
 	OpSetField:  {"SETFIELD", FmtABC, true, false, false},
-	OpGetThisF:  {"GETTHISF", FmtAB, false, false, false},
-	OpSetThisF:  {"SETTHISF", FmtAB, false, false, false},
+	OpGetThisF:  {"GETTHISF", FmtAB, true, false, false},
+	OpSetThisF:  {"SETTHISF", FmtAB, true, false, false},
 	OpGetStatic: {"GETSTATIC", FmtABx, true, false, false},
 	OpSetStatic: {"SETSTATIC", FmtABx, true, false, false},
 	OpGetMember: {"GETMEMBER", FmtABC, true, false, false},

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"sync"
 	"sync/atomic"
 )
 
@@ -45,6 +44,7 @@ type Type struct {
 	initOwner    *Thread                // the thread running StaticInit; guarded by initMu
 	initDone     chan struct{}          // closed when StaticInit has run; guarded by initMu
 	arrayOf      atomic.Pointer[Type]   // this type's array type T[], made by ArrayOf
+	nullableOf   atomic.Pointer[Type]   // Nullable<this type>, made by NullableOf
 	typeObject   atomic.Pointer[Native] // the System.Type object of this type, made by TypeObject
 
 	// PassTypeArgs makes the compiler pass a library type's generic
@@ -211,19 +211,18 @@ func pickOverload(fs []*Func, argc int) *Func {
 // IsPrimitive reports whether values of t are unboxed primitives.
 func (t *Type) IsPrimitive() bool { return t != nil && t.mark == primMark }
 
-// nullableTypes caches NullableOf's types, one per underlying type.
-var nullableTypes sync.Map // *Type -> *Type
-
 // NullableOf returns System.Nullable<elem> for typeof(int?). Values of a
 // nullable type are the underlying values or null, so only typeof produces
 // this type; Elem is the underlying type.
 func NullableOf(elem *Type) *Type {
-	if t, ok := nullableTypes.Load(elem); ok {
-		return t.(*Type)
+	if t := elem.nullableOf.Load(); t != nil {
+		return t
 	}
 	t := &Type{Kind: KindNative, Namespace: "System", Name: "Nullable`1", CSName: elem.DisplayName() + "?", Elem: elem, Super: TObject, IsValueType: true}
-	actual, _ := nullableTypes.LoadOrStore(elem, t)
-	return actual.(*Type)
+	if elem.nullableOf.CompareAndSwap(nil, t) {
+		return t
+	}
+	return elem.nullableOf.Load()
 }
 
 // IsNullable reports whether t is a NullableOf type.

@@ -211,7 +211,8 @@ async function loadFromHash() {
     setStatus("The link's program could not be decoded: " + e.message, true);
   }
   if (h.source !== undefined) {
-    examplesEl.value = "";
+    const same = examples.find((e) => e.source === h.source);
+    examplesEl.value = same ? same.name : "";
     setSource(h.source);
     clearResults();
     return true;
@@ -273,6 +274,7 @@ function clearResults() {
     $(".summary", el).textContent = "";
     $(".summary", el).className = "summary";
     $(".stdout", el).textContent = "";
+    $(".stdout", el).hidden = false;
     $(".stderr", el).textContent = "";
     $(".chart", el).textContent = "";
     el.removeAttribute("data-exit");
@@ -339,6 +341,18 @@ function chart(stats, maxima) {
   return svg;
 }
 
+// markDifferences escapes a run's output and, when the other model printed
+// something else, marks the lines that differ from its line at the same place.
+function markDifferences(run, runs) {
+  const other = runs.find((r) => r !== run);
+  if (!other || !other.compiled || other.stdout === run.stdout) return CSharp.esc(run.stdout);
+  const mine = run.stdout.split("\n");
+  const theirs = other.stdout.split("\n");
+  return mine.map((line, i) => (line !== theirs[i] && (line !== "" || i < mine.length - 1)
+    ? '<mark class="diff" title="the other model printed something else here">' + CSharp.esc(line) + "</mark>"
+    : CSharp.esc(line))).join("\n");
+}
+
 function renderRun(runs) {
   const maxima = {};
   for (const [name] of COUNTERS) maxima[name] = Math.max(0, ...runs.map((r) => (r.stats ? r.stats[name] || 0 : 0)));
@@ -356,7 +370,8 @@ function renderRun(runs) {
     if (!r.compiled) s += " · did not compile";
     if (r.truncated) s += " · output truncated";
     sum.textContent = s;
-    $(".stdout", el).textContent = r.stdout;
+    $(".stdout", el).innerHTML = markDifferences(r, runs);
+    $(".stdout", el).hidden = !r.compiled;
     $(".stderr", el).innerHTML = linkify(r.stderr);
     const c = $(".chart", el);
     c.textContent = "";
@@ -382,9 +397,9 @@ async function run() {
     updateHash();
     const data = await api("api/run", { source: source.value });
     renderRun(data.runs);
+    selectTab("run");
     const agree = data.runs.length === 2 && data.runs[0].stdout === data.runs[1].stdout && data.runs[0].exit === data.runs[1].exit;
     setStatus("Done in " + Math.round(performance.now() - t0) + " ms" + (data.runs.length === 2 ? (agree ? " · the models agree" : " · the models differ") : ""));
-    if (activeTab() !== "run") showView(activeTab());
   } catch (e) {
     setStatus(e.message, true);
   } finally {
@@ -409,15 +424,17 @@ function activeTab() {
   return b ? b.dataset.tab : "run";
 }
 
+function selectTab(name) {
+  for (const o of document.querySelectorAll(".tabs button")) {
+    o.classList.toggle("active", o.dataset.tab === name);
+    o.setAttribute("aria-selected", o.dataset.tab === name);
+  }
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== "tab-" + name;
+  if (name !== "run") showView(name);
+}
+
 for (const b of document.querySelectorAll(".tabs button")) {
-  b.addEventListener("click", () => {
-    for (const o of document.querySelectorAll(".tabs button")) {
-      o.classList.toggle("active", o === b);
-      o.setAttribute("aria-selected", o === b);
-    }
-    for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== "tab-" + b.dataset.tab;
-    if (b.dataset.tab !== "run") showView(b.dataset.tab);
-  });
+  b.addEventListener("click", () => selectTab(b.dataset.tab));
 }
 
 // showView fetches the disassembly of the current source for a tab, once per

@@ -89,6 +89,7 @@ func newEnv(tb testing.TB) *env {
 	main := m.NewThread()
 	threading.Install(m)
 	threading.Attach(main)
+	tb.Cleanup(m.Close)
 	return &env{m: m, main: main, out: out}
 }
 

@@ -596,6 +596,7 @@ func (w *worker) run(it workItem) {
 	defer recoverInternal(w.t.M)
 	it(w.t)
 	w.t.Ctx.Switch(nil)
+	w.t.Idle()
 }
 
 // recoverInternal turns a Go panic on a pool worker or a Thread (a VM bug)

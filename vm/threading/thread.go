@@ -88,6 +88,7 @@ func (o *threadObj) startOn(t *vm.Thread, arg vm.Value, capture bool) error {
 		if _, err := vt.CallValue(fn, args); err != nil {
 			crash(m, err)
 		}
+		vt.Idle()
 	}()
 	return nil
 }
