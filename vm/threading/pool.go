@@ -77,7 +77,14 @@ type worker struct {
 	local  ring
 	gone   bool         // retired: its queue no longer takes items
 	localN atomic.Int32 // local.n, read without mu
-	takes  uint32       // items taken, for the periodic look at the global queue
+	// popped counts the items w took from its own queue; stale is set when
+	// its queue made no progress for starveDelay (or w blocked), which lets
+	// other workers steal an only item. lastPopped is starveCheck's
+	// previous reading, under Pool.mu.
+	popped     atomic.Uint64
+	stale      atomic.Bool
+	lastPopped uint64
+	takes      uint32 // items taken, for the periodic look at the global queue
 	// counted: the worker counts against the machine's thread limit.
 	counted bool
 }
@@ -269,15 +276,16 @@ func (w *worker) pushLocal(work workItem) bool {
 		// w has more than it can take next: another worker may run it.
 		p.notify()
 	} else {
-		// w takes it itself after its current item; only if it is still
-		// queued after starveDelay does another worker come for it.
+		// w takes it itself after its current item; only if its queue
+		// makes no progress for starveDelay does another worker come for it.
 		p.armStarve()
 	}
 	return true
 }
 
-// starveDelay is how long an item on a busy worker's local queue waits
-// before a parked worker is woken to steal it.
+// starveDelay is how often a busy worker's local queue is checked for
+// progress; one that made none between two checks is opened to thieves and
+// a parked worker is woken.
 const starveDelay = 200 * time.Microsecond
 
 func (p *Pool) armStarve() {
@@ -288,8 +296,30 @@ func (p *Pool) armStarve() {
 
 func (p *Pool) starveCheck() {
 	p.starveArmed.Store(false)
-	if p.pending.Load() > 0 {
+	all := p.all.Load()
+	if all == nil {
+		return
+	}
+	stale, waiting := false, false
+	p.mu.Lock()
+	for _, w := range *all {
+		if w.localN.Load() == 0 {
+			continue
+		}
+		if n := w.popped.Load(); n != w.lastPopped {
+			w.lastPopped = n
+			waiting = true
+		} else {
+			w.stale.Store(true)
+			stale = true
+		}
+	}
+	p.mu.Unlock()
+	if stale {
 		p.notify()
+	}
+	if waiting {
+		p.armStarve()
 	}
 }
 
@@ -412,6 +442,10 @@ func (w *worker) take() workItem {
 	}
 	if w.localN.Load() > 0 {
 		if it := w.steal(); it != nil {
+			w.popped.Add(1)
+			if w.stale.Load() {
+				w.stale.Store(false)
+			}
 			return it
 		}
 	}
@@ -421,7 +455,8 @@ func (w *worker) take() workItem {
 	}
 	if all := p.all.Load(); all != nil {
 		for _, o := range *all {
-			if o != w && o.localN.Load() > 0 {
+			// An only item is its owner's next unless the owner is stuck.
+			if o != w && (o.localN.Load() > 1 || o.localN.Load() > 0 && o.stale.Load()) {
 				if it := o.steal(); it != nil {
 					return it
 				}
@@ -628,6 +663,7 @@ func poolBlock(t *vm.Thread, wait func()) {
 		p.spawnLocked()
 	}
 	if w.localN.Load() > 0 {
+		w.stale.Store(true)
 		p.wakeOneLocked()
 	}
 	p.mu.Unlock()
