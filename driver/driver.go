@@ -98,7 +98,7 @@ func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 }
 
 // Lowering is the sm rewrite, installed by package sm when it is linked in.
-var Lowering func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics
+var Lowering func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics
 
 func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {
 	for _, d := range diags {
@@ -207,7 +207,6 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	m.Stdin = opts.Stdin
 	m.Sandbox = opts.Sandbox
 	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
-	defer m.ReleaseLimits()
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}
@@ -257,8 +256,6 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	select {
 	case r = <-done:
 	case <-m.Crashed():
-		// Threads still running stop at their next call or backward jump.
-		m.Stop(&vm.Fatal{Msg: "crashed", Code: ExitRuntime})
 		return report(m, opts, m.CrashErr())
 	case <-timeout:
 		m.Stop(&vm.Fatal{Msg: "timeout", Code: ExitRuntime})
