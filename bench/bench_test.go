@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 
 	"asyncvm/driver"
@@ -30,6 +31,9 @@ var units = map[string]struct {
 	"await_completed": {1_000_000, "iter"},
 	"await_valuetask": {1_000_000, "iter"},
 	"yield":           {100_000, "iter"},
+	"taskrun":         {100_000, "iter"},
+	"chain10":         {100_000, "iter"},
+	"wait":            {100_000, "iter"},
 	"fields":          {1_000_000, "iter"},
 }
 
@@ -57,6 +61,7 @@ func BenchmarkPrograms(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu0 := cpuTime()
 				for i := 0; i < b.N; i++ {
 					var out bytes.Buffer
 					opts.Stdout = &out
@@ -65,10 +70,25 @@ func BenchmarkPrograms(b *testing.B) {
 					}
 				}
 				b.StopTimer()
+				cpu := float64(cpuTime() - cpu0)
+				// cores is the CPU time the process used per unit of wall
+				// time; cpu-ns the CPU time per unit, which a loaded machine
+				// disturbs less than the wall time.
+				b.ReportMetric(cpu/float64(b.Elapsed().Nanoseconds()), "cores")
 				if u, ok := units[name]; ok {
 					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/u.n, "ns/"+u.unit)
+					b.ReportMetric(cpu/float64(b.N)/u.n, "cpu-ns/"+u.unit)
 				}
 			})
 		}
 	}
+}
+
+// cpuTime is the user and system CPU time the process has used, in ns.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

@@ -73,7 +73,7 @@ func (tk *Task) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) {
 	}
 	tk.mu.Unlock()
 	if t != nil {
-		t.M.Queue(resume)
+		t.Queue(resume)
 		return
 	}
 	tk.runContinuation(nil, resume)

@@ -148,7 +148,7 @@ func (tk *Task) TryComplete(t *Thread, status TaskStatus, result Value, excs []*
 func (tk *Task) runContinuation(t *Thread, c TaskContinuation) {
 	if t == nil || tk.Async {
 		if t != nil {
-			t.M.Queue(func(w *Thread) { c(w) })
+			t.Queue(func(w *Thread) { c(w) })
 			return
 		}
 		// No thread, so no machine to queue on: only tasks completed
@@ -189,11 +189,18 @@ func (tk *Task) Done() <-chan struct{} {
 	return tk.done
 }
 
-// Queue posts work to the machine's thread pool.
-func (m *Machine) Queue(work func(t *Thread)) {
+// Queue posts work to the machine's thread pool from outside it (the
+// pool's global queue).
+func (m *Machine) Queue(work func(t *Thread)) { m.queue(nil, work) }
+
+// Queue posts work to the thread pool from t: a pool worker's items go to
+// its own queue (continuations, Task.Yield), others' to the global queue.
+func (t *Thread) Queue(work func(t *Thread)) { t.M.queue(t, work) }
+
+func (m *Machine) queue(from *Thread, work func(t *Thread)) {
 	m.Counters.PoolItems.Add(1)
 	if m.Host != nil {
-		m.Host.Queue(work)
+		m.Host.Queue(from, work)
 		return
 	}
 	go func() {

@@ -73,4 +73,4 @@ type doneAwaiter struct{ result Value }
 
 func (a doneAwaiter) IsCompleted() bool                                   { return true }
 func (a doneAwaiter) GetResult(t *Thread) (Value, error)                  { return a.result, nil }
-func (a doneAwaiter) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) { t.M.Queue(resume) }
+func (a doneAwaiter) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) { t.Queue(resume) }

@@ -2,6 +2,7 @@ package threading
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -65,8 +66,13 @@ func WaitEntry(t *vm.Thread, tk *vm.Task) {
 	blockOnTask(t, tk, "the wait for the task Main returned")
 }
 
-// blockOnTask blocks t until tk completes, described as what.
+// blockOnTask blocks t until tk completes, described as what. It spins
+// briefly first: a wait for a short item (Task.Run(...).Wait()) then ends
+// without a channel, a deadlock-watch entry or a wakeup.
 func blockOnTask(t *vm.Thread, tk *vm.Task, what string) {
+	if spinUntil(tk.IsCompleted) {
+		return
+	}
 	ch := tk.Done()
 	select {
 	case <-ch:
@@ -84,6 +90,27 @@ func blockOn(t *vm.Thread, ch <-chan struct{}, what string) {
 	default:
 	}
 	blockNoted(t, what, nil, untilClosed(t.M, ch))
+}
+
+// waitSpinRounds bounds spinUntil; it looks waitSpinPause times between
+// two yields of the processor.
+const (
+	waitSpinRounds = 24
+	waitSpinPause  = 64
+)
+
+// spinUntil polls done for a short bounded time and reports whether it
+// became true.
+func spinUntil(done func() bool) bool {
+	for i := 0; i < waitSpinRounds; i++ {
+		for j := 0; j < waitSpinPause; j++ {
+			if done() {
+				return true
+			}
+		}
+		runtime.Gosched()
+	}
+	return done()
 }
 
 // untilClosed returns a wait for ch that a Close of m abandons, so that no
@@ -297,7 +324,7 @@ func threadRole(t *vm.Thread) string {
 	switch {
 	case t.ID == 1:
 		return " (main)"
-	case workerOf(t) != nil:
+	case PoolOf(t.M).isWorker(t):
 		return " (pool)"
 	}
 	return ""

@@ -17,6 +17,8 @@ const (
 type threadState struct {
 	// current is the task whose delegate this thread is running (Task.CurrentId).
 	current *vm.Task
+	// worker is the pool worker this thread is, set before it starts.
+	worker *worker
 }
 
 func threadStateOf(t *vm.Thread) *threadState {

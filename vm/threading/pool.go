@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"asyncvm/ctx"
 	"asyncvm/vm"
@@ -25,37 +26,97 @@ import (
 type workItem func(t *vm.Thread)
 
 // Pool is the machine's thread pool: one worker per processor (at least
-// two), a global FIFO queue, and a local queue per worker that its owner
-// pops LIFO and idle workers steal from FIFO. A worker that blocks through
-// vm.Host.Block (blockNoted) stops counting as active, and the pool starts another worker
-// so blocking work cannot starve it; surplus workers retire after their
-// current item once the blocked ones resume.
+// two), a global FIFO queue for work queued from outside the pool, and a
+// FIFO local queue per worker for work its own items queue (continuations,
+// Task.Yield, Task.Run from a worker), which idle workers steal from.
+//
+// Idle workers do not poll. At most one spins briefly on the pending count,
+// the others park on their own wake channel; queueing wakes one parked
+// worker only when no worker is spinning (Go's scheduler rule). A worker
+// queueing onto its empty local queue wakes nobody at once, since it takes
+// the item itself when its current one ends, so a sequential await loop
+// keeps one core busy, not two; if the item is still waiting after
+// starveDelay, a parked worker is woken to steal it, so an item that
+// spins waiting for it cannot starve it.
+//
+// A worker that blocks through vm.Host.Block (blockNoted) stops counting as
+// active, and the pool starts another worker so blocking work cannot starve
+// it; surplus workers retire after their current item once the blocked ones
+// resume.
 type Pool struct {
 	m      *vm.Machine
-	target int
+	target int32
 
-	mu      sync.Mutex
-	cond    *sync.Cond
-	global  []workItem
-	head    int
+	pending  atomic.Int64 // queued items not yet taken, over all queues
+	spinning atomic.Int32 // workers spinning for work: 0 or 1
+	nidle    atomic.Int32 // len(idle), read without mu
+	globalN  atomic.Int32 // items in global, read without mu
+	active   atomic.Int32 // workers not blocked; changed under mu
+	closed   atomic.Bool  // the machine was closed: workers exit, work is dropped
+	// all is the current workers, for stealing without mu; replaced (never
+	// changed in place) under mu.
+	all atomic.Pointer[[]*worker]
+
+	starveArmed atomic.Bool
+	starve      *time.Timer // runs starveCheck; made with the workers
+
+	mu      sync.Mutex // guards the fields below
+	global  ring
 	workers []*worker
-	active  int // workers not blocked
-	idle    int
+	idle    []*worker // parked workers, most recently parked last
 	started bool
-	closed  bool // the machine was closed: workers exit, work is dropped
-
-	pending atomic.Int64 // queued items not yet taken, over all queues
 }
 
 // worker is one pool goroutine and the VM thread it owns.
 type worker struct {
-	p     *Pool
-	t     *vm.Thread
-	mu    sync.Mutex
-	local []workItem
-	gone  bool
+	p    *Pool
+	t    *vm.Thread
+	wake chan struct{} // capacity 1: one send per removal from Pool.idle
+
+	mu     sync.Mutex
+	local  ring
+	gone   bool         // retired: its queue no longer takes items
+	localN atomic.Int32 // local.n, read without mu
+	// popped counts the items w took from its own queue; stale is set when
+	// its queue made no progress for starveDelay (or w blocked), which lets
+	// other workers steal an only item. lastPopped is starveCheck's
+	// previous reading, under Pool.mu.
+	popped     atomic.Uint64
+	stale      atomic.Bool
+	lastPopped uint64
+	takes      uint32 // items taken, for the periodic look at the global queue
 	// counted: the worker counts against the machine's thread limit.
 	counted bool
+}
+
+// ring is a growable FIFO of work items.
+type ring struct {
+	buf  []workItem
+	head int
+	n    int
+}
+
+func (r *ring) push(it workItem) {
+	if r.n == len(r.buf) {
+		nb := make([]workItem, max(2*len(r.buf), 16))
+		for i := 0; i < r.n; i++ {
+			nb[i] = r.buf[(r.head+i)&(len(r.buf)-1)]
+		}
+		r.buf, r.head = nb, 0
+	}
+	r.buf[(r.head+r.n)&(len(r.buf)-1)] = it
+	r.n++
+}
+
+func (r *ring) pop() workItem {
+	if r.n == 0 {
+		return nil
+	}
+	it := r.buf[r.head]
+	r.buf[r.head] = nil
+	r.head = (r.head + 1) & (len(r.buf) - 1)
+	r.n--
+	return it
 }
 
 // machineState is the library's state for one machine and its vm.Host.
@@ -73,7 +134,6 @@ type machineState struct {
 	watchOnce sync.Once
 	watch     *watch // deadlock accounting; see deadlock.go
 
-	workers    sync.Map // *vm.Thread -> *worker
 	threadObjs sync.Map // *vm.Thread -> vm.Value (its Thread object)
 	monitors   sync.Map // vm.Object -> *monitor
 	// taskExceptions holds each faulted task's Task.Exception, made once.
@@ -105,8 +165,7 @@ func Install(m *vm.Machine) {
 	}
 	s := &machineState{m: m, closed: make(chan struct{})}
 	s.fgCond = sync.NewCond(&s.fgMu)
-	p := &Pool{m: m, target: n}
-	p.cond = sync.NewCond(&p.mu)
+	p := &Pool{m: m, target: int32(n)}
 	s.pool = p
 	m.Host = s
 }
@@ -114,8 +173,11 @@ func Install(m *vm.Machine) {
 // PoolOf returns the machine's pool, installing it if needed.
 func PoolOf(m *vm.Machine) *Pool { return stateOf(m).pool }
 
-// Queue implements vm.Host: work runs on a pool thread.
-func (s *machineState) Queue(work func(t *vm.Thread)) { s.pool.Queue(work) }
+// Queue implements vm.Host: work runs on a pool thread; queued from a pool
+// worker, on that worker's local queue.
+func (s *machineState) Queue(from *vm.Thread, work func(t *vm.Thread)) {
+	s.pool.post(from, work)
+}
 
 // Block implements vm.Host: a wait without a time limit.
 func (s *machineState) Block(t *vm.Thread, wait func()) { blockNoted(t, "", nil, wait) }
@@ -163,44 +225,122 @@ func Attach(t *vm.Thread) {
 }
 
 // Queue runs work on a pool thread (the global queue).
-func (p *Pool) Queue(work func(t *vm.Thread)) {
+func (p *Pool) Queue(work func(t *vm.Thread)) { p.post(nil, work) }
+
+// QueueFrom queues work from VM thread t: onto t's local queue when t is a
+// pool worker, else globally.
+func (p *Pool) QueueFrom(t *vm.Thread, work func(t *vm.Thread)) {
+	p.m.Counters.PoolItems.Add(1)
+	p.post(t, work)
+}
+
+// post queues work from VM thread from (nil: from outside any): onto its
+// local queue when it is one of the pool's workers, else globally.
+func (p *Pool) post(from *vm.Thread, work workItem) {
+	if from != nil {
+		if w := workerOf(from); w != nil && w.p == p && w.pushLocal(work) {
+			return
+		}
+	}
+	// pending counts the item before it is visible, so that a worker that
+	// parks after finding pending at zero cannot miss it.
+	p.pending.Add(1)
 	p.mu.Lock()
-	if p.closed {
+	if p.closed.Load() {
 		p.mu.Unlock()
+		p.pending.Add(-1)
 		return
 	}
 	p.startLocked()
-	p.global = append(p.global, work)
-	p.pending.Add(1)
-	if p.idle > 0 {
-		p.cond.Signal()
-	}
+	p.global.push(work)
+	p.globalN.Add(1)
 	p.mu.Unlock()
+	p.notify()
 }
 
-// QueueFrom queues work from VM thread t: onto t's local queue when t is a
-// pool worker (LIFO for it, stealable by the others), else globally.
-func (p *Pool) QueueFrom(t *vm.Thread, work func(t *vm.Thread)) {
-	w := workerOf(t)
-	if w == nil || w.p != p {
-		p.Queue(work)
-		return
-	}
-	p.m.Counters.PoolItems.Add(1)
+// pushLocal queues work on w's own queue; false if w has retired.
+func (w *worker) pushLocal(work workItem) bool {
+	p := w.p
+	p.pending.Add(1)
 	w.mu.Lock()
 	if w.gone {
 		w.mu.Unlock()
-		p.Queue(work)
+		p.pending.Add(-1)
+		return false
+	}
+	had := w.local.n
+	w.local.push(work)
+	w.localN.Store(int32(w.local.n))
+	w.mu.Unlock()
+	if had > 0 {
+		// w has more than it can take next: another worker may run it.
+		p.notify()
+	} else {
+		// w takes it itself after its current item; only if its queue
+		// makes no progress for starveDelay does another worker come for it.
+		p.armStarve()
+	}
+	return true
+}
+
+// starveDelay is how often a busy worker's local queue is checked for
+// progress; one that made none between two checks is opened to thieves and
+// a parked worker is woken.
+const starveDelay = 200 * time.Microsecond
+
+func (p *Pool) armStarve() {
+	if !p.starveArmed.Load() && p.starveArmed.CompareAndSwap(false, true) {
+		p.starve.Reset(starveDelay)
+	}
+}
+
+func (p *Pool) starveCheck() {
+	p.starveArmed.Store(false)
+	all := p.all.Load()
+	if all == nil {
 		return
 	}
-	w.local = append(w.local, work)
-	w.mu.Unlock()
-	p.pending.Add(1)
+	stale, waiting := false, false
 	p.mu.Lock()
-	if p.idle > 0 {
-		p.cond.Signal()
+	for _, w := range *all {
+		if w.localN.Load() == 0 {
+			continue
+		}
+		if n := w.popped.Load(); n != w.lastPopped {
+			w.lastPopped = n
+			waiting = true
+		} else {
+			w.stale.Store(true)
+			stale = true
+		}
 	}
 	p.mu.Unlock()
+	if stale {
+		p.notify()
+	}
+	if waiting {
+		p.armStarve()
+	}
+}
+
+// notify wakes a parked worker for queued work unless one is spinning,
+// which will find it.
+func (p *Pool) notify() {
+	if p.spinning.Load() == 0 && p.nidle.Load() > 0 {
+		p.mu.Lock()
+		p.wakeOneLocked()
+		p.mu.Unlock()
+	}
+}
+
+func (p *Pool) wakeOneLocked() {
+	if n := len(p.idle); n > 0 {
+		w := p.idle[n-1]
+		p.idle[n-1] = nil
+		p.idle = p.idle[:n-1]
+		p.nidle.Add(-1)
+		w.wake <- struct{}{}
+	}
 }
 
 // Workers returns the number of live worker goroutines.
@@ -210,13 +350,33 @@ func (p *Pool) Workers() int {
 	return len(p.workers)
 }
 
+// isWorker reports whether t is one of the pool's workers; any thread may
+// ask (workerOf is for a thread asking about itself).
+func (p *Pool) isWorker(t *vm.Thread) bool {
+	if all := p.all.Load(); all != nil {
+		for _, w := range *all {
+			if w.t == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // close stops the pool: queued work is dropped, idle workers exit now and
 // busy ones after their current item.
 func (p *Pool) close() {
 	p.mu.Lock()
-	p.closed = true
-	p.global, p.head = nil, 0
-	p.cond.Broadcast()
+	p.closed.Store(true)
+	p.pending.Add(-int64(p.global.n))
+	p.global = ring{}
+	p.globalN.Store(0)
+	for len(p.idle) > 0 {
+		p.wakeOneLocked()
+	}
+	if p.starve != nil {
+		p.starve.Stop()
+	}
 	p.mu.Unlock()
 }
 
@@ -225,13 +385,15 @@ func (p *Pool) startLocked() {
 		return
 	}
 	p.started = true
-	for i := 0; i < p.target; i++ {
+	p.starve = time.AfterFunc(time.Hour, p.starveCheck)
+	p.starve.Stop()
+	for i := int32(0); i < p.target; i++ {
 		p.spawnLocked()
 	}
 }
 
 func (p *Pool) spawnLocked() {
-	if p.closed {
+	if p.closed.Load() {
 		return
 	}
 	// Past the thread limit no worker is added, except the first one.
@@ -241,73 +403,97 @@ func (p *Pool) spawnLocked() {
 	}
 	t := p.m.NewThread()
 	Attach(t)
-	w := &worker{p: p, t: t, counted: counted}
-	stateOf(p.m).workers.Store(t, w)
+	w := &worker{p: p, t: t, counted: counted, wake: make(chan struct{}, 1)}
+	threadStateOf(t).worker = w
 	p.workers = append(p.workers, w)
-	p.active++
+	p.publishLocked()
+	p.active.Add(1)
 	go w.loop()
 }
 
+// publishLocked makes the current worker list visible to stealers.
+func (p *Pool) publishLocked() {
+	all := append([]*worker(nil), p.workers...)
+	p.all.Store(&all)
+}
+
+// workerOf returns the pool worker that VM thread t is, or nil. Only t's own
+// goroutine may ask.
 func workerOf(t *vm.Thread) *worker {
-	if w, ok := stateOf(t.M).workers.Load(t); ok {
-		return w.(*worker)
+	if s, ok := t.Lib.(*threadState); ok {
+		return s.worker
 	}
 	return nil
 }
 
-// take finds the next item: the worker's own queue newest first, then the
-// global queue, then the other workers' queues oldest first.
+// globalEvery is how often (in items taken) a worker looks at the global
+// queue before its own, so that local work cannot starve global work.
+const globalEvery = 61
+
+// take finds the next item: the worker's own queue, then the global queue,
+// then the other workers' queues; every globalEvery items the global queue
+// first.
 func (w *worker) take() workItem {
-	w.mu.Lock()
-	if n := len(w.local); n > 0 {
-		it := w.local[n-1]
-		w.local[n-1] = nil
-		w.local = w.local[:n-1]
-		w.mu.Unlock()
-		return it
-	}
-	w.mu.Unlock()
-	p := w.p
-	p.mu.Lock()
-	if p.head < len(p.global) {
-		it := p.global[p.head]
-		p.global[p.head] = nil
-		p.head++
-		if p.head == len(p.global) {
-			p.global = p.global[:0]
-			p.head = 0
-		}
-		p.mu.Unlock()
-		return it
-	}
-	others := append([]*worker(nil), p.workers...)
-	p.mu.Unlock()
-	for _, o := range others {
-		if o == w {
-			continue
-		}
-		if it := o.steal(); it != nil {
+	w.takes++
+	if w.takes%globalEvery == 0 {
+		if it := w.p.takeGlobal(); it != nil {
 			return it
 		}
 	}
+	if w.localN.Load() > 0 {
+		if it := w.steal(); it != nil {
+			w.popped.Add(1)
+			if w.stale.Load() {
+				w.stale.Store(false)
+			}
+			return it
+		}
+	}
+	p := w.p
+	if it := p.takeGlobal(); it != nil {
+		return it
+	}
+	if all := p.all.Load(); all != nil {
+		for _, o := range *all {
+			// An only item is its owner's next unless the owner is stuck.
+			if o != w && (o.localN.Load() > 1 || o.localN.Load() > 0 && o.stale.Load()) {
+				if it := o.steal(); it != nil {
+					return it
+				}
+			}
+		}
+	}
 	return nil
 }
 
-func (w *worker) steal() workItem {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.local) == 0 {
+func (p *Pool) takeGlobal() workItem {
+	if p.globalN.Load() == 0 {
 		return nil
 	}
-	it := w.local[0]
-	w.local[0] = nil
-	w.local = w.local[1:]
+	p.mu.Lock()
+	it := p.global.pop()
+	if it != nil {
+		p.globalN.Add(-1)
+	}
+	p.mu.Unlock()
 	return it
 }
 
-// spinRounds is how many times an idle worker yields the processor looking
-// for work before it parks.
-const spinRounds = 50
+// steal takes the oldest item of w's queue (w itself takes it the same way).
+func (w *worker) steal() workItem {
+	w.mu.Lock()
+	it := w.local.pop()
+	w.localN.Store(int32(w.local.n))
+	w.mu.Unlock()
+	return it
+}
+
+// spinRounds bounds the one spinning worker's search for work before it
+// parks; spinPause is the busy wait between two looks.
+const (
+	spinRounds = 40
+	spinPause  = 40
+)
 
 func (w *worker) loop() {
 	p := w.p
@@ -315,58 +501,100 @@ func (w *worker) loop() {
 	for {
 		it := w.take()
 		if it == nil {
-			// Spin briefly before parking: work queued by a thread that is
-			// about to wait for it (Task.Run then Wait, a continuation posted
-			// by Yield) then starts without an OS-level wakeup.
-			for i := 0; i < spinRounds && it == nil; i++ {
-				runtime.Gosched()
-				if p.pending.Load() > 0 {
-					it = w.take()
-				}
-			}
-		}
-		if it == nil {
-			p.mu.Lock()
-			if p.closed {
-				w.retireLocked()
-				p.mu.Unlock()
+			if it = w.idle(); it == nil {
 				return
 			}
-			if p.pending.Load() > 0 {
-				p.mu.Unlock()
-				runtime.Gosched()
-				continue
-			}
-			p.idle++
-			p.cond.Wait()
-			p.idle--
-			if p.active > p.target || p.closed {
-				w.retireLocked()
-				p.mu.Unlock()
-				return
-			}
-			p.mu.Unlock()
-			continue
 		}
 		wt.addBusy(1)
-		p.pending.Add(-1)
+		if p.pending.Add(-1) > 0 {
+			// More work is queued: another worker may take it.
+			p.notify()
+		}
 		w.run(it)
 		wt.addBusy(-1)
+		if p.active.Load() > p.target || p.closed.Load() {
+			p.mu.Lock()
+			if p.active.Load() > p.target || p.closed.Load() {
+				w.retireLocked()
+				p.mu.Unlock()
+				return
+			}
+			p.mu.Unlock()
+		}
+	}
+}
+
+// idle waits for work: it spins if no other worker does, then parks. It
+// returns the item found, or nil when the worker retired.
+func (w *worker) idle() workItem {
+	p := w.p
+	for {
+		if !p.closed.Load() && p.spinning.Load() == 0 && p.spinning.CompareAndSwap(0, 1) {
+			it := w.spin()
+			p.spinning.Add(-1)
+			if it != nil {
+				return it
+			}
+		}
 		p.mu.Lock()
-		if p.active > p.target || p.closed {
+		if p.closed.Load() || p.active.Load() > p.target {
 			w.retireLocked()
 			p.mu.Unlock()
-			return
+			return nil
+		}
+		// Listed as idle before looking at pending, and queueing counts
+		// pending before looking at nidle: one of the two sees the other.
+		p.idle = append(p.idle, w)
+		p.nidle.Add(1)
+		if p.pending.Load() > 0 {
+			p.idle = p.idle[:len(p.idle)-1]
+			p.nidle.Add(-1)
+			p.mu.Unlock()
+			if it := w.take(); it != nil {
+				return it
+			}
+			// Counted but not yet visible, or being taken by its owner.
+			runtime.Gosched()
+			continue
 		}
 		p.mu.Unlock()
+		<-w.wake
+		if it := w.take(); it != nil {
+			return it
+		}
 	}
+}
+
+// spin looks for work for a bounded time.
+func (w *worker) spin() workItem {
+	p := w.p
+	for i := 0; i < spinRounds; i++ {
+		if p.pending.Load() > 0 {
+			if it := w.take(); it != nil {
+				return it
+			}
+		}
+		if p.closed.Load() {
+			return nil
+		}
+		if i%8 == 7 {
+			runtime.Gosched()
+			continue
+		}
+		for j := 0; j < spinPause; j++ {
+			if p.pending.Load() > 0 {
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // retireLocked removes a surplus worker, moving its local items to the
 // global queue.
 func (w *worker) retireLocked() {
 	p := w.p
-	p.active--
+	p.active.Add(-1)
 	if w.counted {
 		p.m.EndThread()
 	}
@@ -376,14 +604,24 @@ func (w *worker) retireLocked() {
 			break
 		}
 	}
+	p.publishLocked()
 	w.mu.Lock()
-	p.global = append(p.global, w.local...)
-	w.local = nil
+	moved := w.local.n
+	for it := w.local.pop(); it != nil; it = w.local.pop() {
+		if !p.closed.Load() {
+			p.global.push(it)
+		}
+	}
+	if p.closed.Load() {
+		p.pending.Add(-int64(moved))
+	} else {
+		p.globalN.Add(int32(moved))
+	}
+	w.localN.Store(0)
 	w.gone = true
 	w.mu.Unlock()
-	stateOf(p.m).workers.Delete(w.t)
-	if p.idle > 0 {
-		p.cond.Broadcast()
+	if moved > 0 {
+		p.wakeOneLocked()
 	}
 }
 
@@ -411,7 +649,8 @@ func recoverInternal(m *vm.Machine) {
 }
 
 // poolBlock runs wait for t: a pool worker about to block gives up its
-// active slot, and the pool starts a replacement when below its target.
+// active slot, and the pool starts a replacement when below its target; a
+// parked worker is woken for the items on the blocked worker's queue.
 func poolBlock(t *vm.Thread, wait func()) {
 	w := workerOf(t)
 	if w == nil {
@@ -420,15 +659,16 @@ func poolBlock(t *vm.Thread, wait func()) {
 	}
 	p := w.p
 	p.mu.Lock()
-	p.active--
-	if p.active < p.target {
+	if p.active.Add(-1) < p.target {
 		p.spawnLocked()
+	}
+	if w.localN.Load() > 0 {
+		w.stale.Store(true)
+		p.wakeOneLocked()
 	}
 	p.mu.Unlock()
 	wait()
-	p.mu.Lock()
-	p.active++
-	p.mu.Unlock()
+	p.active.Add(1)
 }
 
 // crash ends the program with an unhandled error from a thread or pool item.

@@ -63,7 +63,7 @@ func (YieldAwaiter) GetResult(t *vm.Thread) (vm.Value, error) { return vm.Null, 
 
 // UnsafeOnCompleted implements vm.Awaiter: it queues resume to the pool.
 func (YieldAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
-	t.M.Queue(resume)
+	t.Queue(resume)
 }
 
 var completedTask = func() *vm.Task {
@@ -122,7 +122,7 @@ func whenComplete(t *vm.Thread, tk *vm.Task, c func(w *vm.Thread)) {
 	registering.Store(true)
 	tk.OnCompleted(t, func(w *vm.Thread) {
 		if registering.Load() {
-			t.M.Queue(c)
+			t.Queue(c)
 			return
 		}
 		c(w)
@@ -536,7 +536,7 @@ func init() {
 		ec := t.Ctx.Capture()
 		cont := vm.NewTask(vm.TObject)
 		whenComplete(t, tk, func(w *vm.Thread) {
-			w.M.Queue(func(x *vm.Thread) {
+			w.Queue(func(x *vm.Thread) {
 				var r vm.Value
 				s := threadStateOf(x)
 				outer := s.current
@@ -600,7 +600,7 @@ func init() {
 			}
 			action := args[1]
 			m := t.M
-			m.Queue(func(w *vm.Thread) {
+			t.Queue(func(w *vm.Thread) {
 				crash(m, runIn(w, ec, func() error {
 					_, err := w.CallValue(action, nil)
 					return err

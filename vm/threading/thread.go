@@ -242,7 +242,8 @@ func init() {
 		return vm.Bool(o.started && !o.ended), nil
 	}, nil)
 	th.AddProperty("IsThreadPoolThread", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(workerOf(get(args[0]).vt) != nil), nil
+		vt := get(args[0]).vt
+		return vm.Bool(PoolOf(vt.M).isWorker(vt)), nil
 	}, nil)
 
 	tp := vm.RegisterType(TThreadPool)

@@ -48,7 +48,7 @@ func (v *ValueTask) GetResult(t *vm.Thread) (vm.Value, error) {
 // UnsafeOnCompleted implements vm.Awaiter.
 func (v *ValueTask) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 	if v.Task == nil {
-		t.M.Queue(resume)
+		t.Queue(resume)
 		return
 	}
 	v.Task.UnsafeOnCompleted(t, resume)
