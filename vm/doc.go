@@ -63,7 +63,9 @@
 // initialisers, System.Type objects), builtins.go (ref cells for ref and
 // out arguments). Calls and backward jumps poll one machine flag for step
 // limits and stop requests; each thread has at most Machine.MaxDepth
-// frames, beyond which the program ends with "Stack overflow.".
+// frames, beyond which the program ends with "Stack overflow.". The
+// resource limits (live heap, threads, output) and the accounting behind
+// them are in limits.go.
 //
 // # Exceptions
 //
