@@ -3,6 +3,7 @@ module asyncvm
 go 1.26.8
 
 require (
+	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/chromedp/chromedp v0.23.1
 	github.com/chzyer/readline v1.5.1
 	github.com/google/go-cmp v0.7.0

@@ -282,6 +282,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 					n = -n
 				}
 				fs.emitABC(vm.OpAddI, r, r, int(n))
+				fs.narrow(r, e)
 				fs.convertOnStore(r, arithType(lv.typ, vm.TInt, opName), lv.conv)
 				fs.move(dst, r)
 				return lv.typ
@@ -289,6 +290,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 		}
 		y, yt := fs.exprReg(e.Right)
 		fs.emitABC(op, r, r, y)
+		fs.narrow(r, e)
 		fs.convertOnStore(r, arithType(lv.typ, yt, opName), lv.conv)
 		fs.move(dst, r)
 		return lv.typ
@@ -297,14 +299,15 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	fs.loadLV(lv, v)
 	y, yt := fs.exprReg(e.Right)
 	fs.emitABC(op, v, v, y)
+	fs.narrow(v, e)
 	fs.convertOnStore(v, arithType(lv.typ, yt, opName), lv.conv)
 	fs.storeLV(lv, v)
 	fs.move(dst, v)
 	return lv.typ
 }
 
-// incdec compiles ++ and --.
-func (fs *funcState) incdec(x lang.Expr, op string, prefix bool, dst int) *vm.Type {
+// incdec compiles ++ and -- (the expression e, on the variable x).
+func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm.Type {
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	lv := fs.lvalueOf(x)
@@ -321,6 +324,7 @@ func (fs *funcState) incdec(x lang.Expr, op string, prefix bool, dst int) *vm.Ty
 			fs.emitABC(vm.OpMove, dst, r, 0)
 		}
 		fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+		fs.narrow(r, e)
 		fs.convertOnStore(r, vm.TInt, lv.conv)
 		if lv.typ == vm.TChar {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvChar))
@@ -336,6 +340,7 @@ func (fs *funcState) incdec(x lang.Expr, op string, prefix bool, dst int) *vm.Ty
 		fs.emitABC(vm.OpMove, dst, v, 0)
 	}
 	fs.emitABC(vm.OpAddI, v, v, d&0xffff)
+	fs.narrow(v, e)
 	fs.convertOnStore(v, vm.TInt, lv.conv)
 	if lv.typ == vm.TChar {
 		fs.emitABC(vm.OpConv, v, v, int(vm.ConvChar))

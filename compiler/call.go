@@ -90,6 +90,10 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			continue
 		}
 		t := fs.exprTo(a.X, r)
+		if fn != nil && fn.Variadic && i == fn.NumParams-1 && len(exprs) == fn.NumParams && fs.c.info.PacksArg(a) {
+			fs.packParams(r, fn)
+			continue
+		}
 		if params != nil && i < len(params) && fn != nil {
 			if conv := fs.c.convType(params[i].Type, fs.cls); conv != nil {
 				fs.convertOnStore(r, t, conv)
@@ -98,6 +102,23 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 	}
 	fs.boxRefLocals(backs)
 	return len(exprs), backs
+}
+
+// packParams replaces the value in register r by a one-element params
+// array holding it (the expanded form of a call with one params argument).
+func (fs *funcState) packParams(r int, fn *vm.Func) {
+	elem := fn.ParamsElem
+	if elem == nil {
+		elem = vm.TObject
+	}
+	s := fs.top
+	a, i := fs.alloc(), fs.alloc()
+	fs.loadConst(i, vm.Int(1))
+	fs.emitABC(vm.OpNewArr, a, i, fs.c.addType(elem))
+	fs.loadConst(i, vm.Int(0))
+	fs.emitABC(vm.OpSetIndex, a, i, r)
+	fs.move(r, a)
+	fs.setTop(s)
 }
 
 // refArg passes a variable by reference into register r.
@@ -230,8 +251,24 @@ func argCountFits(shape *vm.Func, nparams int, args []*lang.Arg) bool {
 	return n >= shape.MinParams && n <= nparams
 }
 
-// pickMethod chooses among user overloads by argument count.
-func pickMethod(ms []*methodInfo, args []*lang.Arg) *methodInfo {
+// pickMethod chooses among user overloads: the method the binder's
+// overload resolution chose for the call node, or, where it left the
+// choice to run time (arguments of types it does not know), the first
+// overload the argument count fits.
+func (c *Compiler) pickMethod(ms []*methodInfo, args []*lang.Arg, node lang.Node) *methodInfo {
+	if bound := c.info.CallOf(node); bound != nil {
+		decl := bound.Definition().Decl
+		for _, m := range ms {
+			if m.decl != nil && lang.Node(m.decl) == decl || m.ctor != nil && lang.Node(m.ctor) == decl {
+				return m
+			}
+		}
+	}
+	return pickByCount(ms, args)
+}
+
+// pickByCount chooses among user overloads by argument count.
+func pickByCount(ms []*methodInfo, args []*lang.Arg) *methodInfo {
 	n := len(args)
 	var fallback *methodInfo
 	for _, m := range ms {
@@ -305,7 +342,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			if len(cands) == 0 {
 				continue
 			}
-			m := pickMethod(cands, e.Args)
+			m := fs.c.pickMethod(cands, e.Args, e)
 			if m == nil {
 				fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 				return nil
@@ -367,7 +404,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 					fs.errorf(fun.Pos, "'%s' does not contain a definition for '%s'", ci.decl.Name, fun.Name)
 					return nil
 				}
-				m := pickMethod(cands, e.Args)
+				m := fs.c.pickMethod(cands, e.Args, e)
 				if m == nil {
 					fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 					return nil
@@ -394,7 +431,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		}
 		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
-				if m := pickMethod(ms, e.Args); m != nil {
+				if m := fs.c.pickMethod(ms, e.Args, e); m != nil {
 					rtype = fs.callUser(m, e, w, w, opCall, opVirt, false)
 					goto done
 				}
@@ -498,7 +535,7 @@ func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, o
 	}
 	if b := fs.cls.base; b != nil {
 		if ms := b.methods[fun.Name]; len(ms) > 0 {
-			if m := pickMethod(ms, e.Args); m != nil && !m.fn.IsAbstract {
+			if m := fs.c.pickMethod(ms, e.Args, e); m != nil && !m.fn.IsAbstract {
 				w := fs.alloc()
 				fs.emitABC(vm.OpMove, w, 0, 0)
 				return fs.callUser(m, e, dst, w, opCall, opCall, true)
@@ -595,12 +632,15 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			fs.errorf(e.Pos, "Cannot create an instance of the static class '%s'", ci.decl.Name)
 			return nil
 		}
-		m := pickMethod(ci.ctors, e.Args)
+		m := fs.c.pickMethod(ci.ctors, e.Args, e)
 		if m == nil {
 			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
 			return nil
 		}
 		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
+		if e.Type != nil {
+			fs.setTypeArgs(w, ci, e.Type.Args)
+		}
 		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)
 		fs.copyBack(backs)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -26,8 +27,10 @@ type Options struct {
 	// or "sm" (every async method has been lowered to a state machine).
 	Mode string
 	// Lower, when set, rewrites the files before code generation (the sm
-	// lowering). It keeps the position of what it is rewriting in *at.
-	Lower func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics
+	// lowering). It keeps the position of what it is rewriting in *at, and
+	// tells copied of each syntax node it copies, so that the binder's
+	// annotations follow the copy.
+	Lower func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics
 	// Script compiles REPL-style top-level code into Entry.
 	Script bool
 }
@@ -70,6 +73,10 @@ type Compiler struct {
 	lambdaN  int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
+
+	// info is the binder's view of the program: expression types and the
+	// methods overload resolution chose.
+	info *bind.Info
 
 	// at is the position being compiled (or rewritten by Lower), for the
 	// report of an internal error.
@@ -118,13 +125,13 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		staticIndex: map[vm.StaticRef]int{},
 		captured:    map[declKey]bool{},
 	}
-	pre, pd := lang.Parse(PreludeFile, preludeSrc)
-	if len(pd) > 0 {
-		return nil, pd
-	}
+	pre := preludeAST()
 	all := append([]*lang.File{pre}, files...)
+	info, bindDiags := bind.Bind(pre, files)
+	c.info = info
+	reifyTypeArgs(all)
 	if opts.Lower != nil {
-		if ds := opts.Lower(all, opts.Mode, &c.at); len(ds) > 0 {
+		if ds := opts.Lower(all, opts.Mode, &c.at, info.Copied); len(ds) > 0 {
 			return nil, sortDiags(ds)
 		}
 	}
@@ -135,10 +142,29 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		c.prog.Extensions[k] = v
 	}
 	c.compileFiles(all)
-	if len(c.diags) > 0 {
-		return nil, sortDiags(c.diags)
+	if ds := mergeDiags(bindDiags, c.diags); len(ds) > 0 {
+		return nil, sortDiags(ds)
 	}
 	return c.prog, nil
+}
+
+// mergeDiags joins the binder's diagnostics with code generation's. Where
+// both report at one position, the binder's (C#'s code and wording) stands.
+func mergeDiags(bound, gen lang.Diagnostics) lang.Diagnostics {
+	if len(bound) == 0 {
+		return gen
+	}
+	at := map[lang.Pos]bool{}
+	for _, d := range bound {
+		at[d.Pos] = true
+	}
+	out := append(lang.Diagnostics{}, bound...)
+	for _, d := range gen {
+		if !at[d.Pos] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // IsInternal reports whether diags is an internal error report (from

@@ -64,7 +64,7 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 	case *lang.UnaryExpr:
 		return fs.unary(e, dst)
 	case *lang.PostfixExpr:
-		return fs.incdec(e.X, e.Op, false, dst)
+		return fs.incdec(e, e.X, e.Op, false, dst)
 	case *lang.BinaryExpr:
 		return fs.binary(e, dst)
 	case *lang.AssignExpr:
@@ -473,7 +473,11 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 		return nil, nil
 	}
 	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) > 0 {
-		return fs.c.lookupTypeName(name, fs.cls)
+		// A generic type's static member: `Box<int>.Default()`. Generic
+		// classes are declared under their arity (Box`1).
+		if t, ci := fs.c.lookupTypeName(name+"`"+itoa(len(id.TypeArgs)), fs.cls); t != nil {
+			return t, ci
+		}
 	}
 	return fs.c.lookupTypeName(name, fs.cls)
 }
@@ -657,7 +661,7 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 	switch e.Op {
 	case "++", "--":
-		return fs.incdec(e.X, e.Op, true, dst)
+		return fs.incdec(e, e.X, e.Op, true, dst)
 	case "+":
 		return fs.exprTo(e.X, dst)
 	case "-":
@@ -692,6 +696,7 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 	case "~":
 		r, t := fs.exprReg(e.X)
 		fs.emitABC(vm.OpBitNot, dst, r, 0)
+		fs.narrow(dst, e)
 		return t
 	case "!postfix", "!!":
 		return fs.exprTo(e.X, dst)
@@ -778,12 +783,14 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 					n = -n
 				}
 				fs.emitABC(vm.OpAddI, dst, rx, int(n))
+				fs.narrow(dst, e)
 				return arithType(tx, vm.TInt, e.Op)
 			}
 		}
 	}
 	ry, ty := fs.exprReg(e.Y)
 	fs.emitABC(op, dst, rx, ry)
+	fs.narrow(dst, e)
 	return arithType(tx, ty, e.Op)
 }
 
@@ -918,6 +925,14 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
+	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
+		r, _ := fs.exprReg(e.X)
+		fs.emitABC(vm.OpConv, dst, r, int(c))
+		if c == vm.ConvUInt {
+			return vm.TLong
+		}
+		return vm.TInt
+	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 	r, xt := fs.exprReg(e.X)
 	if t == nil || t == vm.TObject {

@@ -134,7 +134,7 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 			fs.labelDepth = map[string]int{}
 		}
 		if d != nil && d.Init != nil && d.Init.Kind == "this" {
-			m := pickMethod(ci.ctors, d.Init.Args)
+			m := c.pickMethod(ci.ctors, d.Init.Args, d.Init)
 			if m == nil || m == mi {
 				fs.errorf(d.Init.Pos, "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(d.Init.Args))
 			} else {
@@ -231,7 +231,11 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 		args = ci.decl.BaseArgs
 	}
 	if ci.base != nil {
-		m := pickMethod(ci.base.ctors, args)
+		var init lang.Node
+		if d != nil && d.Init != nil {
+			init = d.Init
+		}
+		m := fs.c.pickMethod(ci.base.ctors, args, init)
 		if m == nil {
 			pos := ci.decl.Pos
 			if d != nil {

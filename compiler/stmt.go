@@ -321,7 +321,7 @@ func (fs *funcState) exprStmt(s *lang.ExprStmt) {
 	if p, ok := s.X.(*lang.PostfixExpr); ok {
 		if id, ok := p.X.(*lang.Ident); ok {
 			if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
-				fs.incdec(p.X, p.Op, true, l.reg)
+				fs.incdec(p, p.X, p.Op, true, l.reg)
 				return
 			}
 		}
@@ -329,7 +329,7 @@ func (fs *funcState) exprStmt(s *lang.ExprStmt) {
 	if u, ok := s.X.(*lang.UnaryExpr); ok {
 		if id, ok := u.X.(*lang.Ident); ok {
 			if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
-				fs.incdec(u.X, u.Op, true, l.reg)
+				fs.incdec(u, u.X, u.Op, true, l.reg)
 				return
 			}
 		}

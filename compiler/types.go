@@ -236,6 +236,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		}
 	}
 	t.Statics = map[string][]*vm.Func{}
+	c.declareTypeArgFields(ci)
 	// Primary constructor parameters become fields.
 	if td.HasPrimary {
 		for _, p := range td.PrimaryParams {
@@ -541,6 +542,11 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 			fn.Defaults = append(fn.Defaults, v)
 		} else if p.Modifier == "params" {
 			fn.Variadic = true
+			if p.Type != nil && p.Type.ArrayRank == 1 {
+				if et, _ := c.resolveTypeRef(p.Type.Elem, ci, false); et != nil {
+					fn.ParamsElem = et
+				}
+			}
 			if fn.MinParams == len(params) {
 				fn.MinParams = i
 			}
@@ -679,9 +685,9 @@ func isTypeParam(name string, ci *classInfo) bool {
 
 func keywordType(name string) *vm.Type {
 	switch name {
-	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "uint", "UInt32", "nint":
+	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "nint":
 		return vm.TInt
-	case "long", "Int64", "System.Int64", "ulong", "UInt64":
+	case "long", "Int64", "System.Int64", "ulong", "UInt64", "uint", "UInt32":
 		return vm.TLong
 	case "double", "Double", "System.Double":
 		return vm.TDouble

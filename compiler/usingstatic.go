@@ -139,7 +139,7 @@ func (fs *funcState) importedCall(fun *lang.Ident, e *lang.CallExpr, dst int, op
 			for b := imp.ci; b != nil; b = b.base {
 				cands = append(cands, b.smethods[fun.Name]...)
 			}
-			m := pickMethod(cands, e.Args)
+			m := fs.c.pickMethod(cands, e.Args, e)
 			if m == nil {
 				fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 				return nil, true

@@ -98,7 +98,7 @@ func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 }
 
 // Lowering is the sm rewrite, installed by package sm when it is linked in.
-var Lowering func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics
+var Lowering func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics
 
 func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {
 	for _, d := range diags {

@@ -30,6 +30,7 @@ func FuzzRun(f *testing.F) {
 					Stderr:   &limitedWriter{w: &stderr, n: 1 << 20},
 					Timeout:  2 * time.Second,
 					MaxSteps: 200_000,
+					MaxHeap:  256 << 20,
 				})
 			}()
 			select {

@@ -14,7 +14,7 @@ import (
 func TestCompilerPanicIsInternalError(t *testing.T) {
 	saved := Lowering
 	defer func() { Lowering = saved }()
-	Lowering = func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics {
+	Lowering = func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics {
 		*at = lang.Pos{File: "p.async", Line: 2, Col: 5}
 		panic("boom")
 	}
@@ -39,7 +39,7 @@ func TestCompilerPanicIsInternalError(t *testing.T) {
 func TestCheckBothModes(t *testing.T) {
 	saved := Lowering
 	defer func() { Lowering = saved }()
-	Lowering = func(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics {
+	Lowering = func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics {
 		if mode == "sm" {
 			return lang.Diagnostics{{Pos: lang.Pos{File: "p.async", Line: 2, Col: 5}, Msg: "sm says no"}}
 		}

@@ -72,8 +72,8 @@ func (s *source) pos(off int) Pos {
 	return Pos{File: s.file, Line: line + 1, Col: off - s.lineStarts[line] + 1}
 }
 
-// lexer turns src[off:limit] into tokens.
-type lexer struct {
+// scanner turns src[off:limit] into tokens.
+type scanner struct {
 	s     *source
 	src   []byte
 	off   int
@@ -91,7 +91,7 @@ var puncts = []string{
 }
 
 // tokenize lexes everything up to the limit.
-func (lx *lexer) tokenize() []token {
+func (lx *scanner) tokenize() []token {
 	var toks []token
 	for {
 		t := lx.next()
@@ -102,7 +102,7 @@ func (lx *lexer) tokenize() []token {
 	}
 }
 
-func (lx *lexer) peekByte(i int) byte {
+func (lx *scanner) peekByte(i int) byte {
 	if lx.off+i < lx.limit {
 		return lx.src[lx.off+i]
 	}
@@ -110,7 +110,7 @@ func (lx *lexer) peekByte(i int) byte {
 }
 
 // skipSpace skips whitespace, comments and preprocessor lines.
-func (lx *lexer) skipSpace() {
+func (lx *scanner) skipSpace() {
 	lineStart := true
 	for lx.off < lx.limit {
 		c := lx.src[lx.off]
@@ -171,7 +171,7 @@ func isIdentPart(r rune) bool {
 	return isIdentStart(r) || r >= '0' && r <= '9' || r >= utf8.RuneSelf && (unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || unicode.Is(unicode.Pc, r))
 }
 
-func (lx *lexer) next() token {
+func (lx *scanner) next() token {
 	lx.skipSpace()
 	start := lx.off
 	if lx.off >= lx.limit {
@@ -248,7 +248,7 @@ func (lx *lexer) next() token {
 	return token{kind: tBad, text: string(lx.src[start:lx.off]), off: start, end: lx.off}
 }
 
-func (lx *lexer) identRest() {
+func (lx *scanner) identRest() {
 	for lx.off < lx.limit {
 		r, n := utf8.DecodeRune(lx.src[lx.off:lx.limit])
 		if !isIdentPart(r) {
@@ -263,7 +263,7 @@ func isDigitOrSep(c byte, hex bool) bool {
 }
 
 // number lexes an integer or real literal with C# suffixes.
-func (lx *lexer) number(start int) token {
+func (lx *scanner) number(start int) token {
 	hex, bin := false, false
 	if lx.src[lx.off] == '0' && (lx.peekByte(1) == 'x' || lx.peekByte(1) == 'X') {
 		hex = true
@@ -409,7 +409,7 @@ func (lx *lexer) number(start int) token {
 }
 
 // escape decodes one escape sequence at lx.off (just after the backslash).
-func (lx *lexer) escape(escStart int) rune {
+func (lx *scanner) escape(escStart int) rune {
 	if lx.off >= lx.limit {
 		return 0
 	}
@@ -462,7 +462,7 @@ func (lx *lexer) escape(escStart int) rune {
 	return rune(c)
 }
 
-func (lx *lexer) regularString(start int) token {
+func (lx *scanner) regularString(start int) token {
 	lx.off++
 	var b strings.Builder
 	for {
@@ -488,7 +488,7 @@ func (lx *lexer) regularString(start int) token {
 }
 
 // verbatimString lexes @"..." with lx.off at the opening quote.
-func (lx *lexer) verbatimString(start, quote int) token {
+func (lx *scanner) verbatimString(start, quote int) token {
 	lx.off = quote + 1
 	var b strings.Builder
 	for {
@@ -513,7 +513,7 @@ func (lx *lexer) verbatimString(start, quote int) token {
 	return token{kind: tString, off: start, end: lx.off, verbatim: true, lit: &Literal{Kind: LitString, Raw: raw, Value: b.String()}}
 }
 
-func (lx *lexer) charLit(start int) token {
+func (lx *scanner) charLit(start int) token {
 	lx.off++
 	var v rune
 	count := 0
@@ -549,7 +549,7 @@ func (lx *lexer) charLit(start int) token {
 }
 
 // interpolated lexes $"..." or $@"..." with lx.off at the opening quote.
-func (lx *lexer) interpolated(start int, verbatim bool) token {
+func (lx *scanner) interpolated(start int, verbatim bool) token {
 	lx.off++
 	var parts []lexPart
 	var b strings.Builder
@@ -616,7 +616,7 @@ func (lx *lexer) interpolated(start int, verbatim bool) token {
 
 // hole scans `{expr,align:format}` with lx.off at the '{'. It reports false
 // when the string ended inside the hole.
-func (lx *lexer) hole(strStart int) (lexPart, bool) {
+func (lx *scanner) hole(strStart int) (lexPart, bool) {
 	open := lx.off
 	lx.off++
 	p := lexPart{hole: true, exprOff: lx.off, alignOff: -1}
@@ -658,7 +658,7 @@ func (lx *lexer) hole(strStart int) (lexPart, bool) {
 
 // scanHoleExpr advances to the first top-level ',', ':' or '}' and returns
 // its offset and byte. Nested brackets, strings and characters are skipped.
-func (lx *lexer) scanHoleExpr() (int, byte, bool) {
+func (lx *scanner) scanHoleExpr() (int, byte, bool) {
 	depth := 0
 	for lx.off < lx.limit {
 		c := lx.src[lx.off]
@@ -677,7 +677,7 @@ func (lx *lexer) scanHoleExpr() (int, byte, bool) {
 				return lx.off, c, true
 			}
 		case '"', '\'', '$', '@':
-			sub := &lexer{s: lx.s, src: lx.src, off: lx.off, limit: lx.limit, errf: func(int, bool, string) {}}
+			sub := &scanner{s: lx.s, src: lx.src, off: lx.off, limit: lx.limit, errf: func(int, bool, string) {}}
 			t := sub.next()
 			if t.end <= lx.off {
 				lx.off++

@@ -1036,7 +1036,7 @@ func (pr *printer) interp(s *InterpolatedString) {
 // ',' or '?' that would end the hole early or be misread.
 func holeNeedsParens(text string) bool {
 	src := []byte(text)
-	lx := &lexer{s: newSource("", src), src: src, limit: len(src), errf: func(int, bool, string) {}}
+	lx := &scanner{s: newSource("", src), src: src, limit: len(src), errf: func(int, bool, string) {}}
 	depth := 0
 	for _, t := range lx.tokenize() {
 		if t.kind != tPunct {

@@ -9,14 +9,14 @@ import (
 // deepCopy returns a copy of a lowered body that shares no node with the
 // original, so that the stub's inline first run and MoveNext can be
 // expanded separately. Pointers shared inside the original stay shared in
-// the copy.
-func deepCopy(stmts []lang.Stmt) []lang.Stmt {
+// the copy. copied, when not nil, is told of each copied node.
+func deepCopy(stmts []lang.Stmt, copied func(from, to any)) []lang.Stmt {
 	memo := map[uintptr]reflect.Value{}
-	v := copyValue(reflect.ValueOf(stmts), memo)
+	v := copyValue(reflect.ValueOf(stmts), memo, copied)
 	return v.Interface().([]lang.Stmt)
 }
 
-func copyValue(v reflect.Value, memo map[uintptr]reflect.Value) reflect.Value {
+func copyValue(v reflect.Value, memo map[uintptr]reflect.Value, copied func(from, to any)) reflect.Value {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -27,14 +27,17 @@ func copyValue(v reflect.Value, memo map[uintptr]reflect.Value) reflect.Value {
 		}
 		c := reflect.New(v.Type().Elem())
 		memo[v.Pointer()] = c
-		c.Elem().Set(copyValue(v.Elem(), memo))
+		c.Elem().Set(copyValue(v.Elem(), memo, copied))
+		if copied != nil {
+			copied(v.Interface(), c.Interface())
+		}
 		return c
 	case reflect.Interface:
 		if v.IsNil() {
 			return v
 		}
 		c := reflect.New(v.Type()).Elem()
-		c.Set(copyValue(v.Elem(), memo))
+		c.Set(copyValue(v.Elem(), memo, copied))
 		return c
 	case reflect.Slice:
 		if v.IsNil() {
@@ -42,7 +45,7 @@ func copyValue(v reflect.Value, memo map[uintptr]reflect.Value) reflect.Value {
 		}
 		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
 		for i := 0; i < v.Len(); i++ {
-			c.Index(i).Set(copyValue(v.Index(i), memo))
+			c.Index(i).Set(copyValue(v.Index(i), memo, copied))
 		}
 		return c
 	case reflect.Map:
@@ -51,7 +54,7 @@ func copyValue(v reflect.Value, memo map[uintptr]reflect.Value) reflect.Value {
 		}
 		c := reflect.MakeMapWithSize(v.Type(), v.Len())
 		for it := v.MapRange(); it.Next(); {
-			c.SetMapIndex(it.Key(), copyValue(it.Value(), memo))
+			c.SetMapIndex(it.Key(), copyValue(it.Value(), memo, copied))
 		}
 		return c
 	case reflect.Struct:
@@ -59,7 +62,7 @@ func copyValue(v reflect.Value, memo map[uintptr]reflect.Value) reflect.Value {
 		c.Set(v)
 		for i := 0; i < v.NumField(); i++ {
 			if c.Field(i).CanSet() {
-				c.Field(i).Set(copyValue(v.Field(i), memo))
+				c.Field(i).Set(copyValue(v.Field(i), memo, copied))
 			}
 		}
 		return c

@@ -45,23 +45,27 @@ type lowering struct {
 	classes map[string]*lang.TypeDecl
 	items   []*Item
 	at      *lang.Pos // the function being rewritten
+	copied  func(from, to any)
 }
 
 // Lower rewrites the async functions of the files in place: in mode "sm"
 // all of them, in mode "rt" only the methods marked
 // [RuntimeAsyncMethodGeneration(false)] (mixed mode).
 // When at is not nil, the position of the function being rewritten is kept
-// in it, for the caller's report of an internal error (a panic).
-func Lower(files []*lang.File, mode string, at *lang.Pos) lang.Diagnostics {
-	l := lowerFiles(files, mode, at)
+// in it, for the caller's report of an internal error (a panic). When
+// copied is not nil, it is told of every syntax node the rewrite copies
+// (from the original to the copy), so that what the binder recorded about
+// the original holds for the copy too.
+func Lower(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics {
+	l := lowerFiles(files, mode, at, copied)
 	return l.diags
 }
 
-func lowerFiles(files []*lang.File, mode string, at *lang.Pos) *lowering {
+func lowerFiles(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) *lowering {
 	if at == nil {
 		at = new(lang.Pos)
 	}
-	l := &lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, at: at}
+	l := &lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, at: at, copied: copied}
 	var collect func(td *lang.TypeDecl)
 	collect = func(td *lang.TypeDecl) {
 		if _, ok := l.classes[td.Name]; !ok {

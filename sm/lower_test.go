@@ -61,7 +61,7 @@ func fields(t *testing.T, body string) []string {
 	if len(diags) > 0 {
 		t.Fatalf("parse: %v", diags)
 	}
-	l := lowerFiles([]*lang.File{f}, "sm", nil)
+	l := lowerFiles([]*lang.File{f}, "sm", nil, nil)
 	if len(l.diags) > 0 {
 		t.Fatalf("lower: %v", l.diags)
 	}
@@ -120,7 +120,7 @@ func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
 		if len(diags) > 0 {
 			t.Fatalf("parse: %v", diags)
 		}
-		return lowerFiles([]*lang.File{f}, "sm", nil).diags
+		return lowerFiles([]*lang.File{f}, "sm", nil, nil).diags
 	}
 	bad := lower("for (int i = 0; i < 3; i++) { int x = i; fs.Add(() => x); await Task.Yield(); x++; }")
 	if len(bad) != 1 || !strings.Contains(bad[0].Msg, "'x' is declared in a loop, captured by a lambda and used across an await") {

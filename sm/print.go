@@ -19,7 +19,7 @@ func PrintLowered(filename string, src []byte, mode string, method string, stdou
 	}
 	f, diags := lang.Parse(filename, src)
 	if len(diags) == 0 {
-		diags = Lower([]*lang.File{f}, mode, nil)
+		diags = Lower([]*lang.File{f}, mode, nil, nil)
 	}
 	if len(diags) > 0 {
 		for _, d := range diags {

@@ -478,12 +478,18 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 		if rank(v) != rankNone {
 			return Char(uint16(f64ToI32(AsF64(v)))), nil
 		}
-	case ConvByte:
-		if rank(v) == rankInt || rank(v) == rankLong {
-			return Int(int32(uint8(asI64(v)))), nil
+	case ConvByte, ConvSByte, ConvShort, ConvUShort, ConvUInt:
+		switch rank(v) {
+		case rankInt, rankLong:
+			return narrowInt(asI64(v), c), nil
+		case rankDouble, rankFloat:
+			if f := AsF64(v); c == ConvUInt && f >= 0 && f < 4294967296 {
+				return narrowInt(int64(f), c), nil
+			}
+			return narrowInt(int64(f64ToI32(AsF64(v))), c), nil
 		}
-		if rank(v) != rankNone {
-			return Int(int32(uint8(f64ToI32(AsF64(v))))), nil
+		if d, ok := v.AsNative().(Decimal); ok {
+			return narrowInt(decimalToInt64(d), c), nil
 		}
 	case ConvBool:
 		if v.p == ptrBool {
@@ -501,6 +507,22 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 		return Null, t.ThrowNull()
 	}
 	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+convName(c)+"'.")
+}
+
+// narrowInt wraps n to the width of a small integral type, as C#'s
+// unchecked conversions do.
+func narrowInt(n int64, c Conv) Value {
+	switch c {
+	case ConvByte:
+		return Int(int32(uint8(n)))
+	case ConvSByte:
+		return Int(int32(int8(n)))
+	case ConvShort:
+		return Int(int32(int16(n)))
+	case ConvUShort:
+		return Int(int32(uint16(n)))
+	}
+	return Long(int64(uint32(n)))
 }
 
 func convName(c Conv) string {
@@ -521,6 +543,14 @@ func convName(c Conv) string {
 		return "System.String"
 	case ConvByte:
 		return "System.Byte"
+	case ConvSByte:
+		return "System.SByte"
+	case ConvShort:
+		return "System.Int16"
+	case ConvUShort:
+		return "System.UInt16"
+	case ConvUInt:
+		return "System.UInt32"
 	}
 	return "?"
 }

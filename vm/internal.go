@@ -16,6 +16,21 @@ func init() {
 		}
 		return String(FormatTrace(tr)), nil
 	})
+	// DefaultOf(t) is default(T) for the run-time type argument t (null
+	// when the type argument is not known); TypeArg(t) is typeof(T), or
+	// typeof(object) when it is not known.
+	t.AddStatic("DefaultOf", 1, 1, func(th *Thread, args []Value) (Value, error) {
+		if ty, ok := args[0].AsNative().(*Type); ok && ty != nil {
+			return ty.Zero(), nil
+		}
+		return Null, nil
+	})
+	t.AddStatic("TypeArg", 1, 1, func(th *Thread, args []Value) (Value, error) {
+		if args[0].IsNull() {
+			return TypeObject(TObject), nil
+		}
+		return args[0], nil
+	})
 	TDelegate.AddMethod("Invoke", 0, -1, func(th *Thread, args []Value) (Value, error) {
 		return th.CallValue(args[0], append([]Value(nil), args[1:]...))
 	})

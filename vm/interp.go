@@ -144,7 +144,7 @@ func (t *Thread) adjustArgs(fn *Func, base, n int) error {
 			}
 			vs := make([]Value, extra)
 			copy(vs, t.stack[base+this+fixed:base+this+got])
-			t.stack[base+this+fixed] = Ref(NewArrayOf(TObject, vs))
+			t.stack[base+this+fixed] = Ref(NewArrayOf(fn.paramsElem(), vs))
 			return nil
 		}
 	}
@@ -159,7 +159,7 @@ func (t *Thread) adjustArgs(fn *Func, base, n int) error {
 		t.stack[base+this+i] = d
 	}
 	if fn.Variadic && got < fn.NumParams {
-		t.stack[base+this+fn.NumParams-1] = Ref(NewArrayOf(TObject, nil))
+		t.stack[base+this+fn.NumParams-1] = Ref(NewArrayOf(fn.paramsElem(), nil))
 	}
 	return nil
 }

@@ -5,9 +5,12 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -171,13 +174,40 @@ func (t *Thread) track(p unsafe.Pointer, n int64) bool {
 func (t *Thread) Reserve(n int64) error {
 	h := &t.M.lim.heap
 	l := h.limit.Load()
-	if l == 0 || n < largeObject && h.live.Load() <= l {
+	if l == 0 {
+		// Without a limit a request is still bounded by the machine: one
+		// larger than its physical memory would end the whole process
+		// with a Go fatal error, so it throws OutOfMemoryException
+		// before anything is allocated, as .NET's does.
+		if n > physicalMemory() {
+			return t.OutOfMemory()
+		}
+		return nil
+	}
+	if n < largeObject && h.live.Load() <= l {
 		return nil
 	}
 	if n > l || !t.collect(n) {
 		return t.OutOfMemory()
 	}
 	return nil
+}
+
+// .NET's largest array and string lengths: a request beyond them throws
+// OutOfMemoryException whatever memory is free.
+const (
+	MaxArrayLength  = 0x7FFFFFC7
+	MaxStringLength = 0x3FFFFFDF
+	arrayTooLarge   = "Array dimensions exceeded supported range."
+)
+
+// ReserveChars is Reserve for a string of count characters of size bytes
+// each, failing as .NET does beyond its largest string length.
+func (t *Thread) ReserveChars(count, size int64) error {
+	if count > MaxStringLength {
+		return t.OutOfMemory()
+	}
+	return t.ReserveElems(count, size)
 }
 
 // ReserveElems is Reserve for count elements of size bytes each; a count
@@ -306,6 +336,9 @@ func (t *Thread) NewString(s string) (Value, error) {
 // NewArray allocates an n-element array on behalf of the program running
 // on t: the request is checked before any memory is touched.
 func (t *Thread) NewArray(elem *Type, n int64) (*Array, error) {
+	if n > MaxArrayLength {
+		return nil, t.Throw("System.OutOfMemoryException", arrayTooLarge)
+	}
 	if err := t.ReserveElems(n, int64(SizeValue)); err != nil {
 		return nil, err
 	}
@@ -505,3 +538,22 @@ func registerSoftLimit(m *Machine, limit int64) {
 	}
 	debug.SetMemoryLimit(min(sum, soft.initial))
 }
+
+// physicalMemory is the machine's memory in bytes (MemTotal of
+// /proc/meminfo), or 1 TiB where that cannot be read.
+var physicalMemory = sync.OnceValue(func() int64 {
+	const fallback = 1 << 40
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return fallback
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "MemTotal:" {
+			if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil && kb > 0 {
+				return kb << 10
+			}
+		}
+	}
+	return fallback
+})

@@ -32,16 +32,27 @@ type Func struct {
 	MinParams int  // parameters without a default value
 	HasThis   bool // R[0] is this; parameters start at R[1]
 	Variadic  bool // the last parameter is a params array
-	Defaults  []Value
-	NumRegs   int
-	Up        []UpDesc // how a closure of this Func captures its variables
-	ParamConv []int8   // per parameter: the Conv applied on entry, or -1
+	// ParamsElem is the element type of the params array the call packs
+	// extra arguments into (object when nil).
+	ParamsElem *Type
+	Defaults   []Value
+	NumRegs    int
+	Up         []UpDesc // how a closure of this Func captures its variables
+	ParamConv  []int8   // per parameter: the Conv applied on entry, or -1
 
 	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind
 	Awaits                                  []AwaitSite // per await instruction, for rt suspension
 	Native                                  NativeFn
 	Attrs                                   []string // attribute names, for the bench harness
+}
+
+// paramsElem is the element type of fn's params array.
+func (fn *Func) paramsElem() *Type {
+	if fn.ParamsElem != nil {
+		return fn.ParamsElem
+	}
+	return TObject
 }
 
 // AsyncKind says whether and how a Func is an async method.

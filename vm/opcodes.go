@@ -176,6 +176,10 @@ const (
 	ConvBool               // checks bool
 	ConvString             // checks string (null allowed)
 	ConvByte               // to byte (held as int)
+	ConvSByte              // to sbyte (held as int)
+	ConvShort              // to short (held as int)
+	ConvUShort             // to ushort (held as int)
+	ConvUInt               // to uint (held as long, 0 <= v < 2^32)
 )
 
 // Format is an operand layout, for the disassembler.

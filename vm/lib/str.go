@@ -277,7 +277,7 @@ func init() {
 				return vm.Null, argOutOfRange(t, "count", msgNonNegative)
 			}
 			c := string(rune(args[0].AsChar()))
-			if err := t.ReserveElems(int64(n), int64(len(c))); err != nil {
+			if err := t.ReserveChars(int64(n), int64(len(c))); err != nil {
 				return vm.Null, err
 			}
 			return t.NewString(strings.Repeat(c, n))
@@ -482,7 +482,7 @@ func init() {
 			if k <= 0 {
 				return args[0], nil
 			}
-			if err := t.ReserveElems(int64(k), int64(len(c))); err != nil {
+			if err := t.ReserveChars(int64(k), int64(len(c))); err != nil {
 				return vm.Null, err
 			}
 			if left {

@@ -1,0 +1,611 @@
+// Package bind is asyncvm's binder: the phase between parsing and code
+// generation that gives every expression its C# type, every name its
+// symbol and every call its overload (C# §12.6.4), and reports type errors
+// with C#'s codes and wording.
+//
+// The binder annotates the syntax tree rather than building a second one
+// (starlark-go's resolver and go/types do the same): Info maps expression
+// nodes to their types and call nodes to the chosen method. Code generation
+// and the sm lowering read Info; a node the binder did not see (one the
+// lowering synthesised) has no entry, and its consumers then behave as they
+// did before types were known. docs/design.md ("The binder") describes the
+// symbols and how later features build on them.
+package bind
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"asyncvm/lang"
+	"asyncvm/vm"
+)
+
+// Info is what the binder learned about a program.
+type Info struct {
+	Universe *Universe
+	// Types holds the type of every bound expression.
+	Types map[lang.Expr]*Type
+	// Calls holds the method chosen by overload resolution for a call
+	// (*lang.CallExpr), an object creation (*lang.NewExpr) or a constructor
+	// initializer (*lang.CtorInit), when resolution decided one.
+	Calls map[lang.Node]*Method
+	// Consts holds the value of constant expressions: int64 for the signed
+	// integral types and char, uint64 for uint and ulong, float64, string
+	// or bool.
+	Consts map[lang.Expr]any
+	// Locals holds the declared type of each local variable declarator.
+	Locals map[*lang.Declarator]*Type
+	// Packs marks the argument of a call in expanded form that is the
+	// only element of the params array (`F(x)` calling F(params T[] xs)
+	// with x a T): the caller packs it, since the callee cannot tell it
+	// from the array itself.
+	Packs map[*lang.Arg]bool
+}
+
+// Copied makes what is known of syntax node from hold for its copy to (the
+// sm lowering copies method bodies).
+func (in *Info) Copied(from, to any) {
+	if x, ok := from.(lang.Expr); ok {
+		if t, ok := in.Types[x]; ok {
+			in.Types[to.(lang.Expr)] = t
+		}
+		if v, ok := in.Consts[x]; ok {
+			in.Consts[to.(lang.Expr)] = v
+		}
+	}
+	if n, ok := from.(lang.Node); ok {
+		if m, ok := in.Calls[n]; ok {
+			in.Calls[to.(lang.Node)] = m
+		}
+	}
+	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
+		in.Packs[to.(*lang.Arg)] = true
+	}
+}
+
+// PacksArg reports whether a is the lone element of an expanded params
+// array.
+func (in *Info) PacksArg(a *lang.Arg) bool { return in != nil && in.Packs[a] }
+
+// TypeOf returns the type of e, or nil when e was not bound.
+func (in *Info) TypeOf(e lang.Expr) *Type {
+	if in == nil {
+		return nil
+	}
+	return in.Types[e]
+}
+
+// CallOf returns the method a call, creation or constructor initializer
+// binds to, or nil when overload resolution left it to run time.
+func (in *Info) CallOf(n lang.Node) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.Calls[n]
+}
+
+type binder struct {
+	u     *Universe
+	info  *Info
+	diags lang.Diagnostics
+
+	decls    map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
+	types    []*Type                    // source types in declaration order
+	files    map[*lang.TypeDecl]*lang.File
+	opaque   map[*vm.Type]*Type
+	extNames map[string]bool // names of extension methods (library and source)
+
+	// the body being bound
+	file  *lang.File
+	cls   *Type
+	fn    *fnCtx
+	scope *scope
+}
+
+type fnCtx struct {
+	static  bool
+	ret     *Type // the declared return type (void included); nil when unknown (lambdas)
+	async   bool
+	tparams []*Type
+	outer   *fnCtx
+}
+
+type scope struct {
+	parent *scope
+	vars   map[string]*Type
+	funcs  map[string]*Method
+}
+
+// Bind binds the program's files. The prelude (library classes written in
+// C#) is declared but its bodies are not bound.
+func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
+	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
+		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
+	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}}
+	for name := range vm.LibraryExtensions() {
+		b.extNames[name] = true
+	}
+	lib, ld := libraryFile()
+	if len(ld) > 0 {
+		panic("library tables do not parse: " + ld.Error())
+	}
+	all := []*lang.File{lib}
+	if prelude != nil {
+		all = append(all, prelude)
+	}
+	all = append(all, files...)
+	for _, f := range all {
+		for _, td := range f.Types {
+			b.declareType(td, nil, f, f == lib, f == prelude)
+		}
+	}
+	var program *Type
+	for _, f := range files {
+		if len(f.Stmts) > 0 && program == nil {
+			program = b.u.lookup("Program", 0)
+			if program == nil {
+				program = &Type{Kind: Class, Name: "Program", Static: true}
+				b.types = append(b.types, program)
+				b.u.declare(program)
+			}
+		}
+	}
+	for _, t := range b.types {
+		b.resolveBases(t)
+	}
+	for _, t := range b.types {
+		b.declareMembers(t)
+	}
+	for _, t := range b.types {
+		if t.Lib || t.Open {
+			continue
+		}
+		for _, td := range b.decls[t] {
+			b.bindBodies(t, td)
+		}
+	}
+	for _, f := range files {
+		if len(f.Stmts) > 0 {
+			b.bindTopLevel(program, f)
+		}
+	}
+	sort.SliceStable(b.diags, func(i, j int) bool { return lessPos(b.diags[i].Pos, b.diags[j].Pos) })
+	return b.info, b.diags
+}
+
+func lessPos(a, b lang.Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Col < b.Col
+}
+
+func (b *binder) errorf(pos lang.Pos, code, format string, args ...any) {
+	if len(b.diags) > 200 {
+		return
+	}
+	b.diags = append(b.diags, lang.Diagnostic{Pos: pos, Msg: "error " + code + ": " + fmt.Sprintf(format, args...)})
+}
+
+// ---- Declarations ----
+
+func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, prelude bool) {
+	ns := td.Namespace
+	if outer != nil {
+		ns = outer.Namespace
+	}
+	var t *Type
+	if lib {
+		if s, ok := keyword(ns + "." + td.Name); ok && ns == "System" {
+			t = b.u.special[s]
+		}
+	}
+	if t == nil {
+		full := td.Name
+		if ns != "" {
+			full = ns + "." + td.Name
+		}
+		if outer == nil {
+			if old := b.u.lookup(full, len(td.TypeParams)); old != nil && old.Decl != nil && !old.Lib {
+				// A partial class (or a duplicate, which code generation reports).
+				b.decls[old] = append(b.decls[old], td)
+				b.files[td] = f
+				return
+			}
+		}
+		t = &Type{Name: td.Name, Namespace: ns, Outer: outer, Decl: td, Lib: lib, Open: lib || prelude,
+			Static: td.Modifiers.Has(lang.ModStatic)}
+		switch td.Kind {
+		case lang.KindInterface:
+			t.Kind = Interface
+		case lang.KindEnum:
+			t.Kind = Enum
+		default:
+			t.Kind = Class
+		}
+		for i, p := range td.TypeParams {
+			t.Params = append(t.Params, &Type{Kind: TypeParam, Name: p, Index: i})
+		}
+		if lib {
+			t.VM = vm.Builtin(full)
+		}
+		if outer != nil {
+			outer.addMember(t)
+		} else {
+			b.u.declare(t)
+		}
+	} else {
+		t.Decl = td
+		t.Open = true
+		t.VM = vm.Builtin("System." + td.Name)
+	}
+	b.types = append(b.types, t)
+	b.decls[t] = append(b.decls[t], td)
+	b.files[td] = f
+	for _, m := range td.Members {
+		if nt, ok := m.(*lang.TypeDecl); ok {
+			b.declareType(nt, t, f, lib, prelude)
+		}
+	}
+}
+
+// typeCtx is where a type reference is resolved.
+type typeCtx struct {
+	cls     *Type
+	tparams []*Type // method type parameters, innermost last
+	file    *lang.File
+}
+
+func (b *binder) ctxFor(t *Type) typeCtx {
+	var f *lang.File
+	if len(b.decls[t]) > 0 {
+		f = b.files[b.decls[t][0]]
+	}
+	return typeCtx{cls: t, file: f}
+}
+
+func (b *binder) resolveBases(t *Type) {
+	if t.Kind == Special {
+		return
+	}
+	obj := b.u.special[Object]
+	for _, td := range b.decls[t] {
+		if t.Kind == Enum {
+			break
+		}
+		for _, br := range td.Bases {
+			bt := b.resolveType(br, b.ctxFor(t))
+			switch {
+			case bt.Kind == Interface:
+				t.Ifaces = append(t.Ifaces, bt)
+			case bt.Kind == Class || bt.Kind == Special && bt.Special == Object:
+				if t.Base == nil && bt.Generic() != t {
+					t.Base = bt
+				}
+			case bt.IsUnchecked():
+				// A library base the binder does not model: lookups that
+				// miss on t are not errors.
+				t.Open, t.UnknownBase = true, true
+			}
+		}
+	}
+	if t.Base == nil && t.Kind != Interface && t != obj {
+		t.Base = obj
+	}
+}
+
+// isOpen reports whether member lookup on t may miss without an error.
+func (b *binder) isOpen(t *Type) bool {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.Open && c != b.u.special[Object] || c.IsUnchecked() {
+			return true
+		}
+		if c.Kind == Interface {
+			for _, i := range c.Ifaces {
+				if b.isOpen(i) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (b *binder) declareMembers(t *Type) {
+	for _, td := range b.decls[t] {
+		ctx := b.ctxFor(t)
+		hasCtor := false
+		for _, m := range td.Members {
+			switch m := m.(type) {
+			case *lang.FieldDecl:
+				ft := b.resolveType(m.Type, ctx)
+				for _, d := range m.Decls {
+					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
+						Const: m.Modifiers.Has(lang.ModConst), Decl: d}
+					t.addMember(f)
+				}
+			case *lang.PropertyDecl:
+				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
+				p.Get = m.ExprBody != nil
+				for _, a := range m.Accessors {
+					p.Get = p.Get || a.Kind == "get"
+					p.Set = p.Set || a.Kind != "get"
+				}
+				t.addMember(p)
+			case *lang.MethodDecl:
+				if m.Body == nil && m.ExprBody == nil && hasAttr(m.Attributes, "Indexer") {
+					mt := b.method(m, t, ctx)
+					t.addMember(&Property{Name: "this[]", Owner: t, Type: mt.Ret, Params: mt.Params, Get: true, Set: true, Decl: m})
+					continue
+				}
+				mt := b.method(m, t, ctx)
+				if m.Modifiers.Has(lang.ModOverride) {
+					// C# removes overrides from the candidate set; the
+					// virtual declaration stands for them.
+					if b.hasInheritedMethod(t, mt) {
+						continue
+					}
+				}
+				t.addMember(mt)
+			case *lang.CtorDecl:
+				if m.Modifiers.Has(lang.ModStatic) {
+					continue
+				}
+				hasCtor = true
+				t.addMember(&Method{Name: ".ctor", Owner: t, Params: b.params(m.Params, ctx), Ret: b.u.special[Void], Decl: m})
+			}
+		}
+		for _, em := range td.EnumMembers {
+			t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
+		}
+		if td.HasPrimary {
+			hasCtor = true
+			ps := b.params(td.PrimaryParams, ctx)
+			t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: td})
+			for _, p := range ps {
+				t.addMember(&Field{Name: p.Name, Owner: t, Type: p.Type, Decl: td})
+			}
+		}
+		if !hasCtor && t.Kind == Class && !t.Static && !t.Lib && len(t.members[".ctor"]) == 0 {
+			t.addMember(&Method{Name: ".ctor", Owner: t, Ret: b.u.special[Void], Decl: td})
+		}
+	}
+}
+
+func hasAttr(as []*lang.Attribute, name string) bool {
+	for _, a := range as {
+		if a.Name == name || a.Name == name+"Attribute" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasInheritedMethod reports whether a base of t declares a method with
+// m's name and parameter types (the one an override overrides).
+func (b *binder) hasInheritedMethod(t *Type, m *Method) bool {
+	for c := t.Base; c != nil; c = c.Base {
+		for _, s := range b.u.declared(c, m.Name) {
+			if o, ok := s.(*Method); ok && sameParams(o, m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sameParams(a, b *Method) bool {
+	if len(a.Params) != len(b.Params) {
+		return false
+	}
+	for i := range a.Params {
+		if a.Params[i].Type != b.Params[i].Type && !a.Params[i].Type.IsUnchecked() && a.Params[i].Type.Kind != TypeParam {
+			return false
+		}
+	}
+	return true
+}
+
+// method makes the symbol of a method or local function declaration.
+func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
+	mt := &Method{Name: m.Name, Owner: owner, Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
+	for i, p := range m.TypeParams {
+		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true})
+	}
+	ctx.tparams = append(append([]*Type{}, ctx.tparams...), mt.TypeParams...)
+	mt.Ret = b.resolveType(m.ReturnType, ctx)
+	mt.Params = b.params(m.Params, ctx)
+	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
+		mt.Ext = true
+		b.extNames[m.Name] = true
+	}
+	return mt
+}
+
+func (b *binder) params(ps []*lang.Param, ctx typeCtx) []*Param {
+	var out []*Param
+	for _, p := range ps {
+		mod := p.Modifier
+		if mod == "this" {
+			mod = ""
+		}
+		out = append(out, &Param{Name: p.Name, Type: b.resolveType(p.Type, ctx), Mod: mod, Optional: p.Default != nil})
+	}
+	return out
+}
+
+// ---- Type references ----
+
+// resolveType resolves a written type. An unknown name resolves to the
+// Unchecked type: code generation reports it.
+func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
+	if tr == nil {
+		return b.u.unchecked
+	}
+	if tr.ArrayRank > 0 {
+		if tr.ArrayRank > 1 {
+			return b.u.unchecked
+		}
+		return b.u.ArrayOf(b.resolveType(tr.Elem, ctx))
+	}
+	if tr.Nullable {
+		c := *tr
+		c.Nullable = false
+		return b.u.NullableOf(b.resolveType(&c, ctx))
+	}
+	if (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1 {
+		return b.u.NullableOf(b.resolveType(tr.Args[0], ctx))
+	}
+	if len(tr.Args) == 0 {
+		if s, ok := keyword(tr.Name); ok {
+			return b.u.special[s]
+		}
+		for i := len(ctx.tparams) - 1; i >= 0; i-- {
+			if ctx.tparams[i].Name == tr.Name {
+				return ctx.tparams[i]
+			}
+		}
+		for c := ctx.cls; c != nil; c = c.Outer {
+			for _, p := range c.Generic().Params {
+				if p.Name == tr.Name {
+					return p
+				}
+			}
+		}
+	}
+	def := b.lookupTypeName(tr.Name, len(tr.Args), ctx)
+	if def == nil {
+		return b.u.unchecked
+	}
+	if len(tr.Args) == 0 || def.IsUnchecked() {
+		return def
+	}
+	args := make([]*Type, len(tr.Args))
+	for i, a := range tr.Args {
+		args[i] = b.resolveType(a, ctx)
+	}
+	if len(def.Params) != len(args) {
+		return b.u.unchecked
+	}
+	return b.u.Construct(def, args)
+}
+
+// lookupTypeName finds a type by (possibly dotted) name and arity: nested
+// types of the current class and its bases and outer classes, then the
+// namespaces in scope, then the library registry (an Opaque type).
+func (b *binder) lookupTypeName(name string, arity int, ctx typeCtx) *Type {
+	if strings.Contains(name, ".") {
+		if t := b.u.lookup(name, arity); t != nil {
+			return t
+		}
+		i := strings.LastIndexByte(name, '.')
+		if outer := b.lookupTypeName(name[:i], 0, ctx); outer != nil && !outer.IsUnchecked() {
+			if nt := b.nestedType(outer, name[i+1:], arity); nt != nil {
+				return nt
+			}
+			return nil
+		}
+		return b.opaqueType(name)
+	}
+	for o := ctx.cls; o != nil; o = o.Outer {
+		for c, n := o, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+			if nt := b.nestedType(c, name, arity); nt != nil {
+				return nt
+			}
+		}
+	}
+	for _, ns := range b.namespaces(ctx) {
+		full := name
+		if ns != "" {
+			full = ns + "." + name
+		}
+		if t := b.u.lookup(full, arity); t != nil {
+			return t
+		}
+	}
+	for _, ns := range b.namespaces(ctx) {
+		if ns == "" {
+			continue
+		}
+		if t := b.opaqueType(ns + "." + name); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+func (b *binder) nestedType(t *Type, name string, arity int) *Type {
+	for _, s := range t.Generic().members[name] {
+		if nt, ok := s.(*Type); ok && len(nt.Params) == arity {
+			return nt
+		}
+	}
+	return nil
+}
+
+// namespaces lists the namespaces a simple type name is looked up in, in
+// order: the enclosing namespace and its parents, the global namespace,
+// then the file's using directives and the implicit global usings.
+func (b *binder) namespaces(ctx typeCtx) []string {
+	var out []string
+	ns := ""
+	if ctx.cls != nil {
+		c := ctx.cls
+		for c.Outer != nil {
+			c = c.Outer
+		}
+		ns = c.Namespace
+	}
+	for ns != "" {
+		out = append(out, ns)
+		i := strings.LastIndexByte(ns, '.')
+		if i < 0 {
+			break
+		}
+		ns = ns[:i]
+	}
+	out = append(out, "")
+	if ctx.file != nil {
+		if ctx.file.Namespace != "" {
+			out = append(out, ctx.file.Namespace)
+		}
+		for _, u := range ctx.file.Usings {
+			if u.Alias == "" && !u.IsStatic {
+				out = append(out, u.Name)
+			}
+		}
+	}
+	return append(out, implicitUsings...)
+}
+
+// implicitUsings are the global usings of a .NET console project, and the
+// namespaces asyncvm's programs may use without a directive.
+var implicitUsings = []string{"System", "System.Collections.Generic", "System.IO", "System.Linq",
+	"System.Threading", "System.Threading.Tasks", "System.Collections.Concurrent",
+	"System.Diagnostics", "System.Globalization", "System.Text", "System.Runtime.CompilerServices"}
+
+// opaqueType returns the Opaque type for a registered library type.
+func (b *binder) opaqueType(full string) *Type {
+	vt := vm.Builtin(full)
+	if vt == nil {
+		return nil
+	}
+	if t, ok := b.opaque[vt]; ok {
+		return t
+	}
+	t := &Type{Kind: Opaque, Name: stripArity(vt.Name), Namespace: vt.Namespace, VM: vt, Lib: true, Open: true}
+	b.opaque[vt] = t
+	return t
+}
+
+func stripArity(s string) string {
+	if i := strings.IndexByte(s, '`'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,209 @@
+package bind
+
+import (
+	"asyncvm/lang"
+)
+
+// call binds an invocation: it finds the method group the callee names,
+// runs overload resolution and records the chosen method.
+func (b *binder) call(e *lang.CallExpr) *Type {
+	u := b.u
+	var cands []*Method
+	name := ""
+	lib := false
+	var typeArgs []*lang.TypeRef
+	switch f := e.Fun.(type) {
+	case *lang.Ident:
+		name, typeArgs = f.Name, f.TypeArgs
+		if _, ok := b.scope.lookupVar(f.Name); ok && len(f.TypeArgs) == 0 {
+			b.expr(f)
+			b.args(e.Args)
+			return u.unchecked // a delegate invocation
+		}
+		b.info.Types[f] = u.group
+		if lf := b.scope.lookupFunc(f.Name); lf != nil {
+			cands = []*Method{lf}
+		} else {
+			for c := b.cls; c != nil && len(cands) == 0; c = c.Outer {
+				syms := b.lookup(c, f.Name)
+				if len(syms) > 0 && memberType(syms[0]) != nil {
+					b.info.Types[f] = memberType(syms[0])
+					b.args(e.Args)
+					return u.unchecked // a delegate-typed field or property
+				}
+				cands = methods(syms)
+			}
+		}
+	case *lang.MemberExpr:
+		name, typeArgs = f.Name, f.TypeArgs
+		recv, static := b.receiver(f.X)
+		if recv == nil {
+			b.args(e.Args)
+			return u.unchecked
+		}
+		syms := b.lookup(recv, f.Name)
+		if len(syms) > 0 && memberType(syms[0]) != nil {
+			b.info.Types[f] = memberType(syms[0])
+			b.args(e.Args)
+			return u.unchecked
+		}
+		cands = methods(syms)
+		b.info.Types[f] = u.group
+		if len(cands) == 0 {
+			if b.missIsError(recv, f.Name) {
+				b.reportMiss(recv, f.Name, static, f.Pos)
+			}
+			b.args(e.Args)
+			return u.unchecked
+		}
+		lib = recv.Generic().Lib || b.isOpen(recv)
+	default:
+		b.expr(e.Fun)
+		b.args(e.Args)
+		return u.unchecked
+	}
+	args := b.args(e.Args)
+	if len(cands) == 0 {
+		return u.unchecked
+	}
+	for _, c := range cands {
+		if c.Owner != nil && c.Owner.Generic().Lib {
+			lib = true
+		}
+	}
+	var targs []*Type
+	for _, ta := range typeArgs {
+		targs = append(targs, b.resolveType(ta, b.typeCtx()))
+	}
+	m := b.resolve(name, cands, e.Args, args, e.Fun.Position(), targs, false, lib)
+	if m == nil {
+		return b.commonReturn(cands, len(e.Args))
+	}
+	b.info.Calls[e] = m
+	b.fixOutVars(m, e.Args)
+	if m.Ret == nil {
+		return u.unchecked
+	}
+	return m.Ret
+}
+
+// commonReturn is the type of a call whose overload was left to run time:
+// the return type all candidates that take n arguments share, if any.
+func (b *binder) commonReturn(cands []*Method, n int) *Type {
+	var t *Type
+	for _, c := range cands {
+		if n < minArgs(c) || n > len(c.Params) && !c.IsParams() {
+			continue
+		}
+		if len(c.TypeParams) > 0 || c.Ret == nil {
+			return b.u.unchecked
+		}
+		if t != nil && t != c.Ret {
+			return b.u.unchecked
+		}
+		t = c.Ret
+	}
+	if t == nil || containsTypeParam(t) {
+		return b.u.unchecked
+	}
+	return t
+}
+
+func minArgs(m *Method) int {
+	n := 0
+	for _, p := range m.Params {
+		if !p.Optional && p.Mod != "params" {
+			n++
+		}
+	}
+	return n
+}
+
+// fixOutVars gives `out var x` arguments the type of their parameter.
+func (b *binder) fixOutVars(m *Method, args []*lang.Arg) {
+	for i, a := range args {
+		d, ok := a.X.(*lang.DeclExpr)
+		if !ok || d.Type != nil && d.Type.Name != "var" {
+			continue
+		}
+		p := paramFor(m, args, i)
+		if p != nil {
+			b.declare(d.Name, p.Type)
+			b.info.Types[d] = p.Type
+		}
+	}
+}
+
+// paramFor returns the parameter argument i maps to (nil if none).
+func paramFor(m *Method, args []*lang.Arg, i int) *Param {
+	if args[i].Name != "" {
+		for _, p := range m.Params {
+			if p.Name == args[i].Name {
+				return p
+			}
+		}
+		return nil
+	}
+	if i < len(m.Params) {
+		return m.Params[i]
+	}
+	if m.IsParams() {
+		return m.Params[len(m.Params)-1]
+	}
+	return nil
+}
+
+// newObject binds `new T(args) { init }`.
+func (b *binder) newObject(e *lang.NewExpr) *Type {
+	if e.Type == nil {
+		b.args(e.Args)
+		b.initializer(e.Init, b.u.unchecked)
+		return b.u.deflit
+	}
+	t := b.resolveType(e.Type, b.typeCtx())
+	args := b.args(e.Args)
+	if !t.IsUnchecked() && (t.Kind == Class) {
+		ctors := methods(b.u.declared(t, ".ctor"))
+		if len(ctors) > 0 {
+			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, t.Generic().Lib || t.Open); m != nil {
+				b.info.Calls[e] = m
+			}
+		}
+	}
+	b.initializer(e.Init, t)
+	return t
+}
+
+func newPos(e *lang.NewExpr) lang.Pos {
+	if e.Type != nil {
+		return e.Type.Pos
+	}
+	return e.Pos
+}
+
+func (b *binder) initializer(in *lang.Initializer, t *Type) {
+	if in == nil {
+		return
+	}
+	for _, mi := range in.Members {
+		for _, a := range mi.Index {
+			b.expr(a.X)
+		}
+		var mt *Type
+		if mi.Name != "" && !t.IsUnchecked() {
+			if syms := b.lookup(t, mi.Name); len(syms) > 0 {
+				mt = memberType(syms[0])
+			} else if b.missIsError(t, mi.Name) {
+				b.errorf(mi.Pos, "CS0117", "'%s' does not contain a definition for '%s'", t, mi.Name)
+			}
+		}
+		if _, nested := mi.Value.(*lang.InitListExpr); nested || mt == nil {
+			b.expr(mi.Value)
+		} else {
+			b.convertExpr(mi.Value, mt)
+		}
+	}
+	for _, x := range in.Elems {
+		b.expr(x)
+	}
+}

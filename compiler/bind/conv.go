@@ -1,0 +1,309 @@
+package bind
+
+import (
+	"math"
+
+	"asyncvm/lang"
+)
+
+// Conversions (C# §10). implicit answers whether an implicit conversion
+// exists from expression e (of type from) to type to; e may be nil for a
+// conversion between types. Anything involving an Unchecked or Opaque type
+// converts, so that what the binder does not model is never an error.
+
+// implicitNumeric[from] lists the numeric types from converts to
+// implicitly (§10.2.3).
+var implicitNumeric = map[SpecialType][]SpecialType{
+	SByte:  {Int16, Int32, Int64, Single, Double, Decimal},
+	Byte:   {Int16, UInt16, Int32, UInt32, Int64, UInt64, Single, Double, Decimal},
+	Int16:  {Int32, Int64, Single, Double, Decimal},
+	UInt16: {Int32, UInt32, Int64, UInt64, Single, Double, Decimal},
+	Int32:  {Int64, Single, Double, Decimal},
+	UInt32: {Int64, UInt64, Single, Double, Decimal},
+	Int64:  {Single, Double, Decimal},
+	UInt64: {Single, Double, Decimal},
+	Char:   {UInt16, Int32, UInt32, Int64, UInt64, Single, Double, Decimal},
+	Single: {Double},
+}
+
+func numericConverts(from, to SpecialType) bool {
+	for _, t := range implicitNumeric[from] {
+		if t == to {
+			return true
+		}
+	}
+	return false
+}
+
+// lenient reports whether t is a type the binder does not check
+// conversions for.
+func lenient(t *Type) bool {
+	switch t.Kind {
+	case Unchecked, Opaque, TypeParam, Default:
+		return true
+	}
+	return false
+}
+
+func (b *binder) implicitType(from, to *Type) bool { return b.implicit(nil, from, to) }
+
+func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
+	if to == nil || from == nil || from == to || lenient(from) || lenient(to) {
+		return true
+	}
+	switch from.Kind {
+	case Lambda, Group:
+		switch to.Kind {
+		case Special:
+			return to.Special == Object
+		case Enum, Array, Nullable, Struct:
+			return false
+		}
+		return true
+	case Null:
+		return to.Kind == Nullable || to.IsReference()
+	}
+	if to.Kind == Special && to.Special == Object {
+		return true
+	}
+	if to.Kind == Nullable {
+		if from.Kind == Nullable {
+			return b.implicit(nil, from.Elem, to.Elem)
+		}
+		return from.IsValueType() && b.implicit(e, from, to.Elem)
+	}
+	if from.Kind == Special && to.Kind == Special {
+		if numericConverts(from.Special, to.Special) {
+			return true
+		}
+		return b.constantFits(e, to.Special)
+	}
+	if to.Kind == Enum && from.IsIntegral() {
+		if v, ok := b.info.Consts[e]; ok && isZero(v) {
+			return true
+		}
+		return false
+	}
+	if to.Kind == Interface {
+		if from.Kind == Class || from.Kind == Interface {
+			return b.implements(from, to) || b.isOpen(from)
+		}
+		// Arrays, strings, predefined value types and enums implement
+		// library interfaces the tables do not list.
+		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable
+	}
+	if (from.Kind == Class || from.Kind == Interface) && to.Kind == Class {
+		if b.derives(from, to) {
+			return true
+		}
+		return b.hasUncheckedBase(from)
+	}
+	if from.Kind == Array && to.Kind == Array {
+		return from.Elem.IsReference() && to.Elem.IsReference() && b.implicit(nil, from.Elem, to.Elem) ||
+			lenient(from.Elem) || lenient(to.Elem)
+	}
+	if from.Kind == Array && to.Kind == Class {
+		return to.Lib && to.Name == "Array"
+	}
+	return false
+}
+
+func isZero(v any) bool {
+	switch v := v.(type) {
+	case int64:
+		return v == 0
+	case uint64:
+		return v == 0
+	}
+	return false
+}
+
+// constantFits reports whether e is a constant of integral type whose value
+// fits in to (the implicit constant expression conversion, §10.2.11).
+func (b *binder) constantFits(e lang.Expr, to SpecialType) bool {
+	if e == nil {
+		return false
+	}
+	v, ok := b.info.Consts[e]
+	if !ok {
+		return false
+	}
+	from := b.info.Types[e]
+	if from == nil || from.Kind != Special {
+		return false
+	}
+	switch from.Special {
+	case Int32:
+		n := v.(int64)
+		lo, hi, ok := intRange(to)
+		return ok && n >= lo && (hi < 0 || n <= hi) && to != Char
+	case Int64:
+		n := v.(int64)
+		return to == UInt64 && n >= 0
+	}
+	return false
+}
+
+// intRange returns the range of an integral type; hi < 0 means the
+// range of ulong.
+func intRange(t SpecialType) (lo, hi int64, ok bool) {
+	switch t {
+	case SByte:
+		return math.MinInt8, math.MaxInt8, true
+	case Byte:
+		return 0, math.MaxUint8, true
+	case Int16:
+		return math.MinInt16, math.MaxInt16, true
+	case UInt16, Char:
+		return 0, math.MaxUint16, true
+	case Int32:
+		return math.MinInt32, math.MaxInt32, true
+	case UInt32:
+		return 0, math.MaxUint32, true
+	case Int64:
+		return math.MinInt64, math.MaxInt64, true
+	case UInt64:
+		return 0, -1, true
+	}
+	return 0, 0, false
+}
+
+// derives reports whether class t is to or derives from it.
+func (b *binder) derives(t, to *Type) bool {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c == to {
+			return true
+		}
+	}
+	return false
+}
+
+// hasUncheckedBase reports whether t's base chain reaches a type the
+// binder does not model.
+func (b *binder) hasUncheckedBase(t *Type) bool {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.IsUnchecked() || c.UnknownBase {
+			return true
+		}
+	}
+	return false
+}
+
+// implements reports whether t (a class or interface) implements or is the
+// interface iface.
+func (b *binder) implements(t, iface *Type) bool {
+	seen := map[*Type]bool{}
+	var walk func(c *Type) bool
+	walk = func(c *Type) bool {
+		if c == nil || seen[c] {
+			return false
+		}
+		seen[c] = true
+		if c == iface || c.IsUnchecked() {
+			return true
+		}
+		for _, i := range c.Ifaces {
+			if walk(i) {
+				return true
+			}
+		}
+		return walk(c.Base)
+	}
+	return walk(t)
+}
+
+// explicit reports whether an explicit conversion exists (for the CS0266
+// wording); it errs on the side of yes.
+func (b *binder) explicit(from, to *Type) bool {
+	switch {
+	case from.IsNumeric() && to.IsNumeric():
+		return true
+	case from.Kind == Enum && to.IsNumeric(), from.IsNumeric() && to.Kind == Enum, from.Kind == Enum && to.Kind == Enum:
+		return true
+	case from.Kind == Nullable && (from.Elem == to || b.explicit(from.Elem, to)):
+		return true
+	case to.Kind == Nullable:
+		return b.explicit(from, to.Elem) || from == to.Elem
+	case from.Kind == Special && from.Special == Object:
+		return true
+	case from.IsReference() && to.IsReference():
+		return b.derives(to, from) || from.Kind == Interface || to.Kind == Interface
+	}
+	return false
+}
+
+// ---- Better conversions (§12.6.4.5 - §12.6.4.7) ----
+
+// betterConversion compares the conversions of argument e (type s) to t1
+// and t2: 1 when the one to t1 is better, -1 when the one to t2 is, 0 when
+// neither.
+func (b *binder) betterConversion(e lang.Expr, s, t1, t2 *Type) int {
+	if t1 == t2 {
+		return 0
+	}
+	if s == t1 && s != t2 {
+		return 1
+	}
+	if s == t2 && s != t1 {
+		return -1
+	}
+	return b.betterTarget(t1, t2)
+}
+
+// betterTarget is the better conversion target rule (§12.6.4.7).
+func (b *binder) betterTarget(t1, t2 *Type) int {
+	c12, c21 := b.implicitType(t1, t2), b.implicitType(t2, t1)
+	if lenient(t1) || lenient(t2) {
+		return 0
+	}
+	if c12 && !c21 {
+		return 1
+	}
+	if c21 && !c12 {
+		return -1
+	}
+	if signedBetter(t1, t2) {
+		return 1
+	}
+	if signedBetter(t2, t1) {
+		return -1
+	}
+	return 0
+}
+
+// signedBetter: a signed integral type is a better target than an unsigned
+// one of the same or greater width.
+func signedBetter(t1, t2 *Type) bool {
+	if t1.Kind != Special || t2.Kind != Special {
+		return false
+	}
+	switch t1.Special {
+	case SByte:
+		return t2.Special == Byte || t2.Special == UInt16 || t2.Special == UInt32 || t2.Special == UInt64
+	case Int16:
+		return t2.Special == UInt16 || t2.Special == UInt32 || t2.Special == UInt64
+	case Int32:
+		return t2.Special == UInt32 || t2.Special == UInt64
+	case Int64:
+		return t2.Special == UInt64
+	}
+	return false
+}
+
+func containsTypeParam(t *Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case TypeParam:
+		return true
+	case Array, Nullable:
+		return containsTypeParam(t.Elem)
+	}
+	for _, a := range t.Args {
+		if containsTypeParam(a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,521 @@
+package bind
+
+import (
+	"asyncvm/lang"
+)
+
+// expr binds an expression and records its type.
+func (b *binder) expr(e lang.Expr) *Type {
+	t := b.bindExpr(e)
+	if t == nil {
+		t = b.u.unchecked
+	}
+	b.info.Types[e] = t
+	return t
+}
+
+// convertExpr binds e where a value of type to is required, and reports a
+// missing implicit conversion (CS0029, CS0266, CS0037).
+func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
+	from := b.expr(e)
+	b.checkConversion(e, from, to)
+	return from
+}
+
+func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
+	if to == nil || b.implicit(e, from, to) {
+		return
+	}
+	pos := posOf(e)
+	switch {
+	case from.Kind == Null:
+		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
+	case b.explicit(from, to):
+		b.errorf(pos, "CS0266", "Cannot implicitly convert type '%s' to '%s'. An explicit conversion exists (are you missing a cast?)", from, to)
+	default:
+		b.errorf(pos, "CS0029", "Cannot implicitly convert type '%s' to '%s'", from, to)
+	}
+}
+
+// typeName returns the type e names when e is a type name used as an
+// expression (`Console`, `Box<int>`, `System.Math`, `int`), else nil.
+func (b *binder) typeName(e lang.Expr) *Type {
+	switch e := e.(type) {
+	case *lang.Ident:
+		if len(e.TypeArgs) == 0 {
+			if _, ok := b.scope.lookupVar(e.Name); ok {
+				return nil
+			}
+			if b.scope.lookupFunc(e.Name) != nil || len(b.memberInScope(e.Name)) > 0 {
+				return nil
+			}
+		}
+		t := b.resolveType(&lang.TypeRef{Pos: e.Pos, Name: e.Name, Args: e.TypeArgs}, b.typeCtx())
+		if t.Kind == Unchecked {
+			return nil
+		}
+		return t
+	case *lang.MemberExpr:
+		name := dotted(e)
+		if name == "" {
+			if outer := b.typeName(e.X); outer != nil && !outer.IsUnchecked() {
+				if nt := b.nestedType(outer, e.Name, len(e.TypeArgs)); nt != nil {
+					return b.constructed(nt, e.TypeArgs)
+				}
+			}
+			return nil
+		}
+		if first := firstName(e); first != "" {
+			if _, ok := b.scope.lookupVar(first); ok {
+				return nil
+			}
+			if len(b.memberInScope(first)) > 0 {
+				return nil
+			}
+		}
+		t := b.resolveType(&lang.TypeRef{Pos: e.Pos, Name: name, Args: e.TypeArgs}, b.typeCtx())
+		if t.Kind == Unchecked {
+			if outer := b.typeName(e.X); outer != nil && !outer.IsUnchecked() {
+				if nt := b.nestedType(outer, e.Name, len(e.TypeArgs)); nt != nil {
+					return b.constructed(nt, e.TypeArgs)
+				}
+			}
+			return nil
+		}
+		return t
+	}
+	return nil
+}
+
+func (b *binder) constructed(def *Type, args []*lang.TypeRef) *Type {
+	if len(args) == 0 {
+		return def
+	}
+	ts := make([]*Type, len(args))
+	for i, a := range args {
+		ts[i] = b.resolveType(a, b.typeCtx())
+	}
+	return b.u.Construct(def, ts)
+}
+
+// dotted spells a chain of simple names `A.B.C`, or "" when e is not one
+// (or carries type arguments before its last part).
+func dotted(e lang.Expr) string {
+	switch e := e.(type) {
+	case *lang.Ident:
+		if len(e.TypeArgs) > 0 {
+			return ""
+		}
+		return e.Name
+	case *lang.MemberExpr:
+		if e.NullCond {
+			return ""
+		}
+		x := dotted(e.X)
+		if x == "" {
+			return ""
+		}
+		return x + "." + e.Name
+	}
+	return ""
+}
+
+func firstName(e lang.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *lang.Ident:
+			return x.Name
+		case *lang.MemberExpr:
+			e = x.X
+		default:
+			return ""
+		}
+	}
+}
+
+// memberInScope finds members named name of the enclosing classes (the
+// current class with its bases, then its outer classes).
+func (b *binder) memberInScope(name string) []Symbol {
+	for c := b.cls; c != nil; c = c.Outer {
+		if ms := b.lookup(c, name); len(ms) > 0 {
+			return ms
+		}
+	}
+	return nil
+}
+
+func (b *binder) bindExpr(e lang.Expr) *Type {
+	u := b.u
+	switch e := e.(type) {
+	case *lang.Literal:
+		return b.literal(e)
+	case *lang.InterpolatedString:
+		for _, p := range e.Parts {
+			if p.X != nil {
+				b.expr(p.X)
+			}
+			if p.Align != nil {
+				b.expr(p.Align)
+			}
+		}
+		return u.special[String]
+	case *lang.Ident:
+		return b.ident(e)
+	case *lang.MemberExpr:
+		return b.member(e)
+	case *lang.CallExpr:
+		return b.call(e)
+	case *lang.IndexExpr:
+		return b.index(e)
+	case *lang.UnaryExpr:
+		return b.unary(e)
+	case *lang.PostfixExpr:
+		return b.expr(e.X)
+	case *lang.BinaryExpr:
+		return b.binary(e)
+	case *lang.AssignExpr:
+		return b.assign(e)
+	case *lang.CondExpr:
+		b.cond(e.Cond)
+		return b.common(b.expr(e.Then), b.expr(e.Else))
+	case *lang.LambdaExpr:
+		var ps []*Param
+		for _, p := range e.Params {
+			pt := u.unchecked
+			if p.Type != nil {
+				pt = b.resolveType(p.Type, b.typeCtx())
+			}
+			ps = append(ps, &Param{Name: p.Name, Type: pt})
+		}
+		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
+			b.fn.async = e.IsAsync
+			if e.ExprBody != nil {
+				b.expr(e.ExprBody)
+			}
+			if e.Body != nil {
+				b.block(e.Body)
+			}
+		})
+		return u.lambda
+	case *lang.NewExpr:
+		return b.newObject(e)
+	case *lang.InitListExpr:
+		for _, x := range e.Elems {
+			b.expr(x)
+		}
+		return u.unchecked
+	case *lang.NewArrayExpr:
+		for _, x := range e.Sizes {
+			b.expr(x)
+		}
+		var elem *Type
+		if e.Elem != nil {
+			elem = b.resolveType(e.Elem, b.typeCtx())
+		}
+		for _, x := range e.Init {
+			if elem != nil {
+				b.convertExpr(x, elem)
+			} else {
+				b.expr(x)
+			}
+		}
+		if elem == nil {
+			return u.unchecked
+		}
+		if e.Rank != 1 {
+			return u.unchecked
+		}
+		return u.ArrayOf(elem)
+	case *lang.CollectionExpr:
+		for _, x := range e.Elems {
+			b.expr(x)
+		}
+		return u.deflit
+	case *lang.TypeOfExpr:
+		return b.opaqueOrUnchecked("System.Type")
+	case *lang.NameOfExpr:
+		return u.special[String]
+	case *lang.DefaultExpr:
+		if e.Type == nil {
+			return u.deflit
+		}
+		return b.resolveType(e.Type, b.typeCtx())
+	case *lang.CastExpr:
+		b.expr(e.X)
+		return b.resolveType(e.Type, b.typeCtx())
+	case *lang.IsExpr:
+		b.expr(e.X)
+		b.pattern(e.Pattern)
+		return u.special[Bool]
+	case *lang.AsExpr:
+		b.expr(e.X)
+		return b.resolveType(e.Type, b.typeCtx())
+	case *lang.AwaitExpr:
+		return b.awaitResult(b.expr(e.X))
+	case *lang.ThrowExpr:
+		b.expr(e.X)
+		return u.deflit
+	case *lang.SwitchExpr:
+		b.expr(e.X)
+		var t *Type
+		for i, arm := range e.Arms {
+			b.push()
+			b.pattern(arm.Pattern)
+			if arm.When != nil {
+				b.cond(arm.When)
+			}
+			at := b.expr(arm.Value)
+			if i == 0 {
+				t = at
+			} else if t != at {
+				t = b.common(t, at)
+			}
+			b.pop()
+		}
+		if t == nil || t.Kind == Default {
+			return u.unchecked
+		}
+		return t
+	case *lang.ThisExpr:
+		if b.fn != nil && b.fn.static || b.cls == nil {
+			return u.unchecked
+		}
+		return b.cls
+	case *lang.BaseExpr:
+		if b.cls == nil || b.cls.Base == nil {
+			return u.unchecked
+		}
+		return b.cls.Base
+	case *lang.DeclExpr:
+		t := u.unchecked
+		if e.Type != nil && e.Type.Name != "var" {
+			t = b.resolveType(e.Type, b.typeCtx())
+		}
+		b.declare(e.Name, t)
+		return t
+	}
+	return u.unchecked
+}
+
+func (b *binder) opaqueOrUnchecked(full string) *Type {
+	if t := b.opaqueType(full); t != nil {
+		return t
+	}
+	return b.u.unchecked
+}
+
+// common is the type of `c ? x : y` and of switch expression arms when the
+// arms have types x and y.
+func (b *binder) common(x, y *Type) *Type {
+	switch {
+	case x == y:
+		return x
+	case x.Kind == Default || x.Kind == Null && y.IsReference():
+		return y
+	case y.Kind == Default || y.Kind == Null && x.IsReference():
+		return x
+	case x.Kind == Null && y.IsValueType():
+		return b.u.NullableOf(y)
+	case y.Kind == Null && x.IsValueType():
+		return b.u.NullableOf(x)
+	case x.IsUnchecked() || y.IsUnchecked():
+		return b.u.unchecked
+	case b.implicitType(x, y) && !b.implicitType(y, x):
+		return y
+	case b.implicitType(y, x) && !b.implicitType(x, y):
+		return x
+	}
+	return b.u.unchecked
+}
+
+// awaitResult is the type of `await x` for x of type t.
+func (b *binder) awaitResult(t *Type) *Type {
+	g := t.Generic()
+	if g.Lib && g.Namespace == "System.Threading.Tasks" && g.Name == "Task" {
+		if len(t.Args) == 1 {
+			return t.Args[0]
+		}
+		return b.u.special[Void]
+	}
+	return b.u.unchecked
+}
+
+func (b *binder) literal(e *lang.Literal) *Type {
+	u := b.u
+	switch e.Kind {
+	case lang.LitInt:
+		b.info.Consts[e] = toInt64(e.Value)
+		return u.special[Int32]
+	case lang.LitLong:
+		b.info.Consts[e] = toInt64(e.Value)
+		return u.special[Int64]
+	case lang.LitUInt:
+		b.info.Consts[e] = toUint64(e.Value)
+		return u.special[UInt32]
+	case lang.LitULong:
+		b.info.Consts[e] = toUint64(e.Value)
+		return u.special[UInt64]
+	case lang.LitDouble:
+		b.info.Consts[e] = e.Value
+		return u.special[Double]
+	case lang.LitFloat:
+		b.info.Consts[e] = e.Value
+		return u.special[Single]
+	case lang.LitDecimal:
+		return u.special[Decimal]
+	case lang.LitChar:
+		if r, ok := e.Value.(rune); ok {
+			b.info.Consts[e] = int64(r)
+		}
+		return u.special[Char]
+	case lang.LitString:
+		b.info.Consts[e] = e.Value
+		return u.special[String]
+	case lang.LitBool:
+		b.info.Consts[e] = e.Value
+		return u.special[Bool]
+	case lang.LitNull:
+		return u.null
+	}
+	return u.unchecked
+}
+
+func toInt64(v any) int64 {
+	switch v := v.(type) {
+	case int64:
+		return v
+	case uint64:
+		return int64(v)
+	case int:
+		return int64(v)
+	}
+	return 0
+}
+
+func toUint64(v any) uint64 {
+	switch v := v.(type) {
+	case uint64:
+		return v
+	case int64:
+		return uint64(v)
+	}
+	return 0
+}
+
+// ident binds a simple name: a local or parameter, a local function, a
+// member of an enclosing class, or a type (used as the left of a member
+// access). A name that resolves to nothing is left to code generation,
+// which reports CS0103 with a suggestion.
+func (b *binder) ident(e *lang.Ident) *Type {
+	if len(e.TypeArgs) == 0 {
+		if t, ok := b.scope.lookupVar(e.Name); ok {
+			return t
+		}
+	}
+	if b.scope.lookupFunc(e.Name) != nil {
+		return b.u.group
+	}
+	if ms := b.memberInScope(e.Name); len(ms) > 0 {
+		if t := memberType(ms[0]); t != nil {
+			return t
+		}
+		if nt, ok := ms[0].(*Type); ok {
+			return nt
+		}
+		return b.u.group
+	}
+	return b.u.unchecked
+}
+
+// member binds `X.Name`.
+func (b *binder) member(e *lang.MemberExpr) *Type {
+	if t := b.typeName(e); t != nil {
+		return t
+	}
+	recv, static := b.receiver(e.X)
+	if recv == nil {
+		return b.u.unchecked
+	}
+	syms := b.lookup(recv, e.Name)
+	if len(syms) == 0 {
+		if b.missIsError(recv, e.Name) {
+			b.reportMiss(recv, e.Name, static, e.Pos)
+		}
+		return b.u.unchecked
+	}
+	t := memberType(syms[0])
+	if t == nil {
+		if nt, ok := syms[0].(*Type); ok {
+			return nt
+		}
+		return b.u.group
+	}
+	if e.NullCond {
+		return b.u.NullableOf(t)
+	}
+	return t
+}
+
+// receiver binds the left of a member access: a type (static access) or a
+// value. It returns nil when nothing is known about it.
+func (b *binder) receiver(x lang.Expr) (*Type, bool) {
+	if t := b.typeName(x); t != nil {
+		b.info.Types[x] = t
+		if t.IsUnchecked() {
+			return nil, true
+		}
+		return t, true
+	}
+	t := b.expr(x)
+	if t.IsUnchecked() || t.Kind == Null || t.Kind == Lambda || t.Kind == Group || t.Kind == Default {
+		return nil, false
+	}
+	if t.Kind == Nullable {
+		if _, ok := x.(*lang.MemberExpr); ok {
+			// `a?.B.C`: the null-conditional chain continues on the
+			// underlying type.
+			if m := x.(*lang.MemberExpr); m.NullCond {
+				return t.Elem, false
+			}
+		}
+	}
+	return t, false
+}
+
+func (b *binder) index(e *lang.IndexExpr) *Type {
+	t := b.expr(e.X)
+	args := b.args(e.Args)
+	if t.IsUnchecked() {
+		return b.u.unchecked
+	}
+	var r *Type
+	switch {
+	case t.Kind == Array:
+		r = t.Elem
+	case t.Kind == Special && t.Special == String:
+		r = b.u.special[Char]
+	default:
+		for _, s := range b.lookup(t, "this[]") {
+			if p, ok := s.(*Property); ok && len(p.Params) == len(args) {
+				r = p.Type
+				break
+			}
+		}
+	}
+	if r == nil {
+		return b.u.unchecked
+	}
+	if e.NullCond {
+		return b.u.NullableOf(r)
+	}
+	return r
+}
+
+// args binds call arguments and returns their types.
+func (b *binder) args(as []*lang.Arg) []*Type {
+	ts := make([]*Type, len(as))
+	for i, a := range as {
+		ts[i] = b.expr(a.X)
+	}
+	return ts
+}

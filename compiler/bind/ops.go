@@ -1,0 +1,408 @@
+package bind
+
+import (
+	"math"
+	"math/big"
+
+	"asyncvm/lang"
+)
+
+// Operators. The predefined operators of C# (§12.10 - §12.13) are chosen
+// by overload resolution among their signatures, as the specification
+// defines them, rather than by a promotion table: `u + 1` with u a uint is
+// uint + uint because the constant 1 converts to uint.
+
+var (
+	arithOperands = []SpecialType{Int32, UInt32, Int64, UInt64, Single, Double, Decimal}
+	shiftOperands = []SpecialType{Int32, UInt32, Int64, UInt64}
+	negOperands   = []SpecialType{Int32, Int64, Single, Double, Decimal}
+	plusOperands  = arithOperands
+	notOperands   = shiftOperands
+)
+
+// predefined picks the operand type of the best predefined operator among
+// operand types ts for operands xs (of types as); nil when none applies
+// or the choice is ambiguous (C# reports CS0019 or CS0034; the binder
+// leaves those to run time for now).
+func (b *binder) predefined(ts []SpecialType, xs []lang.Expr, as []*Type) *Type {
+	var apps []*Type
+	for _, s := range ts {
+		t := b.u.special[s]
+		ok := true
+		for i := range xs {
+			if !b.implicit(xs[i], as[i], t) {
+				ok = false
+			}
+		}
+		if ok {
+			apps = append(apps, t)
+		}
+	}
+	for _, c := range apps {
+		best := true
+		for _, d := range apps {
+			if c == d {
+				continue
+			}
+			better, worse := false, false
+			for i := range xs {
+				switch b.betterConversion(xs[i], as[i], c, d) {
+				case 1:
+					better = true
+				case -1:
+					worse = true
+				}
+			}
+			if worse || !better {
+				best = false
+				break
+			}
+		}
+		if best {
+			return c
+		}
+	}
+	return nil
+}
+
+func (b *binder) unary(e *lang.UnaryExpr) *Type {
+	u := b.u
+	switch e.Op {
+	case "!":
+		b.cond(e.X)
+		if v, ok := b.info.Consts[e.X].(bool); ok {
+			b.info.Consts[e] = !v
+		}
+		return u.special[Bool]
+	case "++", "--":
+		return b.expr(e.X)
+	case "-":
+		if lit, ok := e.X.(*lang.Literal); ok && (lit.Raw == "2147483648" || lit.Raw == "9223372036854775808") {
+			// The one literal C# reads together with its minus sign.
+			b.expr(lit)
+			if lit.Raw == "2147483648" {
+				b.info.Consts[e] = int64(math.MinInt32)
+				return u.special[Int32]
+			}
+			b.info.Consts[e] = int64(math.MinInt64)
+			return u.special[Int64]
+		}
+	}
+	t := b.expr(e.X)
+	if lenient(t) {
+		return u.unchecked
+	}
+	var ops []SpecialType
+	switch e.Op {
+	case "-":
+		ops = negOperands
+	case "+":
+		ops = plusOperands
+	case "~":
+		if t.Kind == Enum {
+			return t
+		}
+		ops = notOperands
+	default:
+		return u.unchecked
+	}
+	r := b.predefined(ops, []lang.Expr{e.X}, []*Type{t})
+	if r == nil {
+		return u.unchecked
+	}
+	b.foldUnary(e, r)
+	return r
+}
+
+func (b *binder) binary(e *lang.BinaryExpr) *Type {
+	u := b.u
+	switch e.Op {
+	case "&&", "||":
+		b.cond(e.X)
+		b.cond(e.Y)
+		return u.special[Bool]
+	case "??":
+		l, r := b.expr(e.X), b.expr(e.Y)
+		switch {
+		case lenient(l) || lenient(r):
+			return u.unchecked
+		case l.Kind == Nullable && (r == l.Elem || b.implicitType(r, l.Elem) && r.Kind != Nullable):
+			return l.Elem
+		case r == l || r.Kind == Default || r.Kind == Null:
+			return l
+		case l.IsReference() && b.implicitType(r, l):
+			return l
+		case l.IsReference() && b.implicitType(l, r):
+			return r
+		}
+		return u.unchecked
+	}
+	l, r := b.expr(e.X), b.expr(e.Y)
+	xs, ts := []lang.Expr{e.X, e.Y}, []*Type{l, r}
+	switch e.Op {
+	case "==", "!=", "<", ">", "<=", ">=":
+		return u.special[Bool]
+	case "+":
+		if isString(l) || isString(r) {
+			if s1, ok := b.info.Consts[e.X].(string); ok {
+				if s2, ok := b.info.Consts[e.Y].(string); ok {
+					b.info.Consts[e] = s1 + s2
+				}
+			}
+			return u.special[String]
+		}
+	}
+	if lenient(l) || lenient(r) || l.Kind == Null || r.Kind == Null {
+		return u.unchecked
+	}
+	if l.Kind == Nullable || r.Kind == Nullable {
+		return u.unchecked // lifted operators: not modelled yet
+	}
+	switch e.Op {
+	case "+", "-":
+		if l.Kind == Enum && r.IsIntegral() {
+			return l
+		}
+		if r.Kind == Enum && l.IsIntegral() && e.Op == "+" {
+			return r
+		}
+		if l.Kind == Enum && r == l && e.Op == "-" {
+			return u.special[Int32]
+		}
+		fallthrough
+	case "*", "/", "%":
+		t := b.predefined(arithOperands, xs, ts)
+		if t == nil {
+			return u.unchecked
+		}
+		b.foldBinary(e, t)
+		return t
+	case "<<", ">>", ">>>":
+		t := b.predefined(shiftOperands, xs[:1], ts[:1])
+		if t == nil || !b.implicit(e.Y, r, u.special[Int32]) {
+			return u.unchecked
+		}
+		b.foldBinary(e, t)
+		return t
+	case "&", "|", "^":
+		if isBool(l) && isBool(r) {
+			return u.special[Bool]
+		}
+		if l.Kind == Enum && r == l {
+			return l
+		}
+		t := b.predefined(shiftOperands, xs, ts)
+		if t == nil {
+			return u.unchecked
+		}
+		b.foldBinary(e, t)
+		return t
+	}
+	return u.unchecked
+}
+
+func isString(t *Type) bool { return t.Kind == Special && t.Special == String }
+func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
+
+func (b *binder) assign(e *lang.AssignExpr) *Type {
+	if id, ok := e.Left.(*lang.Ident); ok && id.Name == "_" {
+		if _, declared := b.scope.lookupVar("_"); !declared && len(b.memberInScope("_")) == 0 {
+			b.info.Types[id] = b.u.unchecked
+			return b.expr(e.Right)
+		}
+	}
+	l := b.expr(e.Left)
+	if e.Op == "=" {
+		if l.Kind == Lambda || l.Kind == Group {
+			b.expr(e.Right)
+			return b.u.unchecked
+		}
+		b.convertExpr(e.Right, l)
+		return l
+	}
+	b.expr(e.Right)
+	return l
+}
+
+// ---- Constant folding ----
+
+// foldUnary folds -x, +x and ~x of an integral constant of type t.
+func (b *binder) foldUnary(e *lang.UnaryExpr, t *Type) {
+	v, ok := b.intConst(e.X, t)
+	if !ok {
+		return
+	}
+	var r uint64
+	switch e.Op {
+	case "+":
+		r = v
+	case "-":
+		r = -v
+	case "~":
+		r = ^v
+	}
+	if e.Op == "-" && isSigned(t.Special) && int64(v) == minOf(t.Special) {
+		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
+		return
+	}
+	if e.Op == "-" && !isSigned(t.Special) && v != 0 {
+		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
+		return
+	}
+	b.setConst(e, t, r)
+}
+
+// foldBinary folds an integral operator of type t on constant operands,
+// reporting C#'s compile-time errors: overflow (CS0220; constant
+// expressions are checked) and division by constant zero (CS0020).
+func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
+	x, ok1 := b.intConst(e.X, t)
+	shift := e.Op == "<<" || e.Op == ">>" || e.Op == ">>>"
+	yt := t
+	if shift {
+		yt = b.u.special[Int32]
+	}
+	y, ok2 := b.intConst(e.Y, yt)
+	if (e.Op == "/" || e.Op == "%") && ok2 && y == 0 && t.IsIntegral() {
+		b.errorf(posOf(e), "CS0020", "Division by constant zero")
+		return
+	}
+	if !ok1 || !ok2 {
+		return
+	}
+	s := t.Special
+	signed := isSigned(s)
+	width := widthOf(s)
+	var r uint64
+	overflow := false
+	switch e.Op {
+	case "+", "-", "*":
+		exact := new(big.Int)
+		bx, by := bigOf(x, signed), bigOf(y, signed)
+		switch e.Op {
+		case "+":
+			exact.Add(bx, by)
+		case "-":
+			exact.Sub(bx, by)
+		default:
+			exact.Mul(bx, by)
+		}
+		if !bigFits(exact, s) {
+			overflow = true
+			break
+		}
+		if signed {
+			r = uint64(exact.Int64())
+		} else {
+			r = exact.Uint64()
+		}
+	case "/", "%":
+		if signed && int64(x) == minOf(s) && int64(y) == -1 {
+			if e.Op == "/" {
+				b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
+				return
+			}
+			r = 0
+			break
+		}
+		if signed {
+			if e.Op == "/" {
+				r = uint64(int64(x) / int64(y))
+			} else {
+				r = uint64(int64(x) % int64(y))
+			}
+		} else if e.Op == "/" {
+			r = x / y
+		} else {
+			r = x % y
+		}
+	case "<<":
+		r = x << (y & uint64(width-1))
+	case ">>":
+		if signed {
+			r = uint64(int64(x) >> (y & uint64(width-1)))
+		} else {
+			r = x >> (y & uint64(width-1))
+		}
+	case ">>>":
+		if width == 32 {
+			r = uint64(uint32(x) >> (y & 31))
+			if signed {
+				r = uint64(int64(int32(uint32(r))))
+			}
+		} else {
+			r = x >> (y & 63)
+		}
+	case "&":
+		r = x & y
+	case "|":
+		r = x | y
+	case "^":
+		r = x ^ y
+	default:
+		return
+	}
+	if overflow {
+		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
+		return
+	}
+	b.setConst(e, t, r)
+}
+
+// intConst returns e's constant value converted to integral type t, as a
+// 64-bit pattern (sign-extended for signed types).
+func (b *binder) intConst(e lang.Expr, t *Type) (uint64, bool) {
+	if !t.IsIntegral() {
+		return 0, false
+	}
+	switch v := b.info.Consts[e].(type) {
+	case int64:
+		return uint64(v), true
+	case uint64:
+		return v, true
+	}
+	return 0, false
+}
+
+func (b *binder) setConst(e lang.Expr, t *Type, r uint64) {
+	if isSigned(t.Special) {
+		b.info.Consts[e] = int64(r)
+	} else {
+		b.info.Consts[e] = r
+	}
+}
+
+func isSigned(s SpecialType) bool {
+	return s == SByte || s == Int16 || s == Int32 || s == Int64
+}
+
+func widthOf(s SpecialType) int {
+	switch s {
+	case Int64, UInt64:
+		return 64
+	}
+	return 32
+}
+
+func minOf(s SpecialType) int64 {
+	if s == Int64 {
+		return math.MinInt64
+	}
+	return math.MinInt32
+}
+
+func bigOf(v uint64, signed bool) *big.Int {
+	if signed {
+		return big.NewInt(int64(v))
+	}
+	return new(big.Int).SetUint64(v)
+}
+
+// bigFits reports whether v is in the range of integral type s.
+func bigFits(v *big.Int, s SpecialType) bool {
+	lo, hi, _ := intRange(s)
+	if hi < 0 {
+		return v.Sign() >= 0 && v.IsUint64()
+	}
+	return v.IsInt64() && v.Int64() >= lo && v.Int64() <= hi
+}

@@ -1,0 +1,445 @@
+package bind
+
+import "asyncvm/lang"
+
+// ---- Bodies ----
+
+func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
+	b.file, b.cls = b.files[td], t
+	for _, m := range td.Members {
+		switch m := m.(type) {
+		case *lang.FieldDecl:
+			ft := b.resolveType(m.Type, b.typeCtx())
+			for _, d := range m.Decls {
+				if d.Init != nil {
+					b.body(m.Modifiers.Has(lang.ModStatic), nil, nil, nil, func() { b.convertExpr(d.Init, ft) })
+				}
+			}
+		case *lang.PropertyDecl:
+			pt := b.resolveType(m.Type, b.typeCtx())
+			static := m.Modifiers.Has(lang.ModStatic)
+			if m.Init != nil {
+				b.body(static, nil, nil, nil, func() { b.convertExpr(m.Init, pt) })
+			}
+			if m.ExprBody != nil {
+				b.body(static, pt, nil, nil, func() { b.convertExpr(m.ExprBody, pt) })
+			}
+			for _, a := range m.Accessors {
+				ret, ps := pt, []*Param(nil)
+				if a.Kind != "get" {
+					ret, ps = b.u.special[Void], []*Param{{Name: "value", Type: pt}}
+				}
+				b.accessor(static, ret, ps, a.Body, a.ExprBody)
+			}
+		case *lang.MethodDecl:
+			if m.Body == nil && m.ExprBody == nil {
+				continue
+			}
+			mt := b.method(m, t, b.typeCtx())
+			b.funcBody(m, mt, m.Modifiers.Has(lang.ModStatic))
+		case *lang.CtorDecl:
+			ps := b.params(m.Params, b.typeCtx())
+			b.body(m.Modifiers.Has(lang.ModStatic), b.u.special[Void], ps, nil, func() {
+				if m.Init != nil {
+					b.ctorInit(m.Init)
+				}
+				if m.Body != nil {
+					b.block(m.Body)
+				}
+				if m.ExprBody != nil {
+					b.expr(m.ExprBody)
+				}
+			})
+		}
+	}
+	if td.HasPrimary || td.HasBaseArgs {
+		ps := b.params(td.PrimaryParams, b.typeCtx())
+		b.body(false, b.u.special[Void], ps, nil, func() {
+			for _, a := range td.BaseArgs {
+				b.expr(a.X)
+			}
+		})
+	}
+	for _, em := range td.EnumMembers {
+		if em.Value != nil {
+			b.body(true, nil, nil, nil, func() { b.expr(em.Value) })
+		}
+	}
+}
+
+func (b *binder) accessor(static bool, ret *Type, ps []*Param, body *lang.BlockStmt, x lang.Expr) {
+	if body == nil && x == nil {
+		return
+	}
+	b.body(static, ret, ps, nil, func() {
+		if body != nil {
+			b.block(body)
+		}
+		if x != nil {
+			if ret.Kind == Special && ret.Special == Void {
+				b.expr(x)
+			} else {
+				b.convertExpr(x, ret)
+			}
+		}
+	})
+}
+
+// ctorInit binds `: base(...)` or `: this(...)` and resolves the
+// constructor it calls.
+func (b *binder) ctorInit(in *lang.CtorInit) {
+	target := b.cls
+	if in.Kind == "base" {
+		target = b.cls.Base
+	}
+	args := b.args(in.Args)
+	if target == nil || target.IsUnchecked() {
+		return
+	}
+	ctors := methods(b.u.declared(target, ".ctor"))
+	if len(ctors) == 0 {
+		return
+	}
+	if m := b.resolve(target.Name, ctors, in.Args, args, in.Pos, nil, true, target.Open); m != nil {
+		b.info.Calls[in] = m
+	}
+}
+
+func (b *binder) typeCtx() typeCtx {
+	ctx := typeCtx{cls: b.cls, file: b.file}
+	for f := b.fn; f != nil; f = f.outer {
+		ctx.tparams = append(append([]*Type{}, f.tparams...), ctx.tparams...)
+	}
+	return ctx
+}
+
+// body binds a function body in a fresh function context: ret is the
+// declared return type (nil when unknown), ps the parameters.
+func (b *binder) body(static bool, ret *Type, ps []*Param, tparams []*Type, f func()) {
+	saveFn, saveScope := b.fn, b.scope
+	b.fn = &fnCtx{static: static, ret: ret, tparams: tparams, outer: saveFn}
+	if saveFn != nil && saveFn.static {
+		b.fn.static = true
+	}
+	b.scope = &scope{parent: saveScope, vars: map[string]*Type{}}
+	for _, p := range ps {
+		b.scope.vars[p.Name] = p.Type
+	}
+	f()
+	b.fn, b.scope = saveFn, saveScope
+}
+
+// funcBody binds a method or local function declaration's body.
+func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
+	ret := mt.Ret
+	async := m.Modifiers.Has(lang.ModAsync)
+	if async {
+		ret = b.asyncResult(ret)
+	}
+	b.body(static, ret, mt.Params, mt.TypeParams, func() {
+		b.fn.async = async
+		if m.Body != nil {
+			b.block(m.Body)
+		}
+		if m.ExprBody != nil {
+			if ret == nil || ret.Kind == Special && ret.Special == Void {
+				b.expr(m.ExprBody)
+			} else {
+				b.convertExpr(m.ExprBody, ret)
+			}
+		}
+	})
+}
+
+// asyncResult is the type a return statement of an async method converts
+// to: T for Task<T>, void for Task and void, nil when unknown.
+func (b *binder) asyncResult(ret *Type) *Type {
+	if ret == nil {
+		return nil
+	}
+	if ret.Kind == Special && ret.Special == Void {
+		return ret
+	}
+	g := ret.Generic()
+	if g.Lib && g.Namespace == "System.Threading.Tasks" && g.Name == "Task" {
+		if len(ret.Args) == 1 {
+			return ret.Args[0]
+		}
+		return b.u.special[Void]
+	}
+	return nil
+}
+
+func (b *binder) bindTopLevel(program *Type, f *lang.File) {
+	b.file, b.cls = f, program
+	ps := []*Param{{Name: "args", Type: b.u.ArrayOf(b.u.special[String])}}
+	b.body(true, nil, ps, nil, func() {
+		b.fn.async = true
+		b.stmts(f.Stmts)
+	})
+}
+
+func (b *binder) push() { b.scope = &scope{parent: b.scope, vars: map[string]*Type{}} }
+func (b *binder) pop()  { b.scope = b.scope.parent }
+
+func (b *binder) declare(name string, t *Type) {
+	if name == "" || name == "_" {
+		return
+	}
+	b.scope.vars[name] = t
+}
+
+func (b *binder) block(s *lang.BlockStmt) {
+	b.push()
+	b.stmts(s.Stmts)
+	b.pop()
+}
+
+// stmts binds a statement list; local functions are visible throughout.
+func (b *binder) stmts(list []lang.Stmt) {
+	for _, s := range list {
+		if lf, ok := s.(*lang.LocalFuncStmt); ok {
+			if b.scope.funcs == nil {
+				b.scope.funcs = map[string]*Method{}
+			}
+			if _, dup := b.scope.funcs[lf.Func.Name]; dup {
+				// Local functions cannot be overloaded (code generation
+				// reports CS0128); calls to the name stay unchecked.
+				b.scope.funcs[lf.Func.Name] = nil
+				continue
+			}
+			b.scope.funcs[lf.Func.Name] = b.method(lf.Func, nil, b.typeCtx())
+		}
+	}
+	for _, s := range list {
+		b.stmt(s)
+	}
+}
+
+func (b *binder) stmt(s lang.Stmt) {
+	switch s := s.(type) {
+	case *lang.BlockStmt:
+		b.block(s)
+	case *lang.LocalDeclStmt:
+		b.localDecl(s)
+	case *lang.UsingDeclStmt:
+		b.localDecl(s.Decl)
+	case *lang.ExprStmt:
+		b.expr(s.X)
+	case *lang.IfStmt:
+		b.cond(s.Cond)
+		b.scoped(s.Then)
+		if s.Else != nil {
+			b.scoped(s.Else)
+		}
+	case *lang.WhileStmt:
+		b.cond(s.Cond)
+		b.scoped(s.Body)
+	case *lang.DoStmt:
+		b.scoped(s.Body)
+		b.cond(s.Cond)
+	case *lang.ForStmt:
+		b.push()
+		if s.InitDecl != nil {
+			b.localDecl(s.InitDecl)
+		}
+		for _, x := range s.InitExprs {
+			b.expr(x)
+		}
+		if s.Cond != nil {
+			b.cond(s.Cond)
+		}
+		for _, x := range s.Post {
+			b.expr(x)
+		}
+		b.scoped(s.Body)
+		b.pop()
+	case *lang.ForeachStmt:
+		ct := b.expr(s.X)
+		b.push()
+		et := b.u.unchecked
+		if s.Type != nil {
+			et = b.resolveType(s.Type, b.typeCtx())
+		} else if !s.IsAwait {
+			et = b.elementType(ct)
+		}
+		b.declare(s.Name, et)
+		b.scoped(s.Body)
+		b.pop()
+	case *lang.SwitchStmt:
+		b.expr(s.X)
+		for _, sec := range s.Sections {
+			b.push()
+			for _, l := range sec.Labels {
+				if l.Pattern != nil {
+					b.pattern(l.Pattern)
+				}
+				if l.When != nil {
+					b.cond(l.When)
+				}
+			}
+			b.stmts(sec.Body)
+			b.pop()
+		}
+	case *lang.ReturnStmt:
+		if s.X != nil {
+			if r := b.fn.ret; r != nil && !(r.Kind == Special && r.Special == Void) {
+				b.convertExpr(s.X, r)
+			} else {
+				b.expr(s.X)
+			}
+		}
+	case *lang.GotoStmt:
+		if s.Case != nil {
+			b.expr(s.Case)
+		}
+	case *lang.LabeledStmt:
+		b.stmt(s.Stmt)
+	case *lang.ThrowStmt:
+		if s.X != nil {
+			b.expr(s.X)
+		}
+	case *lang.TryStmt:
+		b.block(s.Body)
+		for _, c := range s.Catches {
+			b.push()
+			if c.Type != nil {
+				b.declare(c.Name, b.resolveType(c.Type, b.typeCtx()))
+			}
+			if c.Filter != nil {
+				b.cond(c.Filter)
+			}
+			b.block(c.Body)
+			b.pop()
+		}
+		if s.Finally != nil {
+			b.block(s.Finally)
+		}
+	case *lang.UsingStmt:
+		b.push()
+		if s.Decl != nil {
+			b.localDecl(s.Decl)
+		}
+		if s.X != nil {
+			b.expr(s.X)
+		}
+		b.scoped(s.Body)
+		b.pop()
+	case *lang.LockStmt:
+		b.expr(s.X)
+		b.scoped(s.Body)
+	case *lang.LocalFuncStmt:
+		mt := b.scope.lookupFunc(s.Func.Name)
+		if mt == nil {
+			mt = b.method(s.Func, nil, b.typeCtx())
+		}
+		b.funcBody(s.Func, mt, s.Func.Modifiers.Has(lang.ModStatic) || b.fn.static)
+	}
+}
+
+// scoped binds an embedded statement in its own scope.
+func (b *binder) scoped(s lang.Stmt) {
+	if s == nil {
+		return
+	}
+	b.push()
+	b.stmt(s)
+	b.pop()
+}
+
+func (b *binder) cond(x lang.Expr) { b.convertExpr(x, b.u.special[Bool]) }
+
+func (b *binder) localDecl(s *lang.LocalDeclStmt) {
+	var declared *Type
+	if s.Type != nil && s.Type.Name != "var" {
+		declared = b.resolveType(s.Type, b.typeCtx())
+	}
+	for _, d := range s.Decls {
+		t := declared
+		if d.Init != nil {
+			if t != nil {
+				b.convertExpr(d.Init, t)
+			} else {
+				t = b.natural(b.expr(d.Init))
+			}
+		}
+		if t == nil {
+			t = b.u.unchecked
+		}
+		b.info.Locals[d] = t
+		b.declare(d.Name, t)
+	}
+}
+
+// natural is the type a `var` declaration gets from its initializer.
+func (b *binder) natural(t *Type) *Type {
+	switch t.Kind {
+	case Null, Lambda, Group, Default:
+		return b.u.unchecked
+	}
+	return t
+}
+
+// elementType is the iteration type of a foreach over a collection of
+// type t (Unchecked when the binder does not know it).
+func (b *binder) elementType(t *Type) *Type {
+	switch {
+	case t.Kind == Array:
+		return t.Elem
+	case t.Kind == Special && t.Special == String:
+		return b.u.special[Char]
+	case t.Def != nil && t.Def.Lib && t.Def.Name == "List":
+		return t.Args[0]
+	}
+	return b.u.unchecked
+}
+
+func (s *scope) lookupVar(name string) (*Type, bool) {
+	for c := s; c != nil; c = c.parent {
+		if t, ok := c.vars[name]; ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+func (s *scope) lookupFunc(name string) *Method {
+	for c := s; c != nil; c = c.parent {
+		if m, ok := c.funcs[name]; ok {
+			return m
+		}
+	}
+	return nil
+}
+
+// ---- Patterns ----
+
+func (b *binder) pattern(p lang.Pattern) {
+	switch p := p.(type) {
+	case *lang.ConstPattern:
+		if t := b.typeName(p.X); t != nil {
+			return
+		}
+		b.expr(p.X)
+	case *lang.TypePattern:
+		b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
+	case *lang.VarPattern:
+		b.declare(p.Name, b.u.unchecked)
+	case *lang.NotPattern:
+		b.pattern(p.P)
+	case *lang.BinaryPattern:
+		b.pattern(p.X)
+		b.pattern(p.Y)
+	case *lang.RelationalPattern:
+		b.expr(p.X)
+	case *lang.PropertyPattern:
+		for _, sp := range p.Props {
+			b.pattern(sp.Pattern)
+		}
+		if p.Type != nil {
+			b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
+		} else {
+			b.declare(p.Name, b.u.unchecked)
+		}
+	}
+}

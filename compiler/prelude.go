@@ -1,0 +1,3 @@
+package compiler
+
+//go:generate go run prelude_gen.go

@@ -1,0 +1,850 @@
+package lang
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The grammar. Each struct is one production; its `parser` tags are the
+// syntax, read top to bottom, and docs/grammar.ebnf is generated from them.
+// Every choice is decided by its first token or by a lookahead group (?= )
+// that states C#'s own rule; a name ending in Head is such a predicate, a
+// name ending in Guard is a predicate written in Go because it scans a
+// balanced or unbounded stretch of tokens, and a name starting with Unsup or
+// ending in Error is an error alternative that reports a C# construct the
+// language does not have, or the expectation, at the offending token.
+// Items of lists (XxxItem) parse one element with a sub-parser and recover
+// from a syntax error by skipping to the next ';' or balanced '}'.
+
+// gRoots makes every production a sub-parser starts from reachable from one
+// root, so a single Build covers the whole grammar. It is never parsed.
+type gRoots struct {
+	File   *gFile   `parser:"  @@"`
+	Stmts  *gStmts  `parser:"| @@"`
+	Top    *gTop    `parser:"| @@"`
+	NsTop  *gNsTop  `parser:"| @@"`
+	Member *gMember `parser:"| @@"`
+	Stmt   *gStmt   `parser:"| @@"`
+	Expr   *gExpr   `parser:"| @@"`
+	Type   *gType   `parser:"| @@"`
+}
+
+// ---- compilation unit ----
+
+type gFile struct {
+	Items []*topItem `parser:"@@*"`
+}
+
+// gStmts is ParseStatements' input: statements as inside a block.
+type gStmts struct {
+	Items []*topStmtItem `parser:"@@*"`
+}
+
+// gTop is one item at file level or in a file-scoped namespace.
+type gTop struct {
+	Pos       lexer.Position
+	Global    bool         `parser:"( (?= 'global' 'using' ) @'global' )?"`
+	UsingHead *gUsingHead  `parser:"( (?= @@)"`
+	Using     *gUsing      `parser:"  @@"`
+	Namespace *gNamespace  `parser:"| @@"`
+	Assembly  []*gAttrList `parser:"| (?= '[' ( 'assembly' | 'module' ) ':' ) @@+"`
+	TypeHead  *gTypeHead   `parser:"| (?= @@)"`
+	Type      *gTypeDecl   `parser:"  @@"`
+	Stmt      *gStmt       `parser:"| @@ )"`
+}
+
+// gNsTop is one item in a braced namespace, where statements are not allowed.
+type gNsTop struct {
+	Pos       lexer.Position
+	Global    bool           `parser:"( (?= 'global' 'using' ) @'global' )?"`
+	UsingHead *gUsingHead    `parser:"( (?= @@)"`
+	Using     *gUsing        `parser:"  @@"`
+	Namespace *gNamespace    `parser:"| @@"`
+	Assembly  []*gAttrList   `parser:"| (?= '[' ( 'assembly' | 'module' ) ':' ) @@+"`
+	TypeHead  *gTypeHead     `parser:"| (?= @@)"`
+	Type      *gTypeDecl     `parser:"  @@"`
+	Err       *typeDeclError `parser:"| @@ )"`
+}
+
+// gUsingHead is C#'s using directive: `using static`, `using Alias =`, or
+// `using` a dotted name and ';' (anything else is a using statement).
+type gUsingHead struct {
+	X bool `parser:"'using' ( 'static' | Ident ( '=' | ( ( '.' | '::' ) Ident )* ';' ) )"`
+}
+
+type gUsing struct {
+	Pos    lexer.Position
+	Static bool     `parser:"'using' @'static'?"`
+	Name   *gDotted `parser:"@@"`
+	Target *gDotted `parser:"( '=' @@ )? ';'"`
+}
+
+type gDotted struct {
+	Pos    lexer.Position
+	Global bool     `parser:"( (?= 'global' '::') @'global' '::' )?"`
+	Parts  []string `parser:"@Ident ( '.' @Ident )*"`
+}
+
+type gNamespace struct {
+	Pos    lexer.Position
+	Name   *gDotted   `parser:"'namespace' @@"`
+	Semi   bool       `parser:"( @';'"`
+	Flat   []*topItem `parser:"  @@*"`
+	Braced []*nsItem  `parser:"| '{' @@* '}' )"`
+}
+
+// ---- attributes and declarations ----
+
+type gAttrList struct {
+	Target bool     `parser:"'[' ( (?= ( Ident | Keyword ) ':' ) @( Ident | Keyword ) ':' )?"`
+	Attrs  []*gAttr `parser:"@@ ( ',' @@? )* ']'"`
+}
+
+type gAttr struct {
+	Pos  lexer.Position
+	Name *gDotted    `parser:"@@"`
+	Args []*gAttrArg `parser:"( '(' ( (?! ')' ) @@ ( ',' @@ )* )? ')' )?"`
+}
+
+type gAttrArg struct {
+	Pos  lexer.Position
+	Name string `parser:"( (?= Ident '=' ) @Ident '=' )?"`
+	Arg  *gArg  `parser:"@@"`
+}
+
+// gTypeHead is C#'s test for a type declaration: attributes and modifiers
+// followed by a type keyword.
+type gTypeHead struct {
+	Attrs []*gAttrList `parser:"@@*"`
+	Mods  []string     `parser:"@( 'public' | 'private' | 'protected' | 'internal' | 'static' | 'sealed' | 'abstract' | 'partial' | 'readonly' | 'const' | 'async' | 'virtual' | 'override' | 'new' | 'extern' | 'volatile' | 'required' | 'unsafe' | 'file' )*"`
+	Kind  string       `parser:"@( 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) )"`
+}
+
+type gTypeDecl struct {
+	Pos   lexer.Position
+	Attrs []*gAttrList `parser:"@@*"`
+	Mods  *modifiers   `parser:"@@"`
+	Tail  *gTypeTail   `parser:"@@"`
+}
+
+// gTypeTail is a type declaration from its keyword on.
+type gTypeTail struct {
+	Pos   lexer.Position
+	Unsup *unsupType     `parser:"  @@"`
+	Class *gClassDecl    `parser:"| @@"`
+	Enum  *gEnumDecl     `parser:"| @@"`
+	Err   *typeKindError `parser:"| @@"`
+}
+
+type gClassDecl struct {
+	Kind       string          `parser:"@( 'class' | 'interface' )"`
+	Name       string          `parser:"@Ident"`
+	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Primary    *gParams        `parser:"@@?"`
+	Bases      []*gBase        `parser:"( ':' @@ ( ',' @@ )* )?"`
+	Where      []*gConstraints `parser:"@@*"`
+	Semi       bool            `parser:"( @';'"`
+	Open       bool            `parser:"| @'{'"`
+	Members    []*memberItem   `parser:"  @@*"`
+	Close      lexer.Position  `parser:"  '}' ';'? )"`
+}
+
+type gEnumDecl struct {
+	Name    string         `parser:"'enum' @Ident"`
+	Bases   []*gBase       `parser:"( ':' @@ ( ',' @@ )* )?"`
+	Members []*gEnumMember `parser:"'{' ( @@ ( ',' @@? )* )? '}' ';'?"`
+}
+
+type gEnumMember struct {
+	Attrs []*gAttrList `parser:"@@*"`
+	Pos   lexer.Position
+	Name  *gName `parser:"@@"`
+	Value *gExpr `parser:"( '=' @@ )?"`
+}
+
+type gName struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+type gBase struct {
+	Type *gType `parser:"@@"`
+	Args *gArgs `parser:"@@?"`
+}
+
+type gTypeParam struct {
+	Attrs []*gAttrList `parser:"@@*"`
+	Var   string       `parser:"( 'in' | 'out' )?"`
+	Name  string       `parser:"@Ident"`
+}
+
+// gConstraints is `where T : ...`, parsed and ignored.
+type gConstraints struct {
+	Name  string         `parser:"(?= 'where' Ident ':' ) 'where' @Ident ':'"`
+	Items []*gConstraint `parser:"@@ ( ',' @@ )*"`
+}
+
+type gConstraint struct {
+	New  bool   `parser:"  @'new' '(' ')'"`
+	Kind string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`
+	Type *gType `parser:"| @@"`
+}
+
+type gParams struct {
+	Params []*gParam `parser:"'(' ( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
+}
+
+type gParam struct {
+	Attrs []*gAttrList `parser:"@@*"`
+	Rest  *gParamRest  `parser:"@@"`
+}
+
+type gParamRest struct {
+	Pos     lexer.Position
+	Mod     string          `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Type    *gType          `parser:"( @@"`
+	TypeErr *paramTypeError `parser:"| @@ )"`
+	Name    string          `parser:"@Ident"`
+	Default *gExpr          `parser:"( '=' @@ )?"`
+}
+
+// ---- members ----
+
+type gMember struct {
+	Attrs []*gAttrList `parser:"@@*"`
+	Rest  *gMemberRest `parser:"@@"`
+}
+
+type gMemberRest struct {
+	Pos     lexer.Position
+	Mods    *modifiers        `parser:"@@"`
+	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
+	Unsup   *unsupMember      `parser:"| @@"`
+	Const   bool              `parser:"| @'const'?"`
+	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
+	Type    *gType            `parser:"  | @@"`
+	After   *unsupAfterType   `parser:"    ( @@"`
+	Name    *gName            `parser:"    | @@"`
+	Method  *gMethodTail      `parser:"      ( @@"`
+	Prop    *gPropertyTail    `parser:"      | @@"`
+	Field   *gFieldTail       `parser:"      | @@ )"`
+	NameErr *memberNameError2 `parser:"    | @@ )"`
+	TypeErr *memberTypeError  `parser:"  | @@ ) )"`
+}
+
+type gCtor struct {
+	Pos    lexer.Position
+	Name   string     `parser:"@Ident"`
+	Params *gParams   `parser:"@@"`
+	Init   *gCtorInit `parser:"( ':' @@ )?"`
+	Body   *gBody     `parser:"@@"`
+}
+
+type gCtorInit struct {
+	Pos  lexer.Position
+	Kind string `parser:"@( 'base' | 'this' )"`
+	Args *gArgs `parser:"@@"`
+}
+
+type gMethodTail struct {
+	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Params     *gParams        `parser:"@@"`
+	Where      []*gConstraints `parser:"@@*"`
+	Body       *gBody          `parser:"@@"`
+}
+
+type gPropertyTail struct {
+	Arrow     *gExpr       `parser:"  '=>' @@ ';'"`
+	Accessors []*gAccessor `parser:"| '{' ( (?! '}' ) @@ )* '}'"`
+	Init      *gExpr       `parser:"  ( '=' @@ ';' )?"`
+}
+
+type gAccessor struct {
+	Pos   lexer.Position
+	Attrs []*gAttrList   `parser:"@@*"`
+	Mods  *modifiers     `parser:"@@"`
+	Kind  string         `parser:"( @( 'get' | 'set' | 'init' )"`
+	Err   *accessorError `parser:"| @@ )"`
+	Body  *gBody         `parser:"@@"`
+}
+
+type gFieldTail struct {
+	Unsup *unsupAfterName `parser:"@@?"`
+	Init  *gVarInit       `parser:"( '=' @@ )?"`
+	More  []*gDeclarator  `parser:"( ',' @@ )* ';'"`
+}
+
+// gBody is a method body: a block, `=> expr;`, or ';' where allowed.
+type gBody struct {
+	Block *gBlock    `parser:"  @@"`
+	Arrow *gExpr     `parser:"| '=>' @@ ';'"`
+	Semi  bool       `parser:"| @';'"`
+	Err   *bodyError `parser:"| @@"`
+}
+
+type gDeclarator struct {
+	Pos  lexer.Position
+	Name string    `parser:"@Ident"`
+	Init *gVarInit `parser:"( '=' @@ )?"`
+}
+
+// gVarInit is a variable initializer: an array initializer or an expression.
+type gVarInit struct {
+	List *gInitList `parser:"  @@"`
+	Expr *gExpr     `parser:"| @@"`
+}
+
+type gInitList struct {
+	Pos   lexer.Position
+	Elems []*gVarInit `parser:"'{' ( (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+}
+
+// ---- statements ----
+
+type gBlock struct {
+	Pos   lexer.Position
+	Items []*stmtItem `parser:"'{' @@*"`
+	Close *gClose     `parser:"@@"`
+}
+
+type gStmt struct {
+	Pos       lexer.Position
+	Unsup     *unsupStmt      `parser:"  @@"`
+	Block     *gBlock         `parser:"| @@"`
+	Empty     bool            `parser:"| @';'"`
+	If        *gIf            `parser:"| @@"`
+	While     *gWhile         `parser:"| @@"`
+	Do        *gDo            `parser:"| @@"`
+	For       *gFor           `parser:"| @@"`
+	Foreach   *gForeach       `parser:"| @@"`
+	Await     *gForeach       `parser:"| (?= 'await' 'foreach' ) 'await' @@"`
+	Switch    *gSwitch        `parser:"| @@"`
+	Break     bool            `parser:"| @'break' ';'"`
+	Continue  bool            `parser:"| @'continue' ';'"`
+	Return    *gReturn        `parser:"| @@"`
+	Goto      *gGoto          `parser:"| @@"`
+	Throw     *gThrow         `parser:"| @@"`
+	Try       *gTry           `parser:"| @@"`
+	Using     *gUsingStmt     `parser:"| @@"`
+	Lock      *gLock          `parser:"| @@"`
+	Const     *gLocalDecl     `parser:"| 'const' @@ ';'"`
+	FuncGuard *localFuncGuard `parser:"| (?= @@)"`
+	Func      *gLocalFunc     `parser:"  @@"`
+	Label     *gLabeled       `parser:"| (?= Ident ':' ) @@"`
+	DeclGuard *localDeclGuard `parser:"| (?= @@)"`
+	Decl      *gLocalDecl     `parser:"  @@ ';'"`
+	Expr      *gExprStmt      `parser:"| @@"`
+}
+
+type gIf struct {
+	Cond *gExpr `parser:"'if' '(' @@ ')'"`
+	Then *gStmt `parser:"@@"`
+	Else *gStmt `parser:"( 'else' @@ )?"`
+}
+
+type gWhile struct {
+	Cond *gExpr `parser:"'while' '(' @@ ')'"`
+	Body *gStmt `parser:"@@"`
+}
+
+type gDo struct {
+	Body *gStmt `parser:"'do' @@"`
+	Cond *gExpr `parser:"'while' '(' @@ ')' ';'"`
+}
+
+type gFor struct {
+	DeclGuard *forDeclGuard `parser:"'for' '(' ( (?= @@)"`
+	Decl      *gLocalDecl   `parser:"  @@"`
+	Init      []*gExpr      `parser:"| (?! ';' ) @@ ( ',' @@ )* )? ';'"`
+	Cond      *gExpr        `parser:"( (?! ';' ) @@ )? ';'"`
+	Post      []*gExpr      `parser:"( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
+	Body      *gStmt        `parser:"@@"`
+}
+
+type gForeach struct {
+	Unsup *unsupDeconstruction `parser:"'foreach' '(' @@?"`
+	Var   bool                 `parser:"( (?= 'var' Ident ) @'var'"`
+	Type  *gType               `parser:"| @@ )"`
+	Name  string               `parser:"@Ident 'in'"`
+	X     *gExpr               `parser:"@@ ')'"`
+	Body  *gStmt               `parser:"@@"`
+}
+
+type gSwitch struct {
+	X        *gExpr            `parser:"'switch' '(' @@ ')' '{'"`
+	Sections []*gSwitchSection `parser:"@@* '}'"`
+}
+
+type gSwitchSection struct {
+	Pos    lexer.Position
+	Labels []*gCaseLabel  `parser:"@@+"`
+	Body   []*sectionItem `parser:"@@*"`
+}
+
+type gCaseLabel struct {
+	Pos     lexer.Position
+	Default bool      `parser:"( @'default' (?= ':' )"`
+	Pattern *gPattern `parser:"| 'case' @@"`
+	When    *gExpr    `parser:"  ( 'when' @@ )? ) ':'"`
+}
+
+type gReturn struct {
+	X *gExpr `parser:"'return' ( (?! ';' ) @@ )? ';'"`
+}
+
+type gThrow struct {
+	X *gExpr `parser:"'throw' ( (?! ';' ) @@ )? ';'"`
+}
+
+type gGoto struct {
+	Case    *gExpr `parser:"'goto' ( 'case' @@"`
+	Default bool   `parser:"| @'default'"`
+	Label   *gName `parser:"| @@ ) ';'"`
+}
+
+type gTry struct {
+	Body     *gBlock   `parser:"'try' @@"`
+	Catches  []*gCatch `parser:"( @@+"`
+	Finally  *gBlock   `parser:"  ( 'finally' @@ )?"`
+	Finally2 *gBlock   `parser:"| 'finally' @@"`
+	Err      *tryError `parser:"| @@ )"`
+}
+
+type gCatch struct {
+	Pos    lexer.Position
+	Type   *gType  `parser:"'catch' ( '(' @@"`
+	Name   string  `parser:"@Ident? ')' )?"`
+	Filter *gExpr  `parser:"( 'when' '(' @@ ')' )?"`
+	Body   *gBlock `parser:"@@"`
+}
+
+type gUsingStmt struct {
+	DeclGuard *forDeclGuard `parser:"'using' ( '(' ( (?= @@)"`
+	Decl      *gLocalDecl   `parser:"  @@"`
+	X         *gExpr        `parser:"| @@ ) ')'"`
+	Body      *gStmt        `parser:"  @@"`
+	Local     *gLocalDecl   `parser:"| @@ ';' )"`
+}
+
+type gLock struct {
+	X    *gExpr `parser:"'lock' '(' @@ ')'"`
+	Body *gStmt `parser:"@@"`
+}
+
+type gLabeled struct {
+	Label string      `parser:"@Ident ':'"`
+	Err   *labelError `parser:"@@?"`
+	Stmt  *gStmt      `parser:"@@"`
+}
+
+// gLocalDecl is `T a = 1, b` or `var a = 1` (without the ';').
+type gLocalDecl struct {
+	Pos   lexer.Position
+	Var   bool           `parser:"( (?= 'var' Ident ) @'var'"`
+	Type  *gType         `parser:"| @@ )"`
+	Decls []*gDeclarator `parser:"@@ ( ',' @@ )*"`
+}
+
+type gLocalFunc struct {
+	Pos        lexer.Position
+	Attrs      []*gAttrList    `parser:"@@*"`
+	Mods       *modifiers      `parser:"@@"`
+	Type       *gType          `parser:"@@"`
+	Name       string          `parser:"@Ident"`
+	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Params     *gParams        `parser:"@@"`
+	Where      []*gConstraints `parser:"@@*"`
+	Body       *gBody          `parser:"@@"`
+}
+
+// gExprStmt is an expression statement; a REPL chunk's last one may omit ';'.
+type gExprStmt struct {
+	X *gExpr `parser:"@@ ( ';' | ScriptEnd )"`
+}
+
+// ---- expressions ----
+
+type gExpr struct {
+	Pos         lexer.Position
+	LambdaGuard *lambdaGuard    `parser:"  (?= @@)"`
+	Lambda      *gLambda        `parser:"  @@"`
+	Throw       *gExpr          `parser:"| 'throw' @@"`
+	Cond        *gCond          `parser:"| @@"`
+	Op          *assignOp       `parser:"  ( @@"`
+	Unsup       *unsupRefAssign `parser:"  @@?"`
+	Right       *gVarInit       `parser:"  @@ )?"`
+}
+
+type gCond struct {
+	X    *gBinary   `parser:"@@"`
+	Tail *gCondTail `parser:"@@?"`
+}
+
+type gCondTail struct {
+	Pos  lexer.Position
+	Then *gExpr `parser:"'?' @@"`
+	Else *gExpr `parser:"':' @@"`
+}
+
+// gBinary is a flat list of operands and binary operators; the conversion
+// to the AST applies C#'s precedence and associativity.
+type gBinary struct {
+	X    *gSwitchLevel `parser:"@@"`
+	Tail []*gBinTail   `parser:"@@*"`
+}
+
+type gBinTail struct {
+	Pos   lexer.Position
+	Is    *gPattern     `parser:"  'is' @@"`
+	As    *gType        `parser:"| 'as' @@"`
+	Op    *binaryOp     `parser:"| @@"`
+	Throw *gThrowExpr   `parser:"  ( @@"`
+	Y     *gSwitchLevel `parser:"  | @@ )"`
+}
+
+// gShift is an expression of shift and tighter operators (a constant or
+// relational pattern's operand).
+type gThrowExpr struct {
+	Pos lexer.Position
+	X   *gExpr `parser:"'throw' @@"`
+}
+
+type gShift struct {
+	X    *gSwitchLevel `parser:"@@"`
+	Tail []*gShiftTail `parser:"@@*"`
+}
+
+type gShiftTail struct {
+	Pos lexer.Position
+	Op  *shiftOp      `parser:"@@"`
+	Y   *gSwitchLevel `parser:"@@"`
+}
+
+type gSwitchLevel struct {
+	X    *gUnary        `parser:"@@"`
+	Arms []*gSwitchExpr `parser:"@@*"`
+}
+
+type gSwitchExpr struct {
+	Pos  lexer.Position
+	Arms []*gSwitchArm `parser:"(?= 'switch' '{' ) 'switch' '{' ( (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+}
+
+type gSwitchArm struct {
+	Pos     lexer.Position
+	Pattern *gPattern `parser:"@@"`
+	When    *gExpr    `parser:"( 'when' @@ )?"`
+	Value   *gExpr    `parser:"'=>' @@"`
+}
+
+type gUnary struct {
+	Pos       lexer.Position
+	Op        string      `parser:"  @( '+' | '-' | '!' | '~' | '++' | '--' )"`
+	X         *gUnary     `parser:"  @@"`
+	Unsup     *unsupUnary `parser:"| @@"`
+	CastGuard *castGuard  `parser:"| (?= @@)"`
+	Cast      *gType      `parser:"  '(' @@ ')'"`
+	CastX     *gUnary     `parser:"  @@"`
+	Await     *gUnary     `parser:"| (?= 'await' (?! 'is' | 'as' | 'switch' | 'when' | 'and' | 'or' | 'in' ) ( Ident | Keyword | Int | Real | Char | String | InterpStart | '(' | '[' | '!' ) ) 'await' @@"`
+	Postfix   *gPostfix   `parser:"| @@"`
+}
+
+type gPostfix struct {
+	X   *gPrimary  `parser:"@@"`
+	Ops []*gPostOp `parser:"@@*"`
+}
+
+type gPostOp struct {
+	Pos      lexer.Position
+	Dot      string           `parser:"  @( '.' | '?.' )"`
+	Name     *gName           `parser:"  ( @@"`
+	Keyword  *gKeywordName    `parser:"  | @@"`
+	NameErr  *memberNameError `parser:"  | @@ )"`
+	TypeArgs *gExprTypeArgs   `parser:"  @@?"`
+	NullIdx  *nullIndexMark   `parser:"| @@"`
+	NullArgs *gBrackets       `parser:"  @@"`
+	Call     *gArgs           `parser:"| @@"`
+	Index    *gBrackets       `parser:"| @@"`
+	Inc      string           `parser:"| @( '++' | '--' )"`
+	Bang     bool             `parser:"| @'!'"`
+	Unsup    *unsupArrow      `parser:"| @@"`
+}
+
+type gKeywordName struct {
+	Pos  lexer.Position
+	Name string `parser:"@Keyword"`
+}
+
+// gExprTypeArgs is C#'s generic-name rule: `<...>` after a name is a type
+// argument list when the token after `>` is one of ( ) ] } : ; , . ? == !=
+// | ^ && || & [ or the end of input.
+type gExprTypeArgs struct {
+	Head *gTypeArgsHead `parser:"(?= @@)"`
+	Args []*gTypeArg    `parser:"'<' @@ ( ',' @@ )* '>'"`
+}
+
+type gTypeArgsHead struct {
+	Args   []*gTypeArg `parser:"'<' @@ ( ',' @@ )* '>'"`
+	Follow string      `parser:"@( '(' | ')' | ']' | '}' | ':' | ';' | ',' | '.' | '?' | '==' | '!=' | '|' | '^' | '&&' | '||' | '&' | '[' | '?.' | EOF | ScriptEnd )"`
+}
+
+type gTypeArg struct {
+	Pos  lexer.Position
+	Type *gType `parser:"@@?"`
+}
+
+type gArgs struct {
+	Args []*gArg `parser:"'(' ( ')' | @@ ( ',' @@ )* ')' )"`
+}
+
+type gBrackets struct {
+	Pos  lexer.Position
+	Args []*gArg `parser:"'[' ( ']' | @@ ( ',' @@ )* ']' )"`
+}
+
+type gArg struct {
+	Pos       lexer.Position
+	Name      string         `parser:"( (?= Ident ':' ) @Ident ':' )?"`
+	Out       bool           `parser:"( @'out'"`
+	DeclGuard *declExprGuard `parser:"  ( (?= @@)"`
+	Decl      *gDeclExpr     `parser:"    @@"`
+	OutX      *gExpr         `parser:"  | @@ )"`
+	Mod       string         `parser:"| @( 'ref' | 'in' )?"`
+	X         *gExpr         `parser:"  @@ )"`
+}
+
+// gDeclExpr declares a variable in an out argument: `out var x`, `out T x`, `out _`.
+type gDeclExpr struct {
+	Pos     lexer.Position
+	Discard bool   `parser:"  @'_'"`
+	Var     bool   `parser:"| ( (?= 'var' Ident ) @'var'"`
+	Type    *gType `parser:"  | @@ )"`
+	Name    string `parser:"  @Ident"`
+}
+
+type gPrimary struct {
+	Pos        lexer.Position
+	Lit        string          `parser:"  @( Int | Real | Char | String )"`
+	Interp     *gInterp        `parser:"| @@"`
+	Paren      *gParen         `parser:"| @@"`
+	Collection *gCollection    `parser:"| @@"`
+	Bool       string          `parser:"| @( 'true' | 'false' )"`
+	Null       bool            `parser:"| @'null'"`
+	This       bool            `parser:"| @'this'"`
+	Base       bool            `parser:"| @'base'"`
+	New        *gNew           `parser:"| @@"`
+	TypeOf     *gType          `parser:"| 'typeof' '(' @@ ')'"`
+	Default    *gDefault       `parser:"| @@"`
+	NameOf     *gExpr          `parser:"| (?= 'nameof' '(' ) 'nameof' '(' @@ ')'"`
+	Unsup      *unsupPrimary   `parser:"| @@"`
+	Predef     string          `parser:"| @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
+	PredefErr  *predefUseError `parser:"  @@?"`
+	Name       string          `parser:"| @Ident"`
+	TypeArgs   *gExprTypeArgs  `parser:"  @@?"`
+	Err        *exprError      `parser:"| @@"`
+}
+
+type gParen struct {
+	X     *gExpr      `parser:"'(' @@"`
+	Unsup *unsupTuple `parser:"@@? ')'"`
+}
+
+type gCollection struct {
+	Elems []*gCollElem `parser:"'[' ( (?! ']' ) @@ ( ',' ( (?! ']' ) @@ )? )* )? ']'"`
+}
+
+type gCollElem struct {
+	Unsup *unsupSpread `parser:"  @@"`
+	X     *gExpr       `parser:"| @@"`
+}
+
+type gDefault struct {
+	Type *gType `parser:"'default' ( '(' @@ ')' )?"`
+}
+
+type gInterp struct {
+	Start string         `parser:"@InterpStart"`
+	Parts []*gInterpPart `parser:"@@* InterpEnd"`
+}
+
+type gInterpPart struct {
+	Text   *gText `parser:"  @@"`
+	X      *gExpr `parser:"| HoleOpen @@"`
+	Align  *gExpr `parser:"  ( HoleComma @@ )?"`
+	Format string `parser:"  @HoleFormat? HoleClose"`
+}
+
+type gText struct {
+	Text string `parser:"@InterpText"`
+}
+
+type gNew struct {
+	Pos      lexer.Position
+	Args     *gArgs          `parser:"'new' ( @@"`
+	Init     *gInitializer   `parser:"  @@?"`
+	Implicit *gRankSpec      `parser:"| (?= '[' ( ']' | ',' ) ) @@"`
+	ImplInit *gInitList      `parser:"  @@"`
+	Unsup    *unsupAnonymous `parser:"| @@"`
+	Type     *gTypeCore      `parser:"| @@"`
+	Array    *gNewArray      `parser:"  ( @@"`
+	ObjArgs  *gArgs          `parser:"  | @@"`
+	ObjInit  *gInitializer   `parser:"    @@?"`
+	ObjInit2 *gInitializer   `parser:"  | @@"`
+	TailErr  *newTailError   `parser:"  | @@ )"`
+	TypeErr  *newTypeError   `parser:"| @@ )"`
+}
+
+type gNewArray struct {
+	Sizes []*gExpr     `parser:"'[' ( (?! ']' | ',' ) @@ ( ',' @@ )*"`
+	Rank  *gRankCommas `parser:"| @@ )? ']'"`
+	Ranks []*gRankSpec `parser:"( (?= '[' ( ']' | ',' ) ) @@ )*"`
+	Init  *gInitList   `parser:"@@?"`
+}
+
+type gRankCommas struct {
+	Commas []string `parser:"@','+"`
+}
+
+type gRankSpec struct {
+	Commas []string `parser:"'[' @','* ']'"`
+}
+
+// gInitializer is an object initializer (first element `Name =` or `[`) or a
+// collection initializer.
+type gInitializer struct {
+	Pos     lexer.Position
+	Members []*gMemberInit `parser:"'{' ( (?= Ident '=' | '[' ) @@ ( ',' ( (?! '}' ) @@ )? )*"`
+	Elems   []*gVarInit    `parser:"| (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+}
+
+type gMemberInit struct {
+	Pos   lexer.Position
+	Index *gBrackets `parser:"( @@"`
+	Name  string     `parser:"| @Ident ) '='"`
+	Value *gVarInit  `parser:"@@"`
+}
+
+type gLambda struct {
+	Mods   []string   `parser:"@( 'async' | 'static' )*"`
+	Params []*gLParam `parser:"( '(' ( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
+	One    *gName     `parser:"| @@ ) '=>'"`
+	Block  *gBlock    `parser:"( @@"`
+	X      *gExpr     `parser:"| @@ )"`
+}
+
+type gLParam struct {
+	Attrs []*gAttrList `parser:"@@*"`
+	Rest  *gLParamRest `parser:"@@"`
+}
+
+type gLParamRest struct {
+	Pos     lexer.Position
+	Mod     string `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Name    string `parser:"( (?= Ident ( ',' | ')' ) ) @Ident"`
+	Type    *gType `parser:"| @@"`
+	TName   string `parser:"  @Ident )"`
+	Default *gExpr `parser:"( '=' @@ )?"`
+}
+
+// ---- types ----
+
+// gType is a type with array rank specifiers.
+type gType struct {
+	Pos   lexer.Position
+	Core  *gTypeCore `parser:"@@"`
+	Ranks []*gRank   `parser:"( (?= '[' ( ']' | ',' ) ) @@ )*"`
+}
+
+type gRank struct {
+	Commas   []string   `parser:"'[' @','* ']'"`
+	Nullable *gNullable `parser:"@@?"`
+}
+
+// gTypeCore is a type name: a predefined type, or a dotted name whose parts
+// may have type arguments, optionally nullable.
+type gTypeCore struct {
+	Pos      lexer.Position
+	Global   bool        `parser:"( (?= 'global' '::' ) @'global' '::' )?"`
+	Predef   string      `parser:"( @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
+	Segs     []*gTypeSeg `parser:"| @@ ( (?= '.' Ident ) '.' @@ )* )"`
+	Nullable *gNullable  `parser:"@@?"`
+}
+
+type gTypeSeg struct {
+	Pos  lexer.Position
+	Name string      `parser:"@Ident"`
+	Args []*gTypeArg `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+}
+
+// gNullable is the nullable marker: C# reads `?` after a type as such when
+// the next token cannot continue a conditional expression, or when a name
+// follows that is itself followed by a declaration's or argument's end.
+type gNullable struct {
+	Q bool `parser:"(?= '?' ( EOF | ScriptEnd | '>' | ',' | ')' | ']' | '[' | ';' | '=' | '{' | '}' | '=>' | ( Ident | 'this' | 'operator' ) ( '=' | ';' | ',' | ')' | '(' | '=>' | '{' | '<' | 'in' | 'when' | 'and' | 'or' | EOF | ScriptEnd ) ) ) @'?'"`
+}
+
+// ---- patterns ----
+
+type gPattern struct {
+	X   *gAndPattern `parser:"@@"`
+	Ors []*gOrTail   `parser:"@@*"`
+}
+
+type gOrTail struct {
+	Pos lexer.Position
+	Y   *gAndPattern `parser:"'or' @@"`
+}
+
+type gAndPattern struct {
+	X    *gNotPattern `parser:"@@"`
+	Ands []*gAndTail  `parser:"@@*"`
+}
+
+type gAndTail struct {
+	Pos lexer.Position
+	Y   *gNotPattern `parser:"'and' @@"`
+}
+
+type gNotPattern struct {
+	Pos lexer.Position
+	Not *gNotPattern     `parser:"  'not' @@"`
+	P   *gPrimaryPattern `parser:"| @@"`
+}
+
+type gPrimaryPattern struct {
+	Pos        lexer.Position
+	Paren      *gPattern         `parser:"  '(' @@"`
+	Positional *unsupPositional  `parser:"  @@? ')'"`
+	RelOp      string            `parser:"| @( '<=' | '>=' | '<' | '>' )"`
+	RelX       *gShift           `parser:"  @@"`
+	Prop       *gPropPattern     `parser:"| @@"`
+	Unsup      *unsupPattern     `parser:"| @@"`
+	Var        string            `parser:"| (?= 'var' Ident ) 'var' @Ident"`
+	Discard    bool              `parser:"| (?= '_' ( EOF | ScriptEnd | '=>' | ',' | ')' | ':' | '}' | ']' | '&&' | '||' | '?' | ';' | '==' | '!=' | 'when' | 'and' | 'or' ) ) @'_'"`
+	TypedGuard *typePatternGuard `parser:"| (?= @@)"`
+	Typed      *gTypedPattern    `parser:"  @@"`
+	Const      *gShift           `parser:"| @@"`
+}
+
+// gTypedPattern is a declaration pattern `T x`, a property pattern with a
+// type, or a type pattern.
+type gTypedPattern struct {
+	Type *gType        `parser:"@@"`
+	Name string        `parser:"( (?! 'and' | 'or' | 'when' ) @Ident"`
+	Prop *gPropPattern `parser:"| @@ )?"`
+}
+
+type gPropPattern struct {
+	Pos   lexer.Position
+	Props []*gSubPattern `parser:"'{' ( (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+	Name  string         `parser:"( (?! 'and' | 'or' | 'when' ) @Ident )?"`
+}
+
+type gSubPattern struct {
+	Pos     lexer.Position
+	Names   []string  `parser:"@Ident ( '.' @Ident )* ':'"`
+	Pattern *gPattern `parser:"@@"`
+}
+
+// gClose is a closing brace whose position the AST keeps.
+type gClose struct {
+	Pos lexer.Position
+	V   string `parser:"@'}'"`
+}

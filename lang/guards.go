@@ -1,0 +1,964 @@
+package lang
+
+import (
+	"strings"
+	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// This file holds the grammar's custom productions: predicates written in Go
+// (each states the C# rule it decides), operators that join adjacent tokens,
+// modifiers, error alternatives, and the list items that recover from
+// syntax errors. A predicate never consumes input; it is used inside (?= ).
+
+// synErr is a syntax error an error alternative reports with its final
+// wording. A silent one follows a lexical error already reported there.
+type synErr struct {
+	pos        lexer.Position
+	msg        string
+	silent     bool
+	incomplete bool
+}
+
+func (e *synErr) Error() string            { return e.msg }
+func (e *synErr) Message() string          { return e.msg }
+func (e *synErr) Position() lexer.Position { return e.pos }
+
+// fail consumes the offending token (so that participle reports the error
+// rather than trying another branch) and returns the diagnostic.
+func fail(lex *lexer.PeekingLexer, msg string) error {
+	t := *lex.Peek()
+	lex.Next()
+	return &synErr{pos: t.Pos, msg: msg, silent: t.Type == tokBad}
+}
+
+// expected fails with "unexpected X, expected what".
+func expected(lex *lexer.PeekingLexer, what string) error {
+	t := *lex.Peek()
+	lex.Next()
+	if isEnd(&t) {
+		return &synErr{pos: t.Pos, msg: incompletePrefix + ", expected " + what, incomplete: true}
+	}
+	return &synErr{pos: t.Pos, msg: "unexpected " + describeTok(&t) + ", expected " + what, silent: t.Type == tokBad}
+}
+
+// unsupported fails with "<what> is/are not supported" at the current token.
+func unsupported(lex *lexer.PeekingLexer, what string) error {
+	verb := " is"
+	if strings.HasSuffix(what, "s") && !strings.HasSuffix(what, "'") {
+		verb = " are"
+	}
+	return fail(lex, what+verb+" not supported")
+}
+
+// ---- cursor: lookahead over a copy of the token stream ----
+
+type cursor struct{ lx lexer.PeekingLexer }
+
+func newCursor(lex *lexer.PeekingLexer) *cursor { return &cursor{*lex} }
+
+func (c *cursor) tok() *lexer.Token  { return c.lx.Peek() }
+func (c *cursor) next() *lexer.Token { return c.lx.Next() }
+
+func (c *cursor) peek(n int) *lexer.Token {
+	d := *c
+	for i := 0; i < n; i++ {
+		d.lx.Next()
+	}
+	return d.lx.Peek()
+}
+
+func (c *cursor) at(s string) bool            { return isPunctTok(c.tok(), s) }
+func (c *cursor) peekAt(n int, s string) bool { return isPunctTok(c.peek(n), s) }
+
+func isPunctTok(t *lexer.Token, s string) bool { return t.Type == tokPunct && t.Value == s }
+
+// isWordTok reports whether t is the (possibly contextual) keyword s.
+func isWordTok(t *lexer.Token, s string) bool {
+	return (t.Type == tokIdent || t.Type == tokKeyword) && t.Value == s
+}
+
+func isNameTok(t *lexer.Token) bool { return t.Type == tokIdent }
+
+// skipType advances c over a type as the Type production parses it.
+func (c *cursor) skipType() (*gType, bool) {
+	if t := c.tok(); t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) {
+		return nil, false
+	}
+	typ, err := grammar().typ.ParseFromLexer(&c.lx, participle.AllowTrailing(true))
+	return typ, err == nil
+}
+
+// matchParen reports whether the '(' at c has a matching ')' before any ';',
+// leaving c on the ')'.
+func (c *cursor) matchParen() bool {
+	depth := 0
+	for ; !isEnd(c.tok()); c.next() {
+		t := c.tok()
+		if t.Type != tokPunct {
+			continue
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				return t.Value == ")"
+			}
+			if depth < 0 {
+				return false
+			}
+		case ";":
+			return false
+		}
+	}
+	return false
+}
+
+// ---- predicates ----
+
+// castGuard is C#'s cast rule: `(T)` followed by a token that begins a
+// unary expression is a cast when T is a predefined type, or when that token
+// is an identifier (other than is/as/switch/when/and/or/in), a literal, '(',
+// '~' or '!'.
+type castGuard struct{}
+
+func (*castGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if !c.at("(") {
+		return participle.NextMatch
+	}
+	c.next()
+	typ, ok := c.skipType()
+	if !ok || !c.at(")") {
+		return participle.NextMatch
+	}
+	after := c.peek(1)
+	if typ.keyword() {
+		return nil
+	}
+	switch after.Type {
+	case tokInt, tokReal, tokChar, tokString, tokInterpStart:
+		return nil
+	case tokIdent, tokKeyword:
+		switch after.Value {
+		case "is", "as", "switch", "when", "and", "or", "in":
+			return participle.NextMatch
+		}
+		return nil
+	case tokPunct:
+		if after.Value == "~" || after.Value == "!" || after.Value == "(" {
+			return nil
+		}
+	}
+	return participle.NextMatch
+}
+
+// keyword reports whether the type (arrays stripped) is a predefined type.
+func (t *gType) keyword() bool { return t.Core.Predef != "" }
+
+// lambdaGuard is C#'s lambda rule: optional async/static, then a name or a
+// parenthesised list, then '=>'.
+type lambdaGuard struct{}
+
+func (*lambdaGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	for isWordTok(c.tok(), "async") || isWordTok(c.tok(), "static") {
+		c.next()
+	}
+	if isNameTok(c.tok()) && c.peekAt(1, "=>") {
+		return nil
+	}
+	if c.at("(") {
+		if c.matchParen() && c.peekAt(1, "=>") {
+			return nil
+		}
+		return participle.NextMatch
+	}
+	return participle.NextMatch
+}
+
+// declExprGuard is C#'s out-declaration rule: `out _`, `out var x` and
+// `out T x` declare when the argument ends there.
+type declExprGuard struct{}
+
+func (*declExprGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	endsArg := func(t *lexer.Token) bool { return isPunctTok(t, ",") || isPunctTok(t, ")") || isPunctTok(t, "]") }
+	if isWordTok(c.tok(), "_") && endsArg(c.peek(1)) {
+		return nil
+	}
+	if isWordTok(c.tok(), "var") && isNameTok(c.peek(1)) && endsArg(c.peek(2)) {
+		return nil
+	}
+	if _, ok := c.skipType(); ok && isNameTok(c.tok()) && endsArg(c.peek(1)) {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// typePatternGuard is C#'s rule for a type in a pattern: a type followed by
+// a designation or a property pattern, or a type that cannot be a constant
+// (predefined, generic, array or nullable) where the pattern ends.
+type typePatternGuard struct{}
+
+func (*typePatternGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	typ, ok := c.skipType()
+	if !ok {
+		return participle.NextMatch
+	}
+	n := c.tok()
+	switch {
+	case isNameTok(n) && n.Value != "and" && n.Value != "or" && n.Value != "when":
+		return nil
+	case isPunctTok(n, "{"):
+		return nil
+	case isPatternEnd(n) && (typ.keyword() || typ.generic() || len(typ.Ranks) > 0 || typ.Core.Nullable != nil):
+		return nil
+	}
+	return participle.NextMatch
+}
+
+func (t *gType) generic() bool {
+	for _, s := range t.Core.Segs {
+		if s.Args != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func isPatternEnd(t *lexer.Token) bool {
+	if isEnd(t) {
+		return true
+	}
+	if t.Type == tokPunct {
+		switch t.Value {
+		case "=>", ",", ")", ":", "}", "]", "&&", "||", "?", ";", "==", "!=":
+			return true
+		}
+	}
+	return isWordTok(t, "when") || isWordTok(t, "and") || isWordTok(t, "or")
+}
+
+// localFuncGuard is C#'s local function rule at a statement start:
+// attributes, or modifiers followed by a name that is not a lambda's
+// parameter, or a type, a name and a parameter list followed by a body.
+type localFuncGuard struct{}
+
+func (*localFuncGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	t := c.tok()
+	if isPunctTok(t, "[") {
+		return nil
+	}
+	if t.Type == tokIdent || t.Type == tokKeyword {
+		switch t.Value {
+		case "static", "async", "extern", "public", "private", "internal", "protected", "readonly", "abstract", "virtual", "override", "sealed":
+			i := 0
+			for {
+				p := c.peek(i)
+				if (p.Type == tokIdent || p.Type == tokKeyword) && ModifierByName(p.Value) != 0 {
+					i++
+					continue
+				}
+				break
+			}
+			n := c.peek(i)
+			if (n.Type == tokIdent || n.Type == tokKeyword) && !c.peekAt(i+1, "=>") {
+				return nil
+			}
+		}
+	}
+	if declKindAt(lex) == declFunc {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// localDeclGuard is C#'s local declaration rule: a type followed by a name
+// and then '=', ';', ',' (or the end of a REPL chunk).
+type localDeclGuard struct{}
+
+func (*localDeclGuard) Parse(lex *lexer.PeekingLexer) error {
+	if declKindAt(lex) == declLocal {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// declMemo remembers the last statement start classified: three
+// alternatives of Stmt ask about the same token. Token pointers are unique
+// to a parse, so parses on other goroutines can only cause a miss.
+var declMemo atomic.Pointer[declMemoEntry]
+
+type declMemoEntry struct {
+	tok  *lexer.Token
+	kind int
+}
+
+// declKindAt is declKind at the current token, memoised.
+func declKindAt(lex *lexer.PeekingLexer) int {
+	t := lex.Peek()
+	if e := declMemo.Load(); e != nil && e.tok == t {
+		return e.kind
+	}
+	k := declKind(newCursor(lex))
+	declMemo.Store(&declMemoEntry{tok: t, kind: k})
+	return k
+}
+
+// unsupDecl reports declarations the language does not have.
+func unsupDecl(lex *lexer.PeekingLexer) error {
+	switch declKindAt(lex) {
+	case declNone, declLocal, declFunc:
+		return participle.NextMatch
+	}
+	c := newCursor(lex)
+	switch declKind(c) {
+	case declDeconstruct:
+		return unsupported(lex, "deconstruction")
+	case declPointer:
+		advanceTo(lex, c.tok().Pos.Offset)
+		return unsupported(lex, "pointer types")
+	case declCArray:
+		advanceTo(lex, c.peek(1).Pos.Offset)
+		return unsupported(lex, "C-style array declarators")
+	}
+	return participle.NextMatch
+}
+
+const (
+	declNone = iota
+	declLocal
+	declFunc
+	declDeconstruct
+	declPointer
+	declCArray
+)
+
+// declKind classifies a statement start: a declaration, a local function,
+// or neither. On return c is past the type when there was one.
+func declKind(c *cursor) int {
+	t := c.tok()
+	if t.Type != tokIdent && !(t.Type == tokKeyword && predefined[t.Value]) {
+		return declNone
+	}
+	if isWordTok(t, "await") && !c.peekAt(1, "=") && !c.peekAt(1, ";") {
+		return declNone
+	}
+	isVar := isWordTok(t, "var")
+	typ, ok := c.skipType()
+	if !ok {
+		return declNone
+	}
+	if isVar && typ.Core.Segs != nil && typ.Core.Segs[0].Name == "var" && c.at("(") {
+		return declDeconstruct
+	}
+	if c.at("*") && typ.Core.Predef != "" {
+		return declPointer
+	}
+	if !isNameTok(c.tok()) {
+		return declNone
+	}
+	n1 := c.peek(1)
+	switch {
+	case isPunctTok(n1, "(") || isPunctTok(n1, "<"):
+		d := *c
+		d.next()
+		if isPunctTok(n1, "<") {
+			depth := 0
+			for ; !isEnd(d.tok()); d.next() {
+				t := d.tok()
+				if isPunctTok(t, "<") {
+					depth++
+				} else if isPunctTok(t, ">") {
+					depth--
+					if depth == 0 {
+						d.next()
+						break
+					}
+				} else if !isNameTok(t) && !isPunctTok(t, ",") {
+					break
+				}
+			}
+		}
+		if d.at("(") && d.matchParen() {
+			if a := d.peek(1); isPunctTok(a, "{") || isPunctTok(a, "=>") || isWordTok(a, "where") {
+				return declFunc
+			}
+		}
+		return declNone
+	case isPunctTok(n1, "["):
+		return declCArray
+	case isPunctTok(n1, "=") || isPunctTok(n1, ";") || isPunctTok(n1, ",") || n1.Type == tokScriptEnd:
+		return declLocal
+	}
+	return declNone
+}
+
+// forDeclGuard is the declaration rule of for and using headers: a type, a
+// name, then '=', ';' or ','.
+type forDeclGuard struct{}
+
+func (*forDeclGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if _, ok := c.skipType(); ok && isNameTok(c.tok()) {
+		if n1 := c.peek(1); isPunctTok(n1, "=") || isPunctTok(n1, ";") || isPunctTok(n1, ",") {
+			return nil
+		}
+	}
+	return participle.NextMatch
+}
+
+// advanceTo moves lex forward to the token at byte offset off.
+func advanceTo(lex *lexer.PeekingLexer, off int) {
+	for !isEnd(lex.Peek()) && lex.Peek().Pos.Offset < off {
+		lex.Next()
+	}
+}
+
+// ---- operators ----
+
+// binaryOp is a binary operator other than is/as. The lexer never produces
+// `>>` (so `List<List<int>>` closes): two adjacent '>' are the shift, and a
+// '>' directly followed by '>=' is the start of `>>=`, not an operator.
+type binaryOp struct {
+	Pos lexer.Position
+	Op  string
+}
+
+func (b *binaryOp) Parse(lex *lexer.PeekingLexer) error {
+	op, n := binaryOpAt(newCursor(lex))
+	if op == "" {
+		return participle.NextMatch
+	}
+	b.Pos, b.Op = lex.Peek().Pos, op
+	for i := 0; i < n; i++ {
+		lex.Next()
+	}
+	return nil
+}
+
+func binaryOpAt(c *cursor) (string, int) {
+	t := c.tok()
+	if t.Type != tokPunct {
+		return "", 0
+	}
+	if t.Value == ">" {
+		n := c.peek(1)
+		if n.Pos.Offset == tokEnd(t) && isPunctTok(n, ">") {
+			return ">>", 2
+		}
+		if n.Pos.Offset == tokEnd(t) && isPunctTok(n, ">=") {
+			return "", 0
+		}
+	}
+	if _, ok := binaryPrec[t.Value]; ok {
+		return t.Value, 1
+	}
+	return "", 0
+}
+
+// shiftOp is a binary operator of shift precedence or tighter.
+type shiftOp struct {
+	Pos lexer.Position
+	Op  string
+}
+
+func (s *shiftOp) Parse(lex *lexer.PeekingLexer) error {
+	op, n := binaryOpAt(newCursor(lex))
+	if op == "" || binaryPrec[op] < precShift {
+		return participle.NextMatch
+	}
+	s.Pos, s.Op = lex.Peek().Pos, op
+	for i := 0; i < n; i++ {
+		lex.Next()
+	}
+	return nil
+}
+
+// assignOp is an assignment operator; `>>=` arrives as '>' and an adjacent '>='.
+type assignOp struct {
+	Pos lexer.Position
+	Op  string
+}
+
+func (a *assignOp) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	t := c.tok()
+	if t.Type != tokPunct {
+		return participle.NextMatch
+	}
+	a.Pos = t.Pos
+	if t.Value == ">" {
+		if n := c.peek(1); isPunctTok(n, ">=") && n.Pos.Offset == tokEnd(t) {
+			a.Op = ">>="
+			lex.Next()
+			lex.Next()
+			return nil
+		}
+		return participle.NextMatch
+	}
+	if !assignOps[t.Value] {
+		return participle.NextMatch
+	}
+	a.Op = t.Value
+	lex.Next()
+	return nil
+}
+
+// nullIndexMark is the '?' of `x?[i]`, which must touch the '['.
+type nullIndexMark struct{}
+
+func (*nullIndexMark) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	t := c.tok()
+	if !isPunctTok(t, "?") {
+		return participle.NextMatch
+	}
+	if n := c.peek(1); !isPunctTok(n, "[") || n.Pos.Offset != tokEnd(t) {
+		return participle.NextMatch
+	}
+	lex.Next()
+	return nil
+}
+
+// modifiers is a run of declaration modifiers. async, required and partial
+// are contextual: they are modifiers only when a declaration follows, and
+// `new` is an expression before '(' or '['.
+type modifiers struct {
+	Mods Modifiers
+}
+
+func (m *modifiers) Parse(lex *lexer.PeekingLexer) error {
+	for {
+		c := newCursor(lex)
+		t := c.tok()
+		if t.Type != tokIdent && t.Type != tokKeyword {
+			return nil
+		}
+		switch t.Value {
+		case "unsafe", "fixed":
+			return unsupported(lex, "'"+t.Value+"'")
+		case "file":
+			if n := c.peek(1); n.Type == tokIdent || n.Type == tokKeyword {
+				return unsupported(lex, "'file' types")
+			}
+			return nil
+		}
+		mod := ModifierByName(t.Value)
+		if mod == 0 {
+			return nil
+		}
+		if mod == ModAsync || mod == ModRequired || mod == ModPartial {
+			n := c.peek(1)
+			if n.Type != tokIdent && n.Type != tokKeyword && !isPunctTok(n, "(") {
+				return nil
+			}
+			if isPunctTok(n, "(") || c.peekAt(2, "=") || c.peekAt(2, ";") {
+				if mod != ModAsync || isPunctTok(n, "(") {
+					return nil
+				}
+			}
+		}
+		if mod == ModNew && (c.peekAt(1, "(") || c.peekAt(1, "[")) {
+			return nil
+		}
+		if m.Mods.Has(mod) {
+			return fail(lex, "duplicate modifier '"+t.Value+"'")
+		}
+		m.Mods |= mod
+		lex.Next()
+	}
+}
+
+// ---- error alternatives ----
+
+type typeDeclError struct{}
+
+func (*typeDeclError) Parse(lex *lexer.PeekingLexer) error {
+	return expected(lex, "a type declaration")
+}
+
+// unsupType reports struct, delegate and record declarations.
+type unsupType struct{}
+
+func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
+	switch t := lex.Peek(); {
+	case isWordTok(t, "struct") || isWordTok(t, "delegate") || isWordTok(t, "record"):
+		return unsupported(lex, "'"+t.Value+"'")
+	}
+	return participle.NextMatch
+}
+
+type typeKindError struct{}
+
+func (*typeKindError) Parse(lex *lexer.PeekingLexer) error {
+	return expected(lex, "'class', 'interface' or 'enum'")
+}
+
+// unsupMember reports member forms the language does not have.
+type unsupMember struct{}
+
+func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	t := c.tok()
+	switch {
+	case isWordTok(t, "record"):
+		if n := c.peek(1); isNameTok(n) || isWordTok(n, "class") || isWordTok(n, "struct") {
+			return unsupported(lex, "'record'")
+		}
+	case isWordTok(t, "event") || isWordTok(t, "implicit") || isWordTok(t, "explicit") || isWordTok(t, "operator"):
+		return unsupported(lex, "'"+t.Value+"' declarations")
+	case isPunctTok(t, "~"):
+		return unsupported(lex, "finalizers")
+	}
+	return participle.NextMatch
+}
+
+// unsupAfterType reports operator overloading and indexers.
+type unsupAfterType struct{}
+
+func (*unsupAfterType) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	switch {
+	case isWordTok(c.tok(), "operator"):
+		return unsupported(lex, "operator overloading")
+	case isWordTok(c.tok(), "this") && c.peekAt(1, "["):
+		return unsupported(lex, "indexers")
+	}
+	return participle.NextMatch
+}
+
+// unsupAfterName reports explicit interface implementations and fixed-size buffers.
+type unsupAfterName struct{}
+
+func (*unsupAfterName) Parse(lex *lexer.PeekingLexer) error {
+	switch t := lex.Peek(); {
+	case isPunctTok(t, "."):
+		return unsupported(lex, "explicit interface implementations")
+	case isPunctTok(t, "["):
+		return unsupported(lex, "fixed-size buffers")
+	}
+	return participle.NextMatch
+}
+
+type accessorError struct{}
+
+func (*accessorError) Parse(lex *lexer.PeekingLexer) error {
+	if t := lex.Peek(); isWordTok(t, "add") || isWordTok(t, "remove") {
+		return unsupported(lex, "event accessors")
+	}
+	return expected(lex, "'get', 'set' or 'init'")
+}
+
+type bodyError struct{}
+
+func (*bodyError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "'{', '=>' or ';'") }
+
+// unsupStmt reports statement forms the language does not have, a stray
+// '}', and a missing statement.
+type unsupStmt struct{}
+
+func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	t := c.tok()
+	if isEnd(t) {
+		return expected(lex, "a statement")
+	}
+	if t.Type == tokPunct {
+		switch t.Value {
+		case "}":
+			return fail(lex, msgStrayCloseBrace)
+		case "(":
+			d := *c
+			d.next()
+			if _, ok := d.skipType(); ok {
+				if isNameTok(d.tok()) {
+					d.next()
+				}
+				if d.at(",") {
+					return unsupported(lex, "tuples")
+				}
+			}
+		}
+		return participle.NextMatch
+	}
+	if t.Type != tokIdent && t.Type != tokKeyword {
+		return participle.NextMatch
+	}
+	if err := unsupDecl(lex); err != participle.NextMatch {
+		return err
+	}
+	switch t.Value {
+	case "checked", "unchecked":
+		if c.peekAt(1, "{") {
+			return unsupported(lex, "'"+t.Value+"' blocks")
+		}
+	case "unsafe", "fixed":
+		return unsupported(lex, "'"+t.Value+"'")
+	case "yield":
+		if n := c.peek(1); isWordTok(n, "return") || isWordTok(n, "break") {
+			return unsupported(lex, "'yield'")
+		}
+	case "await":
+		if isWordTok(c.peek(1), "using") {
+			return unsupported(lex, "'await using'")
+		}
+	case "class", "interface", "enum", "struct", "record", "namespace":
+		if t.Value != "record" || isNameTok(c.peek(1)) {
+			return fail(lex, "a "+t.Value+" declaration is not allowed here")
+		}
+	}
+	return participle.NextMatch
+}
+
+// unsupDeconstruction reports `foreach (var (a, b) in ...)`.
+type unsupDeconstruction struct{}
+
+func (*unsupDeconstruction) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if isWordTok(c.tok(), "var") && c.peekAt(1, "(") || c.at("(") {
+		return unsupported(lex, "deconstruction in foreach")
+	}
+	return participle.NextMatch
+}
+
+// labelError reports a label at the end of a block.
+type labelError struct{}
+
+func (*labelError) Parse(lex *lexer.PeekingLexer) error {
+	if !isPunctTok(lex.Peek(), "}") {
+		return participle.NextMatch
+	}
+	label := ""
+	if rc := int(lex.RawCursor()); rc >= 2 {
+		label = strings.TrimPrefix(lex.Range(lexer.RawCursor(rc-2), lexer.RawCursor(rc-1))[0].Value, "@")
+	}
+	return fail(lex, "expected a statement after label '"+label+"'")
+}
+
+type unsupRefAssign struct{}
+
+func (*unsupRefAssign) Parse(lex *lexer.PeekingLexer) error {
+	if isWordTok(lex.Peek(), "ref") {
+		return unsupported(lex, "ref assignment")
+	}
+	return participle.NextMatch
+}
+
+// unsupUnary reports pointer operations, index-from-end and ranges.
+type unsupUnary struct{}
+
+func (*unsupUnary) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != tokPunct {
+		return participle.NextMatch
+	}
+	switch t.Value {
+	case "&", "*":
+		return unsupported(lex, "pointer operations")
+	case "^":
+		return unsupported(lex, "index-from-end expressions")
+	case "..":
+		return unsupported(lex, "ranges")
+	}
+	return participle.NextMatch
+}
+
+type memberNameError struct{}
+
+func (*memberNameError) Parse(lex *lexer.PeekingLexer) error {
+	dot := "."
+	if rc := int(lex.RawCursor()); rc >= 1 {
+		dot = lex.Range(lexer.RawCursor(rc-1), lexer.RawCursor(rc))[0].Value
+	}
+	return expected(lex, "a member name after '"+dot+"'")
+}
+
+type unsupArrow struct{}
+
+func (*unsupArrow) Parse(lex *lexer.PeekingLexer) error {
+	if isPunctTok(lex.Peek(), "->") {
+		return unsupported(lex, "pointer member access")
+	}
+	return participle.NextMatch
+}
+
+// unsupPrimary reports expression forms the language does not have.
+type unsupPrimary struct{}
+
+func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	t := c.tok()
+	if t.Type != tokIdent && t.Type != tokKeyword {
+		return participle.NextMatch
+	}
+	if t.Value == "async" || t.Value == "static" {
+		d := *c
+		for isWordTok(d.tok(), "async") || isWordTok(d.tok(), "static") {
+			d.next()
+		}
+		if isWordTok(d.tok(), "delegate") {
+			advanceTo(lex, d.tok().Pos.Offset)
+			return unsupported(lex, "anonymous methods")
+		}
+	}
+	switch t.Value {
+	case "sizeof", "stackalloc", "checked", "unchecked", "__arglist", "__makeref", "__reftype", "__refvalue":
+		return unsupported(lex, "'"+t.Value+"'")
+	case "delegate":
+		return unsupported(lex, "anonymous methods")
+	case "ref":
+		return unsupported(lex, "ref expressions")
+	case "from":
+		n, n2 := c.peek(1), c.peek(2)
+		if isNameTok(n) && (isWordTok(n2, "in") || isNameTok(n2) && isWordTok(c.peek(3), "in")) {
+			return unsupported(lex, "query expressions")
+		}
+	}
+	return participle.NextMatch
+}
+
+// predefUseError rejects `int[` and `int?)` where an expression is expected.
+type predefUseError struct{}
+
+func (*predefUseError) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if c.at("[") || c.at("?") && c.peekAt(1, ")") {
+		return expected(lex, "an expression")
+	}
+	return participle.NextMatch
+}
+
+type exprError struct{}
+
+func (*exprError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "an expression") }
+
+// unsupTuple reports `(a, b)`, at its '('.
+type unsupTuple struct{}
+
+func (*unsupTuple) Parse(lex *lexer.PeekingLexer) error {
+	if !isPunctTok(lex.Peek(), ",") {
+		return participle.NextMatch
+	}
+	pos := openParenBefore(lex)
+	lex.Next()
+	return &synErr{pos: pos, msg: "tuples are not supported"}
+}
+
+// openParenBefore finds the '(' that the current token is inside.
+func openParenBefore(lex *lexer.PeekingLexer) lexer.Position {
+	rc := int(lex.RawCursor())
+	toks := lex.Range(0, lexer.RawCursor(rc))
+	depth := 0
+	for i := len(toks) - 1; i >= 0; i-- {
+		t := &toks[i]
+		if t.Type != tokPunct {
+			continue
+		}
+		switch t.Value {
+		case ")", "]", "}":
+			depth++
+		case "(", "[", "{":
+			if depth == 0 {
+				return t.Pos
+			}
+			depth--
+		}
+	}
+	return lex.Peek().Pos
+}
+
+type unsupSpread struct{}
+
+func (*unsupSpread) Parse(lex *lexer.PeekingLexer) error {
+	if isPunctTok(lex.Peek(), "..") {
+		return unsupported(lex, "spread elements")
+	}
+	return participle.NextMatch
+}
+
+type unsupAnonymous struct{}
+
+func (*unsupAnonymous) Parse(lex *lexer.PeekingLexer) error {
+	if isPunctTok(lex.Peek(), "{") {
+		return unsupported(lex, "anonymous types")
+	}
+	return participle.NextMatch
+}
+
+// newTailError reports a `new T` without arguments or initializer.
+type newTailError struct{}
+
+func (*newTailError) Parse(lex *lexer.PeekingLexer) error {
+	rc := int(lex.RawCursor())
+	toks := lex.Range(0, lexer.RawCursor(rc))
+	var b strings.Builder
+	for i := len(toks) - 1; i >= 0; i-- {
+		if isWordTok(&toks[i], "new") {
+			for _, t := range toks[i+1:] {
+				b.WriteString(t.Value)
+				if t.Value == "," {
+					b.WriteByte(' ')
+				}
+			}
+			break
+		}
+	}
+	return expected(lex, "'(' or '{' after 'new "+b.String()+"'")
+}
+
+// newTypeError reports a `new` without a type, and tuple types.
+type newTypeError struct{}
+
+func (*newTypeError) Parse(lex *lexer.PeekingLexer) error {
+	return expected(lex, "a type after 'new'")
+}
+
+// unsupPositional reports positional patterns `(a, b)`.
+type unsupPositional struct{}
+
+func (*unsupPositional) Parse(lex *lexer.PeekingLexer) error {
+	if !isPunctTok(lex.Peek(), ",") {
+		return participle.NextMatch
+	}
+	pos := openParenBefore(lex)
+	lex.Next()
+	return &synErr{pos: pos, msg: "positional patterns are not supported"}
+}
+
+// unsupPattern reports list and deconstruction patterns.
+type unsupPattern struct{}
+
+func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	switch {
+	case c.at("["):
+		return unsupported(lex, "list patterns")
+	case isWordTok(c.tok(), "var") && c.peekAt(1, "("):
+		return unsupported(lex, "deconstruction patterns")
+	}
+	return participle.NextMatch
+}
+
+type paramTypeError struct{}
+
+func (*paramTypeError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "a parameter type") }
+
+type memberTypeError struct{}
+
+func (*memberTypeError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "a member type") }
+
+type memberNameError2 struct{}
+
+func (*memberNameError2) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "a member name") }
+
+type tryError struct{}
+
+func (*tryError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "'catch' or 'finally'") }
