@@ -245,7 +245,6 @@ func measure(prog *vm.Program, cls *Class, b *Benchmark, opts Options) (sample, 
 	defer m.Close()
 	m.Stdin = strings.NewReader("")
 	m.SetLimits(opts.Limits)
-	defer m.ReleaseLimits()
 	threading.Install(m)
 	t := m.NewThread()
 	threading.Attach(t)

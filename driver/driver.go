@@ -207,7 +207,6 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	m.Stdin = opts.Stdin
 	m.Sandbox = opts.Sandbox
 	m.SetLimits(vm.Limits{MaxHeap: opts.MaxHeap, MaxThreads: opts.MaxThreads, MaxOutput: opts.MaxOutput})
-	defer m.ReleaseLimits()
 	if opts.MaxSteps > 0 {
 		m.SetStepLimit(opts.MaxSteps)
 	}
@@ -257,8 +256,6 @@ func Exec(prog *vm.Program, opts Options) (code int) {
 	select {
 	case r = <-done:
 	case <-m.Crashed():
-		// Threads still running stop at their next call or backward jump.
-		m.Stop(&vm.Fatal{Msg: "crashed", Code: ExitRuntime})
 		return report(m, opts, m.CrashErr())
 	case <-timeout:
 		m.Stop(&vm.Fatal{Msg: "timeout", Code: ExitRuntime})

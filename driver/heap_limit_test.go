@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -117,6 +118,31 @@ func TestParseSize(t *testing.T) {
 	for _, n := range []int64{1, 1 << 10, 3 << 20, 5 << 30, 1000} {
 		if back, _ := ParseSize(FormatSize(n)); back != n {
 			t.Errorf("FormatSize(%d) = %q does not read back", n, FormatSize(n))
+		}
+	}
+}
+
+// TestExecStopsThreads checks that threads still running when a program
+// ends (here: spinning background threads of a program that crashed) stop
+// instead of running on in the host process.
+func TestExecStopsThreads(t *testing.T) {
+	src := `using System.Threading;
+for (int i = 0; i < 2; i++) new Thread(() => { while (true) { } }) { IsBackground = true }.Start();
+Thread.Sleep(50);
+throw new InvalidOperationException("boom");
+`
+	for _, mode := range []string{"rt", "sm"} {
+		before := runtime.NumGoroutine()
+		var stdout, stderr bytes.Buffer
+		if code := Run(Options{Filename: "spin.async", Source: []byte(src), Mode: mode, Stdout: &stdout, Stderr: &stderr}); code != ExitRuntime {
+			t.Fatalf("%s: exit %d, stderr %s", mode, code, stderr.String())
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("%s: %d goroutines left running after the program ended (%d before)", mode, n, before)
 		}
 	}
 }

@@ -429,41 +429,42 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = v
 
 		case OpGetField:
-			ref, o := &fn.Fields[ins.C()], regs[ins.B()]
-			if o.p == nil || (*Header)(o.p).typ != ref.class {
-				fr.pc = pc
-				if err = t.fieldObject(o, ref); err != nil {
-					goto fail
-				}
+			// Fast path: the object is of the field's class or a direct subclass.
+			if ref := &fn.Fields[ins.C()]; ref.holds(regs[ins.B()]) {
+				regs[ins.A()] = (*Instance)(regs[ins.B()].p).F[ref.index]
+				continue
 			}
-			regs[ins.A()] = (*Instance)(o.p).F[ref.index]
+			fr.pc = pc
+			if err = t.fieldSlow(fn, ins, regs); err != nil {
+				goto fail
+			}
 		case OpSetField:
-			ref, o := &fn.Fields[ins.B()], regs[ins.A()]
-			if o.p == nil || (*Header)(o.p).typ != ref.class {
-				fr.pc = pc
-				if err = t.fieldObject(o, ref); err != nil {
-					goto fail
-				}
+			if ref := &fn.Fields[ins.B()]; ref.holds(regs[ins.A()]) {
+				(*Instance)(regs[ins.A()].p).F[ref.index] = regs[ins.C()]
+				continue
 			}
-			(*Instance)(o.p).F[ref.index] = regs[ins.C()]
+			fr.pc = pc
+			if err = t.fieldSlow(fn, ins, regs); err != nil {
+				goto fail
+			}
 		case OpGetThisF:
-			ref, o := &fn.Fields[ins.B()], regs[0]
-			if o.p == nil || (*Header)(o.p).typ != ref.class {
-				fr.pc = pc
-				if err = t.fieldObject(o, ref); err != nil {
-					goto fail
-				}
+			if ref := &fn.Fields[ins.B()]; ref.holds(regs[0]) {
+				regs[ins.A()] = (*Instance)(regs[0].p).F[ref.index]
+				continue
 			}
-			regs[ins.A()] = (*Instance)(o.p).F[ref.index]
+			fr.pc = pc
+			if err = t.fieldSlow(fn, ins, regs); err != nil {
+				goto fail
+			}
 		case OpSetThisF:
-			ref, o := &fn.Fields[ins.A()], regs[0]
-			if o.p == nil || (*Header)(o.p).typ != ref.class {
-				fr.pc = pc
-				if err = t.fieldObject(o, ref); err != nil {
-					goto fail
-				}
+			if ref := &fn.Fields[ins.A()]; ref.holds(regs[0]) {
+				(*Instance)(regs[0].p).F[ref.index] = regs[ins.B()]
+				continue
 			}
-			(*Instance)(o.p).F[ref.index] = regs[ins.B()]
+			fr.pc = pc
+			if err = t.fieldSlow(fn, ins, regs); err != nil {
+				goto fail
+			}
 		case OpGetStatic:
 			ref := &prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {

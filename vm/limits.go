@@ -97,7 +97,7 @@ func (m *Machine) Limits() Limits {
 }
 
 // ReleaseLimits takes the machine out of the process's Go memory limit;
-// the driver calls it when the program has ended.
+// Close calls it.
 func (m *Machine) ReleaseLimits() { registerSoftLimit(m, -1) }
 
 // HeapLive returns the estimated bytes of the machine's live objects (zero
@@ -122,9 +122,13 @@ func (t *Thread) Alloc(p unsafe.Pointer, n int) error {
 	return nil
 }
 
-// Count accounts like Alloc but never fails: for the VM's own bookkeeping
-// objects (tasks, continuations), where a throw would leave an await half
-// done. The next Alloc that samples sees the total.
+// sampleGap draws the bytes until a thread's next sampled allocation.
+func sampleGap() int64 { return int64(rand.ExpFloat64()*heapSampleRate) + 1 }
+
+// Count accounts like Alloc but never fails: for small objects made where
+// the interpreter has no error path (boxes, closures) or where a throw
+// would leave an await half done (tasks, continuations). The next sampled
+// Alloc, or any Reserve, that finds the estimate over the limit throws.
 func (t *Thread) Count(p unsafe.Pointer, n int) {
 	t.allocLeft -= int64(n)
 	if t.allocLeft < 0 || n >= largeObject {
@@ -156,7 +160,7 @@ func (t *Thread) track(p unsafe.Pointer, n int64) bool {
 	}
 	for t.allocLeft < 0 {
 		w += heapSampleRate
-		t.allocLeft += int64(rand.ExpFloat64()*heapSampleRate) + 1
+		t.allocLeft += sampleGap()
 	}
 	if h.limit.Load() == 0 || w == 0 || p == nil {
 		return h.limit.Load() != 0
@@ -184,7 +188,7 @@ func (t *Thread) Reserve(n int64) error {
 		}
 		return nil
 	}
-	if n < largeObject && h.live.Load() <= l {
+	if h.live.Load()+n <= l {
 		return nil
 	}
 	if n > l || !t.collect(n) {

@@ -217,6 +217,7 @@ var errClosed = &Fatal{Msg: "asyncvm: the machine was closed", Code: 1}
 func (m *Machine) Close() {
 	m.closeOnce.Do(func() {
 		m.Stop(errClosed)
+		m.ReleaseLimits()
 		m.outMu.Lock()
 		m.dead = true
 		m.outMu.Unlock()
@@ -316,7 +317,7 @@ type Thread struct {
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
 func (m *Machine) NewThread() *Thread {
-	t := &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread()}
+	t := &Thread{M: m, ID: m.nextThreadID.Add(1), stack: make([]Value, 256), frames: make([]Frame, 0, 32), Ctx: ctx.NewThread(), allocLeft: sampleGap()}
 	m.threadsMu.Lock()
 	m.threads = append(m.threads, t)
 	m.threadsMu.Unlock()

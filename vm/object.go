@@ -347,6 +347,50 @@ func (r FieldRef) Index() int { return r.index }
 // layout (the REPL's canonical compilation of the class).
 func (r FieldRef) WithClass(c *Type) FieldRef { return NewFieldRef(c, r.index) }
 
+// holds is the field instructions' inline class check: v is an object of
+// the field's class or of a class derived directly from it (and so an
+// Instance with the slot). It is false for anything else, including deeper
+// subclasses, which fieldSlow then sorts out.
+func (r *FieldRef) holds(v Value) bool {
+	if v.p == nil {
+		return false
+	}
+	typ := (*Header)(v.p).typ
+	return typ == r.class || typ.Super == r.class && typ.Kind == KindInstance
+}
+
+// fieldSlow executes a field instruction (GETFIELD, SETFIELD, GETTHISF,
+// SETTHISF) whose object is not exactly of the field's class: on an
+// instance of a subclass it reads or writes the slot, on anything else it
+// returns the exception.
+func (t *Thread) fieldSlow(fn *Func, ins Instr, regs []Value) error {
+	var obj, ref int
+	switch ins.Op() {
+	case OpGetField:
+		obj, ref = ins.B(), ins.C()
+	case OpSetField:
+		obj, ref = ins.A(), ins.B()
+	case OpGetThisF:
+		obj, ref = 0, ins.B()
+	default: // OpSetThisF
+		obj, ref = 0, ins.A()
+	}
+	r, o := &fn.Fields[ref], regs[obj]
+	if err := t.fieldObject(o, r); err != nil {
+		return err
+	}
+	f := (*Instance)(o.p).F
+	switch ins.Op() {
+	case OpGetField, OpGetThisF:
+		regs[ins.A()] = f[r.index]
+	case OpSetField:
+		f[r.index] = regs[ins.C()]
+	default:
+		f[r.index] = regs[ins.B()]
+	}
+	return nil
+}
+
 // fieldObject is the slow path of the field instructions' class check, for
 // a value whose type is not exactly ref's class: it returns nil when v is
 // an instance of a subclass of that class, and the exception otherwise

@@ -335,7 +335,7 @@ func init() {
 				return vm.Null, argOutOfRange(t, "length", "Index and length must refer to a location within the string.")
 			}
 		}
-		return vm.String(fromU16(u[start : start+n])), nil
+		return t.NewString(fromU16(u[start : start+n]))
 	})
 	indexOf := func(last, any bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -515,7 +515,7 @@ func init() {
 			if i >= len(u) {
 				return vm.Null, argOutOfRange(t, "startIndex", "startIndex must be less than length of string.")
 			}
-			return vm.String(fromU16(u[:i])), nil
+			return t.NewString(fromU16(u[:i]))
 		}
 		n, _ := toInt(args[2])
 		if i < 0 {
@@ -527,7 +527,7 @@ func init() {
 		if i+n > len(u) {
 			return vm.Null, argOutOfRange(t, "count", "Index and count must refer to a location within the string.")
 		}
-		return vm.String(fromU16(u[:i]) + fromU16(u[i+n:])), nil
+		return t.NewString(fromU16(u[:i]) + fromU16(u[i+n:]))
 	})
 	s.AddMethod("ToCharArray", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		u := args[0].AsStr().UTF16()
