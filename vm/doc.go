@@ -56,14 +56,11 @@
 //
 // The interpreter (interp.go, run) is one loop with one switch per
 // instruction: int fast paths inline (arithmetic, compare-and-jump), slow
-// paths in helpers: arith.go (numeric promotion, division, comparison,
-// conversions), operators.go (the operators of library value types such as
-// TimeSpan and DateTime), misc.go (member access by name, indexing, allocation, type
-// tests and casts, dynamic calls, ToString and formatting, static
-// initialisers, System.Type objects), builtins.go (ref cells for ref and
-// out arguments). Calls and backward jumps poll one machine flag for step
+// paths in helpers named in the file map below. Calls and backward jumps poll one machine flag for step
 // limits and stop requests; each thread has at most Machine.MaxDepth
-// frames, beyond which the program ends with "Stack overflow.".
+// frames, beyond which the program ends with "Stack overflow.". The
+// resource limits (live heap, threads, output) and the accounting behind
+// them are in limits.go.
 //
 // # Exceptions
 //
@@ -86,7 +83,7 @@
 // GetAwaiter). Completed ValueTasks with primitive results are unboxed
 // values (valuetask.go).
 //
-// The rt model lives in await.go. Every call may return a second value,
+// The rt model lives in runtime_async.go. Every call may return a second value,
 // the continuation, carried structurally: a call to an rt async method
 // pushes a frame marked awaited (the caller awaits it at once: CALLAW and
 // its variants) or thunk (the caller observes a Task). A callee that
@@ -103,7 +100,7 @@
 // context back when it ends; a frame that suspends again reuses its
 // continuation.
 //
-// The sm model needs nothing from await.go: package sm rewrites async
+// The sm model needs nothing from runtime_async.go: package sm rewrites async
 // methods into state machines before code generation, and the method
 // builders and awaiter helpers the rewritten code calls are native library
 // types (sm/builders.go).
@@ -113,14 +110,45 @@
 // The library is outside this package and plugs in through it. A Machine
 // holds a Host (host.go), which package vm/threading implements: the pool,
 // blocking waits, the awaiters and ValueTasks of library types, and
-// culture-aware formatting. Registry functions (builtins.go: RegisterType,
-// RegisterExtension, NewLibType, AddMethod, AddProperty, ...) declare
-// library types and their native members, which the compiler resolves by
-// name; lib_support.go and threading_support.go make library enums and
-// delegates; internal.go holds the natives the C# prelude calls. vm/lib is
+// culture-aware formatting. The registry (registry.go: RegisterType,
+// RegisterExtension) holds the library types, which the compiler resolves
+// by name; libtype.go builds them (NewLibType, AddMethod, AddProperty,
+// library enums and native delegates); internal.go holds the natives the C#
+// prelude calls. vm/lib is
 // the synchronous library (Console, strings, formatting, collections,
 // LINQ), vm/threading threads, the pool, tasks, contexts and
 // synchronization, vm/netfmt .NET's number and date formatting and
 // parsing; package ctx holds ExecutionContext and AsyncLocal, which each
 // Thread reaches through Thread.Ctx.
+//
+// # Where each part lives
+//
+//	doc.go            this map
+//	opcodes.go        instruction encoding, the opcodes, the properties table
+//	value.go          Value: the two-word representation, primitives
+//	object.go         heap objects: Header, Str, Array, Box, Closure, Instance, Native
+//	type.go           Type: fields, methods, statics; System.Type objects
+//	decimal.go        decimal values and arithmetic
+//	machine.go        Func, Program, Machine, Frame, Thread, counters
+//	interp.go         the run loop, calls (Invoke, CallValue, frames), unwinding
+//	arith.go          arithmetic, comparison, equality, numeric conversions
+//	operators.go      operators of library value types (TimeSpan, DateTime)
+//	object_ops.go     member access by name, indexing, allocation, is/as/casts
+//	calls.go          CALLVIRT and CALLDEL: virtual, interface, library and delegate calls
+//	convert.go        is-instance tests and conversions on stores
+//	tostring.go       string concatenation, ToString, formatting, enum names
+//	typeinit.go       static initialisers, run once per type
+//	ref.go            ref cells for ref and out arguments
+//	delegate.go       multicast delegates
+//	errors.go         Thrown and Fatal errors, exception creation, stack traces
+//	recover.go        internal errors: recovered Go panics, exit status 70
+//	task.go           Task: status, result, continuations
+//	awaiter.go        the Awaiter interface, blocking waits
+//	valuetask.go      unboxed completed ValueTasks
+//	runtime_async.go  the rt model: async frames, suspension, continuations, Dispatch
+//	limits.go         resource limits and heap accounting
+//	host.go           Host, what a Machine needs from its library
+//	registry.go       the library type registry and extension methods
+//	libtype.go        building library types, enums and native delegates
+//	internal.go       natives the C# prelude calls
 package vm

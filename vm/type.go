@@ -2,6 +2,7 @@ package vm
 
 import (
 	"sync/atomic"
+	"unsafe"
 )
 
 // Type is a runtime type: a primitive, a class (from source or the library),
@@ -228,4 +229,19 @@ func NullableOf(elem *Type) *Type {
 // IsNullable reports whether t is a NullableOf type.
 func (t *Type) IsNullable() bool {
 	return t.Kind == KindNative && t.Elem != nil && t.Name == "Nullable`1" && t.Namespace == "System"
+}
+
+// TType is System.Type; its payload is the *Type described.
+var TType = &Type{Kind: KindNative, Namespace: "System", Name: "Type", Super: TObject}
+
+// TypeObject returns the unique System.Type object for ty.
+func TypeObject(ty *Type) Value {
+	if p := ty.typeObject.Load(); p != nil {
+		return Value{p: unsafe.Pointer(p)}
+	}
+	o := &Native{Header: Header{TType}, V: ty}
+	if ty.typeObject.CompareAndSwap(nil, o) {
+		return Ref(o)
+	}
+	return Value{p: unsafe.Pointer(ty.typeObject.Load())}
 }

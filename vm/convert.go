@@ -1,0 +1,48 @@
+package vm
+
+// IsInstance is the `is` test: v is non-null and of type ty or derived.
+func IsInstance(v Value, ty *Type) bool {
+	if v.IsNull() {
+		return false
+	}
+	vt := v.Type()
+	if vt == ty || ty == TObject {
+		return true
+	}
+	if vt.Kind == KindArray {
+		if ty.Kind == KindArray {
+			return ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem)
+		}
+		if ty.IsInterface {
+			return namesInterface(ArrayIfaceNames, ty)
+		}
+	}
+	return vt.IsSubclassOf(ty)
+}
+
+// ConvertTo converts v for storage in a location of declared type ty.
+func (t *Thread) ConvertTo(v Value, ty *Type) (Value, error) {
+	switch ty.Kind {
+	case KindInt:
+		if v.p == ptrInt {
+			return v, nil
+		}
+		return t.convert(v, ConvInt)
+	case KindLong:
+		return t.convert(v, ConvLong)
+	case KindDouble:
+		return t.convert(v, ConvDouble)
+	case KindFloat:
+		return t.convert(v, ConvFloat)
+	case KindChar:
+		return t.convert(v, ConvChar)
+	case KindEnum:
+		if rank(v) != rankNone {
+			return EnumValue(ty, asI64(v)), nil
+		}
+	}
+	if ty == TDecimal && rank(v) != rankNone {
+		return NewDecimal(toDecimal(v)), nil
+	}
+	return v, nil
+}

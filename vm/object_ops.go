@@ -1,0 +1,254 @@
+package vm
+
+import "unsafe"
+
+// resolve finds what a member site means on receiver type ty, caching it.
+func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
+	if c := s.cache.Load(); c != nil && c.typ == ty {
+		return c
+	}
+	c := &siteCache{typ: ty, field: -1}
+	name := s.Name
+	if getter {
+		if i := ty.FieldIndex(name); i >= 0 {
+			c.field = i
+		} else {
+			c.fn = ty.LookupMethod("get_"+name, 0)
+		}
+	} else {
+		c.fn = ty.LookupMethod(name, s.Argc)
+	}
+	s.cache.Store(c)
+	return c
+}
+
+func (t *Thread) missingMember(v Value, name string) error {
+	return t.Throw("System.MissingMemberException", "'"+TypeName(v)+"' does not contain a definition for '"+name+"'")
+}
+
+// GetMember reads a field or property by name (the slow, generic path).
+func (t *Thread) GetMember(recv Value, s *Site) (Value, error) {
+	if recv.IsNull() {
+		return Null, t.ThrowNull()
+	}
+	c := t.resolve(s, recv.Type(), true)
+	if c.field >= 0 {
+		return (*Instance)(recv.p).F[c.field], nil
+	}
+	if c.fn == nil {
+		return Null, t.missingMember(recv, s.Name)
+	}
+	return t.Invoke(c.fn, recv, nil)
+}
+
+// execMisc runs the less frequent instructions. It may push a frame (a
+// property accessor in bytecode); the run loop notices.
+func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
+	prog := t.M.Prog
+	switch ins.Op() {
+	case OpGetMember:
+		recv := regs[ins.B()]
+		if recv.IsNull() {
+			return t.ThrowNull()
+		}
+		s := prog.Sites[ins.C()]
+		c := t.resolve(s, recv.Type(), true)
+		if c.field >= 0 {
+			t.setReg(ins.A(), (*Instance)(recv.p).F[c.field])
+			return nil
+		}
+		if c.fn == nil {
+			// A method group read as a value: bind it as a delegate.
+			if m := recv.Type().Methods[s.Name]; len(m) > 0 {
+				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: m[0], This: recv}))
+				return nil
+			}
+			return t.missingMember(recv, s.Name)
+		}
+		return t.callAccessor(c.fn, recv, nil, ins.A())
+	case OpSetMember:
+		recv := regs[ins.A()]
+		if recv.IsNull() {
+			return t.ThrowNull()
+		}
+		s := prog.Sites[ins.B()]
+		ty := recv.Type()
+		if i := ty.FieldIndex(s.Name); i >= 0 {
+			v := regs[ins.C()]
+			if f := ty.Fields[i]; f.Type != nil {
+				var err error
+				if v, err = t.ConvertTo(v, f.Type); err != nil {
+					return err
+				}
+			}
+			(*Instance)(recv.p).F[i] = v
+			return nil
+		}
+		set := ty.LookupMethod("set_"+s.Name, 1)
+		if set == nil {
+			return t.missingMember(recv, s.Name)
+		}
+		v := regs[ins.C()]
+		return t.callAccessor(set, recv, []Value{v}, -1)
+	case OpGetIndex:
+		return t.getIndex(ins, regs)
+	case OpSetIndex:
+		return t.setIndex(ins, regs)
+	case OpNewObj:
+		ty := prog.Types[ins.B()]
+		if err := t.InitType(ty); err != nil {
+			return err
+		}
+		if ty.IsAbstract || ty.IsInterface {
+			return t.Throw("System.MissingMethodException", "Cannot create an instance of an abstract class.")
+		}
+		o := NewInstance(ty)
+		if err := t.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
+			return err
+		}
+		t.setReg(ins.A(), Ref(o))
+	case OpNewArr:
+		n := regs[ins.B()]
+		if rank(n) == rankNone {
+			return t.Throw("System.InvalidCastException", "Array size must be an integer.")
+		}
+		if asI64(n) < 0 {
+			return t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
+		}
+		a, err := t.NewArray(prog.Types[ins.C()], asI64(n))
+		if err != nil {
+			return err
+		}
+		t.setReg(ins.A(), Ref(a))
+	case OpIs:
+		t.setReg(ins.A(), Bool(IsInstance(regs[ins.B()], prog.Types[ins.C()])))
+	case OpAs:
+		v := regs[ins.B()]
+		if !IsInstance(v, prog.Types[ins.C()]) {
+			v = Null
+		}
+		t.setReg(ins.A(), v)
+	case OpCast:
+		v := regs[ins.B()]
+		ty := prog.Types[ins.C()]
+		if v.IsNull() {
+			if ty.mark == primMark {
+				return t.ThrowNull()
+			}
+			t.setReg(ins.A(), v)
+			return nil
+		}
+		if !IsInstance(v, ty) {
+			if ty.Kind == KindEnum && rank(v) != rankNone {
+				t.setReg(ins.A(), EnumValue(ty, asI64(v)))
+				return nil
+			}
+			if ty == TDecimal && rank(v) != rankNone {
+				t.setReg(ins.A(), NewDecimal(toDecimal(v)))
+				return nil
+			}
+			if v.PrimType() != nil && ty.mark == primMark {
+				r, err := t.ConvertTo(v, ty)
+				t.setReg(ins.A(), r)
+				return err
+			}
+			return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+ty.FullName()+"'.")
+		}
+		t.setReg(ins.A(), v)
+	case OpTypeOf:
+		t.setReg(ins.A(), TypeObject(prog.Types[ins.B()]))
+	case OpNullChk:
+		if regs[ins.A()].IsNull() {
+			return t.ThrowNull()
+		}
+	}
+	return nil
+}
+
+// callAccessor calls a property accessor for an instruction of the current
+// frame. A native accessor runs at once; a bytecode one is pushed as a frame
+// whose result lands in R[dst] (dst < 0: discarded).
+func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int) error {
+	if f.Native != nil {
+		all := append([]Value{recv}, args...)
+		v, err := f.Native(t, all)
+		if err != nil {
+			return err
+		}
+		if dst >= 0 {
+			t.setReg(dst, v)
+		}
+		return nil
+	}
+	fr := &t.frames[len(t.frames)-1]
+	base := t.top()
+	n := 1 + len(args)
+	if need := base + n + f.NumRegs + 1; need > len(t.stack) {
+		t.growStack(need)
+	}
+	ret := base
+	if dst >= 0 {
+		ret = fr.base + dst
+	}
+	t.stack[base] = recv
+	copy(t.stack[base+1:], args)
+	return t.pushFrame(f, base, n, ret, nil)
+}
+
+func (t *Thread) indexOutOfRange() error {
+	return t.Throw("System.IndexOutOfRangeException", "Index was outside the bounds of the array.")
+}
+
+func (t *Thread) getIndex(ins Instr, regs []Value) error {
+	x, i := regs[ins.B()], regs[ins.C()]
+	if a := x.AsArray(); a != nil && (i.p == ptrInt || rank(i) == rankLong) {
+		n := asI64(i)
+		if n < 0 || n >= int64(len(a.V)) {
+			return t.indexOutOfRange()
+		}
+		t.setReg(ins.A(), a.V[n])
+		return nil
+	}
+	if s := x.AsStr(); s != nil && i.p == ptrInt {
+		n := int(i.AsInt())
+		if n < 0 || n >= s.Len() {
+			return t.indexOutOfRange()
+		}
+		t.setReg(ins.A(), Char(s.At(n)))
+		return nil
+	}
+	if x.IsNull() {
+		return t.ThrowNull()
+	}
+	f := x.Type().LookupMethod("get_Item", 1)
+	if f == nil {
+		return t.missingMember(x, "this[]")
+	}
+	return t.callAccessor(f, x, []Value{i}, ins.A())
+}
+
+func (t *Thread) setIndex(ins Instr, regs []Value) error {
+	x, i, v := regs[ins.A()], regs[ins.B()], regs[ins.C()]
+	if a := x.AsArray(); a != nil && (i.p == ptrInt || rank(i) == rankLong) {
+		n := asI64(i)
+		if n < 0 || n >= int64(len(a.V)) {
+			return t.indexOutOfRange()
+		}
+		if a.Elem.mark == primMark || a.Elem.Kind == KindEnum {
+			var err error
+			if v, err = t.ConvertTo(v, a.Elem); err != nil {
+				return err
+			}
+		}
+		a.V[n] = v
+		return nil
+	}
+	if x.IsNull() {
+		return t.ThrowNull()
+	}
+	f := x.Type().LookupMethod("set_Item", 2)
+	if f == nil {
+		return t.missingMember(x, "this[]")
+	}
+	return t.callAccessor(f, x, []Value{i, v}, -1)
+}
