@@ -14,3 +14,6 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	golang.org/x/sys v0.0.0-20220310020820-b874c991c1a5 // indirect
 )
+
+// participle v2.1.4 with one start-up patch (third_party/participle/README.md).
+replace github.com/alecthomas/participle/v2 => ./third_party/participle
