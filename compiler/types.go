@@ -77,7 +77,7 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 	var t *vm.Type
 	switch td.Kind {
 	case lang.KindEnum:
-		t = vm.NewLibEnum(ns, name, nil)
+		t = vm.NewEnumType(ns, name, nil)
 	default:
 		t = &vm.Type{Kind: vm.KindInstance, Namespace: ns, Name: name, Super: vm.TObject}
 		t.IsInterface = td.Kind == lang.KindInterface

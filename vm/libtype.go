@@ -80,24 +80,11 @@ func (t *Type) InheritMethods() {
 }
 
 // NewEnumType makes an enum type descriptor (int underlying) for the
-// library, such as System.StringComparison. Enum values point at their type
+// library, such as System.StringComparison or TaskStatus: its values are
+// unboxed primitives like a compiled enum's, printed by name. Enum values point at their type
 // like primitives do, so the descriptor must carry the primitive mark that
 // only this package can set.
 func NewEnumType(ns, name string, members []EnumMember) *Type {
-	t := newPrimType(KindEnum, ns, name, "")
-	t.IsEnum = true
-	t.IsValueType = true
-	t.EnumUnder = TInt
-	t.EnumNames = members
-	t.Super = TObject
-	return t
-}
-
-// NewLibEnum makes a library enum type (TaskStatus, TaskCreationOptions):
-// its values are unboxed primitives like a compiled enum's, printed by name.
-// It is additive support for package vm/threading, which cannot set the
-// unexported primitive mark itself.
-func NewLibEnum(ns, name string, members []EnumMember) *Type {
 	t := newPrimType(KindEnum, ns, name, "")
 	t.IsEnum = true
 	t.IsValueType = true

@@ -9,12 +9,12 @@ import (
 
 // Library types for tasks and awaiters.
 var (
-	TTaskStatus = vm.NewLibEnum("System.Threading.Tasks", "TaskStatus", []vm.EnumMember{
+	TTaskStatus = vm.NewEnumType("System.Threading.Tasks", "TaskStatus", []vm.EnumMember{
 		{Name: "Created", Value: 0}, {Name: "WaitingForActivation", Value: 1}, {Name: "WaitingToRun", Value: 2},
 		{Name: "Running", Value: 3}, {Name: "WaitingForChildrenToComplete", Value: 4},
 		{Name: "RanToCompletion", Value: 5}, {Name: "Canceled", Value: 6}, {Name: "Faulted", Value: 7},
 	})
-	TTaskCreationOptions = vm.NewLibEnum("System.Threading.Tasks", "TaskCreationOptions", []vm.EnumMember{
+	TTaskCreationOptions = vm.NewEnumType("System.Threading.Tasks", "TaskCreationOptions", []vm.EnumMember{
 		{Name: "None", Value: 0}, {Name: "PreferFairness", Value: 1}, {Name: "LongRunning", Value: 2},
 		{Name: "AttachedToParent", Value: 4}, {Name: "DenyChildAttach", Value: 8}, {Name: "HideScheduler", Value: 16},
 		{Name: "RunContinuationsAsynchronously", Value: 64},
