@@ -1,24 +1,22 @@
 package compiler_test
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"asyncvm/compiler"
+	"asyncvm/internal/seeds"
 	"asyncvm/lang"
 	"asyncvm/sm"
 )
 
 // FuzzCompile checks that parsing and compiling any input, in both execution
 // models, never panics or hangs and positions every diagnostic. The seeds
-// are the repository's programs (addSeeds).
+// are the repository's programs (seeds.Add).
 func FuzzCompile(f *testing.F) {
 	f.Add([]byte("Console.WriteLine(1);"))
-	addSeeds(f)
+	seeds.Add(f, "..")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, diags := lang.Parse("fuzz.async", src)
 		if len(diags) > 0 {
@@ -47,31 +45,4 @@ func FuzzCompile(f *testing.F) {
 			file, _ = lang.Parse("fuzz.async", src)
 		}
 	})
-}
-
-// addSeeds adds every program of the repository to the seed corpus: the
-// script tests under tests/testdata and the examples. Files under
-// testdata/fuzz are kept only for crashers that fuzzing found.
-func addSeeds(f *testing.F) {
-	var seeds int
-	for _, root := range []string{"../tests/testdata", "../examples"} {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".async") {
-				return err
-			}
-			src, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			f.Add(src)
-			seeds++
-			return nil
-		})
-		if err != nil {
-			f.Fatal(err)
-		}
-	}
-	if seeds == 0 {
-		f.Fatal("no seed programs under ../tests/testdata or ../examples")
-	}
 }

@@ -2,21 +2,20 @@ package driver
 
 import (
 	"bytes"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"asyncvm/internal/seeds"
 )
 
 // FuzzRun compiles and runs any input in both execution models under a step
 // budget and a timeout, so that fuzzed infinite loops end. A run must never
 // surface a Go panic ("internal error") or outlive its budget. The seeds
-// are the repository's programs (addSeeds).
+// are the repository's programs (seeds.Add).
 func FuzzRun(f *testing.F) {
 	f.Add([]byte("Console.WriteLine(1);"))
-	addSeeds(f)
+	seeds.Add(f, "..")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, mode := range []string{"rt", "sm"} {
 			var stdout, stderr bytes.Buffer
@@ -60,31 +59,4 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 		l.w.Write(p[:k])
 	}
 	return len(p), nil
-}
-
-// addSeeds adds every program of the repository to the seed corpus: the
-// script tests under tests/testdata and the examples. Files under
-// testdata/fuzz are kept only for crashers that fuzzing found.
-func addSeeds(f *testing.F) {
-	var seeds int
-	for _, root := range []string{"../tests/testdata", "../examples"} {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".async") {
-				return err
-			}
-			src, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			f.Add(src)
-			seeds++
-			return nil
-		})
-		if err != nil {
-			f.Fatal(err)
-		}
-	}
-	if seeds == 0 {
-		f.Fatal("no seed programs under ../tests/testdata or ../examples")
-	}
 }
