@@ -2,8 +2,7 @@ package sm
 
 import (
 	"bytes"
-	"flag"
-	"os"
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -11,45 +10,21 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"asyncvm/internal/golden"
 	"asyncvm/lang"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 // TestGolden prints the lowered form of each program in testdata and
-// compares it with the .golden file beside it.
+// compares it with the .golden file beside it (go test ./sm -update
+// rewrites them).
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.async")
-	if len(files) == 0 {
-		t.Fatal("no golden programs")
-	}
-	for _, path := range files {
-		name := strings.TrimSuffix(filepath.Base(path), ".async")
-		t.Run(name, func(t *testing.T) {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out, errs bytes.Buffer
-			if code := PrintLowered(filepath.Base(path), src, "sm", "", &out, &errs); code != 0 {
-				t.Fatalf("exit %d: %s", code, errs.String())
-			}
-			golden := strings.TrimSuffix(path, ".async") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./sm -update)", err)
-			}
-			if diff := cmp.Diff(string(want), out.String()); diff != "" {
-				t.Errorf("lowered form changed (-want +got):\n%s", diff)
-			}
-		})
-	}
+	golden.Check(t, "testdata/*.async", func(path string, src []byte) (string, error) {
+		var out, errs bytes.Buffer
+		if code := PrintLowered(filepath.Base(path), src, "sm", "", &out, &errs); code != 0 {
+			return "", fmt.Errorf("exit %d: %s", code, errs.String())
+		}
+		return out.String(), nil
+	})
 }
 
 // fields lowers a class with one async method M and returns the names of
