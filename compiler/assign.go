@@ -221,6 +221,9 @@ func writesOnce(e lang.Expr) bool {
 }
 
 func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
+	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
+		return fs.exprTo(e.Right, dst)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	lv := fs.lvalueOf(e.Left)

@@ -231,11 +231,14 @@ func (g *gen) stmt(depth int) {
 	case 3:
 		g.line("await Task.Delay(%d);", 1+g.r.Intn(2))
 	case 4:
-		switch g.r.Intn(3) {
+		switch g.r.Intn(4) {
 		case 0:
 			g.line("acc += await Task.FromResult(%d);", g.r.Intn(10))
 		case 1:
 			g.line("await Task.CompletedTask;")
+		case 2:
+			// A discard assignment of an awaited value.
+			g.line("_ = await Task.FromResult(acc + %d);", g.r.Intn(10))
 		default:
 			g.line("acc += await new ValueTask<int>(%d);", g.r.Intn(10))
 		}

@@ -302,6 +302,19 @@ type Param struct {
 	Default    Expr
 }
 
+// DiscardParams reports whether ps, a lambda's parameters, are discards:
+// more than one is named `_` (C# 9). A lone `_` parameter is an ordinary
+// parameter named `_`.
+func DiscardParams(ps []*Param) bool {
+	n := 0
+	for _, p := range ps {
+		if p.Name == "_" {
+			n++
+		}
+	}
+	return n > 1
+}
+
 // Arg is a call, index or attribute argument: `name: ref x`.
 type Arg struct {
 	Pos  Pos

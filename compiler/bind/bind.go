@@ -41,6 +41,9 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Discards marks the `_` of a discard assignment (`_ = e;`, C# §12.21.2
+	// when no variable or member named `_` is in scope).
+	Discards map[*lang.Ident]bool
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -62,7 +65,13 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
+		in.Discards[to.(*lang.Ident)] = true
+	}
 }
+
+// IsDiscard reports whether id is the `_` of a discard assignment.
+func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards[id] }
 
 // PacksArg reports whether a is the lone element of an expanded params
 // array.
@@ -123,7 +132,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

@@ -185,7 +185,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			if p.Type != nil {
 				pt = b.resolveType(p.Type, b.typeCtx())
 			}
-			ps = append(ps, &Param{Name: p.Name, Type: pt})
+			name := p.Name
+			if name == "_" && lang.DiscardParams(e.Params) {
+				name = ""
+			}
+			ps = append(ps, &Param{Name: name, Type: pt})
 		}
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync
@@ -291,7 +295,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		if e.Type != nil && e.Type.Name != "var" {
 			t = b.resolveType(e.Type, b.typeCtx())
 		}
-		b.declare(e.Name, t)
+		if e.Name != "_" { // `out _`, `out var _`: a discard
+			b.declare(e.Name, t)
+		}
 		return t
 	}
 	return u.unchecked

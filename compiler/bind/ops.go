@@ -207,7 +207,7 @@ func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
 func (b *binder) assign(e *lang.AssignExpr) *Type {
 	if id, ok := e.Left.(*lang.Ident); ok && id.Name == "_" {
 		if _, declared := b.scope.lookupVar("_"); !declared && len(b.memberInScope("_")) == 0 {
-			b.info.Types[id] = b.u.unchecked
+			b.info.Discards[id] = true
 			return b.expr(e.Right)
 		}
 	}

@@ -183,7 +183,7 @@ func (b *binder) push() { b.scope = &scope{parent: b.scope, vars: map[string]*Ty
 func (b *binder) pop()  { b.scope = b.scope.parent }
 
 func (b *binder) declare(name string, t *Type) {
-	if name == "" || name == "_" {
+	if name == "" {
 		return
 	}
 	b.scope.vars[name] = t
@@ -422,9 +422,13 @@ func (b *binder) pattern(p lang.Pattern) {
 		}
 		b.expr(p.X)
 	case *lang.TypePattern:
-		b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
+		if p.Name != "_" { // `case int _`: a discard
+			b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
+		}
 	case *lang.VarPattern:
-		b.declare(p.Name, b.u.unchecked)
+		if p.Name != "_" {
+			b.declare(p.Name, b.u.unchecked)
+		}
 	case *lang.NotPattern:
 		b.pattern(p.P)
 	case *lang.BinaryPattern:
