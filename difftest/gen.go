@@ -104,6 +104,8 @@ func (g *gen) program() string {
 	g.line("        for (int i = 0; i < k; i++) { Interlocked.Increment(ref _n); await Task.Yield(); }")
 	g.line("        return _n;")
 	g.line("    }")
+	g.line("    readonly int[] _cells = new int[4];")
+	g.line("    public int this[int i] { get => _cells[i %% 4]; set => _cells[i %% 4] = value; }")
 	g.line("}")
 	g.line("")
 	g.line("static async Task Main()")
@@ -216,6 +218,15 @@ func (g *gen) stmt(depth int) {
 	case 20:
 		if g.r.Intn(2) == 0 {
 			g.line("acc += await As<int>(acc %% 6) + (await As<string>(\"s\" + acc)).Length;")
+			return
+		}
+		if g.r.Intn(2) == 0 {
+			// An indexer whose index and value are awaited.
+			id := g.id()
+			g.line("var ix%d = new Counter();", id)
+			g.line("ix%d[await Task.FromResult(acc %% 7)] = await Task.FromResult(acc %% 9);", id)
+			g.line("ix%d[acc] += await new Counter().Bump(1);", id)
+			g.line("acc += ix%d[acc];", id)
 			return
 		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))

@@ -247,7 +247,13 @@ type PropertyDecl struct {
 	Accessors  []*Accessor
 	Init       Expr // `{ get; } = init;`
 	ExprBody   Expr
+	// Params are an indexer's parameters (`T this[int i]`, Name "this[]");
+	// nil for a property.
+	Params []*Param
 }
+
+// IsIndexer reports whether d declares an indexer.
+func (d *PropertyDecl) IsIndexer() bool { return d.Name == "this[]" }
 
 // Accessor is a get, set or init accessor. Body and ExprBody are both nil for
 // an auto accessor.

@@ -221,6 +221,7 @@ type gMemberRest struct {
 	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
 	Type    *gType            `parser:"  | @@"`
 	After   *unsupAfterType   `parser:"    ( @@"`
+	Indexer *gIndexer         `parser:"    | (?= 'this' '[' ) @@"`
 	Name    *gName            `parser:"    | @@"`
 	Method  *gMethodTail      `parser:"      ( @@"`
 	Prop    *gPropertyTail    `parser:"      | @@"`
@@ -248,6 +249,13 @@ type gMethodTail struct {
 	Params     *gParams        `parser:"@@"`
 	Where      []*gConstraints `parser:"@@*"`
 	Body       *gBody          `parser:"@@"`
+}
+
+// gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.
+type gIndexer struct {
+	Pos    lexer.Position
+	Params []*gParam       `parser:"'this' '[' @@ ( ',' @@ )* ']'"`
+	Body   *gPropertyTail `parser:"@@"`
 }
 
 type gPropertyTail struct {

@@ -621,7 +621,7 @@ func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
-// unsupAfterType reports operator overloading and indexers.
+// unsupAfterType reports operator overloading.
 type unsupAfterType struct{}
 
 func (*unsupAfterType) Parse(lex *lexer.PeekingLexer) error {
@@ -629,8 +629,6 @@ func (*unsupAfterType) Parse(lex *lexer.PeekingLexer) error {
 	switch {
 	case isWordTok(c.tok(), "operator"):
 		return unsupported(lex, "operator overloading")
-	case isWordTok(c.tok(), "this") && c.peekAt(1, "["):
-		return unsupported(lex, "indexers")
 	}
 	return participle.NextMatch
 }

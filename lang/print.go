@@ -322,7 +322,18 @@ func (pr *printer) member(m Member) {
 	case *PropertyDecl:
 		pr.attrs(m.Attributes, false)
 		pr.mods(m.Modifiers)
-		pr.w(m.Type.String() + " " + m.Name)
+		if m.IsIndexer() {
+			pr.w(m.Type.String() + " this[")
+			for i, p := range m.Params {
+				if i > 0 {
+					pr.w(", ")
+				}
+				pr.param(p)
+			}
+			pr.w("]")
+		} else {
+			pr.w(m.Type.String() + " " + m.Name)
+		}
 		if m.ExprBody != nil {
 			pr.w(" => ")
 			pr.expr(m.ExprBody, 1)

@@ -336,11 +336,17 @@ func (b *binder) declareMembers(t *Type) {
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
-				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
+				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m,
+					Params: b.params(m.Params, ctx)}
 				p.Get = m.ExprBody != nil
+				bodiless := m.IsIndexer() && t.Kind != Interface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern)
 				for _, a := range m.Accessors {
 					p.Get = p.Get || a.Kind == "get"
 					p.Set = p.Set || a.Kind != "get"
+					if bodiless && a.Body == nil && a.ExprBody == nil { // only properties have auto accessors
+						b.errorf(a.Pos, "CS0501", "'%s.%s.%s' must declare a body because it is not marked abstract, extern, or partial",
+							t.Name, indexerName(p), a.Kind)
+					}
 				}
 				t.addMember(p)
 			case *lang.MethodDecl:
@@ -431,6 +437,20 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 		b.extNames[m.Name] = true
 	}
 	return mt
+}
+
+// indexerName is an indexer as C# messages name it: `this[int, string]`.
+func indexerName(p *Property) string {
+	var sb strings.Builder
+	sb.WriteString("this[")
+	for i, q := range p.Params {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(q.Type.String())
+	}
+	sb.WriteString("]")
+	return sb.String()
 }
 
 func (b *binder) params(ps []*lang.Param, ctx typeCtx) []*Param {

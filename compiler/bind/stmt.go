@@ -21,13 +21,14 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			if m.Init != nil {
 				b.body(static, nil, nil, nil, func() { b.convertExpr(m.Init, pt) })
 			}
+			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
 			if m.ExprBody != nil {
-				b.body(static, pt, nil, nil, func() { b.convertExpr(m.ExprBody, pt) })
+				b.accessor(static, pt, ips, nil, m.ExprBody)
 			}
 			for _, a := range m.Accessors {
-				ret, ps := pt, []*Param(nil)
+				ret, ps := pt, ips
 				if a.Kind != "get" {
-					ret, ps = b.u.special[Void], []*Param{{Name: "value", Type: pt}}
+					ret, ps = b.u.special[Void], append(ips[:len(ips):len(ips)], &Param{Name: "value", Type: pt})
 				}
 				b.accessor(static, ret, ps, a.Body, a.ExprBody)
 			}
