@@ -254,7 +254,7 @@ type gMethodTail struct {
 // gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.
 type gIndexer struct {
 	Pos    lexer.Position
-	Params []*gParam       `parser:"'this' '[' @@ ( ',' @@ )* ']'"`
+	Params []*gParam      `parser:"'this' '[' @@ ( ',' @@ )* ']'"`
 	Body   *gPropertyTail `parser:"@@"`
 }
 

@@ -180,7 +180,8 @@ func TestDiagnostics(t *testing.T) {
 		{"var c = 'ab';", "t:1:9: too many characters in character literal"},
 		{"/* open", "t:1:1: unterminated comment"},
 		{"var x = 99999999999999999999;", "t:1:9: integral constant is too large"},
-		{"class C { int this[int i] => i; }", "t:1:15: indexers are not supported"},
+		{"class C { int this[int i] { get => i; } = 3; }", "t:1:15: Only auto-implemented properties can have initializers"},
+		{"class C { int this[] => 1; }", "t:1:20: unexpected ']', expected a parameter type"},
 	}
 	for _, tt := range tests {
 		_, diags := Parse("t", []byte(tt.src))
