@@ -528,6 +528,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 			c.pending = append(c.pending, func() { c.compileMethod(mi) })
 		}
 	}
+	c.methodOf[m] = mi
 	return mi
 }
 

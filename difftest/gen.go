@@ -242,7 +242,17 @@ func (g *gen) stmt(depth int) {
 	case 3:
 		g.line("await Task.Delay(%d);", 1+g.r.Intn(2))
 	case 4:
-		switch g.r.Intn(4) {
+		switch g.r.Intn(5) {
+		case 3:
+			// A compound assignment to a small integral type whose right
+			// side awaits: the result wraps at the variable's width.
+			id := g.id()
+			t := []string{"byte", "short", "ushort", "sbyte"}[g.r.Intn(4)]
+			g.line("%s sm%d = (%s)(acc %% 100);", t, id, t)
+			g.line("sm%d += (%s)await Task.FromResult(acc %% 50 + 90);", id, t)
+			g.line("sm%d *= (%s)await Task.FromResult(acc %% 7 + 150);", id, t)
+			g.print(`"sm%d " + sm%d`, id, id)
+			g.line("acc += sm%d %% 5;", id)
 		case 0:
 			g.line("acc += await Task.FromResult(%d);", g.r.Intn(10))
 		case 1:

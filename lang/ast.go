@@ -277,6 +277,10 @@ type MethodDecl struct {
 	Params     []*Param
 	Body       *BlockStmt
 	ExprBody   Expr
+	// Operator is the token an operator declaration overloads ("+", "==",
+	// "true", ...) or "implicit"/"explicit" for a conversion operator;
+	// Name is then its metadata name (op_Addition, op_Implicit, ...).
+	Operator string
 }
 
 // CtorDecl is an instance or (with ModStatic) static constructor.

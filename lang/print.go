@@ -398,7 +398,14 @@ func (pr *printer) accessor(a *Accessor) {
 func (pr *printer) method(m *MethodDecl) {
 	pr.attrs(m.Attributes, false)
 	pr.mods(m.Modifiers)
-	pr.w(m.ReturnType.String() + " " + m.Name)
+	switch m.Operator {
+	case "":
+		pr.w(m.ReturnType.String() + " " + m.Name)
+	case "implicit", "explicit":
+		pr.w(m.Operator + " operator " + m.ReturnType.String())
+	default:
+		pr.w(m.ReturnType.String() + " operator " + m.Operator)
+	}
 	pr.typeParams(m.TypeParams)
 	pr.params(m.Params)
 	pr.body(m.Body, m.ExprBody)

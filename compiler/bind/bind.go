@@ -41,6 +41,9 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Convs holds the user-defined implicit conversion (an op_Implicit
+	// method) applied to an expression's value where it is used.
+	Convs map[lang.Expr]*Method
 	// Discards marks the `_` of a discard assignment (`_ = e;`, C# §12.21.2
 	// when no variable or member named `_` is in scope).
 	Discards map[*lang.Ident]bool
@@ -56,6 +59,9 @@ func (in *Info) Copied(from, to any) {
 		if v, ok := in.Consts[x]; ok {
 			in.Consts[to.(lang.Expr)] = v
 		}
+		if m, ok := in.Convs[x]; ok {
+			in.Convs[to.(lang.Expr)] = m
+		}
 	}
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
@@ -68,6 +74,14 @@ func (in *Info) Copied(from, to any) {
 	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
 		in.Discards[to.(*lang.Ident)] = true
 	}
+}
+
+// ConvOf returns the user-defined conversion applied to e's value, or nil.
+func (in *Info) ConvOf(e lang.Expr) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.Convs[e]
 }
 
 // IsDiscard reports whether id is the `_` of a discard assignment.
@@ -132,7 +146,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -356,6 +370,9 @@ func (b *binder) declareMembers(t *Type) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
+				if m.Operator != "" {
+					b.checkOperator(m, t)
+				}
 				if m.Modifiers.Has(lang.ModOverride) {
 					// C# removes overrides from the candidate set; the
 					// virtual declaration stands for them.
