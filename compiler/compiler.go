@@ -253,6 +253,10 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	for _, ci := range c.orderedClasses() {
 		c.declareMembers(ci)
 	}
+	for _, ci := range c.classes {
+		c.inheritInterfaceMembers(ci)
+		inheritDefaults(ci.t)
+	}
 	// Phase 3: compile bodies.
 	for len(c.pending) > 0 {
 		p := c.pending
