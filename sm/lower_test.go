@@ -1,7 +1,6 @@
 package sm
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"asyncvm/compiler"
 	"asyncvm/internal/golden"
 	"asyncvm/lang"
 )
@@ -19,24 +19,60 @@ import (
 // rewrites them).
 func TestGolden(t *testing.T) {
 	golden.Check(t, "testdata/*.async", func(path string, src []byte) (string, error) {
-		var out, errs bytes.Buffer
-		if code := PrintLowered(filepath.Base(path), src, "sm", "", &out, &errs); code != 0 {
-			return "", fmt.Errorf("exit %d: %s", code, errs.String())
+		f, diags := lang.Parse(filepath.Base(path), src)
+		if len(diags) == 0 {
+			b := compiler.Bind([]*lang.File{f})
+			diags = append(b.Diags, Lower(b.Files, b.Info, "sm")...)
 		}
-		return out.String(), nil
+		if len(diags) > 0 {
+			return "", fmt.Errorf("%v", diags)
+		}
+		text, _ := Print(f, "")
+		return text, nil
 	})
+}
+
+// lowerSource parses, binds and lowers src in mode sm.
+func lowerSource(t *testing.T, src string) *lowering {
+	t.Helper()
+	f, diags := lang.Parse("t.async", []byte(src))
+	if len(diags) > 0 {
+		t.Fatalf("parse: %v", diags)
+	}
+	b := compiler.Bind([]*lang.File{f})
+	if len(b.Diags) > 0 {
+		t.Fatalf("bind: %v", b.Diags)
+	}
+	return lowerFiles(&lowering{}, b.Files, b.Info, "sm")
+}
+
+// TestLowerPanicIsInternalError checks that a Go panic while lowering
+// (here on a syntax tree the parser never produces: a missing parameter)
+// becomes one "internal error" diagnostic at the function being lowered.
+func TestLowerPanicIsInternalError(t *testing.T) {
+	f, diags := lang.Parse("p.async", []byte("class P {\n    static async Task M() { await Task.Yield(); }\n}\n"))
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	b := compiler.Bind([]*lang.File{f})
+	lang.Inspect(f, func(n lang.Node) bool {
+		if m, ok := n.(*lang.MethodDecl); ok {
+			m.Params = []*lang.Param{nil}
+			return false
+		}
+		return true
+	})
+	got := Lower(b.Files, b.Info, "sm")
+	if len(got) != 1 || got[0].Pos.Line != 2 || !compiler.IsInternal(got) {
+		t.Errorf("want one internal error on line 2, got %v", got)
+	}
 }
 
 // fields lowers a class with one async method M and returns the names of
 // the state machine's fields other than state and builder.
 func fields(t *testing.T, body string) []string {
 	t.Helper()
-	src := "class C { int f; async Task<int> M(int p, int q) {" + body + "} }"
-	f, diags := lang.Parse("t.async", []byte(src))
-	if len(diags) > 0 {
-		t.Fatalf("parse: %v", diags)
-	}
-	l := lowerFiles([]*lang.File{f}, "sm", nil, nil)
+	l := lowerSource(t, "class C { int f; async Task<int> M(int p, int q) {"+body+"} }")
 	if len(l.diags) > 0 {
 		t.Fatalf("lower: %v", l.diags)
 	}
@@ -90,12 +126,7 @@ func TestHoisting(t *testing.T) {
 // same variable not live across an await is accepted.
 func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
 	lower := func(body string) lang.Diagnostics {
-		src := "class C { async Task M() { var fs = new List<Func<int>>();" + body + "} }"
-		f, diags := lang.Parse("t.async", []byte(src))
-		if len(diags) > 0 {
-			t.Fatalf("parse: %v", diags)
-		}
-		return lowerFiles([]*lang.File{f}, "sm", nil, nil).diags
+		return lowerSource(t, "class C { async Task M() { var fs = new List<Func<int>>();"+body+"} }").diags
 	}
 	bad := lower("for (int i = 0; i < 3; i++) { int x = i; fs.Add(() => x); await Task.Yield(); x++; }")
 	if len(bad) != 1 || !strings.Contains(bad[0].Msg, "'x' is declared in a loop, captured by a lambda and used across an await") {

@@ -121,7 +121,7 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 		fl.thisAccess(res, body)
 	}
 	if !fl.closure && fl.kind != kindVoid && !hasNestedFunc(body) {
-		mc.inline = deepCopy(body.Stmts, fl.l.copied)
+		mc.inline = deepCopy(body.Stmts, fl.l.info)
 	}
 	e := &expander{fl: fl, num: fl.fresh("num"), awaiter: fl.fresh("awaiter"), result: fl.fresh("result"), exit: fl.label("exit")}
 	mc.num, mc.awaiter, mc.result, mc.exit = e.num, e.awaiter, e.result, e.exit

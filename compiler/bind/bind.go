@@ -62,6 +62,11 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if d, ok := from.(*lang.Declarator); ok {
+		if t, ok := in.Locals[d]; ok {
+			in.Locals[to.(*lang.Declarator)] = t
+		}
+	}
 }
 
 // PacksArg reports whether a is the lone element of an expanded params
