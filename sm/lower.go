@@ -255,6 +255,8 @@ type fnLowering struct {
 	// share reaches the overload its arguments fit.
 	methods  map[string][]*lang.MethodDecl
 	usesThis bool
+	// awaiters are the awaiter fields, one per awaiter type (types.go).
+	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions
 }
 

@@ -83,7 +83,7 @@ func fields(t *testing.T, body string) []string {
 	for _, m := range l.items[0].Machine.Members {
 		if fd, ok := m.(*lang.FieldDecl); ok {
 			for _, d := range fd.Decls {
-				if d.Name != stateField && d.Name != builderField && d.Name != awaiterField {
+				if d.Name != stateField && d.Name != builderField && !strings.HasPrefix(d.Name, "<>u__") {
 					names = append(names, d.Name)
 				}
 			}

@@ -13,7 +13,6 @@ const (
 	stateField   = "<>1__state"
 	builderField = "<>t__builder"
 	thisField    = "<>4__this"
-	awaiterField = "<>u__1"
 	moveNextVar  = "<>MoveNext"
 	coreType     = "AsyncMethodBuilderCore"
 )
@@ -55,7 +54,7 @@ type machineCode struct {
 	// the state machine object from the start).
 	inline []lang.Stmt
 	// names the expander used, shared by the inline run.
-	num, awaiter, result, exit, ec, box string
+	num, result, exit, ec, box string
 }
 
 // state is one await: its number, resume label and the try statements
@@ -83,6 +82,10 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	res := resolve(params, body)
 	live := liveAcross(res, body)
 	mc := &machineCode{}
+	declOf := map[*variable]*lang.Declarator{}
+	for d, v := range res.decls {
+		declOf[v] = d
+	}
 	var copyIn []*variable
 	used := map[*variable]bool{}
 	for _, v := range res.uses {
@@ -112,7 +115,9 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 			if strings.HasPrefix(v.name, "<>") {
 				v.field = fmt.Sprintf("<>7__wrap%d", fl.l.hoistN)
 			}
-			mc.fields = append(mc.fields, hoisted{name: v.field, typ: fl.inferType(v, fl.pos)})
+			var typ *lang.TypeRef
+			typ, v.bound = fl.varType(v, declOf[v], fl.pos)
+			mc.fields = append(mc.fields, hoisted{name: v.field, typ: typ})
 		}
 	}
 	fl.rename(res, body)
@@ -123,8 +128,8 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	if !fl.closure && fl.kind != kindVoid && !hasNestedFunc(body) {
 		mc.inline = deepCopy(body.Stmts, fl.l.info)
 	}
-	e := &expander{fl: fl, num: fl.fresh("num"), awaiter: fl.fresh("awaiter"), result: fl.fresh("result"), exit: fl.label("exit")}
-	mc.num, mc.awaiter, mc.result, mc.exit = e.num, e.awaiter, e.result, e.exit
+	e := &expander{fl: fl, num: fl.fresh("num"), result: fl.fresh("result"), exit: fl.label("exit")}
+	mc.num, mc.result, mc.exit = e.num, e.result, e.exit
 	mc.ec, mc.box = fl.fresh("<>ec"), fl.fresh("<>box")
 	mc.moveNext = e.moveNext(body)
 	mc.states = len(e.states)
@@ -184,7 +189,7 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 			switch {
 			case v != nil && v.hoist:
 				if dc.Init != nil {
-					out = append(out, assignStmt(dc.Pos, ident(dc.Pos, v.field), dc.Init))
+					out = append(out, exprStmt(fl.typed(assign(dc.Pos, fl.typed(ident(dc.Pos, v.field), v.bound), dc.Init), v.bound)))
 				}
 			default:
 				out = append(out, &lang.LocalDeclStmt{Pos: dc.Pos, Type: d.Type, IsConst: d.IsConst, Decls: []*lang.Declarator{dc}})
@@ -354,7 +359,7 @@ func isFieldName(name string) bool { return len(name) > 0 && name[0] == '<' }
 // dispatch.
 type expander struct {
 	fl                         *fnLowering
-	num, awaiter, result, exit string
+	num, result, exit string
 	states                     []*state
 	tries                      []*tryInfo
 	// inline is set for the stub's first run: a suspension boxes the state
@@ -381,9 +386,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 	if fl.returnsValue() {
 		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
 	}
-	if len(e.states) > 0 {
-		out = append(out, declStmt(pos, typeRef(pos, "object"), e.awaiter, nullLit(pos)))
-	}
+	out = append(out, e.awaiterLocals(pos)...)
 	exc := fl.fresh("e")
 	builder := ident(pos, builderField)
 	out = append(out, &lang.TryStmt{Pos: pos, Body: block(pos, stmts...), Catches: []*lang.CatchClause{{
@@ -568,24 +571,25 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	setState := func(n int) lang.Stmt {
 		return assignStmt(pos, ident(pos, e.num), assign(pos, ident(pos, stateField), intLit(pos, n)))
 	}
-	awaiter := func() lang.Expr { return ident(pos, e.awaiter) }
+	slot := fl.slotFor(aw.X, pos)
+	awaiter := func() lang.Expr { return ident(pos, slot.local) }
 	get := func() lang.Stmt {
 		return assignStmt(pos, awaiter(), coreCall(pos, "GetAwaiter", aw.X))
 	}
 	if e.inline != nil {
 		return []lang.Stmt{
 			get(),
-			ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), e.boxAndSuspend(pos, st.n), nil),
+			ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), e.boxAndSuspend(pos, st.n, slot), nil),
 			finish(coreCall(pos, "GetResult", awaiter())),
 		}
 	}
 	suspend := block(pos,
 		setState(st.n),
-		assignStmt(pos, ident(pos, awaiterField), awaiter()),
+		assignStmt(pos, ident(pos, slot.field), awaiter()),
 		exprStmt(call(pos, member(pos, ident(pos, builderField), "AwaitUnsafeOnCompleted"), awaiter(), self)),
 		&lang.ReturnStmt{Pos: pos},
-		labeled(pos, st.label, assignStmt(pos, awaiter(), ident(pos, awaiterField))),
-		assignStmt(pos, ident(pos, awaiterField), nullLit(pos)),
+		labeled(pos, st.label, assignStmt(pos, awaiter(), ident(pos, slot.field))),
+		assignStmt(pos, ident(pos, slot.field), slot.zero(pos)),
 		setState(-1),
 	)
 	return []lang.Stmt{
@@ -593,6 +597,15 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 		ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), suspend, nil),
 		finish(coreCall(pos, "GetResult", awaiter())),
 	}
+}
+
+// awaiterLocals declares MoveNext's awaiter locals, one per awaiter type.
+func (e *expander) awaiterLocals(pos lang.Pos) []lang.Stmt {
+	var out []lang.Stmt
+	for _, s := range e.fl.awaiters {
+		out = append(out, declStmt(pos, s.declType(pos), s.local, s.zero(pos)))
+	}
+	return out
 }
 
 // coreCall is AsyncMethodBuilderCore.name(args): the awaiter operations.
@@ -618,7 +631,7 @@ func coreCall(pos lang.Pos, name string, args ...lang.Expr) lang.Expr {
 //	<>box.<>t__builder.AwaitUnsafeOnCompleted(awaiter, <>box);
 //	AsyncMethodBuilderCore.Leave(<>ec);
 //	return <>box.<>t__builder.Task;
-func (e *expander) boxAndSuspend(pos lang.Pos, n int) *lang.BlockStmt {
+func (e *expander) boxAndSuspend(pos lang.Pos, n int, slot *awaiterSlot) *lang.BlockStmt {
 	fl, mc := e.fl, e.inline.mc
 	box := func() lang.Expr { return ident(pos, mc.box) }
 	out := []lang.Stmt{
@@ -635,8 +648,8 @@ func (e *expander) boxAndSuspend(pos lang.Pos, n int) *lang.BlockStmt {
 		out = append(out, assignStmt(pos, member(pos, box(), f.name), f.source(pos)))
 	}
 	out = append(out,
-		assignStmt(pos, member(pos, box(), awaiterField), ident(pos, e.awaiter)),
-		exprStmt(call(pos, member(pos, member(pos, box(), builderField), "AwaitUnsafeOnCompleted"), ident(pos, e.awaiter), box())),
+		assignStmt(pos, member(pos, box(), slot.field), ident(pos, slot.local)),
+		exprStmt(call(pos, member(pos, member(pos, box(), builderField), "AwaitUnsafeOnCompleted"), ident(pos, slot.local), box())),
 		exprStmt(coreCall(pos, "Leave", ident(pos, mc.ec))),
 		&lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, box(), builderField), "Task")})
 	return block(pos, out...)
@@ -677,8 +690,8 @@ func (e *expander) inlineBody(stmts []lang.Stmt) []lang.Stmt {
 	}
 	if len(e.states) > 0 {
 		out = append(out,
-			declStmt(pos, typeRef(pos, "object"), e.awaiter, nullLit(pos)),
 			declStmt(pos, typeRef(pos, e.inline.smName), mc.box, nullLit(pos)))
+		out = append(out, e.awaiterLocals(pos)...)
 	}
 	builder := ident(pos, fl.builderStatic())
 	typed := func(args ...lang.Expr) []lang.Expr {
@@ -776,8 +789,8 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 			field(lang.ModPrivate, f.typ, f.name)
 		}
 	}
-	if mc.states > 0 {
-		field(lang.ModPrivate, typeRef(pos, "object"), awaiterField)
+	for _, s := range fl.awaiters {
+		field(lang.ModPrivate, s.declType(pos), s.field)
 	}
 	// A generic method's MoveNext is generic in the same type parameters and
 	// starts by loading their type arguments from the fields that keep them.
@@ -800,7 +813,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 		&lang.Attribute{Pos: pos, Name: "AsyncStateMachine", Args: []*lang.Arg{{Pos: pos, X: &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, smName)}}}})
 	stub.ExprBody = nil
 	if mc.inline != nil {
-		e := &expander{fl: fl, num: mc.num, awaiter: mc.awaiter, result: mc.result, exit: mc.exit,
+		e := &expander{fl: fl, num: mc.num, result: mc.result, exit: mc.exit,
 			inline: &inlineRun{mc: mc, smName: smName}}
 		stub.Body = block(pos, e.inlineBody(mc.inline)...)
 		return &stub, cls
@@ -842,8 +855,8 @@ func (fl *fnLowering) closureForm(mc *machineCode) *lang.BlockStmt {
 	body = append(body,
 		declStmt(pos, typeRef(pos, "int"), stateField, intLit(pos, -1)),
 		declStmt(pos, fl.builderType(pos), builderField, fl.builderNew(pos)))
-	if mc.states > 0 {
-		body = append(body, declStmt(pos, typeRef(pos, "object"), awaiterField, nullLit(pos)))
+	for _, s := range fl.awaiters {
+		body = append(body, declStmt(pos, s.declType(pos), s.field, s.zero(pos)))
 	}
 	body = append(body,
 		declStmt(pos, typeRef(pos, "Action"), moveNextVar, nullLit(pos)),
