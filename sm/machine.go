@@ -358,10 +358,10 @@ func isFieldName(name string) bool { return len(name) > 0 && name[0] == '<' }
 // expander turns canonical awaits into the awaiter pattern and builds the
 // dispatch.
 type expander struct {
-	fl                         *fnLowering
+	fl                *fnLowering
 	num, result, exit string
-	states                     []*state
-	tries                      []*tryInfo
+	states            []*state
+	tries             []*tryInfo
 	// inline is set for the stub's first run: a suspension boxes the state
 	// machine (see boxAndSuspend) and returns its task; nothing resumes here,
 	// so there are no resume labels and no dispatch.
