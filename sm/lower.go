@@ -1,8 +1,10 @@
-// Package sm is the classic execution model: an AST-to-AST rewrite of every
-// async method, async lambda and async local function into a stub and a
-// MoveNext state machine, as the C# compiler does in a Release build, plus
-// the method builders (AsyncTaskMethodBuilder and friends) that drive the
-// state machines at run time. After the rewrite no await remains and the
+// Package sm is the classic execution model: a rewrite of every async
+// method, async lambda and async local function of the bound program into
+// a stub and a MoveNext state machine, as the C# compiler does in a
+// Release build, plus the method builders (AsyncTaskMethodBuilder and
+// friends) that drive the state machines at run time. The rewrite reads the
+// binder's types (bind.Info) for its fields and records the types of what
+// it synthesises (types.go). After the rewrite no await remains and the
 // compiler generates ordinary code.
 //
 // Lowering a method body runs these passes, in order:

@@ -573,6 +573,8 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	}
 	slot := fl.slotFor(aw.X, pos)
 	awaiter := func() lang.Expr { return ident(pos, slot.local) }
+	// GetResult stands for the await: it has the await's bound type.
+	result := func() lang.Expr { return fl.typed(coreCall(pos, "GetResult", awaiter()), fl.boundType(aw)) }
 	get := func() lang.Stmt {
 		return assignStmt(pos, awaiter(), coreCall(pos, "GetAwaiter", aw.X))
 	}
@@ -580,7 +582,7 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 		return []lang.Stmt{
 			get(),
 			ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), e.boxAndSuspend(pos, st.n, slot), nil),
-			finish(coreCall(pos, "GetResult", awaiter())),
+			finish(result()),
 		}
 	}
 	suspend := block(pos,
@@ -595,7 +597,7 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	return []lang.Stmt{
 		get(),
 		ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), suspend, nil),
-		finish(coreCall(pos, "GetResult", awaiter())),
+		finish(result()),
 	}
 }
 
