@@ -136,3 +136,70 @@ func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
 		t.Errorf("want no diagnostic, got %v", ok)
 	}
 }
+
+// TestLoweredCodeIsTyped checks that the lowering records the types of
+// what it synthesises: the GetResult call standing for an await has the
+// await's type, spill temporaries their operand's, the state and its copy
+// are int, and fields are declared with the binder's types.
+func TestLoweredCodeIsTyped(t *testing.T) {
+	l := lowerSource(t, `class C {
+		static async Task<int> N(int n) { await Task.Yield(); return n; }
+		static async Task<string> S() { await Task.Yield(); return "s"; }
+		static async Task<int> M(int p) {
+			var total = await N(p);
+			var name = await S();
+			total += await N(2);
+			return total + name.Length;
+		}
+	}`)
+	var m *Item
+	for _, it := range l.items {
+		if it.Name == "M" {
+			m = it
+		}
+	}
+	if m == nil || m.Machine == nil {
+		t.Fatal("M was not lowered to a state machine")
+	}
+	fields := map[string]string{}
+	var moveNext *lang.MethodDecl
+	for _, mem := range m.Machine.Members {
+		switch mem := mem.(type) {
+		case *lang.FieldDecl:
+			fields[mem.Decls[0].Name] = mem.Type.String()
+		case *lang.MethodDecl:
+			if mem.Name == "MoveNext" {
+				moveNext = mem
+			}
+		}
+	}
+	want := map[string]string{"<>1__state": "int", "<>t__builder": "AsyncTaskMethodBuilder<int>", "p": "int",
+		"<total>5__1": "int", "<name>5__2": "string", "<>7__wrap3": "int",
+		"<>u__1": "TaskAwaiter<int>", "<>u__2": "TaskAwaiter<string>"}
+	if diff := cmp.Diff(want, fields); diff != "" {
+		t.Errorf("fields (-want +got):\n%s", diff)
+	}
+	results := map[string]int{}
+	lang.Inspect(moveNext, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.CallExpr:
+			if mx, ok := n.Fun.(*lang.MemberExpr); ok && mx.Name == "GetResult" {
+				results[l.info.Types[n].String()]++
+			}
+		case *lang.Ident:
+			if n.Name == "num" || n.Name == stateField {
+				if ty := l.info.Types[n]; ty == nil || ty.String() != "int" {
+					t.Errorf("%s at %v has type %v", n.Name, n.Pos, ty)
+				}
+			}
+		case *lang.Declarator:
+			if strings.HasPrefix(n.Name, "<>s__") && l.info.Locals[n] == nil {
+				t.Errorf("spill temporary %s has no type", n.Name)
+			}
+		}
+		return true
+	})
+	if diff := cmp.Diff(map[string]int{"int": 2, "string": 1}, results); diff != "" {
+		t.Errorf("GetResult types (-want +got):\n%s", diff)
+	}
+}

@@ -382,7 +382,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 		stmts = append([]lang.Stmt{e.dispatch(nil)}, stmts...)
 	}
 	var out []lang.Stmt
-	out = append(out, declStmt(pos, typeRef(pos, "int"), e.num, ident(pos, stateField)))
+	out = append(out, fl.intDecl(pos, e.num, fl.intRef(pos, stateField)))
 	if fl.returnsValue() {
 		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
 	}
@@ -392,7 +392,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 	out = append(out, &lang.TryStmt{Pos: pos, Body: block(pos, stmts...), Catches: []*lang.CatchClause{{
 		Pos: pos, Type: typeRef(pos, "Exception"), Name: exc,
 		Body: block(pos,
-			assignStmt(pos, ident(pos, stateField), intLit(pos, -2)),
+			exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))),
 			exprStmt(call(pos, member(pos, builder, "SetException"), ident(pos, exc))),
 			&lang.ReturnStmt{Pos: pos}),
 	}}})
@@ -400,7 +400,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 	if !rbrace.IsValid() {
 		rbrace = pos
 	}
-	out = append(out, labeled(rbrace, e.exit, assignStmt(rbrace, ident(rbrace, stateField), intLit(rbrace, -2))))
+	out = append(out, labeled(rbrace, e.exit, exprStmt(fl.intAssign(rbrace, fl.intRef(rbrace, stateField), fl.intLit(rbrace, -2)))))
 	if fl.returnsValue() {
 		out = append(out, exprStmt(call(rbrace, member(rbrace, ident(rbrace, builderField), "SetResult"), ident(rbrace, e.result))))
 	} else {
@@ -414,7 +414,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 // directly in t, else the label of the next try statement on its path.
 func (e *expander) dispatch(t *tryInfo) lang.Stmt {
 	pos := e.fl.pos
-	sw := &lang.SwitchStmt{Pos: pos, X: ident(pos, e.num)}
+	sw := &lang.SwitchStmt{Pos: pos, X: e.fl.intRef(pos, e.num)}
 	states := e.states
 	if t != nil {
 		states = t.states
@@ -431,7 +431,7 @@ func (e *expander) dispatch(t *tryInfo) lang.Stmt {
 			target = s.tries[idx+1].label
 		}
 		sw.Sections = append(sw.Sections, &lang.SwitchSection{Pos: pos,
-			Labels: []*lang.CaseLabel{{Pos: pos, Pattern: &lang.ConstPattern{Pos: pos, X: intLit(pos, s.n)}}},
+			Labels: []*lang.CaseLabel{{Pos: pos, Pattern: &lang.ConstPattern{Pos: pos, X: e.fl.intLit(pos, s.n)}}},
 			Body:   []lang.Stmt{gotoStmt(pos, target)}})
 	}
 	return sw
@@ -510,7 +510,7 @@ func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
 		}
 		if s.Finally != nil {
 			pos := s.Finally.Pos
-			s.Finally = block(pos, ifStmt(pos, binary(pos, "<", ident(pos, e.num), intLit(pos, 0)), s.Finally, nil))
+			s.Finally = block(pos, ifStmt(pos, binary(pos, "<", e.fl.intRef(pos, e.num), e.fl.intLit(pos, 0)), s.Finally, nil))
 		}
 		return []lang.Stmt{labeled(s.Pos, ti.label, s)}
 	}
@@ -569,7 +569,7 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 		self = ident(pos, moveNextVar)
 	}
 	setState := func(n int) lang.Stmt {
-		return assignStmt(pos, ident(pos, e.num), assign(pos, ident(pos, stateField), intLit(pos, n)))
+		return exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, n))))
 	}
 	slot := fl.slotFor(aw.X, pos)
 	awaiter := func() lang.Expr { return ident(pos, slot.local) }
@@ -637,9 +637,9 @@ func (e *expander) boxAndSuspend(pos lang.Pos, n int, slot *awaiterSlot) *lang.B
 	fl, mc := e.fl, e.inline.mc
 	box := func() lang.Expr { return ident(pos, mc.box) }
 	out := []lang.Stmt{
-		assignStmt(pos, ident(pos, e.num), intLit(pos, n)),
+		exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intLit(pos, n))),
 		assignStmt(pos, box(), &lang.NewExpr{Pos: pos, Type: typeRef(pos, e.inline.smName)}),
-		assignStmt(pos, member(pos, box(), stateField), intLit(pos, n)),
+		assignStmt(pos, member(pos, box(), stateField), fl.intLit(pos, n)),
 		assignStmt(pos, member(pos, box(), builderField), fl.builderNew(pos)),
 	}
 	for _, f := range mc.fields {
@@ -686,7 +686,7 @@ func (e *expander) inlineBody(stmts []lang.Stmt) []lang.Stmt {
 			out = append(out, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
 		}
 	}
-	out = append(out, declStmt(pos, typeRef(pos, "int"), e.num, intLit(pos, -1)))
+	out = append(out, fl.intDecl(pos, e.num, fl.intLit(pos, -1)))
 	if fl.returnsValue() {
 		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
 	}
@@ -833,7 +833,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 		body = append(body, assignStmt(pos, member(pos, smRef(), f.name), f.source(pos)))
 	}
 	body = append(body,
-		assignStmt(pos, member(pos, smRef(), stateField), intLit(pos, -1)),
+		assignStmt(pos, member(pos, smRef(), stateField), fl.intLit(pos, -1)),
 		exprStmt(call(pos, member(pos, member(pos, smRef(), builderField), "Start"), smRef())))
 	if fl.kind != kindVoid {
 		body = append(body, &lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, smRef(), builderField), "Task")})
@@ -855,7 +855,7 @@ func (fl *fnLowering) closureForm(mc *machineCode) *lang.BlockStmt {
 		body = append(body, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
 	}
 	body = append(body,
-		declStmt(pos, typeRef(pos, "int"), stateField, intLit(pos, -1)),
+		fl.intDecl(pos, stateField, fl.intLit(pos, -1)),
 		declStmt(pos, fl.builderType(pos), builderField, fl.builderNew(pos)))
 	for _, s := range fl.awaiters {
 		body = append(body, declStmt(pos, s.declType(pos), s.field, s.zero(pos)))

@@ -185,6 +185,35 @@ func (fl *fnLowering) typed(x lang.Expr, t *bind.Type) lang.Expr {
 	return x
 }
 
+// The state machine's own integers (the state, its copy num, the state
+// numbers) are int, and typed as such.
+
+func (fl *fnLowering) intType() *bind.Type { return fl.l.info.Universe.SpecialType(bind.Int32) }
+
+// intLit is the int constant n.
+func (fl *fnLowering) intLit(pos lang.Pos, n int) lang.Expr {
+	x := intLit(pos, n)
+	fl.l.info.Consts[x] = int64(n)
+	return fl.typed(x, fl.intType())
+}
+
+// intRef refers to an int local or field of the state machine.
+func (fl *fnLowering) intRef(pos lang.Pos, name string) lang.Expr {
+	return fl.typed(ident(pos, name), fl.intType())
+}
+
+// intAssign is `left = right` of ints.
+func (fl *fnLowering) intAssign(pos lang.Pos, left, right lang.Expr) lang.Expr {
+	return fl.typed(assign(pos, left, right), fl.intType())
+}
+
+// intDecl declares an int local.
+func (fl *fnLowering) intDecl(pos lang.Pos, name string, init lang.Expr) lang.Stmt {
+	d := declStmt(pos, typeRef(pos, "int"), name, init)
+	fl.l.info.Locals[d.Decls[0]] = fl.intType()
+	return d
+}
+
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))
