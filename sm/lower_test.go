@@ -139,8 +139,9 @@ func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
 
 // TestLoweredCodeIsTyped checks that the lowering records the types of
 // what it synthesises: the GetResult call standing for an await has the
-// await's type, spill temporaries their operand's, the state and its copy
-// are int, and fields are declared with the binder's types.
+// await's type, IsCompleted is bool, spill temporaries have their operand's
+// type, the state and its copy are int, and fields are declared with the
+// binder's types.
 func TestLoweredCodeIsTyped(t *testing.T) {
 	l := lowerSource(t, `class C {
 		static async Task<int> N(int n) { await Task.Yield(); return n; }
@@ -185,6 +186,11 @@ func TestLoweredCodeIsTyped(t *testing.T) {
 		case *lang.CallExpr:
 			if mx, ok := n.Fun.(*lang.MemberExpr); ok && mx.Name == "GetResult" {
 				results[l.info.Types[n].String()]++
+			}
+			if mx, ok := n.Fun.(*lang.MemberExpr); ok && mx.Name == "IsCompleted" {
+				if ty := l.info.Types[n]; ty == nil || ty.String() != "bool" {
+					t.Errorf("IsCompleted at %v has type %v", n.Pos, ty)
+				}
 			}
 		case *lang.Ident:
 			if n.Name == "num" || n.Name == stateField {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"asyncvm/compiler"
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -573,6 +574,10 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	}
 	slot := fl.slotFor(aw.X, pos)
 	awaiter := func() lang.Expr { return ident(pos, slot.local) }
+	notCompleted := func() lang.Expr {
+		b := fl.l.info.Universe.SpecialType(bind.Bool)
+		return fl.typed(not(pos, fl.typed(coreCall(pos, "IsCompleted", awaiter()), b)), b)
+	}
 	// GetResult stands for the await: it has the await's bound type.
 	result := func() lang.Expr { return fl.typed(coreCall(pos, "GetResult", awaiter()), fl.boundType(aw)) }
 	get := func() lang.Stmt {
@@ -581,7 +586,7 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	if e.inline != nil {
 		return []lang.Stmt{
 			get(),
-			ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), e.boxAndSuspend(pos, st.n, slot), nil),
+			ifStmt(pos, notCompleted(), e.boxAndSuspend(pos, st.n, slot), nil),
 			finish(result()),
 		}
 	}
@@ -596,7 +601,7 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	)
 	return []lang.Stmt{
 		get(),
-		ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), suspend, nil),
+		ifStmt(pos, notCompleted(), suspend, nil),
 		finish(result()),
 	}
 }
