@@ -198,14 +198,9 @@ func (s *Session) compile(src string, mode string) (*compiled, lang.Diagnostics,
 	return c, nil, srcs
 }
 
-// compileFiles runs the pipeline after parsing (driver.CompileFiles) on the
-// session's files.
-func compileFiles(files []*lang.File, srcs map[string][]byte, mode string) (prog *vm.Program, ds lang.Diagnostics) {
-	defer func() {
-		if r := recover(); r != nil {
-			ds = lang.Diagnostics{{Pos: lang.Pos{File: CurrentFile, Line: 1, Col: 1}, Msg: fmt.Sprintf("internal error: compiler panic: %v", r)}}
-		}
-	}()
+// compileFiles runs the pipeline after parsing (driver.CompileFiles, whose
+// phases each report a panic as an internal error) on the session's files.
+func compileFiles(files []*lang.File, srcs map[string][]byte, mode string) (*vm.Program, lang.Diagnostics) {
 	return driver.CompileFiles(files, srcs, mode, true)
 }
 
