@@ -46,6 +46,9 @@ func (fl *fnLowering) typeRefOf(t *bind.Type, pos lang.Pos) *lang.TypeRef {
 		if t.Outer != nil {
 			return nil // nested types: the state machine may not see them by their simple name
 		}
+		if t.Lib && t.VM == nil {
+			return nil // a library type without a run-time type: code generation cannot name it
+		}
 		r := typeRef(pos, t.Name)
 		for _, a := range t.Args {
 			ra := fl.typeRefOf(a, pos)
