@@ -314,8 +314,12 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 	static := map[*lang.Ident]bool{}
 	lang.Inspect(body, func(n lang.Node) bool {
 		if c, ok := n.(*lang.CallExpr); ok {
-			if id, ok := c.Fun.(*lang.Ident); ok && fl.staticCall(id.Name, len(c.Args)) {
-				static[id] = true
+			if id, ok := c.Fun.(*lang.Ident); ok {
+				if m := fl.l.info.CallOf(c); m != nil {
+					static[id] = m.Static // the overload the binder chose
+				} else {
+					static[id] = fl.staticCall(id.Name, len(c.Args))
+				}
 			}
 		}
 		return true
