@@ -74,6 +74,11 @@ func (in *Info) Copied(from, to any) {
 	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
 		in.Discards[to.(*lang.Ident)] = true
 	}
+	if d, ok := from.(*lang.Declarator); ok {
+		if t, ok := in.Locals[d]; ok {
+			in.Locals[to.(*lang.Declarator)] = t
+		}
+	}
 }
 
 // ConvOf returns the user-defined conversion applied to e's value, or nil.
