@@ -509,7 +509,10 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 		}
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
-		if (m.virtual || m.cls.t.IsInterface || m.fn.IsAbstract) && !nonVirtual {
+		if m.cls.t.IsInterface && !nonVirtual {
+			// Through an interface: its explicit implementation first.
+			fs.emitABC(opVirt, w, fs.c.site(vm.ExplicitKey(m.cls.t)+m.name, n), n+1)
+		} else if (m.virtual || m.fn.IsAbstract) && !nonVirtual {
 			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
 		} else {
 			fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n+1)

@@ -291,6 +291,7 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	}
 	for _, ci := range c.classes {
 		c.inheritInterfaceMembers(ci)
+		explicitFallbacks(ci)
 		inheritDefaults(ci.t)
 	}
 	// Phase 3: compile bodies.

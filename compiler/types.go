@@ -10,12 +10,13 @@ import (
 // classInfo is the compiler's view of a class, interface or enum declared in
 // source (the program's or the prelude's).
 type classInfo struct {
-	decl   *lang.TypeDecl
-	file   *lang.File
-	t      *vm.Type
-	outer  *classInfo
-	base   *classInfo // base class declared in source, nil for object or a library base
-	nested map[string]*classInfo
+	decl     *lang.TypeDecl
+	file     *lang.File
+	t        *vm.Type
+	outer    *classInfo
+	base     *classInfo // base class declared in source, nil for object or a library base
+	explicit []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
+	nested   map[string]*classInfo
 
 	fields   map[string]*fieldInfo // instance fields, inherited included
 	statics  map[string]*fieldInfo // static fields declared here
@@ -396,7 +397,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			name = "set_" + accName
 			params = append(params[:len(params):len(params)], &lang.Param{Pos: p.Pos, Type: p.Type, Name: "value"})
 		}
-		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params, Body: body, ExprBody: x}
+		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params, Body: body, ExprBody: x, Iface: p.Iface}
 		if kind != "get" {
 			md.ReturnType = &lang.TypeRef{Pos: pos, Name: "void"}
 		}
@@ -437,7 +438,9 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.set = m
 		}
 	}
-	ci.props[p.Name] = pi
+	if p.Iface == nil {
+		ci.props[p.Name] = pi
+	}
 }
 
 func asyncKind(ret *lang.TypeRef) vm.AsyncKind {
@@ -499,8 +502,16 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		if !replaced {
 			list = append(list, mi)
 		}
-		ci.methods[m.Name] = list
-		if !fn.IsAbstract {
+		if m.Iface == nil { // an explicit implementation is not found by name, only dispatched to
+			ci.methods[m.Name] = list
+		}
+		if !fn.IsAbstract && m.Iface != nil {
+			if it, _ := c.resolveTypeRef(m.Iface, ci, false); it != nil {
+				key := vm.ExplicitKey(it) + m.Name
+				ci.t.Methods[key] = append(ci.t.Methods[key], fn)
+				ci.explicit = append(ci.explicit, fn)
+			}
+		} else if !fn.IsAbstract {
 			fl := ci.t.Methods[m.Name]
 			r := false
 			for i, old := range fl {
@@ -829,6 +840,18 @@ func inheritDefaults(t *vm.Type) {
 	for s := t; s != nil; s = s.Super {
 		for _, i := range s.Ifaces {
 			walk(i)
+		}
+	}
+}
+
+// explicitFallbacks enters each explicit implementation of ci under its
+// bare name too when ci has no member of that name and arity, for the
+// calls the compiler makes by name without an interface (a using
+// statement's Dispose, foreach's GetEnumerator).
+func explicitFallbacks(ci *classInfo) {
+	for _, f := range ci.explicit {
+		if !implementsArity(ci.t.Methods[f.Name], f.NumParams) {
+			ci.t.Methods[f.Name] = append(ci.t.Methods[f.Name], f)
 		}
 	}
 }

@@ -367,7 +367,9 @@ func (b *binder) declareMembers(t *Type) {
 							t.Name, indexerName(p), a.Kind)
 					}
 				}
-				t.addMember(p)
+				if m.Iface == nil { // an explicit implementation is reached only through its interface
+					t.addMember(p)
+				}
 			case *lang.MethodDecl:
 				if m.Body == nil && m.ExprBody == nil && hasAttr(m.Attributes, "Indexer") {
 					mt := b.method(m, t, ctx)
@@ -377,6 +379,9 @@ func (b *binder) declareMembers(t *Type) {
 				mt := b.method(m, t, ctx)
 				if m.Operator != "" {
 					b.checkOperator(m, t)
+				}
+				if m.Iface != nil { // an explicit implementation is reached only through its interface
+					continue
 				}
 				if m.Modifiers.Has(lang.ModOverride) {
 					// C# removes overrides from the candidate set; the
