@@ -359,8 +359,9 @@ type LocalDeclStmt struct {
 // UsingDeclStmt is `using var x = ...;`: the locals are disposed at the end
 // of the enclosing block.
 type UsingDeclStmt struct {
-	Pos  Pos
-	Decl *LocalDeclStmt
+	Pos     Pos
+	Decl    *LocalDeclStmt
+	IsAwait bool // `await using var x = ...;`
 }
 
 // ExprStmt is an expression used as a statement.
@@ -489,10 +490,11 @@ type CatchClause struct {
 
 // UsingStmt is `using (Decl or X) Body`.
 type UsingStmt struct {
-	Pos  Pos
-	Decl *LocalDeclStmt
-	X    Expr
-	Body Stmt
+	Pos     Pos
+	Decl    *LocalDeclStmt
+	X       Expr
+	Body    Stmt
+	IsAwait bool // `await using`: the resources are disposed with `await DisposeAsync()`
 }
 
 // LockStmt is `lock (X) Body`.

@@ -356,6 +356,7 @@ type gStmt struct {
 	Throw     *gThrow         `parser:"| @@"`
 	Try       *gTry           `parser:"| @@"`
 	Using     *gUsingStmt     `parser:"| @@"`
+	AwaitUse  *gUsingStmt     `parser:"| (?= 'await' 'using' ) 'await' @@"`
 	Lock      *gLock          `parser:"| @@"`
 	Const     *gLocalDecl     `parser:"| 'const' @@ ';'"`
 	FuncGuard *localFuncGuard `parser:"| (?= @@)"`

@@ -713,10 +713,6 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 		if n := c.peek(1); isWordTok(n, "return") || isWordTok(n, "break") {
 			return unsupported(lex, "'yield'")
 		}
-	case "await":
-		if isWordTok(c.peek(1), "using") {
-			return unsupported(lex, "'await using'")
-		}
 	case "class", "interface", "enum", "struct", "record", "namespace":
 		if t.Value != "record" || isNameTok(c.peek(1)) {
 			return fail(lex, "a "+t.Value+" declaration is not allowed here")

@@ -488,6 +488,9 @@ func (pr *printer) stmt(s Stmt) {
 		pr.localDecl(s)
 		pr.w(";")
 	case *UsingDeclStmt:
+		if s.IsAwait {
+			pr.w("await ")
+		}
 		pr.w("using ")
 		pr.localDecl(s.Decl)
 		pr.w(";")
@@ -619,6 +622,9 @@ func (pr *printer) stmt(s Stmt) {
 			pr.block(s.Finally)
 		}
 	case *UsingStmt:
+		if s.IsAwait {
+			pr.w("await ")
+		}
 		pr.w("using (")
 		if s.Decl != nil {
 			pr.localDecl(s.Decl)
