@@ -685,10 +685,22 @@ func isTypeParam(name string, ci *classInfo) bool {
 
 func keywordType(name string) *vm.Type {
 	switch name {
-	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "nint":
+	case "int", "Int32", "System.Int32", "nint":
 		return vm.TInt
-	case "long", "Int64", "System.Int64", "ulong", "UInt64", "uint", "UInt32":
+	case "long", "Int64", "System.Int64":
 		return vm.TLong
+	case "short", "Int16", "System.Int16":
+		return vm.TShort
+	case "ushort", "UInt16", "System.UInt16":
+		return vm.TUShort
+	case "byte", "Byte", "System.Byte":
+		return vm.TByte
+	case "sbyte", "SByte", "System.SByte":
+		return vm.TSByte
+	case "uint", "UInt32", "System.UInt32":
+		return vm.TUInt
+	case "ulong", "UInt64", "System.UInt64":
+		return vm.TULong
 	case "double", "Double", "System.Double":
 		return vm.TDouble
 	case "float", "Single", "System.Single":

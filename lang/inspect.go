@@ -228,6 +228,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *LockStmt:
 		expr(n.X)
 		stmt(n.Body)
+	case *CheckedStmt:
+		stmt(n.Body)
 	case *LocalFuncStmt:
 		v(n.Func)
 
@@ -288,6 +290,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *TypeOfExpr:
 		v(n.Type)
 	case *NameOfExpr:
+		expr(n.X)
+	case *CheckedExpr:
 		expr(n.X)
 	case *DefaultExpr:
 		v(n.Type)

@@ -29,9 +29,9 @@ const (
 
 func numKind(v vm.Value) int {
 	switch v.PrimType() {
-	case vm.TInt, vm.TChar:
+	case vm.TInt, vm.TChar, vm.TSByte, vm.TByte, vm.TShort, vm.TUShort:
 		return kInt
-	case vm.TLong:
+	case vm.TLong, vm.TUInt, vm.TULong:
 		return kLong
 	case vm.TFloat:
 		return kFloat
