@@ -142,6 +142,8 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		return t
 	case *lang.CastExpr:
 		return fs.cast(e, dst)
+	case *lang.CheckedExpr:
+		return fs.exprTo(e.X, dst) // the binder marked the operations inside (typed.go)
 	case *lang.IsExpr:
 		r, _ := fs.exprReg(e.X)
 		f, end := fs.newLabel(), fs.newLabel()
@@ -684,9 +686,11 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 			}
 		}
 		r, t := fs.exprReg(e.X)
-		fs.emitABC(vm.OpNeg, dst, r, 0)
-		if t == vm.TChar {
+		fs.emitABC(fs.checkedOp(vm.OpNeg, e), dst, r, 0)
+		if t == vm.TChar || t == vm.TByte || t == vm.TSByte || t == vm.TShort || t == vm.TUShort {
 			t = vm.TInt
+		} else if t == vm.TUInt {
+			t = vm.TLong
 		}
 		return t
 	case "!":
@@ -706,7 +710,7 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 }
 
 var binOps = map[string]vm.Op{"+": vm.OpAdd, "-": vm.OpSub, "*": vm.OpMul, "/": vm.OpDiv, "%": vm.OpRem,
-	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr}
+	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr, ">>>": vm.OpShrUn}
 
 func arithType(a, b *vm.Type, op string) *vm.Type {
 	if a == vm.TString || b == vm.TString {
@@ -716,9 +720,9 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 	}
 	rank := func(t *vm.Type) int {
 		switch t {
-		case vm.TInt, vm.TChar:
+		case vm.TInt, vm.TChar, vm.TByte, vm.TSByte, vm.TShort, vm.TUShort:
 			return 1
-		case vm.TLong:
+		case vm.TLong, vm.TUInt, vm.TULong:
 			return 2
 		case vm.TFloat:
 			return 3
@@ -739,10 +743,13 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 		}
 		return nil
 	}
-	if op == "<<" || op == ">>" {
+	if op == "<<" || op == ">>" || op == ">>>" {
 		if ra == 1 {
 			return vm.TInt
 		}
+		return a
+	}
+	if a == b && (a == vm.TUInt || a == vm.TULong) {
 		return a
 	}
 	r := max(ra, rb)
@@ -776,7 +783,10 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		return nil
 	}
 	rx, tx := fs.exprReg(e.X)
-	if op == vm.OpAdd || op == vm.OpSub {
+	if ut := fs.unsignedOperands(e); ut != nil {
+		return fs.unsignedBinary(e, op, rx, ut, dst)
+	}
+	if (op == vm.OpAdd || op == vm.OpSub) && !fs.c.info.IsChecked(e) {
 		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
@@ -789,7 +799,7 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		}
 	}
 	ry, ty := fs.exprReg(e.Y)
-	fs.emitABC(op, dst, rx, ry)
+	fs.emitABC(fs.checkedOp(op, e), dst, rx, ry)
 	fs.narrow(dst, e)
 	return arithType(tx, ty, e.Op)
 }
@@ -925,14 +935,6 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
-	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
-		r, _ := fs.exprReg(e.X)
-		fs.emitABC(vm.OpConv, dst, r, int(c))
-		if c == vm.ConvUInt {
-			return vm.TLong
-		}
-		return vm.TInt
-	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 	r, xt := fs.exprReg(e.X)
 	if t == nil || t == vm.TObject {
@@ -947,24 +949,11 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t
 	}
-	switch t {
-	case vm.TInt:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvInt))
-	case vm.TLong:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvLong))
-	case vm.TDouble:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvDouble))
-	case vm.TFloat:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvFloat))
-	case vm.TChar:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvChar))
-	default:
-		if e.Type.Name == "byte" || e.Type.Name == "Byte" {
-			fs.emitABC(vm.OpConv, dst, r, int(vm.ConvByte))
-			return vm.TInt
-		}
-		fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
+	if c, ok := convTo[t]; ok {
+		fs.emitABC(fs.checkedOp(vm.OpConv, e), dst, r, int(c))
+		return t
 	}
+	fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
 	return t
 }
 
@@ -992,5 +981,7 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 		if have != nil && have != vm.TDecimal {
 			fs.emitABC(vm.OpCast, r, r, fs.c.addType(vm.TDecimal))
 		}
+	case vm.TSByte, vm.TByte, vm.TShort, vm.TUShort, vm.TUInt, vm.TULong:
+		fs.emitABC(vm.OpConv, r, r, int(convTo[conv]))
 	}
 }

@@ -10,10 +10,11 @@ import (
 // sm lowering synthesised it, or the binder left it Unchecked), code
 // generation does what it did before types were known.
 
-// narrowConv returns the conversion that wraps a value to the small
-// integral type t (C#'s unchecked arithmetic on byte, sbyte, short,
-// ushort and uint: `byte b = 255; b++;` gives 0). int and long wrap in the
-// VM's own arithmetic; char is narrowed where it is stored.
+// narrowConv returns the conversion that brings the int result of
+// arithmetic on a small integral type back to that type where C# does
+// (`b++`, `b += 1`: `byte b = 255; b++;` gives 0, or OverflowException in
+// a checked context). int, uint, long and ulong arithmetic keeps its type
+// in the VM; char is narrowed where it is stored.
 func narrowConv(t *bind.Type) (vm.Conv, bool) {
 	if t == nil || t.Kind != bind.Special {
 		return 0, false
@@ -37,6 +38,123 @@ func narrowConv(t *bind.Type) (vm.Conv, bool) {
 // integral type.
 func (fs *funcState) narrow(r int, e lang.Expr) {
 	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
-		fs.emitABC(vm.OpConv, r, r, int(c))
+		fs.emitABC(fs.checkedOp(vm.OpConv, e), r, r, int(c))
 	}
+}
+
+// checkedOp returns the instruction for arithmetic instruction op at node
+// e: its overflow-checking form when the binder found e in a checked
+// context (`checked(x + 1)`, a `checked { }` block).
+func (fs *funcState) checkedOp(op vm.Op, e lang.Expr) vm.Op {
+	if !fs.c.info.IsChecked(e) {
+		return op
+	}
+	switch op {
+	case vm.OpAdd:
+		return vm.OpAddOvf
+	case vm.OpSub:
+		return vm.OpSubOvf
+	case vm.OpMul:
+		return vm.OpMulOvf
+	case vm.OpNeg:
+		return vm.OpNegOvf
+	case vm.OpConv:
+		return vm.OpConvOvf
+	}
+	return op
+}
+
+// vmIntegral is the run-time type of each integral predefined type, and
+// convTo the conversion that produces it.
+var (
+	vmIntegral = map[bind.SpecialType]*vm.Type{
+		bind.SByte: vm.TSByte, bind.Byte: vm.TByte, bind.Int16: vm.TShort, bind.UInt16: vm.TUShort,
+		bind.Int32: vm.TInt, bind.UInt32: vm.TUInt, bind.Int64: vm.TLong, bind.UInt64: vm.TULong, bind.Char: vm.TChar,
+	}
+	convTo = map[*vm.Type]vm.Conv{
+		vm.TSByte: vm.ConvSByte, vm.TByte: vm.ConvByte, vm.TShort: vm.ConvShort, vm.TUShort: vm.ConvUShort,
+		vm.TInt: vm.ConvInt, vm.TUInt: vm.ConvUInt, vm.TLong: vm.ConvLong, vm.TULong: vm.ConvULong,
+		vm.TChar: vm.ConvChar, vm.TDouble: vm.ConvDouble, vm.TFloat: vm.ConvFloat,
+	}
+)
+
+// unsignedOperands returns the operator type of binary arithmetic e when
+// it is uint or ulong and an operand is of another type (`u + 1`, `ul *
+// b`): the VM promotes by run-time types, under which uint + int would be
+// long, so the operands are converted to the binder's operator type first.
+func (fs *funcState) unsignedOperands(e *lang.BinaryExpr) *vm.Type {
+	switch e.Op {
+	case "+", "-", "*", "/", "%", "&", "|", "^":
+	default:
+		return nil
+	}
+	t := fs.c.info.TypeOf(e)
+	if t == nil || t.Kind != bind.Special || t.Special != bind.UInt32 && t.Special != bind.UInt64 {
+		return nil
+	}
+	if fs.c.info.TypeOf(e.X) == t && fs.c.info.TypeOf(e.Y) == t {
+		return nil
+	}
+	return vmIntegral[t.Special]
+}
+
+// unsignedBinary compiles binary arithmetic e of unsigned operator type ut
+// (see unsignedOperands); rx holds the left operand.
+func (fs *funcState) unsignedBinary(e *lang.BinaryExpr, op vm.Op, rx int, ut *vm.Type, dst int) *vm.Type {
+	operand := func(x lang.Expr, r int) int {
+		if fs.c.info.TypeOf(x) == fs.c.info.TypeOf(e) {
+			return r
+		}
+		t := fs.alloc()
+		fs.emitABC(vm.OpConv, t, r, int(convTo[ut]))
+		return t
+	}
+	x := operand(e.X, rx)
+	var y int
+	switch v := fs.c.info.Consts[e.Y].(type) {
+	case int64:
+		y = fs.alloc()
+		fs.loadConst(y, vm.MakeIntegral(ut, uint64(v)))
+	case uint64:
+		y = fs.alloc()
+		fs.loadConst(y, vm.MakeIntegral(ut, v))
+	default:
+		ry, _ := fs.exprReg(e.Y)
+		y = operand(e.Y, ry)
+	}
+	fs.emitABC(fs.checkedOp(op, e), dst, x, y)
+	return ut
+}
+
+// addOne adds d (1 or -1) to register r for ++ or -- expression e,
+// overflow-checked in a checked context.
+func (fs *funcState) addOne(e lang.Expr, r, d int) {
+	if !fs.c.info.IsChecked(e) {
+		fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+		return
+	}
+	one := fs.alloc()
+	fs.loadConst(one, vm.Int(1))
+	op := vm.OpAddOvf
+	if d < 0 {
+		op = vm.OpSubOvf
+	}
+	fs.emitABC(op, r, r, one)
+}
+
+// compoundOperand returns the register holding the right operand of
+// compound assignment e (in register y), converted to the variable's type
+// when that is uint or ulong (`u += 1` is u = (uint)(u + 1) with uint +
+// uint, not long).
+func (fs *funcState) compoundOperand(e *lang.AssignExpr, y int) int {
+	t := fs.c.info.TypeOf(e.Left)
+	if t == nil || t.Kind != bind.Special || t.Special != bind.UInt32 && t.Special != bind.UInt64 {
+		return y
+	}
+	if e.Op == "<<=" || e.Op == ">>=" || e.Op == ">>>=" || fs.c.info.TypeOf(e.Right) == t {
+		return y
+	}
+	r := fs.alloc()
+	fs.emitABC(vm.OpConv, r, y, int(convTo[vmIntegral[t.Special]]))
+	return r
 }

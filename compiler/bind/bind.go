@@ -41,6 +41,9 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Checked marks the operations bound in a checked context (see
+	// IsChecked).
+	Checked map[lang.Expr]bool
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -52,6 +55,9 @@ func (in *Info) Copied(from, to any) {
 		}
 		if v, ok := in.Consts[x]; ok {
 			in.Consts[to.(lang.Expr)] = v
+		}
+		if in.Checked[x] {
+			in.Checked[to.(lang.Expr)] = true
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -97,10 +103,11 @@ type binder struct {
 	extNames map[string]bool // names of extension methods (library and source)
 
 	// the body being bound
-	file  *lang.File
-	cls   *Type
-	fn    *fnCtx
-	scope *scope
+	overflow overflowCtx // checked, unchecked or default (checked.go)
+	file     *lang.File
+	cls      *Type
+	fn       *fnCtx
+	scope    *scope
 }
 
 type fnCtx struct {
@@ -123,7 +130,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{},
+		Checked: map[lang.Expr]bool{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

@@ -11,6 +11,7 @@ func (b *binder) expr(e lang.Expr) *Type {
 		t = b.u.unchecked
 	}
 	b.info.Types[e] = t
+	b.markChecked(e)
 	return t
 }
 
@@ -241,8 +242,12 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		return b.resolveType(e.Type, b.typeCtx())
 	case *lang.CastExpr:
-		b.expr(e.X)
-		return b.resolveType(e.Type, b.typeCtx())
+		from := b.expr(e.X)
+		to := b.resolveType(e.Type, b.typeCtx())
+		b.foldCast(e, from, to)
+		return to
+	case *lang.CheckedExpr:
+		return b.checkedExpr(e)
 	case *lang.IsExpr:
 		b.expr(e.X)
 		b.pattern(e.Pattern)

@@ -220,6 +220,8 @@ func (b *binder) stmt(s lang.Stmt) {
 	switch s := s.(type) {
 	case *lang.BlockStmt:
 		b.block(s)
+	case *lang.CheckedStmt:
+		b.inContext(s.Unchecked, func() { b.block(s.Body) })
 	case *lang.LocalDeclStmt:
 		b.localDecl(s)
 	case *lang.UsingDeclStmt:
