@@ -949,6 +949,10 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t
 	}
+	if fs.unboxes(e.X, t) {
+		fs.emitABC(vm.OpUnbox, dst, r, fs.c.addType(t))
+		return t
+	}
 	if c, ok := convTo[t]; ok {
 		fs.emitABC(fs.checkedOp(vm.OpConv, e), dst, r, int(c))
 		return t

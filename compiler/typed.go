@@ -158,3 +158,15 @@ func (fs *funcState) compoundOperand(e *lang.AssignExpr, y int) int {
 	fs.emitABC(vm.OpConv, r, y, int(convTo[vmIntegral[t.Special]]))
 	return r
 }
+
+// unboxes reports whether casting x to run-time type t is an unboxing
+// conversion (C# §10.3.7): x is statically object or an interface and t a
+// predefined value type, so the value must be exactly a t.
+func (fs *funcState) unboxes(x lang.Expr, t *vm.Type) bool {
+	from := fs.c.info.TypeOf(x)
+	if from == nil || !(from.Kind == bind.Special && from.Special == bind.Object || from.Kind == bind.Interface) {
+		return false
+	}
+	_, numeric := convTo[t]
+	return numeric || t == vm.TBool || t == vm.TDecimal
+}

@@ -538,7 +538,7 @@ func f64ToI32(f float64) int32 {
 
 // intOp is the int32 fast path of the binary operators other than +
 // (which has its own case, with a long path too); ok is false when the slow
-// path must decide (division by zero).
+// path must decide (division by zero, int.MinValue / -1).
 func intOp(op Op, x, y int32) (Value, bool) {
 	switch op {
 	case OpSub:
@@ -546,19 +546,13 @@ func intOp(op Op, x, y int32) (Value, bool) {
 	case OpMul:
 		return Int(x * y), true
 	case OpDiv:
-		if y == 0 {
+		if y == 0 || y == -1 && x == math.MinInt32 {
 			return Null, false
-		}
-		if y == -1 {
-			return Int(-x), true
 		}
 		return Int(x / y), true
 	case OpRem:
-		if y == 0 {
+		if y == 0 || y == -1 && x == math.MinInt32 {
 			return Null, false
-		}
-		if y == -1 {
-			return Int(0), true
 		}
 		return Int(x % y), true
 	case OpBitAnd:

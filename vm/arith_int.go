@@ -419,6 +419,27 @@ func (t *Thread) arithExt(ins Instr, regs []Value) (Value, error) {
 		return t.checkedNeg(b)
 	case OpConvOvf:
 		return t.convertChecked(b, Conv(ins.C()))
+	case OpUnbox:
+		return t.unbox(b, t.M.Prog.Types[ins.C()])
 	}
 	return t.arith(OpShrUn, b, regs[ins.C()])
+}
+
+// unbox is the unboxing conversion from object to a value type: the value
+// must be of exactly that type (an enum unboxes to its underlying type and
+// back), null throws NullReferenceException and anything else
+// InvalidCastException, as in .NET: (int)(object)(byte)1 throws.
+func (t *Thread) unbox(v Value, ty *Type) (Value, error) {
+	vt := v.Type()
+	switch {
+	case v.IsNull():
+		return Null, t.ThrowNull()
+	case vt == ty:
+		return v, nil
+	case vt.Kind == KindEnum && ty.Kind != KindEnum && ty == TInt:
+		return Int(int32(asI64(v))), nil
+	case ty.Kind == KindEnum && vt == TInt:
+		return EnumValue(ty, asI64(v)), nil
+	}
+	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+vt.FullName()+"' to type '"+ty.FullName()+"'.")
 }

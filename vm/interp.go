@@ -419,7 +419,7 @@ func (t *Thread) run() (result Value, err error) {
 				}
 			}
 
-		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn:
+		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn, OpUnbox:
 			fr.pc = pc
 			v, e := t.arithExt(ins, regs)
 			fr, regs = t.reload(fn)

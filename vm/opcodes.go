@@ -147,6 +147,7 @@ const (
 	OpNegOvf  // OpNegOvf A B: R[A] := checked(-R[B])
 	OpConvOvf // OpConvOvf A B C: R[A] := checked((Conv C) R[B])
 	OpShrUn   // OpShrUn A B C: R[A] := R[B] >>> R[C] (logical shift right)
+	OpUnbox   // OpUnbox A B C: R[A] := (Types[C]) R[B], an unboxing: R[B] must be exactly a Types[C] (or an enum over it)
 
 	numOps
 )
@@ -308,6 +309,7 @@ var Ops = [numOps]OpInfo{
 	OpNegOvf:  {"NEG.OVF", FmtAB, true, false, false},
 	OpConvOvf: {"CONV.OVF", FmtABC, true, false, false},
 	OpShrUn:   {"SHR.UN", FmtABC, true, false, false},
+	OpUnbox:   {"UNBOX", FmtABC, true, false, false},
 }
 
 // String disassembles one instruction (operands only; the disassembler adds

@@ -47,6 +47,11 @@ var integrals = []integralInfo{
 }
 
 func init() {
+	for name, lit := range map[string]string{"MaxValue": "79228162514264337593543950335", "MinValue": "-79228162514264337593543950335",
+		"Zero": "0", "One": "1", "MinusOne": "-1"} {
+		d, _ := vm.ParseDecimal(lit)
+		constant(vm.TDecimal, name, vm.NewDecimal(d))
+	}
 	for _, in := range integrals {
 		in := in
 		ty := register(in.ty)
