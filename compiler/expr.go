@@ -528,6 +528,14 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
 		return fs.staticMember(t, ci, e.Name, e.Pos, dst)
 	}
+	if f := fs.nullableMember(e.X, e.Name); f != nil && !e.NullCond {
+		fs.exprTo(e.X, dst)
+		fs.emitABC(vm.OpCall, dst, fs.c.addFunc(f), 1)
+		if e.Name == "HasValue" {
+			return vm.TBool
+		}
+		return nil
+	}
 	if _, ok := e.X.(*lang.BaseExpr); ok && fs.cls.base != nil {
 		if pi, ok := fs.cls.base.props[e.Name]; ok && pi.get != nil {
 			fs.emitABC(vm.OpMove, dst, 0, 0)
@@ -964,6 +972,15 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 // convertOnStore converts register r in place to the declared type conv.
 func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 	if conv == nil || have == conv {
+		return
+	}
+	if conv.IsNullable() {
+		if have != nil && have != conv.Elem {
+			end := fs.newLabel()
+			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, r, 0))
+			fs.convertOnStore(r, have, conv.Elem)
+			fs.mark(end)
+		}
 		return
 	}
 	switch conv {

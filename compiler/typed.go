@@ -170,3 +170,41 @@ func (fs *funcState) unboxes(x lang.Expr, t *vm.Type) bool {
 	_, numeric := convTo[t]
 	return numeric || t == vm.TBool || t == vm.TDecimal
 }
+
+// nullableMember returns the function implementing member name of
+// Nullable<T> when x is typed T? (HasValue, Value, GetValueOrDefault),
+// else nil.
+func (fs *funcState) nullableMember(x lang.Expr, name string) *vm.Func {
+	t := fs.c.info.TypeOf(x)
+	if t == nil || t.Kind != bind.Nullable {
+		return nil
+	}
+	switch name {
+	case "HasValue":
+		return vm.NullableHasValue
+	case "Value":
+		return vm.NullableValue
+	case "GetValueOrDefault":
+		return vm.NullableGetValueOrDefault
+	}
+	return nil
+}
+
+// getValueOrDefault compiles x.GetValueOrDefault() and
+// x.GetValueOrDefault(d) for x of type T?.
+func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func, dst int) *vm.Type {
+	w := fs.allocN(2)
+	fs.exprTo(x, w)
+	elem := keywordType(fs.c.info.TypeOf(x).Elem.String())
+	if len(args) == 1 {
+		fs.exprTo(args[0].X, w+1)
+		fs.convertOnStore(w+1, nil, elem)
+	} else if elem != nil {
+		fs.loadConst(w+1, elem.Zero())
+	} else {
+		fs.loadConst(w+1, vm.Null)
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), 2)
+	fs.move(dst, w)
+	return elem
+}

@@ -343,10 +343,19 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 	return fi
 }
 
-// convType is the declared type a store converts to: primitives, enums and
-// decimal; nil for everything else (and for nullable primitives).
+// convType is the declared type a store converts to: primitives, enums,
+// decimal and their nullable forms (a non-null value converts to the
+// underlying type: `long? x = 5` holds a long); nil for everything else.
 func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
-	if tr == nil || tr.Nullable || tr.ArrayRank > 0 {
+	if tr == nil || tr.ArrayRank > 0 {
+		return nil
+	}
+	if tr.Nullable {
+		under := *tr
+		under.Nullable = false
+		if t := c.convType(&under, ci); t != nil && t.IsPrimitive() {
+			return vm.NullableOf(t)
+		}
 		return nil
 	}
 	t, _ := c.resolveTypeRef(tr, ci, false)

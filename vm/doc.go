@@ -134,6 +134,7 @@
 //	interp.go         the run loop, calls (Invoke, CallValue, frames), unwinding
 //	arith.go          arithmetic, comparison, equality, numeric conversions
 //	arith_int.go      integral arithmetic at C#'s widths, checked opcodes, >>>, unboxing
+//	nullable.go       Nullable<T>'s members on the unwrapped representation
 //	operators.go      operators of library value types (TimeSpan, DateTime)
 //	object_ops.go     member access by name, indexing, allocation, is/as/casts
 //	calls.go          CALLVIRT and CALLDEL: virtual, interface, library and delegate calls

@@ -441,6 +441,14 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if recv == nil {
 		return b.u.unchecked
 	}
+	if recv.Kind == Nullable && !static {
+		switch e.Name {
+		case "HasValue":
+			return b.u.special[Bool]
+		case "Value":
+			return recv.Elem
+		}
+	}
 	syms := b.lookup(recv, e.Name)
 	if len(syms) == 0 {
 		if b.missIsError(recv, e.Name) {
