@@ -166,3 +166,42 @@ func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type
 	}
 	b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
 }
+
+// fieldConst returns the value of integral const field f (int.MaxValue,
+// a source `const byte Limit = 200;`) when its initializer is a literal or
+// a negated literal, in the representation of Info.Consts for f's type.
+// Constant folding then sees `int.MaxValue + 1` (CS0220).
+func fieldConst(f *Field) (any, bool) {
+	d, ok := f.Decl.(*lang.Declarator)
+	if !ok || !f.Const || d.Init == nil || !f.Type.IsIntegral() {
+		return nil, false
+	}
+	x, neg := d.Init, false
+	if u, ok := x.(*lang.UnaryExpr); ok && u.Op == "-" {
+		x, neg = u.X, true
+	}
+	lit, ok := x.(*lang.Literal)
+	if !ok {
+		return nil, false
+	}
+	var n uint64
+	switch lit.Kind {
+	case lang.LitInt, lang.LitLong, lang.LitUInt, lang.LitULong:
+		n = toUint64(lit.Value)
+	case lang.LitChar:
+		r, ok := lit.Value.(rune)
+		if !ok {
+			return nil, false
+		}
+		n = uint64(r)
+	default:
+		return nil, false
+	}
+	if neg {
+		n = -n
+	}
+	if f.Type.Special == UInt32 || f.Type.Special == UInt64 {
+		return n, true
+	}
+	return int64(n), true
+}

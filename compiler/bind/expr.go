@@ -463,6 +463,11 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 		}
 		return b.u.group
 	}
+	if f, ok := syms[0].(*Field); ok {
+		if v, ok := fieldConst(f); ok {
+			b.info.Consts[e] = v
+		}
+	}
 	if e.NullCond {
 		return b.u.NullableOf(t)
 	}

@@ -206,12 +206,8 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 			return int32(x) ^ int32(x>>32), nil
 		case vm.TBool:
 			return int32(n), nil
-		case vm.TSByte:
-			x := int32(int8(n))
-			return x ^ x<<8, nil
-		case vm.TShort:
-			x := int32(int16(n))
-			return int32(uint16(x)) | x<<16, nil
+		case vm.TSByte, vm.TShort:
+			return int32(int64(n)), nil // m_value, sign-extended
 		case vm.TChar:
 			c := int32(v.AsChar())
 			return c | c<<16, nil
