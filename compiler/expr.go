@@ -190,16 +190,13 @@ func (fs *funcState) literal(e *lang.Literal) (vm.Value, *vm.Type) {
 		return vm.Int(int32(n)), vm.TInt
 	case lang.LitUInt:
 		n, _ := e.Value.(uint64)
-		if n <= math.MaxInt32 {
-			return vm.Int(int32(n)), vm.TInt
-		}
-		return vm.Long(int64(n)), vm.TLong
+		return vm.UInt(uint32(n)), vm.TUInt
 	case lang.LitLong:
 		n, _ := e.Value.(int64)
 		return vm.Long(n), vm.TLong
 	case lang.LitULong:
 		n, _ := e.Value.(uint64)
-		return vm.Long(int64(n)), vm.TLong
+		return vm.ULong(n), vm.TULong
 	case lang.LitDouble:
 		f, _ := e.Value.(float64)
 		return vm.Double(f), vm.TDouble
@@ -682,12 +679,18 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 				fs.loadConst(dst, vm.Int(-v.AsInt()))
 				return t
 			case vm.TLong:
-				if v.AsLong() == 2147483648 {
+				fs.loadConst(dst, vm.Long(-v.AsLong()))
+				return t
+			case vm.TUInt: // -uint is long; -2147483648 is int.MinValue
+				if v.Bits() == 2147483648 {
 					fs.loadConst(dst, vm.Int(math.MinInt32))
 					return vm.TInt
 				}
-				fs.loadConst(dst, vm.Long(-v.AsLong()))
-				return t
+				fs.loadConst(dst, vm.Long(-int64(v.Bits())))
+				return vm.TLong
+			case vm.TULong: // -9223372036854775808 is long.MinValue
+				fs.loadConst(dst, vm.Long(-int64(v.Bits())))
+				return vm.TLong
 			case vm.TDouble:
 				fs.loadConst(dst, vm.Double(-v.AsDouble()))
 				return t
