@@ -290,6 +290,13 @@ func init() {
 				}
 				return args[1], nil
 			}
+			if a, b := args[0], args[1]; a.PrimType() == b.PrimType() && vm.IsIntegral(a) {
+				// Math.Max(byte, byte) is a byte, Math.Max(ulong, ulong) unsigned.
+				if (vm.CompareIntegral(a, b) >= 0) == isMax {
+					return a, nil
+				}
+				return b, nil
+			}
 			if k <= kLong {
 				x, y := intBits(args[0]), intBits(args[1])
 				if isMax {
