@@ -12,7 +12,7 @@ import (
 // exprReg compiles e and returns a register holding its value: the
 // variable's own register for a plain local, else a new temporary.
 func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConversionOf(e) == nil {
 		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
 			return l.reg, l.typ
 		}
@@ -25,9 +25,9 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 	return r, t
 }
 
-// exprTo compiles e with its value in register dst and returns its static
-// type when known.
-func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
+// exprRaw compiles e with its value in register dst and returns its static
+// type when known, leaving out the implicit conversion exprTo applies.
+func (fs *funcState) exprRaw(e lang.Expr, dst int) *vm.Type {
 	fs.at(e.Position())
 	save := fs.top
 	defer func() {
@@ -988,7 +988,7 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 	}
 	switch conv {
 	case vm.TInt:
-		if have == vm.TChar {
+		if _, numeric := convTo[have]; numeric {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvInt))
 		}
 	case vm.TChar:

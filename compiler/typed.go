@@ -208,3 +208,33 @@ func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func
 	fs.move(dst, w)
 	return elem
 }
+
+// exprTo compiles e with its value in register dst and returns its static
+// type when known. Where the binder recorded an implicit numeric
+// conversion of e (an argument, assignment, initializer or return value
+// of another numeric type: `F(1)` with F(byte)), the value is converted,
+// so that it has its target's run-time type.
+func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
+	t := fs.exprRaw(e, dst)
+	if to := vmNumeric(fs.c.info.ConversionOf(e)); to != nil && to != t {
+		fs.convertOnStore(dst, t, to)
+		return to
+	}
+	return t
+}
+
+// vmNumeric is the run-time type of numeric type t, or nil.
+func vmNumeric(t *bind.Type) *vm.Type {
+	if !t.IsNumeric() {
+		return nil
+	}
+	switch t.Special {
+	case bind.Single:
+		return vm.TFloat
+	case bind.Double:
+		return vm.TDouble
+	case bind.Decimal:
+		return vm.TDecimal
+	}
+	return vmIntegral[t.Special]
+}

@@ -44,6 +44,10 @@ type Info struct {
 	// Checked marks the operations bound in a checked context (see
 	// IsChecked).
 	Checked map[lang.Expr]bool
+	// Conversions holds the numeric type an expression is implicitly
+	// converted to where its value is used (an argument, an assignment, an
+	// initializer, a return value): `F(1)` with F(byte) passes a byte.
+	Conversions map[lang.Expr]*Type
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -58,6 +62,9 @@ func (in *Info) Copied(from, to any) {
 		}
 		if in.Checked[x] {
 			in.Checked[to.(lang.Expr)] = true
+		}
+		if t, ok := in.Conversions[x]; ok {
+			in.Conversions[to.(lang.Expr)] = t
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -131,7 +138,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{},
-		Checked: map[lang.Expr]bool{}}
+		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

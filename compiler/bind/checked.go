@@ -205,3 +205,28 @@ func fieldConst(f *Field) (any, bool) {
 	}
 	return int64(n), true
 }
+
+// ConversionOf returns the numeric type e's value is implicitly converted
+// to where it is used, or nil (see Info.Conversions).
+func (in *Info) ConversionOf(e lang.Expr) *Type {
+	if in == nil {
+		return nil
+	}
+	return in.Conversions[e]
+}
+
+// noteConversion records an implicit numeric conversion of e to type to
+// (or to its underlying type, for a nullable to), for code generation.
+func (b *binder) noteConversion(e lang.Expr, to *Type) {
+	if to == nil || e == nil {
+		return
+	}
+	if to.Kind == Nullable {
+		to = to.Elem
+	}
+	from := b.info.Types[e]
+	if from == nil || from == to || !from.IsNumeric() || !to.IsNumeric() {
+		return
+	}
+	b.info.Conversions[e] = to
+}

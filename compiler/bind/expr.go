@@ -20,6 +20,7 @@ func (b *binder) expr(e lang.Expr) *Type {
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 	from := b.expr(e)
 	b.checkConversion(e, from, to)
+	b.noteConversion(e, to)
 	return from
 }
 

@@ -125,6 +125,11 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 	if c.expanded && len(args) == len(c.m.Params) && args[len(args)-1].Name == "" {
 		b.info.Packs[args[len(args)-1]] = true
 	}
+	for i, a := range args {
+		if a.Mod == "" && i < len(c.ptypes) {
+			b.noteConversion(a.X, c.ptypes[i])
+		}
+	}
 	return c.m
 }
 
