@@ -312,7 +312,13 @@ func (fl *fnLowering) assignExpr(e *lang.AssignExpr) ([]lang.Stmt, lang.Expr) {
 	q, r := fl.expr(e.Right)
 	pre = append(pre, q...)
 	op := strings.TrimSuffix(e.Op, "=")
-	return pre, assign(pos, e.Left, binary(pos, op, ident(pos, old), r))
+	bin := binary(pos, op, ident(pos, old), r)
+	if fl.l.copied != nil {
+		// The operator computes what the compound assignment did: its
+		// type (the narrowing of byte += ...) and overflow context.
+		fl.l.copied(e, bin)
+	}
+	return pre, assign(pos, e.Left, bin)
 }
 
 // switchExpr turns a switch expression whose arms await into a switch
