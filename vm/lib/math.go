@@ -129,7 +129,7 @@ func toInt64Checked(t *vm.Thread, v vm.Value, bits int, typ string) (int64, erro
 	switch numKind(v) {
 	case kInt, kLong:
 		n := intBits(v)
-		if n < lo || n > hi {
+		if n < lo || n > hi || v.PrimType() == vm.TULong && n < 0 {
 			return 0, overflow(t, typ)
 		}
 		return n, nil
