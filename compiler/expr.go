@@ -12,7 +12,7 @@ import (
 // exprReg compiles e and returns a register holding its value: the
 // variable's own register for a plain local, else a new temporary.
 func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConversionOf(e) == nil {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil && fs.c.info.ConversionOf(e) == nil {
 		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
 			return l.reg, l.typ
 		}
@@ -25,9 +25,23 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 	return r, t
 }
 
-// exprRaw compiles e with its value in register dst and returns its static
-// type when known, leaving out the implicit conversion exprTo applies.
-func (fs *funcState) exprRaw(e lang.Expr, dst int) *vm.Type {
+// exprTo compiles e with its value in register dst and returns its static
+// type when known. A user-defined conversion the binder applied to e
+// (bind.Info.Convs) is called on the value; an implicit numeric
+// conversion (bind.Info.Conversions) is applied (typed.go).
+func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
+	if m := fs.c.info.ConvOf(e); m != nil {
+		save := fs.top
+		defer fs.setTop(max(save, dst+1))
+		w := fs.alloc()
+		t := fs.exprValue(e, w)
+		return fs.callOperatorAt(m, w, []*vm.Type{t}, dst)
+	}
+	return fs.convertNumeric(e, dst, fs.exprValue(e, dst))
+}
+
+// exprValue compiles e with its value in register dst.
+func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	fs.at(e.Position())
 	save := fs.top
 	defer func() {
@@ -666,6 +680,9 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 }
 
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil && e.Op != "++" && e.Op != "--" {
+		return fs.callOperator(m, []lang.Expr{e.X}, dst)
+	}
 	switch e.Op {
 	case "++", "--":
 		return fs.incdec(e, e.X, e.Op, true, dst)
@@ -768,6 +785,9 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 }
 
 func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil {
+		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
+	}
 	switch e.Op {
 	case "&&", "||", "<", ">", "<=", ">=", "==", "!=":
 		f, end := fs.newLabel(), fs.newLabel()
@@ -845,6 +865,10 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 	fs.at(e.Position())
 	save := fs.top
 	defer fs.setTop(save)
+	if fs.c.info.CallOf(e) != nil || fs.c.info.ConvOf(e) != nil {
+		fs.jumpOnValue(e, sense, target) // a user-defined operator's bool
+		return
+	}
 	switch e := e.(type) {
 	case *lang.BinaryExpr:
 		switch e.Op {
@@ -893,6 +917,11 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			return
 		}
 	}
+	fs.jumpOnValue(e, sense, target)
+}
+
+// jumpOnValue evaluates the bool e and jumps to target when it is sense.
+func (fs *funcState) jumpOnValue(e lang.Expr, sense bool, target *label) {
 	r, _ := fs.exprReg(e)
 	op := vm.OpJmpIfNot
 	if sense {
@@ -946,6 +975,9 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil {
+		return fs.callOperator(m, []lang.Expr{e.X}, dst)
+	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 	r, xt := fs.exprReg(e.X)
 	if t == nil || t == vm.TObject {

@@ -209,13 +209,12 @@ func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func
 	return elem
 }
 
-// exprTo compiles e with its value in register dst and returns its static
-// type when known. Where the binder recorded an implicit numeric
-// conversion of e (an argument, assignment, initializer or return value
-// of another numeric type: `F(1)` with F(byte)), the value is converted,
-// so that it has its target's run-time type.
-func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
-	t := fs.exprRaw(e, dst)
+// convertNumeric converts register dst, holding e's value of static type
+// t, where the binder recorded an implicit numeric conversion of e (an
+// argument, assignment, initializer or return value of another numeric
+// type: `F(1)` with F(byte)), so that the value has its target's run-time
+// type; it returns the type dst then holds.
+func (fs *funcState) convertNumeric(e lang.Expr, dst int, t *vm.Type) *vm.Type {
 	if to := vmNumeric(fs.c.info.ConversionOf(e)); to != nil && to != t {
 		fs.convertOnStore(dst, t, to)
 		return to

@@ -372,14 +372,14 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	static := p.Modifiers.Has(lang.ModStatic)
 	virtual := p.Modifiers.Has(lang.ModVirtual) || p.Modifiers.Has(lang.ModAbstract) || p.Modifiers.Has(lang.ModOverride) || ci.t.IsInterface
 	pi := &propInfo{name: p.Name, static: static, typ: c.convType(p.Type, ci)}
-	auto := p.ExprBody == nil && len(p.Accessors) > 0
+	auto := p.ExprBody == nil && len(p.Accessors) > 0 && !p.IsIndexer()
 	for _, a := range p.Accessors {
 		if a.Body != nil || a.ExprBody != nil {
 			auto = false
 		}
 	}
-	if ci.t.IsInterface || p.Modifiers.Has(lang.ModAbstract) {
-		ci.props[p.Name] = pi
+	if ci.t.IsInterface && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) {
+		ci.props[p.Name] = pi // no body: the implementing class's accessors are called
 		return
 	}
 	if auto && !virtual {
@@ -392,44 +392,54 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 		backing = c.addField(ci, "<"+p.Name+">k__BackingField", p, p.Type, static, false, p.Init)
 	}
 	mods := p.Modifiers
-	mk := func(kind string, nparams int) *methodInfo {
-		name := "get_" + p.Name
-		var params []*lang.Param
+	accName := p.Name
+	if p.IsIndexer() {
+		accName = "Item" // as metadata names an indexer's accessors: get_Item, set_Item
+	}
+	// mk declares an accessor method with its body (so that an interface's
+	// default accessor is not abstract).
+	mk := func(kind string, pos lang.Pos, body *lang.BlockStmt, x lang.Expr) *methodInfo {
+		name := "get_" + accName
+		params := p.Params
 		if kind != "get" {
-			name = "set_" + p.Name
-			params = []*lang.Param{{Pos: p.Pos, Type: p.Type, Name: "value"}}
+			name = "set_" + accName
+			params = append(params[:len(params):len(params)], &lang.Param{Pos: p.Pos, Type: p.Type, Name: "value"})
 		}
-		md := &lang.MethodDecl{Pos: p.Pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params}
+		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params, Body: body, ExprBody: x}
 		if kind != "get" {
-			md.ReturnType = &lang.TypeRef{Pos: p.Pos, Name: "void"}
+			md.ReturnType = &lang.TypeRef{Pos: pos, Name: "void"}
 		}
 		return c.declareMethod(ci, md)
 	}
 	if p.ExprBody != nil {
-		m := mk("get", 0)
-		m.decl.ExprBody = p.ExprBody
-		pi.get = m
+		pi.get = mk("get", p.Pos, nil, p.ExprBody)
 	}
 	for _, a := range p.Accessors {
-		m := mk(a.Kind, 1)
+		at := p.Pos
+		if p.IsIndexer() {
+			at = a.Pos // where the binder reports an accessor's errors
+		}
+		var body *lang.BlockStmt
+		var x lang.Expr
 		switch {
 		case a.Body != nil:
-			m.decl.Body = a.Body
+			body = a.Body
 		case a.ExprBody != nil:
 			if a.Kind == "get" {
-				m.decl.ExprBody = a.ExprBody
+				x = a.ExprBody
 			} else {
-				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
+				body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
 			}
 		case backing != nil:
 			var target lang.Expr = &lang.Ident{Pos: a.Pos, Name: backing.name}
 			if a.Kind == "get" {
-				m.decl.ExprBody = target
+				x = target
 			} else {
-				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
+				body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
 					X: &lang.AssignExpr{Pos: a.Pos, Op: "=", Left: target, Right: &lang.Ident{Pos: a.Pos, Name: "value"}}}}}
 			}
 		}
+		m := mk(a.Kind, at, body, x)
 		if a.Kind == "get" {
 			pi.get = m
 		} else {
@@ -529,6 +539,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 			c.pending = append(c.pending, func() { c.compileMethod(mi) })
 		}
 	}
+	c.methodOf[m] = mi
 	return mi
 }
 
@@ -808,4 +819,78 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + itoa(i%10)
+}
+
+// inheritDefaults gives class t the default implementations (interface
+// members with bodies, C# 8) of the interfaces it and its bases implement,
+// where neither t nor a base implements the member.
+func inheritDefaults(t *vm.Type) {
+	if t.IsInterface {
+		return
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(i *vm.Type)
+	walk = func(i *vm.Type) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		for name, fs := range i.Methods {
+			for _, f := range fs {
+				if f.IsAbstract || f.IsStatic || implementsArity(t.Methods[name], f.NumParams) {
+					continue
+				}
+				t.Methods[name] = append(t.Methods[name], f)
+			}
+		}
+		for _, j := range i.Ifaces {
+			walk(j)
+		}
+	}
+	for s := t; s != nil; s = s.Super {
+		for _, i := range s.Ifaces {
+			walk(i)
+		}
+	}
+}
+
+func implementsArity(fs []*vm.Func, n int) bool {
+	for _, f := range fs {
+		if f.NumParams == n {
+			return true
+		}
+	}
+	return false
+}
+
+// inheritInterfaceMembers makes the members of an interface's base
+// interfaces visible by simple name in its default method bodies.
+func (c *Compiler) inheritInterfaceMembers(ci *classInfo) {
+	if !ci.t.IsInterface {
+		return
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(t *vm.Type)
+	walk = func(t *vm.Type) {
+		for _, i := range t.Ifaces {
+			if seen[i] {
+				continue
+			}
+			seen[i] = true
+			if bi := c.classByType[i]; bi != nil {
+				for k, v := range bi.methods {
+					if _, ok := ci.methods[k]; !ok {
+						ci.methods[k] = v
+					}
+				}
+				for k, v := range bi.props {
+					if _, ok := ci.props[k]; !ok {
+						ci.props[k] = v
+					}
+				}
+			}
+			walk(i)
+		}
+	}
+	walk(ci.t)
 }
