@@ -253,6 +253,14 @@ func init() {
 	constant(m, "Tau", vm.Double(2*math.Pi))
 	m.AddStatic("Abs", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a := args[0]
+		if pt := a.PrimType(); pt == vm.TSByte || pt == vm.TShort {
+			// Math.Abs(sbyte) and Math.Abs(short) keep their type.
+			n := vm.AsInt64(a)
+			if pt == vm.TSByte && n == math.MinInt8 || pt == vm.TShort && n == math.MinInt16 {
+				return vm.Null, t.Throw("System.OverflowException", "Negating the minimum value of a twos complement number is invalid.")
+			}
+			return vm.MakeIntegral(pt, uint64(max(n, -n))), nil
+		}
 		switch numKind(a) {
 		case kInt:
 			n := intBits(a)
