@@ -229,7 +229,8 @@ func TestEveryOpcodeClassified(t *testing.T) {
 		"GETINDEX": true, "SETINDEX": true, "GETBOX": true, "SETBOX": true, "NEWBOX": true, "GETUP": true,
 		"SETUP": true, "UPBOX": true, "GETREF": true, "SETREF": true, "REFFIELD": true, "REFELEM": true,
 		"CALLDEL": true, "RET": true, "RETVOID": true, "THROW": true, "RETHROW": true, "NULLCHK": true,
-		"AWAIT": true, "CALLDAW": true, "ENDFILTER": true}
+		"AWAIT": true, "CALLDAW": true, "ENDFILTER": true,
+		"ADD.OVF": true, "SUB.OVF": true, "MUL.OVF": true, "NEG.OVF": true, "CONV.OVF": true, "SHR.UN": true}
 	for op, info := range vm.Ops {
 		_, table := tableOperands[vm.Op(op)]
 		if table == noTable[info.Name] {
