@@ -157,6 +157,7 @@ type scope struct {
 	parent *scope
 	vars   map[string]*Type
 	funcs  map[string]*Method
+	consts map[string]any // values of the integral local constants among vars
 }
 
 // Bind binds the program's files. The prelude (library classes written in

@@ -230,3 +230,40 @@ func (b *binder) noteConversion(e lang.Expr, to *Type) {
 	}
 	b.info.Conversions[e] = to
 }
+
+// declareConst records the value of integral local constant name (its
+// initializer init, converted to type t) so that uses of it fold.
+func (b *binder) declareConst(name string, init lang.Expr, t *Type) {
+	if !t.IsIntegral() {
+		return
+	}
+	var n uint64
+	switch v := b.info.Consts[init].(type) {
+	case int64:
+		n = uint64(v)
+	case uint64:
+		n = v
+	default:
+		return
+	}
+	if b.scope.consts == nil {
+		b.scope.consts = map[string]any{}
+	}
+	if t.Special == UInt32 || t.Special == UInt64 {
+		b.scope.consts[name] = n
+	} else {
+		b.scope.consts[name] = int64(n)
+	}
+}
+
+// lookupConst returns the value of the local constant name, when the
+// innermost variable of that name is an integral constant.
+func (s *scope) lookupConst(name string) (any, bool) {
+	for c := s; c != nil; c = c.parent {
+		if _, ok := c.vars[name]; ok {
+			v, ok := c.consts[name]
+			return v, ok
+		}
+	}
+	return nil, false
+}

@@ -434,6 +434,9 @@ func toUint64(v any) uint64 {
 func (b *binder) ident(e *lang.Ident) *Type {
 	if len(e.TypeArgs) == 0 {
 		if t, ok := b.scope.lookupVar(e.Name); ok {
+			if v, ok := b.scope.lookupConst(e.Name); ok {
+				b.info.Consts[e] = v
+			}
 			return t
 		}
 	}
@@ -442,6 +445,11 @@ func (b *binder) ident(e *lang.Ident) *Type {
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
 		if t := memberType(ms[0]); t != nil {
+			if f, ok := ms[0].(*Field); ok {
+				if v, ok := fieldConst(f); ok {
+					b.info.Consts[e] = v
+				}
+			}
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {

@@ -371,6 +371,9 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 		}
 		b.info.Locals[d] = t
 		b.declare(d.Name, t)
+		if s.IsConst && d.Init != nil {
+			b.declareConst(d.Name, d.Init, t)
+		}
 	}
 }
 
