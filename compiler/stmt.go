@@ -114,6 +114,8 @@ func (fs *funcState) stmt(s lang.Stmt) {
 	switch s := s.(type) {
 	case *lang.BlockStmt:
 		fs.block(s)
+	case *lang.CheckedStmt:
+		fs.block(s.Body) // the binder marked the operations inside (typed.go)
 	case *lang.LocalDeclStmt:
 		fs.localDecl(s)
 	case *lang.ExprStmt:

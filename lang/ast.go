@@ -504,6 +504,15 @@ type LockStmt struct {
 	Body Stmt
 }
 
+// CheckedStmt is `checked Body` or `unchecked Body`: integral arithmetic
+// and conversions textually inside Body (lambdas included, called methods
+// not) overflow with OverflowException, or wrap.
+type CheckedStmt struct {
+	Pos       Pos
+	Unchecked bool
+	Body      *BlockStmt
+}
+
 // LocalFuncStmt declares a local function.
 type LocalFuncStmt struct {
 	Pos  Pos
@@ -623,7 +632,7 @@ type BinaryExpr struct {
 	Y   Expr
 }
 
-// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= ??=.
+// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= >>>= ??=.
 type AssignExpr struct {
 	Pos   Pos
 	Op    string
@@ -714,6 +723,14 @@ type NameOfExpr struct {
 type DefaultExpr struct {
 	Pos  Pos
 	Type *TypeRef
+}
+
+// CheckedExpr is `checked(X)` or `unchecked(X)`: the overflow-checking
+// context of the operations textually inside X.
+type CheckedExpr struct {
+	Pos       Pos
+	Unchecked bool
+	X         Expr
 }
 
 // CastExpr is `(Type)X`.

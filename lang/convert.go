@@ -592,6 +592,8 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 		return &UsingStmt{Pos: pos, X: st.expr(u.X), Body: st.stmt(u.Body), IsAwait: await}
 	case g.Lock != nil:
 		return &LockStmt{Pos: pos, X: st.expr(g.Lock.X), Body: st.stmt(g.Lock.Body)}
+	case g.Checked != nil:
+		return &CheckedStmt{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", Body: st.block(g.Checked.Body)}
 	case g.Const != nil:
 		d := st.localDecl(g.Const, pos)
 		d.IsConst = true
@@ -906,6 +908,8 @@ func (st *parseState) primary(g *gPrimary) Expr {
 		return d
 	case g.NameOf != nil:
 		return &NameOfExpr{Pos: pos, X: st.expr(g.NameOf)}
+	case g.Checked != nil:
+		return &CheckedExpr{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", X: st.expr(g.Checked.X)}
 	case g.Predef != "":
 		return &Ident{Pos: pos, Name: g.Predef}
 	}
