@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"asyncvm/vm"
 )
@@ -103,7 +104,65 @@ func (b *builder) replace(t *vm.Thread, s string) error {
 
 // utf16 is the text as UTF-16 code units, for char-indexed operations on
 // non-ASCII text.
-func (b *builder) utf16() []uint16 { return utf16.Encode([]rune(string(b.text()))) }
+func (b *builder) utf16() []uint16 { return decodeWTF8(b.text()) }
+
+// setUTF16 makes u the text. A lone surrogate (stored through the indexer)
+// is kept in WTF-8 form, three bytes, so that its other half stored later
+// still pairs with it, as in .NET's UTF-16 buffer; strings made from the
+// builder get U+FFFD in its place, as every lone surrogate in a string does.
+func (b *builder) setUTF16(t *vm.Thread, u []uint16) error {
+	out := make([]byte, 0, len(u))
+	for i := 0; i < len(u); i++ {
+		c := rune(u[i])
+		if utf16.IsSurrogate(c) {
+			if i+1 < len(u) && c < 0xDC00 && u[i+1] >= 0xDC00 && u[i+1] < 0xE000 {
+				out = utf8.AppendRune(out, utf16.DecodeRune(c, rune(u[i+1])))
+				i++
+				continue
+			}
+			out = append(out, byte(0xE0|c>>12), byte(0x80|(c>>6)&0x3F), byte(0x80|c&0x3F))
+			continue
+		}
+		out = utf8.AppendRune(out, c)
+	}
+	return b.replace(t, string(out))
+}
+
+// decodeWTF8 decodes UTF-8 text that may hold lone surrogates in WTF-8
+// form into UTF-16 code units.
+func decodeWTF8(a []byte) []uint16 {
+	u := make([]uint16, 0, len(a))
+	for i := 0; i < len(a); {
+		if c := a[i]; c < 0x80 {
+			u = append(u, uint16(c))
+			i++
+			continue
+		}
+		if isWTF8Surrogate(a[i:]) {
+			u = append(u, uint16(a[i]&0x0F)<<12|uint16(a[i+1]&0x3F)<<6|uint16(a[i+2]&0x3F))
+			i += 3
+			continue
+		}
+		r, n := utf8.DecodeRune(a[i:])
+		u = utf16.AppendRune(u, r)
+		i += n
+	}
+	return u
+}
+
+// isWTF8Surrogate reports whether a starts with a surrogate in WTF-8 form.
+func isWTF8Surrogate(a []byte) bool {
+	return len(a) >= 3 && a[0] == 0xED && a[1] >= 0xA0 && a[1] <= 0xBF && a[2]&0xC0 == 0x80
+}
+
+// str is the text as a string: lone surrogates become U+FFFD.
+func (b *builder) str() string {
+	a := b.text()
+	if _, ascii := b.length(); ascii || !bytes.Contains(a, []byte{0xED}) {
+		return string(a)
+	}
+	return fromU16(decodeWTF8(a))
+}
 
 // utf16Len is the number of UTF-16 code units of UTF-8 text: one per
 // character, two for those beyond the BMP (four-byte sequences).
@@ -165,7 +224,7 @@ func (b *builder) editText(t *vm.Thread, ascii func(a []byte) string, u16 func(u
 	if _, isASCII := b.length(); isASCII {
 		return b.replace(t, ascii(b.text()))
 	}
-	return b.replace(t, fromU16(u16(b.utf16())))
+	return b.setUTF16(t, u16(b.utf16()))
 }
 
 const msgSBIndex = "Index was out of range. Must be non-negative and less than the size of the collection."
@@ -263,7 +322,7 @@ func init() {
 	})
 	sb.AddMethod("Replace", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		b := sbOf(args[0])
-		r, err := vm.TString.LookupMethod("Replace", 2).Native(t, []vm.Value{vm.String(string(b.text())), args[1], args[2]})
+		r, err := vm.TString.LookupMethod("Replace", 2).Native(t, []vm.Value{vm.String(b.str()), args[1], args[2]})
 		if err != nil {
 			return vm.Null, err
 		}
@@ -323,7 +382,7 @@ func init() {
 		if i < len(u) {
 			u[i] = c
 		}
-		return vm.Null, b.replace(t, fromU16(u))
+		return vm.Null, b.setUTF16(t, u)
 	})
 	// Equals(StringBuilder) compares the characters ordinally (on .NET Core
 	// capacity no longer counts); anything else is reference equality, as
@@ -352,10 +411,9 @@ func init() {
 			u := b.utf16()
 			return t.NewString(fromU16(u[min(i, len(u)):min(i+n, len(u))]))
 		}
-		a := b.text()
-		if err := t.Reserve(int64(len(a))); err != nil {
+		if err := t.Reserve(int64(len(b.text()))); err != nil {
 			return vm.Null, err
 		}
-		return t.NewString(string(a))
+		return t.NewString(b.str())
 	})
 }
