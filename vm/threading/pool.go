@@ -62,7 +62,9 @@ type Pool struct {
 	starveArmed atomic.Bool
 	starve      *time.Timer // runs starveCheck; made with the workers
 
-	global globalQueue
+	// global is made when the pool starts (a machine that queues nothing
+	// does not pay for its ring), before startedFlag is set.
+	global *globalQueue
 
 	mu      sync.Mutex // guards the fields below
 	workers []*worker
@@ -169,7 +171,6 @@ func Install(m *vm.Machine) {
 	s := &machineState{m: m, closed: make(chan struct{})}
 	s.fgCond = sync.NewCond(&s.fgMu)
 	p := &Pool{m: m, target: int32(n)}
-	p.global.init()
 	s.pool = p
 	m.Host = s
 }
@@ -273,6 +274,9 @@ func (p *Pool) pushGlobal(work workItem) {
 
 // drainGlobal drops the global queue's items (the pool is closed).
 func (p *Pool) drainGlobal() {
+	if p.global == nil {
+		return
+	}
 	for p.global.pop() != nil {
 		p.pending.Add(-1)
 	}
@@ -413,6 +417,7 @@ func (p *Pool) startLocked() {
 		return
 	}
 	p.started = true
+	p.global = newGlobalQueue()
 	p.startedFlag.Store(true)
 	p.starve = time.AfterFunc(time.Hour, p.starveCheck)
 	p.starve.Stop()
@@ -516,7 +521,9 @@ func (w *worker) loop() {
 }
 
 // serve takes and runs items. One deferred recover covers all of them, so
-// an item costs no defer of its own.
+// an item costs no defer of its own. The worker counts as busy for the
+// deadlock watch from the item it takes after idling to the moment it idles
+// again, not per item: between two items it is still running.
 func (w *worker) serve() (panicked bool) {
 	p := w.p
 	wt := watchOf(p.m)
@@ -533,12 +540,18 @@ func (w *worker) serve() (panicked bool) {
 	for {
 		it := w.take()
 		if it == nil {
+			if busy {
+				wt.addBusy(-1)
+				busy = false
+			}
 			if it = w.idle(); it == nil {
 				return false
 			}
 		}
-		wt.addBusy(1)
-		busy = true
+		if !busy {
+			wt.addBusy(1)
+			busy = true
+		}
 		if p.pending.Add(-1) > 0 {
 			// More work is queued: another worker may take it.
 			p.notify()
@@ -546,13 +559,12 @@ func (w *worker) serve() (panicked bool) {
 		it(w.t)
 		w.t.Ctx.Switch(nil)
 		w.t.Idle()
-		wt.addBusy(-1)
-		busy = false
 		if p.active.Load() > p.target || p.closed.Load() {
 			p.mu.Lock()
 			if p.active.Load() > p.target || p.closed.Load() {
 				w.retireLocked()
 				p.mu.Unlock()
+				wt.addBusy(-1)
 				return false
 			}
 			p.mu.Unlock()

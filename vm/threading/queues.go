@@ -104,10 +104,12 @@ type globalCell struct {
 	item unsafe.Pointer // guarded by seq
 }
 
-func (q *globalQueue) init() {
+func newGlobalQueue() *globalQueue {
+	q := &globalQueue{}
 	for i := range q.cells {
 		q.cells[i].seq.Store(uint64(i))
 	}
+	return q
 }
 
 func (q *globalQueue) push(it unsafe.Pointer) {
