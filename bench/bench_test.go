@@ -35,6 +35,9 @@ var units = map[string]struct {
 	"chain10":         {100_000, "iter"},
 	"wait":            {100_000, "iter"},
 	"fields":          {1_000_000, "iter"},
+	"list":            {2_000_000, "access"},
+	"dict":            {2_000_000, "access"},
+	"sbuilder":        {1_000_000, "append"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)

@@ -313,6 +313,10 @@ type Thread struct {
 	curRun                            uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
+	// accArgs holds the argument windows of native accessor calls in
+	// progress (callAccessor), so that an indexer or property call does
+	// not allocate its receiver-and-arguments slice.
+	accArgs []Value
 }
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.

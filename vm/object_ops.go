@@ -210,8 +210,12 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 // whose result lands in R[dst] (dst < 0: discarded).
 func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int) error {
 	if f.Native != nil {
-		all := append([]Value{recv}, args...)
+		k := len(t.accArgs)
+		t.accArgs = append(append(t.accArgs, recv), args...)
+		all := t.accArgs[k:len(t.accArgs):len(t.accArgs)]
 		v, err := f.Native(t, all)
+		clear(all)
+		t.accArgs = t.accArgs[:k]
 		if err != nil {
 			return err
 		}

@@ -60,6 +60,54 @@ for (int k = 0; k < 4; k++) {
 }
 await Task.WhenAll(tasks);
 Console.WriteLine(arr.Length);`,
+	"threads_dict_grow": `using System.Threading;
+var d = new Dictionary<string, int>();
+var ts = new List<Thread>();
+for (int k = 0; k < 3; k++) {
+    int kk = k;
+    var t = new Thread(() => {
+        for (int i = 0; i < 3000; i++) {
+            d["k" + kk + "_" + i] = i;
+            if (i % 3 == 0) d.Remove("k" + kk + "_" + (i / 2));
+            d.TryGetValue("k0_" + i, out var v);
+            if (i % 500 == 0) d.Clear();
+        }
+    });
+    ts.Add(t);
+    t.Start();
+}
+int n = 0;
+for (int r = 0; r < 100; r++) { try { foreach (var kv in d) n += kv.Value & 1; } catch (InvalidOperationException) { } }
+foreach (var t in ts) t.Join();
+Console.WriteLine(d.Count >= 0);`,
+	"parallel_set_queue_stack": `using System.Threading.Tasks;
+var s = new HashSet<int>();
+var q = new Queue<string>();
+var st = new Stack<object>();
+Parallel.For(0, 3000, i => {
+    s.Add(i % 97); s.Remove((i + 5) % 97); s.Contains(i % 11);
+    q.Enqueue("q" + i); if (q.Count > 10) q.TryDequeue(out var x);
+    st.Push(i % 2 == 0 ? (object)i : "s"); if (st.Count > 10) st.TryPop(out var y);
+    if (i % 700 == 0) { s.Clear(); q.Clear(); st.Clear(); }
+});
+Console.WriteLine(s.Count >= 0 && q.Count >= 0 && st.Count >= 0);`,
+	"threads_list_insert": `using System.Threading;
+var l = new List<int>();
+var ts = new List<Thread>();
+for (int k = 0; k < 3; k++) {
+    var t = new Thread(() => {
+        for (int i = 0; i < 2000; i++) {
+            l.Insert(0, i); l.Add(i);
+            if (l.Count > 40) { l.RemoveAt(l.Count / 2); l.RemoveRange(0, 5); }
+            if (i % 50 == 0) { l.Sort(); l.Reverse(); l.Capacity = l.Count + 3; }
+            if (l.Count > 0) l[l.Count - 1] = l[0] + 1;
+        }
+    });
+    ts.Add(t);
+    t.Start();
+}
+foreach (var t in ts) t.Join();
+Console.WriteLine(l.Count >= 0);`,
 	"static_string_concat": `using System.Threading.Tasks;
 Parallel.For(0, 1000, i => { P.S = P.S.Length > 200 ? "" : P.S + i; P.L.Add(P.S); if (P.L.Count > 20) P.L.Clear(); });
 Console.WriteLine(P.S != null);

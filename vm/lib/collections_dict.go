@@ -1,112 +1,12 @@
 package lib
 
 import (
-	"sync"
-
 	"asyncvm/vm"
 )
 
-// hashIndex maps hash keys to entry positions with .NET's free-list reuse,
-// so enumeration order matches Dictionary<K,V> and HashSet<T> exactly:
-// insertion order, with removed slots refilled most recent first.
-type hashIndex struct {
-	entries []entry
-	index   map[hkey][]int
-	free    []int
-	count   int
-	version int
-}
-
-type entry struct {
-	key, val vm.Value
-	hk       hkey
-	used     bool
-}
-
-// find returns the position of key (with hash key hk), or -1. User keys are
-// compared with their Equals; callers hold the collection's lock, and
-// comparing user keys runs user code under it.
-func (h *hashIndex) find(t *vm.Thread, hk hkey, key vm.Value) (int, error) {
-	for _, i := range h.index[hk] {
-		if !hk.user {
-			return i, nil
-		}
-		eq, err := objEquals(t, h.entries[i].key, key)
-		if err != nil {
-			return -1, err
-		}
-		if eq {
-			return i, nil
-		}
-	}
-	return -1, nil
-}
-
-// indexEntryBytes approximates what one entry costs in the index map,
-// for the heap limit.
-const indexEntryBytes = 64
-
-// reserve makes room for one more entry under t's heap limit, accounting
-// the index map's growth with the entries' (neither ever shrinks).
-func (h *hashIndex) reserve(t *vm.Thread) error {
-	if len(h.free) > 0 {
-		return nil
-	}
-	entries, err := vm.GrowWith(t, h.entries, 1, indexEntryBytes)
-	h.entries = entries
-	return err
-}
-
-func (h *hashIndex) insert(hk hkey, key, val vm.Value) {
-	if h.index == nil {
-		h.index = map[hkey][]int{}
-	}
-	e := entry{key: key, val: val, hk: hk, used: true}
-	var i int
-	if n := len(h.free); n > 0 {
-		i = h.free[n-1]
-		h.free = h.free[:n-1]
-		h.entries[i] = e
-	} else {
-		i = len(h.entries)
-		h.entries = append(h.entries, e)
-	}
-	h.index[hk] = append(h.index[hk], i)
-	h.count++
-	h.version++
-}
-
-func (h *hashIndex) removeAt(i int) {
-	hk := h.entries[i].hk
-	ps := h.index[hk]
-	for k, p := range ps {
-		if p == i {
-			ps = append(ps[:k:k], ps[k+1:]...)
-			break
-		}
-	}
-	if len(ps) == 0 {
-		delete(h.index, hk)
-	} else {
-		h.index[hk] = ps
-	}
-	h.entries[i] = entry{}
-	h.free = append(h.free, i)
-	h.count--
-	h.version++
-}
-
-func (h *hashIndex) clear() {
-	if h.count > 0 {
-		h.version++
-	}
-	*h = hashIndex{version: h.version}
-}
-
 // dict is the payload of a Dictionary<K,V>.
 type dict struct {
-	mu       sync.Mutex
-	h        hashIndex
+	h        hashTable
 	key, val *vm.Type
 }
 
@@ -132,20 +32,19 @@ func (d *dict) open(*vm.Thread) (iter, error) { return d.view(0), nil }
 
 // view enumerates pairs (0), keys (1) or values (2).
 func (d *dict) view(what int) iter {
-	d.mu.Lock()
 	ver := d.h.version
-	d.mu.Unlock()
 	i := 0
 	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
-		d.mu.Lock()
-		defer d.mu.Unlock()
 		if d.h.version != ver {
 			return vm.Null, false, invalidOp(t, msgCollectionMod)
 		}
-		for i < len(d.h.entries) {
-			e := d.h.entries[i]
+		for {
+			e, used, ok := d.h.at(i)
+			if !ok {
+				break
+			}
 			i++
-			if !e.used {
+			if !used {
 				continue
 			}
 			switch what {
@@ -191,23 +90,30 @@ func keyText(t *vm.Thread, k vm.Value) string {
 	return s
 }
 
-// dictLocked runs a body with the dictionary locked and the key's hash computed.
-func dictLocked(f func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error)) native {
+// dictKeyed runs a body with the key's hash key computed.
+func dictKeyed(f func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error)) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d := dictOf(args[0])
 		hk, err := keyArg(t, args[1])
 		if err != nil {
 			return vm.Null, err
 		}
-		d.mu.Lock()
-		defer d.mu.Unlock()
 		return f(t, d, hk, args[1:])
 	}
 }
 
+// get returns key's value.
+func (d *dict) get(t *vm.Thread, hk hkey, k vm.Value) (vm.Value, bool, error) {
+	s, i, err := d.h.find(t, hk, k)
+	if err != nil || i < 0 {
+		return vm.Null, false, err
+	}
+	return s.entries[i].val, true, nil
+}
+
 // set adds or replaces key's value; add makes a duplicate an error.
 func (d *dict) set(t *vm.Thread, hk hkey, k, v vm.Value, add, try bool) (bool, error) {
-	i, err := d.h.find(t, hk, k)
+	s, i, err := d.h.find(t, hk, k)
 	if err != nil {
 		return false, err
 	}
@@ -218,15 +124,11 @@ func (d *dict) set(t *vm.Thread, hk hkey, k, v vm.Value, add, try bool) (bool, e
 		if add {
 			return false, t.Throw("System.ArgumentException", "An item with the same key has already been added. Key: "+keyText(t, k))
 		}
-		d.h.entries[i].val = v
+		s.entries[i].val = v
 		d.h.version++
 		return true, nil
 	}
-	if err := d.h.reserve(t); err != nil {
-		return false, err
-	}
-	d.h.insert(hk, k, v)
-	return true, nil
+	return true, d.h.insert(t, hk, k, v)
 }
 
 func init() {
@@ -267,20 +169,17 @@ func init() {
 		return out, nil
 	})
 	dt.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		d := dictOf(args[0])
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		return vm.Int(int32(d.h.count)), nil
+		return vm.Int(int32(dictOf(args[0]).h.len())), nil
 	}, nil)
-	dt.AddMethod("get_Item", 1, 1, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
-		i, err := d.h.find(t, hk, args[0])
+	dt.AddMethod("get_Item", 1, 1, dictKeyed(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		v, ok, err := d.get(t, hk, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		if i < 0 {
+		if !ok {
 			return vm.Null, t.Throw("System.Collections.Generic.KeyNotFoundException", "The given key '"+keyText(t, args[0])+"' was not present in the dictionary.")
 		}
-		return d.h.entries[i].val, nil
+		return v, nil
 	}))
 	setter := func(add, try bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -293,8 +192,6 @@ func init() {
 			if err != nil {
 				return vm.Null, err
 			}
-			d.mu.Lock()
-			defer d.mu.Unlock()
 			ok, err := d.set(t, hk, args[1], v, add, try)
 			if try {
 				return vm.Bool(ok), err
@@ -305,59 +202,60 @@ func init() {
 	dt.AddMethod("set_Item", 2, 2, setter(false, false))
 	dt.AddMethod("Add", 2, 2, setter(true, false))
 	dt.AddMethod("TryAdd", 2, 2, setter(true, true))
-	dt.AddMethod("ContainsKey", 1, 1, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
-		i, err := d.h.find(t, hk, args[0])
+	dt.AddMethod("ContainsKey", 1, 1, dictKeyed(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		_, i, err := d.h.find(t, hk, args[0])
 		return vm.Bool(i >= 0), err
 	}))
-	dt.AddMethod("TryGetValue", 2, 2, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
-		i, err := d.h.find(t, hk, args[0])
+	dt.AddMethod("TryGetValue", 2, 2, dictKeyed(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		v, ok, err := d.get(t, hk, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		if i < 0 {
+		if !ok {
 			vm.StoreRef(args[1], zeroOf(d.val))
 			return vm.Bool(false), nil
 		}
-		vm.StoreRef(args[1], d.h.entries[i].val)
+		vm.StoreRef(args[1], v)
 		return vm.Bool(true), nil
 	}))
-	dt.AddMethod("GetValueOrDefault", 1, 2, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
-		i, err := d.h.find(t, hk, args[0])
+	dt.AddMethod("GetValueOrDefault", 1, 2, dictKeyed(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		v, ok, err := d.get(t, hk, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		if i < 0 {
+		if !ok {
 			if len(args) > 1 {
 				return args[1], nil
 			}
 			return zeroOf(d.val), nil
 		}
-		return d.h.entries[i].val, nil
+		return v, nil
 	}))
-	dt.AddMethod("Remove", 1, 2, dictLocked(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
-		i, err := d.h.find(t, hk, args[0])
-		if err != nil || i < 0 {
+	dt.AddMethod("Remove", 1, 2, dictKeyed(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		v, ok, err := d.h.remove(t, hk, args[0])
+		if err != nil || !ok {
 			if len(args) > 1 {
 				vm.StoreRef(args[1], zeroOf(d.val))
 			}
 			return vm.Bool(false), err
 		}
 		if len(args) > 1 {
-			vm.StoreRef(args[1], d.h.entries[i].val)
+			vm.StoreRef(args[1], v)
 		}
-		d.h.removeAt(i)
 		return vm.Bool(true), nil
 	}))
 	dt.AddMethod("ContainsValue", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d := dictOf(args[0])
-		d.mu.Lock()
 		var vals []vm.Value
-		for _, e := range d.h.entries {
-			if e.used {
+		for i := 0; ; i++ {
+			e, used, ok := d.h.at(i)
+			if !ok {
+				break
+			}
+			if used {
 				vals = append(vals, e.val)
 			}
 		}
-		d.mu.Unlock()
 		for _, v := range vals {
 			eq, err := objEquals(t, v, args[1])
 			if err != nil || eq {
@@ -367,10 +265,7 @@ func init() {
 		return vm.Bool(false), nil
 	})
 	dt.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		d := dictOf(args[0])
-		d.mu.Lock()
-		d.h.clear()
-		d.mu.Unlock()
+		dictOf(args[0]).h.clear()
 		return vm.Null, nil
 	})
 	dt.AddProperty("Keys", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -386,10 +281,7 @@ func init() {
 	})
 	for _, vt := range []*vm.Type{tKeyColl, tValueColl} {
 		vt.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-			d := args[0].AsNative().(*dictView).d
-			d.mu.Lock()
-			defer d.mu.Unlock()
-			return vm.Int(int32(d.h.count)), nil
+			return vm.Int(int32(args[0].AsNative().(*dictView).d.h.len())), nil
 		}, nil)
 		vt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	}

@@ -1,16 +1,20 @@
 package lib
 
 import (
-	"sync"
+	"sync/atomic"
 
 	"asyncvm/vm"
 )
 
-// list is the payload of a List<T>. Every access takes mu; user code
-// (predicates, comparers) runs on a snapshot without the lock held.
+// list is the payload of a List<T>. It takes no lock: like .NET's List, a
+// program that races on one list may corrupt its contents, never the VM.
+// The backing array is published through one pointer and never resized in
+// place (growing copies it and publishes the copy), and Count is a separate
+// word; every access reads each once and clamps Count to the array it read
+// (view), so a racing reader sees a consistent slice whatever it reads.
 type list struct {
-	mu      sync.Mutex
-	items   []vm.Value
+	arr     atomic.Pointer[[]vm.Value] // backing array; its length is the capacity
+	n       int                        // Count, trusted only up to len(*arr)
 	version int
 	elem    *vm.Type
 }
@@ -20,53 +24,100 @@ var tList = register(vm.NewLibType("System.Collections.Generic", "List`1", nil))
 
 func (l *list) elemType() *vm.Type { return l.elem }
 
-func (l *list) snapshot() []vm.Value {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return append([]vm.Value(nil), l.items...)
+// view is the list's items as one consistent slice of its current array:
+// its capacity is its length, so appending to it copies.
+func (l *list) view() []vm.Value {
+	a, n := l.load()
+	return a[:n:n]
 }
 
-func (l *list) count() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.items)
+// load reads the backing array and Count once, Count clamped to the array.
+func (l *list) load() ([]vm.Value, int) {
+	p := l.arr.Load()
+	if p == nil {
+		return nil, 0
+	}
+	a, n := *p, l.n
+	if uint(n) > uint(len(a)) {
+		n = len(a)
+	}
+	return a, n
+}
+
+// replace makes vs (which the list takes over) the list's items.
+func (l *list) replace(vs []vm.Value) {
+	vs = vs[:len(vs):len(vs)]
+	l.arr.Store(&vs)
+	l.n = len(vs)
+	l.version++
+}
+
+func (l *list) snapshot() []vm.Value { return append([]vm.Value(nil), l.view()...) }
+
+func (l *list) count() int { return len(l.view()) }
+
+// add appends v: in place while the array has room, else into a copy of
+// twice the size, published before Count grows.
+func (l *list) add(t *vm.Thread, v vm.Value) error {
+	if p := l.arr.Load(); p != nil {
+		if a, n := *p, l.n; uint(n) < uint(len(a)) {
+			a[n] = v
+			l.n = n + 1
+			l.version++
+			return nil
+		}
+	}
+	return l.addSlow(t, []vm.Value{v})
+}
+
+func (l *list) addSlow(t *vm.Thread, vs []vm.Value) error {
+	a := l.view()
+	grown, err := vm.Grow(t, a, len(vs))
+	if err != nil {
+		return err
+	}
+	grown = append(grown, vs...)
+	n := len(grown)
+	grown = grown[:cap(grown)]
+	l.arr.Store(&grown)
+	l.n = n
+	l.version++
+	return nil
 }
 
 // open enumerates the list, failing if it is modified meanwhile.
 func (l *list) open(*vm.Thread) (iter, error) {
-	l.mu.Lock()
 	ver := l.version
-	l.mu.Unlock()
 	i := 0
 	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
-		l.mu.Lock()
-		defer l.mu.Unlock()
 		if l.version != ver {
 			return vm.Null, false, invalidOp(t, msgCollectionMod)
 		}
-		if i >= len(l.items) {
-			i = len(l.items) + 1
+		a := l.view()
+		if i >= len(a) {
+			i = len(a) + 1
 			return vm.Null, false, nil
 		}
 		i++
-		return l.items[i-1], true, nil
+		return a[i-1], true, nil
 	}), nil
 }
 
 // NewList makes a List<T> value holding vs (which it takes over).
 func NewList(elem *vm.Type, vs []vm.Value) vm.Value {
-	return vm.NewNative(tList, &list{items: vs, elem: elem})
+	l := &list{elem: elem}
+	l.replace(vs)
+	l.version = 0
+	return vm.NewNative(tList, l)
 }
 
 func listOf(v vm.Value) *list { return v.AsNative().(*list) }
 
-// listMethod adapts a method body that runs with the list locked.
-func listLocked(f func(t *vm.Thread, l *list, args []vm.Value) (vm.Value, error)) native {
+// listMethod adapts a method body that works on the list's current items.
+func listMethod(f func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error)) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return f(t, l, args[1:])
+		return f(t, l, l.view(), args[1:])
 	}
 }
 
@@ -84,10 +135,9 @@ func checkIndex(t *vm.Thread, v vm.Value, n int, inclusive bool) (int, error) {
 	return i, nil
 }
 
-// indexOfLocked finds v by Equals; it runs with the list locked, so user
-// Equals overrides are called on a snapshot instead.
+// listIndexOf finds v by Equals in the items the list holds when it starts.
 func listIndexOf(t *vm.Thread, l *list, v vm.Value, from int) (int, error) {
-	items := l.snapshot()
+	items := l.view()
 	for i := from; i < len(items); i++ {
 		eq, err := objEquals(t, items[i], v)
 		if err != nil {
@@ -130,7 +180,10 @@ func init() {
 			if err != nil {
 				return vm.Null, err
 			}
-			return vm.NewNative(tList, &list{items: items, elem: elem}), nil
+			l := &list{elem: elem}
+			items = items[:cap(items)]
+			l.arr.Store(&items)
+			return vm.NewNative(tList, l), nil
 		}
 		vs, err := collect(t, rest[0])
 		if err != nil {
@@ -141,30 +194,34 @@ func init() {
 		}
 		return NewList(elem, vs), nil
 	})
-	l.AddProperty("Count", listLocked(func(_ *vm.Thread, l *list, _ []vm.Value) (vm.Value, error) {
-		return vm.Int(int32(len(l.items))), nil
+	l.AddProperty("Count", listMethod(func(_ *vm.Thread, _ *list, items []vm.Value, _ []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(len(items))), nil
 	}), nil)
-	l.AddProperty("Capacity", listLocked(func(_ *vm.Thread, l *list, _ []vm.Value) (vm.Value, error) {
-		return vm.Int(int32(cap(l.items))), nil
-	}), listLocked(func(t *vm.Thread, l *list, args []vm.Value) (vm.Value, error) {
+	l.AddProperty("Capacity", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if p := listOf(args[0]).arr.Load(); p != nil {
+			return vm.Int(int32(len(*p))), nil
+		}
+		return vm.Int(0), nil
+	}, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
 		n, err := intArg(t, args[0], "value")
 		if err != nil {
 			return vm.Null, err
 		}
-		if n < len(l.items) {
+		if n < len(items) {
 			return vm.Null, argOutOfRange(t, "value", "capacity was less than the current size.")
 		}
-		items := make([]vm.Value, len(l.items), n)
-		copy(items, l.items)
-		l.items = items
+		a := make([]vm.Value, n)
+		copy(a, items)
+		l.arr.Store(&a)
+		l.n = len(items)
 		return vm.Null, nil
 	}))
-	l.AddMethod("get_Item", 1, 1, listLocked(func(t *vm.Thread, l *list, args []vm.Value) (vm.Value, error) {
-		i, err := checkIndex(t, args[0], len(l.items), false)
+	l.AddMethod("get_Item", 1, 1, listMethod(func(t *vm.Thread, _ *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
+		i, err := checkIndex(t, args[0], len(items), false)
 		if err != nil {
 			return vm.Null, err
 		}
-		return l.items[i], nil
+		return items[i], nil
 	}))
 	l.AddMethod("set_Item", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
@@ -172,13 +229,12 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		i, err := checkIndex(t, args[1], len(l.items), false)
+		items := l.view()
+		i, err := checkIndex(t, args[1], len(items), false)
 		if err != nil {
 			return vm.Null, err
 		}
-		l.items[i] = v
+		items[i] = v
 		l.version++
 		return vm.Null, nil
 	})
@@ -188,15 +244,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		items, err := vm.Grow(t, l.items, 1)
-		if err != nil {
-			return vm.Null, err
-		}
-		l.items = append(items, v)
-		l.version++
-		return vm.Null, nil
+		return vm.Null, l.add(t, v)
 	})
 	l.AddMethod("AddRange", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
@@ -207,15 +255,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		items, err := vm.Grow(t, l.items, len(vs))
-		if err != nil {
-			return vm.Null, err
-		}
-		l.items = append(items, vs...)
-		l.version++
-		return vm.Null, nil
+		return vm.Null, l.addSlow(t, vs)
 	})
 	l.AddMethod("Insert", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
@@ -223,21 +263,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		i, err := checkIndex(t, args[1], len(l.items), true)
-		if err != nil {
-			return vm.Null, err
-		}
-		items, err := vm.Grow(t, l.items, 1)
-		if err != nil {
-			return vm.Null, err
-		}
-		l.items = append(items, vm.Null)
-		copy(l.items[i+1:], l.items[i:])
-		l.items[i] = v
-		l.version++
-		return vm.Null, nil
+		return vm.Null, l.insert(t, args[1], []vm.Value{v})
 	})
 	l.AddMethod("InsertRange", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
@@ -245,30 +271,17 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		i, err := checkIndex(t, args[1], len(l.items), true)
-		if err != nil {
-			return vm.Null, err
-		}
-		items, err := vm.Grow(t, []vm.Value(nil), len(l.items)+len(vs))
-		if err != nil {
-			return vm.Null, err
-		}
-		items = append(append(append(items, l.items[:i]...), vs...), l.items[i:]...)
-		l.items = items
-		l.version++
-		return vm.Null, nil
+		return vm.Null, l.insert(t, args[1], vs)
 	})
-	l.AddMethod("RemoveAt", 1, 1, listLocked(func(t *vm.Thread, l *list, args []vm.Value) (vm.Value, error) {
-		i, err := checkIndex(t, args[0], len(l.items), false)
+	l.AddMethod("RemoveAt", 1, 1, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
+		i, err := checkIndex(t, args[0], len(items), false)
 		if err != nil {
 			return vm.Null, err
 		}
-		l.removeAt(i)
+		l.removeAt(items, i)
 		return vm.Null, nil
 	}))
-	l.AddMethod("RemoveRange", 2, 2, listLocked(func(t *vm.Thread, l *list, args []vm.Value) (vm.Value, error) {
+	l.AddMethod("RemoveRange", 2, 2, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
 		i, _ := toInt(args[0])
 		n, _ := toInt(args[1])
 		if i < 0 {
@@ -277,12 +290,10 @@ func init() {
 		if n < 0 {
 			return vm.Null, argOutOfRange(t, "count", msgNonNegative)
 		}
-		if len(l.items)-i < n {
+		if len(items)-i < n {
 			return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
 		}
-		items := append(append([]vm.Value(nil), l.items[:i]...), l.items[i+n:]...)
-		l.items = items
-		l.version++
+		l.replace(append(append([]vm.Value(nil), items[:i]...), items[i+n:]...))
 		return vm.Null, nil
 	}))
 	l.AddMethod("Remove", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -291,17 +302,15 @@ func init() {
 		if err != nil || i < 0 {
 			return vm.Bool(false), err
 		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if i < len(l.items) {
-			l.removeAt(i)
+		if items := l.view(); i < len(items) {
+			l.removeAt(items, i)
 		}
 		return vm.Bool(true), nil
 	})
 	l.AddMethod("RemoveAll", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
 		match := predicate(t, args[1])
-		items := l.snapshot()
+		items := l.view()
 		keep := make([]vm.Value, 0, len(items))
 		for _, v := range items {
 			ok, err := match(v)
@@ -312,14 +321,12 @@ func init() {
 				keep = append(keep, v)
 			}
 		}
-		l.mu.Lock()
-		l.items = keep
-		l.version++
-		l.mu.Unlock()
+		l.replace(keep)
 		return vm.Int(int32(len(items) - len(keep))), nil
 	})
-	l.AddMethod("Clear", 0, 0, listLocked(func(_ *vm.Thread, l *list, _ []vm.Value) (vm.Value, error) {
-		l.items = l.items[:0:0]
+	l.AddMethod("Clear", 0, 0, listMethod(func(_ *vm.Thread, l *list, items []vm.Value, _ []vm.Value) (vm.Value, error) {
+		clear(items)
+		l.n = 0
 		l.version++
 		return vm.Null, nil
 	}))
@@ -361,19 +368,15 @@ func init() {
 		if err := introSort(t, items, comparerOf(t, cmp)); err != nil {
 			return vm.Null, wrapCompareError(t, err)
 		}
-		l.mu.Lock()
-		l.items = items
-		l.version++
-		l.mu.Unlock()
+		l.replace(items)
 		return vm.Null, nil
 	})
-	l.AddMethod("Reverse", 0, 0, listLocked(func(_ *vm.Thread, l *list, _ []vm.Value) (vm.Value, error) {
-		items := make([]vm.Value, len(l.items))
-		for i, v := range l.items {
-			items[len(items)-1-i] = v
+	l.AddMethod("Reverse", 0, 0, listMethod(func(_ *vm.Thread, l *list, items []vm.Value, _ []vm.Value) (vm.Value, error) {
+		out := make([]vm.Value, len(items))
+		for i, v := range items {
+			out[len(out)-1-i] = v
 		}
-		l.items = items
-		l.version++
+		l.replace(out)
 		return vm.Null, nil
 	}))
 	l.AddMethod("ToArray", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -443,21 +446,16 @@ func init() {
 		if args[1].IsNull() {
 			return vm.Null, argNull(t, "action")
 		}
-		l.mu.Lock()
 		ver := l.version
-		l.mu.Unlock()
 		for i := 0; ; i++ {
-			l.mu.Lock()
 			if l.version != ver {
-				l.mu.Unlock()
 				return vm.Null, invalidOp(t, msgCollectionMod)
 			}
-			if i >= len(l.items) {
-				l.mu.Unlock()
+			items := l.view()
+			if i >= len(items) {
 				return vm.Null, nil
 			}
-			v := l.items[i]
-			l.mu.Unlock()
+			v := items[i]
 			if _, err := t.CallValue(args[1], []vm.Value{v}); err != nil {
 				return vm.Null, err
 			}
@@ -475,7 +473,7 @@ func init() {
 		}
 		return NewList(nil, out), nil
 	})
-	l.AddMethod("GetRange", 2, 2, listLocked(func(t *vm.Thread, l *list, args []vm.Value) (vm.Value, error) {
+	l.AddMethod("GetRange", 2, 2, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
 		i, _ := toInt(args[0])
 		n, _ := toInt(args[1])
 		if i < 0 {
@@ -484,10 +482,10 @@ func init() {
 		if n < 0 {
 			return vm.Null, argOutOfRange(t, "count", msgNonNegative)
 		}
-		if len(l.items)-i < n {
+		if len(items)-i < n {
 			return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
 		}
-		return NewList(l.elem, append([]vm.Value(nil), l.items[i:i+n]...)), nil
+		return NewList(l.elem, append([]vm.Value(nil), items[i:i+n]...)), nil
 	}))
 	l.AddMethod("BinarySearch", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		items := listOf(args[0]).snapshot()
@@ -516,11 +514,41 @@ func init() {
 	})
 }
 
-func (l *list) removeAt(i int) {
-	copy(l.items[i:], l.items[i+1:])
-	l.items[len(l.items)-1] = vm.Null
-	l.items = l.items[:len(l.items)-1]
+// removeAt removes items[i], items being the list's current view.
+func (l *list) removeAt(items []vm.Value, i int) {
+	copy(items[i:], items[i+1:])
+	items[len(items)-1] = vm.Null
+	l.n = len(items) - 1
 	l.version++
+}
+
+// insert puts vs before index (an argument, 0..Count); in place when the
+// array has room, else into a new one.
+func (l *list) insert(t *vm.Thread, index vm.Value, vs []vm.Value) error {
+	a, n := l.load()
+	i, err := checkIndex(t, index, n, true)
+	if err != nil {
+		return err
+	}
+	k := len(vs)
+	if n+k <= len(a) {
+		copy(a[i+k:n+k], a[i:n])
+		copy(a[i:], vs)
+		l.n = n + k
+		l.version++
+		return nil
+	}
+	grown, err := vm.Grow(t, []vm.Value(nil), n+k)
+	if err != nil {
+		return err
+	}
+	grown = append(append(append(grown, a[:i]...), vs...), a[i:n]...)
+	n = len(grown)
+	grown = grown[:cap(grown)]
+	l.arr.Store(&grown)
+	l.n = n
+	l.version++
+	return nil
 }
 
 // elemOrObject is the element type for a new array: the known one or object.

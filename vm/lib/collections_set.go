@@ -1,15 +1,14 @@
 package lib
 
 import (
-	"sync"
+	"sync/atomic"
 
 	"asyncvm/vm"
 )
 
 // hashSet is the payload of a HashSet<T>; values live in the entry keys.
 type hashSet struct {
-	mu   sync.Mutex
-	h    hashIndex
+	h    hashTable
 	elem *vm.Type
 }
 
@@ -24,24 +23,22 @@ func setOf(v vm.Value) *hashSet { return v.AsNative().(*hashSet) }
 func (s *hashSet) elemType() *vm.Type { return s.elem }
 
 func (s *hashSet) open(*vm.Thread) (iter, error) {
-	s.mu.Lock()
 	ver := s.h.version
-	s.mu.Unlock()
 	i := 0
 	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
-		s.mu.Lock()
-		defer s.mu.Unlock()
 		if s.h.version != ver {
 			return vm.Null, false, invalidOp(t, msgCollectionMod)
 		}
-		for i < len(s.h.entries) {
-			e := s.h.entries[i]
+		for {
+			e, used, ok := s.h.at(i)
+			if !ok {
+				return vm.Null, false, nil
+			}
 			i++
-			if e.used {
+			if used {
 				return e.key, true, nil
 			}
 		}
-		return vm.Null, false, nil
 	}), nil
 }
 
@@ -51,17 +48,11 @@ func (s *hashSet) add(t *vm.Thread, v vm.Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i, err := s.h.find(t, hk, v)
+	_, i, err := s.h.find(t, hk, v)
 	if err != nil || i >= 0 {
 		return false, err
 	}
-	if err := s.h.reserve(t); err != nil {
-		return false, err
-	}
-	s.h.insert(hk, v, vm.Null)
-	return true, nil
+	return true, s.h.insert(t, hk, v, vm.Null)
 }
 
 func (s *hashSet) contains(t *vm.Thread, v vm.Value) (bool, error) {
@@ -69,9 +60,7 @@ func (s *hashSet) contains(t *vm.Thread, v vm.Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i, err := s.h.find(t, hk, v)
+	_, i, err := s.h.find(t, hk, v)
 	return i >= 0, err
 }
 
@@ -80,27 +69,11 @@ func (s *hashSet) remove(t *vm.Thread, v vm.Value) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i, err := s.h.find(t, hk, v)
-	if err != nil || i < 0 {
-		return false, err
-	}
-	s.h.removeAt(i)
-	return true, nil
+	_, ok, err := s.h.remove(t, hk, v)
+	return ok, err
 }
 
-func (s *hashSet) items() []vm.Value {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]vm.Value, 0, s.h.count)
-	for _, e := range s.h.entries {
-		if e.used {
-			out = append(out, e.key)
-		}
-	}
-	return out
-}
+func (s *hashSet) items() []vm.Value { return s.h.keys() }
 
 // newSetFrom builds a set of the values of a sequence.
 func newSetFrom(t *vm.Thread, elem *vm.Type, vs []vm.Value) (*hashSet, error) {
@@ -113,11 +86,14 @@ func newSetFrom(t *vm.Thread, elem *vm.Type, vs []vm.Value) (*hashSet, error) {
 	return s, nil
 }
 
-// deque is the payload of a Queue<T> or Stack<T>: a slice whose front is
-// items[0] for a queue and whose top is the last item for a stack.
+// deque is the payload of a Queue<T> or Stack<T>: a circular buffer, as
+// .NET's Queue is; a stack keeps head at 0 and its top at n-1. Like list it
+// takes no lock and stays memory-safe under races: the buffer is published
+// through one pointer and never resized in place, and head and Count are
+// reduced into the buffer an operation loaded before they index it.
 type deque struct {
-	mu      sync.Mutex
-	items   []vm.Value
+	buf     atomic.Pointer[[]vm.Value]
+	head, n int
 	version int
 	elem    *vm.Type
 	stack   bool
@@ -127,41 +103,81 @@ func dequeOf(v vm.Value) *deque { return v.AsNative().(*deque) }
 
 func (q *deque) elemType() *vm.Type { return q.elem }
 
+// load reads the buffer, head and Count once, made consistent with it.
+func (q *deque) load() (buf []vm.Value, head, n int) {
+	p := q.buf.Load()
+	if p == nil || len(*p) == 0 {
+		return nil, 0, 0
+	}
+	buf, head, n = *p, q.head, q.n
+	if uint(head) >= uint(len(buf)) {
+		head = 0
+	}
+	if uint(n) > uint(len(buf)) {
+		n = len(buf)
+	}
+	return buf, head, n
+}
+
+// at is the k-th item from the front (a queue) or the top (a stack).
+func (q *deque) at(buf []vm.Value, head, n, k int) *vm.Value {
+	if q.stack {
+		return &buf[n-1-k]
+	}
+	return &buf[(head+k)%len(buf)]
+}
+
 // open enumerates a queue front to back and a stack top to bottom.
 func (q *deque) open(*vm.Thread) (iter, error) {
-	q.mu.Lock()
 	ver := q.version
-	q.mu.Unlock()
 	i := 0
 	return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
-		q.mu.Lock()
-		defer q.mu.Unlock()
 		if q.version != ver {
 			return vm.Null, false, invalidOp(t, msgCollectionMod)
 		}
-		if i >= len(q.items) {
+		buf, head, n := q.load()
+		if i >= n {
 			return vm.Null, false, nil
 		}
 		i++
-		if q.stack {
-			return q.items[len(q.items)-i], true, nil
-		}
-		return q.items[i-1], true, nil
+		return *q.at(buf, head, n, i-1), true, nil
 	}), nil
 }
 
 func (q *deque) snapshotOrdered() []vm.Value {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	out := make([]vm.Value, len(q.items))
-	for i := range q.items {
-		if q.stack {
-			out[i] = q.items[len(q.items)-1-i]
-		} else {
-			out[i] = q.items[i]
-		}
+	buf, head, n := q.load()
+	out := make([]vm.Value, n)
+	for k := range out {
+		out[k] = *q.at(buf, head, n, k)
 	}
 	return out
+}
+
+// push adds v at the back (a queue) or the top (a stack), moving the items
+// into a buffer twice the size when full.
+func (q *deque) push(t *vm.Thread, v vm.Value) error {
+	buf, head, n := q.load()
+	if n == len(buf) {
+		grown, err := vm.Grow(t, []vm.Value(nil), n+1)
+		if err != nil {
+			return err
+		}
+		grown = grown[:cap(grown)]
+		for k := 0; k < n; k++ {
+			if q.stack {
+				grown[k] = buf[k]
+			} else {
+				grown[k] = buf[(head+k)%n]
+			}
+		}
+		buf, head = grown, 0
+		q.buf.Store(&grown)
+		q.head = 0
+	}
+	buf[(head+n)%len(buf)] = v
+	q.n = n + 1
+	q.version++
+	return nil
 }
 
 func init() {
@@ -190,10 +206,7 @@ func init() {
 		return vm.NewNative(tHashSet, s), nil
 	})
 	hs.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		s := setOf(args[0])
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return vm.Int(int32(s.h.count)), nil
+		return vm.Int(int32(setOf(args[0]).h.len())), nil
 	}, nil)
 	hs.AddMethod("Add", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		v, err := convertElem(t, args[1], setOf(args[0]).elem)
@@ -212,10 +225,7 @@ func init() {
 		return vm.Bool(ok), err
 	})
 	hs.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		s := setOf(args[0])
-		s.mu.Lock()
-		s.h.clear()
-		s.mu.Unlock()
+		setOf(args[0]).h.clear()
 		return vm.Null, nil
 	})
 	hs.AddMethod("UnionWith", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -325,15 +335,14 @@ func init() {
 				if err != nil {
 					return vm.Null, err
 				}
-				q.items = vs
+				q.buf.Store(&vs)
+				q.n = len(vs)
 			}
 			return vm.NewNative(ty, q), nil
 		})
 		ty.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-			q := dequeOf(args[0])
-			q.mu.Lock()
-			defer q.mu.Unlock()
-			return vm.Int(int32(len(q.items))), nil
+			_, _, n := dequeOf(args[0]).load()
+			return vm.Int(int32(n)), nil
 		}, nil)
 		push := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			q := dequeOf(args[0])
@@ -341,15 +350,7 @@ func init() {
 			if err != nil {
 				return vm.Null, err
 			}
-			q.mu.Lock()
-			defer q.mu.Unlock()
-			items, err := vm.Grow(t, q.items, 1)
-			if err != nil {
-				return vm.Null, err
-			}
-			q.items = append(items, v)
-			q.version++
-			return vm.Null, nil
+			return vm.Null, q.push(t, v)
 		}
 		empty := "Queue empty."
 		if isStack {
@@ -359,30 +360,22 @@ func init() {
 		take := func(peek, try bool) native {
 			return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 				q := dequeOf(args[0])
-				q.mu.Lock()
-				defer q.mu.Unlock()
-				if len(q.items) == 0 {
+				buf, head, n := q.load()
+				if n == 0 {
 					if try {
 						vm.StoreRef(args[1], zeroOf(q.elem))
 						return vm.Bool(false), nil
 					}
 					return vm.Null, invalidOp(t, empty)
 				}
-				var v vm.Value
-				if isStack {
-					v = q.items[len(q.items)-1]
-					if !peek {
-						q.items[len(q.items)-1] = vm.Null
-						q.items = q.items[:len(q.items)-1]
-					}
-				} else {
-					v = q.items[0]
-					if !peek {
-						q.items[0] = vm.Null
-						q.items = q.items[1:]
-					}
-				}
+				slot := q.at(buf, head, n, 0)
+				v := *slot
 				if !peek {
+					*slot = vm.Null
+					if !isStack {
+						q.head = (head + 1) % len(buf)
+					}
+					q.n = n - 1
 					q.version++
 				}
 				if try {
@@ -405,10 +398,10 @@ func init() {
 		ty.AddMethod("TryPeek", 1, 1, take(true, true))
 		ty.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			q := dequeOf(args[0])
-			q.mu.Lock()
-			q.items = nil
+			buf, _, _ := q.load()
+			clear(buf)
+			q.head, q.n = 0, 0
 			q.version++
-			q.mu.Unlock()
 			return vm.Null, nil
 		})
 		ty.AddMethod("Contains", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -1093,7 +1093,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			idx := &hashIndex{}
+			idx := &hashTable{}
 			var groups []*grouping
 			for _, v := range vs {
 				k, err := call1(t, keySel, v)
@@ -1110,12 +1110,14 @@ func init() {
 						return nil, err
 					}
 				}
-				i, err := idx.find(t, hk, k)
+				_, i, err := idx.find(t, hk, k)
 				if err != nil {
 					return nil, err
 				}
 				if i < 0 {
-					idx.insert(hk, k, vm.Null)
+					if err := idx.insert(t, hk, k, vm.Null); err != nil {
+						return nil, err
+					}
 					groups = append(groups, &grouping{key: k})
 					i = len(groups) - 1
 				}

@@ -26,13 +26,16 @@ import (
 type workItem func(t *vm.Thread)
 
 // Pool is the machine's thread pool: one worker per processor (at least
-// two), a global FIFO queue for work queued from outside the pool, and a
-// FIFO local queue per worker for work its own items queue (continuations,
-// Task.Yield, Task.Run from a worker), which idle workers steal from.
+// two), a lock-free global FIFO queue for work queued from outside the pool,
+// and a lock-free FIFO local queue per worker for work its own items queue
+// (continuations, Task.Yield, Task.Run from a worker), which idle workers
+// steal from (queues.go). No lock is taken to queue or take an item.
 //
 // Idle workers do not poll. At most one spins briefly on the pending count,
-// the others park on their own wake channel; queueing wakes one parked
-// worker only when no worker is spinning (Go's scheduler rule). A worker
+// the others park on their own wake channel (a semaphore); queueing wakes a
+// parked worker only when no worker is spinning, and the woken worker
+// becomes the spinning one, so a burst of items wakes workers one at a time
+// (Go's scheduler rule). A worker
 // queueing onto its empty local queue wakes nobody at once, since it takes
 // the item itself when its current one ends, so a sequential await loop
 // keeps one core busy, not two; if the item is still waiting after
@@ -48,9 +51,8 @@ type Pool struct {
 	target int32
 
 	pending  atomic.Int64 // queued items not yet taken, over all queues
-	spinning atomic.Int32 // workers spinning for work: 0 or 1
+	spinning atomic.Int32 // workers spinning for work (or woken to): 0 or 1
 	nidle    atomic.Int32 // len(idle), read without mu
-	globalN  atomic.Int32 // items in global, read without mu
 	active   atomic.Int32 // workers not blocked; changed under mu
 	closed   atomic.Bool  // the machine was closed: workers exit, work is dropped
 	// all is the current workers, for stealing without mu; replaced (never
@@ -60,23 +62,26 @@ type Pool struct {
 	starveArmed atomic.Bool
 	starve      *time.Timer // runs starveCheck; made with the workers
 
+	// global is made when the pool starts (a machine that queues nothing
+	// does not pay for its ring), before startedFlag is set.
+	global *globalQueue
+
 	mu      sync.Mutex // guards the fields below
-	global  ring
 	workers []*worker
 	idle    []*worker // parked workers, most recently parked last
 	started bool
+	// startedFlag is started, read without mu.
+	startedFlag atomic.Bool
 }
 
 // worker is one pool goroutine and the VM thread it owns.
 type worker struct {
 	p    *Pool
 	t    *vm.Thread
-	wake chan struct{} // capacity 1: one send per removal from Pool.idle
+	wake chan bool // capacity 1: one send per removal from Pool.idle; true hands over the spinning slot
 
-	mu     sync.Mutex
-	local  ring
-	gone   bool         // retired: its queue no longer takes items
-	localN atomic.Int32 // local.n, read without mu
+	local localQueue
+	gone  bool // retired: its queue no longer takes items (owner only)
 	// popped counts the items w took from its own queue; stale is set when
 	// its queue made no progress for starveDelay (or w blocked), which lets
 	// other workers steal an only item. lastPopped is starveCheck's
@@ -89,7 +94,7 @@ type worker struct {
 	counted bool
 }
 
-// ring is a growable FIFO of work items.
+// ring is a growable FIFO of work items (the global queue's overflow).
 type ring struct {
 	buf  []workItem
 	head int
@@ -242,36 +247,55 @@ func (p *Pool) post(from *vm.Thread, work workItem) {
 			return
 		}
 	}
-	// pending counts the item before it is visible, so that a worker that
-	// parks after finding pending at zero cannot miss it.
-	p.pending.Add(1)
-	p.mu.Lock()
 	if p.closed.Load() {
-		p.mu.Unlock()
-		p.pending.Add(-1)
 		return
 	}
-	p.startLocked()
-	p.global.push(work)
-	p.globalN.Add(1)
-	p.mu.Unlock()
+	if !p.startedFlag.Load() {
+		p.mu.Lock()
+		p.startLocked()
+		p.mu.Unlock()
+	}
+	p.pushGlobal(work)
+}
+
+// pushGlobal queues work on the global queue and wakes a worker for it.
+// pending counts the item before it is visible, so that a worker that parks
+// after finding pending at zero cannot miss it.
+func (p *Pool) pushGlobal(work workItem) {
+	p.pending.Add(1)
+	p.global.push(itemPtr(work))
+	if p.closed.Load() {
+		// close may have drained the queue before this item arrived.
+		p.drainGlobal()
+		return
+	}
 	p.notify()
 }
 
-// pushLocal queues work on w's own queue; false if w has retired.
-func (w *worker) pushLocal(work workItem) bool {
-	p := w.p
-	p.pending.Add(1)
-	w.mu.Lock()
-	if w.gone {
-		w.mu.Unlock()
+// drainGlobal drops the global queue's items (the pool is closed).
+func (p *Pool) drainGlobal() {
+	if p.global == nil {
+		return
+	}
+	for p.global.pop() != nil {
 		p.pending.Add(-1)
+	}
+}
+
+// pushLocal queues work on w's own queue (the global one when it is
+// full); false if w has retired. Only w's goroutine calls it.
+func (w *worker) pushLocal(work workItem) bool {
+	if w.gone {
 		return false
 	}
-	had := w.local.n
-	w.local.push(work)
-	w.localN.Store(int32(w.local.n))
-	w.mu.Unlock()
+	p := w.p
+	had := w.local.len()
+	p.pending.Add(1)
+	if !w.local.push(itemPtr(work)) {
+		p.pending.Add(-1)
+		p.pushGlobal(work)
+		return true
+	}
 	if had > 0 {
 		// w has more than it can take next: another worker may run it.
 		p.notify()
@@ -303,7 +327,7 @@ func (p *Pool) starveCheck() {
 	stale, waiting := false, false
 	p.mu.Lock()
 	for _, w := range *all {
-		if w.localN.Load() == 0 {
+		if w.local.len() == 0 {
 			continue
 		}
 		if n := w.popped.Load(); n != w.lastPopped {
@@ -316,7 +340,9 @@ func (p *Pool) starveCheck() {
 	}
 	p.mu.Unlock()
 	if stale {
-		p.notify()
+		p.mu.Lock()
+		p.wakeOneLocked(false)
+		p.mu.Unlock()
 	}
 	if waiting {
 		p.armStarve()
@@ -324,23 +350,31 @@ func (p *Pool) starveCheck() {
 }
 
 // notify wakes a parked worker for queued work unless one is spinning,
-// which will find it.
+// which will find it. The woken worker takes over the spinning slot, so
+// until it has found work no other is woken.
 func (p *Pool) notify() {
-	if p.spinning.Load() == 0 && p.nidle.Load() > 0 {
+	if p.nidle.Load() > 0 && p.spinning.Load() == 0 && p.spinning.CompareAndSwap(0, 1) {
 		p.mu.Lock()
-		p.wakeOneLocked()
+		if !p.wakeOneLocked(true) {
+			p.spinning.Add(-1)
+		}
 		p.mu.Unlock()
 	}
 }
 
-func (p *Pool) wakeOneLocked() {
-	if n := len(p.idle); n > 0 {
-		w := p.idle[n-1]
-		p.idle[n-1] = nil
-		p.idle = p.idle[:n-1]
-		p.nidle.Add(-1)
-		w.wake <- struct{}{}
+// wakeOneLocked wakes the most recently parked worker, handing it the
+// spinning slot if spin; false if none is parked.
+func (p *Pool) wakeOneLocked(spin bool) bool {
+	n := len(p.idle)
+	if n == 0 {
+		return false
 	}
+	w := p.idle[n-1]
+	p.idle[n-1] = nil
+	p.idle = p.idle[:n-1]
+	p.nidle.Add(-1)
+	w.wake <- spin
+	return true
 }
 
 // Workers returns the number of live worker goroutines.
@@ -368,11 +402,9 @@ func (p *Pool) isWorker(t *vm.Thread) bool {
 func (p *Pool) close() {
 	p.mu.Lock()
 	p.closed.Store(true)
-	p.pending.Add(-int64(p.global.n))
-	p.global = ring{}
-	p.globalN.Store(0)
+	p.drainGlobal()
 	for len(p.idle) > 0 {
-		p.wakeOneLocked()
+		p.wakeOneLocked(false)
 	}
 	if p.starve != nil {
 		p.starve.Stop()
@@ -385,6 +417,8 @@ func (p *Pool) startLocked() {
 		return
 	}
 	p.started = true
+	p.global = newGlobalQueue()
+	p.startedFlag.Store(true)
 	p.starve = time.AfterFunc(time.Hour, p.starveCheck)
 	p.starve.Stop()
 	for i := int32(0); i < p.target; i++ {
@@ -403,7 +437,7 @@ func (p *Pool) spawnLocked() {
 	}
 	t := p.m.NewThread()
 	Attach(t)
-	w := &worker{p: p, t: t, counted: counted, wake: make(chan struct{}, 1)}
+	w := &worker{p: p, t: t, counted: counted, wake: make(chan bool, 1)}
 	threadStateOf(t).worker = w
 	p.workers = append(p.workers, w)
 	p.publishLocked()
@@ -440,14 +474,12 @@ func (w *worker) take() workItem {
 			return it
 		}
 	}
-	if w.localN.Load() > 0 {
-		if it := w.steal(); it != nil {
-			w.popped.Add(1)
-			if w.stale.Load() {
-				w.stale.Store(false)
-			}
-			return it
+	if it := w.local.pop(true); it != nil {
+		w.popped.Add(1)
+		if w.stale.Load() {
+			w.stale.Store(false)
 		}
+		return itemOf(it)
 	}
 	p := w.p
 	if it := p.takeGlobal(); it != nil {
@@ -456,9 +488,9 @@ func (w *worker) take() workItem {
 	if all := p.all.Load(); all != nil {
 		for _, o := range *all {
 			// An only item is its owner's next unless the owner is stuck.
-			if o != w && (o.localN.Load() > 1 || o.localN.Load() > 0 && o.stale.Load()) {
-				if it := o.steal(); it != nil {
-					return it
+			if n := o.local.len(); o != w && (n > 1 || n > 0 && o.stale.Load()) {
+				if it := o.local.pop(false); it != nil {
+					return itemOf(it)
 				}
 			}
 		}
@@ -467,25 +499,10 @@ func (w *worker) take() workItem {
 }
 
 func (p *Pool) takeGlobal() workItem {
-	if p.globalN.Load() == 0 {
-		return nil
+	if it := p.global.pop(); it != nil {
+		return itemOf(it)
 	}
-	p.mu.Lock()
-	it := p.global.pop()
-	if it != nil {
-		p.globalN.Add(-1)
-	}
-	p.mu.Unlock()
-	return it
-}
-
-// steal takes the oldest item of w's queue (w itself takes it the same way).
-func (w *worker) steal() workItem {
-	w.mu.Lock()
-	it := w.local.pop()
-	w.localN.Store(int32(w.local.n))
-	w.mu.Unlock()
-	return it
+	return nil
 }
 
 // spinRounds bounds the one spinning worker's search for work before it
@@ -495,29 +512,60 @@ const (
 	spinPause  = 40
 )
 
+// loop runs the worker until it retires: serve runs items until then and
+// returns false, or returns true after an item panicked (a VM bug, reported
+// by recoverInternal), and the worker carries on with its next item.
 func (w *worker) loop() {
+	for w.serve() {
+	}
+}
+
+// serve takes and runs items. One deferred recover covers all of them, so
+// an item costs no defer of its own. The worker counts as busy for the
+// deadlock watch from the item it takes after idling to the moment it idles
+// again, not per item: between two items it is still running.
+func (w *worker) serve() (panicked bool) {
 	p := w.p
 	wt := watchOf(p.m)
+	busy := false
+	defer func() {
+		if r := recover(); r != nil {
+			reportInternal(w.t.M, r)
+			if busy {
+				wt.addBusy(-1)
+			}
+			panicked = true
+		}
+	}()
 	for {
 		it := w.take()
 		if it == nil {
+			if busy {
+				wt.addBusy(-1)
+				busy = false
+			}
 			if it = w.idle(); it == nil {
-				return
+				return false
 			}
 		}
-		wt.addBusy(1)
+		if !busy {
+			wt.addBusy(1)
+			busy = true
+		}
 		if p.pending.Add(-1) > 0 {
 			// More work is queued: another worker may take it.
 			p.notify()
 		}
-		w.run(it)
-		wt.addBusy(-1)
+		it(w.t)
+		w.t.Ctx.Switch(nil)
+		w.t.Idle()
 		if p.active.Load() > p.target || p.closed.Load() {
 			p.mu.Lock()
 			if p.active.Load() > p.target || p.closed.Load() {
 				w.retireLocked()
 				p.mu.Unlock()
-				return
+				wt.addBusy(-1)
+				return false
 			}
 			p.mu.Unlock()
 		}
@@ -528,10 +576,15 @@ func (w *worker) loop() {
 // returns the item found, or nil when the worker retired.
 func (w *worker) idle() workItem {
 	p := w.p
+	spinner := false // w holds the spinning slot
 	for {
-		if !p.closed.Load() && p.spinning.Load() == 0 && p.spinning.CompareAndSwap(0, 1) {
+		if !spinner && !p.closed.Load() && p.spinning.Load() == 0 && p.spinning.CompareAndSwap(0, 1) {
+			spinner = true
+		}
+		if spinner {
 			it := w.spin()
 			p.spinning.Add(-1)
+			spinner = false
 			if it != nil {
 				return it
 			}
@@ -558,9 +611,10 @@ func (w *worker) idle() workItem {
 			continue
 		}
 		p.mu.Unlock()
-		<-w.wake
-		if it := w.take(); it != nil {
-			return it
+		if spinner = <-w.wake; !spinner {
+			if it := w.take(); it != nil {
+				return it
+			}
 		}
 	}
 }
@@ -591,7 +645,7 @@ func (w *worker) spin() workItem {
 }
 
 // retireLocked removes a surplus worker, moving its local items to the
-// global queue.
+// global queue. Only w's goroutine calls it.
 func (w *worker) retireLocked() {
 	p := w.p
 	p.active.Add(-1)
@@ -605,33 +659,19 @@ func (w *worker) retireLocked() {
 		}
 	}
 	p.publishLocked()
-	w.mu.Lock()
-	moved := w.local.n
-	for it := w.local.pop(); it != nil; it = w.local.pop() {
-		if !p.closed.Load() {
+	w.gone = true
+	moved := 0
+	for it := w.local.pop(true); it != nil; it = w.local.pop(true) {
+		if p.closed.Load() {
+			p.pending.Add(-1)
+		} else {
 			p.global.push(it)
+			moved++
 		}
 	}
-	if p.closed.Load() {
-		p.pending.Add(-int64(moved))
-	} else {
-		p.globalN.Add(int32(moved))
-	}
-	w.localN.Store(0)
-	w.gone = true
-	w.mu.Unlock()
 	if moved > 0 {
-		p.wakeOneLocked()
+		p.wakeOneLocked(false)
 	}
-}
-
-// run executes one item and returns the worker to the Default context,
-// firing change notifications.
-func (w *worker) run(it workItem) {
-	defer recoverInternal(w.t.M)
-	it(w.t)
-	w.t.Ctx.Switch(nil)
-	w.t.Idle()
 }
 
 // recoverInternal turns a Go panic on a pool worker or a Thread (a VM bug)
@@ -640,12 +680,17 @@ func (w *worker) run(it workItem) {
 // whole process. The goroutine then carries on: a worker takes its next item.
 func recoverInternal(m *vm.Machine) {
 	if r := recover(); r != nil {
-		msg := fmt.Sprintf("internal error: %v", r)
-		if os.Getenv("ASYNCVM_DEBUG") != "" {
-			msg += "\n" + string(debug.Stack())
-		}
-		m.Crash(&vm.Fatal{Msg: msg, Code: 70})
+		reportInternal(m, r)
 	}
+}
+
+// reportInternal crashes the machine with the internal error r.
+func reportInternal(m *vm.Machine, r any) {
+	msg := fmt.Sprintf("internal error: %v", r)
+	if os.Getenv("ASYNCVM_DEBUG") != "" {
+		msg += "\n" + string(debug.Stack())
+	}
+	m.Crash(&vm.Fatal{Msg: msg, Code: 70})
 }
 
 // poolBlock runs wait for t: a pool worker about to block gives up its
@@ -662,9 +707,9 @@ func poolBlock(t *vm.Thread, wait func()) {
 	if p.active.Add(-1) < p.target {
 		p.spawnLocked()
 	}
-	if w.localN.Load() > 0 {
+	if w.local.len() > 0 {
 		w.stale.Store(true)
-		p.wakeOneLocked()
+		p.wakeOneLocked(false)
 	}
 	p.mu.Unlock()
 	wait()
