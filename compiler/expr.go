@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"asyncvm/compiler/bind"
 	"math"
 	"strconv"
 	"strings"
@@ -146,6 +147,19 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			t, _ = fs.c.resolveTypeRef(tr, fs.cls, e.Type != nil)
 			if e.Type == nil && tr.Nullable {
 				t = nil
+			}
+		}
+		if t == nil && e.Type == nil {
+			// The binder's target type of the default literal.
+			if bt := fs.c.info.TypeOf(e); bt != nil {
+				switch {
+				case vmNumeric(bt) != nil:
+					t = vmNumeric(bt)
+				case bt.Kind == bind.Special && bt.Special == bind.Bool:
+					t = vm.TBool
+				case bt.VM != nil && !bt.VM.Zero().IsNull():
+					t = bt.VM // a library value type: default(CancellationToken) is None
+				}
 			}
 		}
 		if t == nil {

@@ -446,3 +446,292 @@ namespace System.Threading
         public SemaphoreFullException(string message) : base(message) { }
     }
 }
+
+// System.Threading.Channels: Channel.CreateUnbounded/CreateBounded with
+// .NET's reader and writer API, written over a lock, a List and
+// TaskCompletionSources whose continuations run asynchronously, as
+// .NET's channels run them by default.
+namespace System.Threading.Channels
+{
+    public enum BoundedChannelFullMode { Wait, DropNewest, DropOldest, DropWrite }
+
+    public class ChannelOptions
+    {
+        public bool SingleWriter { get; set; }
+        public bool SingleReader { get; set; }
+        public bool AllowSynchronousContinuations { get; set; }
+    }
+
+    public sealed class UnboundedChannelOptions : ChannelOptions { }
+
+    public sealed class BoundedChannelOptions : ChannelOptions
+    {
+        int _capacity;
+        public BoundedChannelOptions(int capacity) { Capacity = capacity; }
+        public int Capacity
+        {
+            get => _capacity;
+            set
+            {
+                if (value < 1) throw new ArgumentOutOfRangeException(nameof(value));
+                _capacity = value;
+            }
+        }
+        public BoundedChannelFullMode FullMode { get; set; }
+    }
+
+    public class ChannelClosedException : InvalidOperationException
+    {
+        public ChannelClosedException() : base("The channel has been closed.") { }
+        public ChannelClosedException(string message) : base(message) { }
+        public ChannelClosedException(Exception innerException) : base("The channel has been closed.", innerException) { }
+        public ChannelClosedException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public static class Channel
+    {
+        public static Channel<T> CreateUnbounded<T>() => new Channel<T>(0, BoundedChannelFullMode.Wait);
+        public static Channel<T> CreateUnbounded<T>(UnboundedChannelOptions options) => new Channel<T>(0, BoundedChannelFullMode.Wait);
+        public static Channel<T> CreateBounded<T>(int capacity)
+        {
+            if (capacity < 1) throw new ArgumentOutOfRangeException(nameof(capacity));
+            return new Channel<T>(capacity, BoundedChannelFullMode.Wait);
+        }
+        public static Channel<T> CreateBounded<T>(BoundedChannelOptions options) => new Channel<T>(options.Capacity, options.FullMode);
+    }
+
+    public class Channel<T>
+    {
+        internal readonly object _lock = new object();
+        internal readonly List<T> _items = new List<T>();
+        internal readonly List<TaskCompletionSource<bool>> _readWaiters = new List<TaskCompletionSource<bool>>();
+        internal readonly List<TaskCompletionSource<bool>> _writeWaiters = new List<TaskCompletionSource<bool>>();
+        internal readonly TaskCompletionSource _completion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        internal readonly int _capacity; // 0: unbounded
+        internal readonly BoundedChannelFullMode _mode;
+        internal bool _closed;
+        internal Exception _error;
+
+        internal Channel(int capacity, BoundedChannelFullMode mode)
+        {
+            _capacity = capacity;
+            _mode = mode;
+            Reader = new ChannelReader<T>(this);
+            Writer = new ChannelWriter<T>(this);
+        }
+
+        public ChannelReader<T> Reader { get; }
+        public ChannelWriter<T> Writer { get; }
+
+        internal static void Wake(List<TaskCompletionSource<bool>> waiters, bool result)
+        {
+            foreach (var w in waiters) w.TrySetResult(result);
+            waiters.Clear();
+        }
+
+        // Finish completes Completion once the channel is closed and drained.
+        internal void Finish()
+        {
+            if (_error != null) _completion.TrySetException(_error);
+            else _completion.TrySetResult();
+        }
+
+        internal static ValueTask<bool> Wait(List<TaskCompletionSource<bool>> waiters, CancellationToken ct)
+        {
+            var tcs = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
+            waiters.Add(tcs);
+            if (ct.CanBeCanceled) ct.Register(() => tcs.TrySetCanceled(ct));
+            return new ValueTask<bool>(tcs.Task);
+        }
+    }
+
+    public class ChannelReader<T>
+    {
+        readonly Channel<T> _c;
+        internal ChannelReader(Channel<T> c) { _c = c; }
+
+        public Task Completion => _c._completion.Task;
+        public bool CanCount => true;
+        public bool CanPeek => true;
+        public int Count { get { lock (_c._lock) return _c._items.Count; } }
+
+        public bool TryRead(out T item)
+        {
+            lock (_c._lock)
+            {
+                if (_c._items.Count == 0)
+                {
+                    item = default(T);
+                    return false;
+                }
+                item = _c._items[0];
+                _c._items.RemoveAt(0);
+                Channel<T>.Wake(_c._writeWaiters, true);
+                if (_c._closed && _c._items.Count == 0) _c.Finish();
+                return true;
+            }
+        }
+
+        public bool TryPeek(out T item)
+        {
+            lock (_c._lock)
+            {
+                if (_c._items.Count == 0)
+                {
+                    item = default(T);
+                    return false;
+                }
+                item = _c._items[0];
+                return true;
+            }
+        }
+
+        public ValueTask<bool> WaitToReadAsync(CancellationToken cancellationToken = default)
+        {
+            if (cancellationToken.IsCancellationRequested) return new ValueTask<bool>(Task.FromCanceled<bool>(cancellationToken));
+            lock (_c._lock)
+            {
+                if (_c._items.Count > 0) return new ValueTask<bool>(true);
+                if (_c._closed)
+                {
+                    if (_c._error != null) return new ValueTask<bool>(Task.FromException<bool>(_c._error));
+                    return new ValueTask<bool>(false);
+                }
+                return Channel<T>.Wait(_c._readWaiters, cancellationToken);
+            }
+        }
+
+        public async ValueTask<T> ReadAsync(CancellationToken cancellationToken = default)
+        {
+            while (true)
+            {
+                if (TryRead(out var item)) return item;
+                bool more;
+                try { more = await WaitToReadAsync(cancellationToken); }
+                catch (OperationCanceledException) { throw; }
+                catch (Exception e) { throw new ChannelClosedException(e); }
+                if (!more) throw new ChannelClosedException();
+            }
+        }
+
+        public IAsyncEnumerable<T> ReadAllAsync(CancellationToken cancellationToken = default) =>
+            new ChannelReadAll<T>(this, cancellationToken);
+    }
+
+    internal sealed class ChannelReadAll<T> : IAsyncEnumerable<T>, IAsyncEnumerator<T>
+    {
+        readonly ChannelReader<T> _r;
+        readonly CancellationToken _ct;
+        internal ChannelReadAll(ChannelReader<T> r, CancellationToken ct) { _r = r; _ct = ct; }
+        public T Current { get; private set; }
+        public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default) => this;
+        public async ValueTask<bool> MoveNextAsync()
+        {
+            while (await _r.WaitToReadAsync(_ct))
+            {
+                if (_r.TryRead(out var item))
+                {
+                    Current = item;
+                    return true;
+                }
+            }
+            return false;
+        }
+        public ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    }
+
+    public class ChannelWriter<T>
+    {
+        readonly Channel<T> _c;
+        internal ChannelWriter(Channel<T> c) { _c = c; }
+
+        public bool TryWrite(T item)
+        {
+            lock (_c._lock)
+            {
+                if (_c._closed) return false;
+                if (_c._capacity > 0 && _c._items.Count >= _c._capacity)
+                {
+                    switch (_c._mode)
+                    {
+                        case BoundedChannelFullMode.Wait:
+                            return false;
+                        case BoundedChannelFullMode.DropWrite:
+                            return true;
+                        case BoundedChannelFullMode.DropNewest:
+                            _c._items.RemoveAt(_c._items.Count - 1);
+                            break;
+                        default:
+                            _c._items.RemoveAt(0);
+                            break;
+                    }
+                }
+                _c._items.Add(item);
+                Channel<T>.Wake(_c._readWaiters, true);
+                return true;
+            }
+        }
+
+        public ValueTask<bool> WaitToWriteAsync(CancellationToken cancellationToken = default)
+        {
+            if (cancellationToken.IsCancellationRequested) return new ValueTask<bool>(Task.FromCanceled<bool>(cancellationToken));
+            lock (_c._lock)
+            {
+                if (_c._closed)
+                {
+                    if (_c._error != null) return new ValueTask<bool>(Task.FromException<bool>(_c._error));
+                    return new ValueTask<bool>(false);
+                }
+                if (_c._capacity == 0 || _c._items.Count < _c._capacity || _c._mode != BoundedChannelFullMode.Wait)
+                    return new ValueTask<bool>(true);
+                return Channel<T>.Wait(_c._writeWaiters, cancellationToken);
+            }
+        }
+
+        public async ValueTask WriteAsync(T item, CancellationToken cancellationToken = default)
+        {
+            while (true)
+            {
+                if (TryWrite(item)) return;
+                bool more;
+                try { more = await WaitToWriteAsync(cancellationToken); }
+                catch (OperationCanceledException) { throw; }
+                catch (Exception e) { throw new ChannelClosedException(e); }
+                if (!more) throw new ChannelClosedException();
+            }
+        }
+
+        public void Complete(Exception error = null)
+        {
+            if (!TryComplete(error)) throw new ChannelClosedException();
+        }
+
+        public bool TryComplete(Exception error = null)
+        {
+            lock (_c._lock)
+            {
+                if (_c._closed) return false;
+                _c._closed = true;
+                _c._error = error;
+                if (_c._items.Count == 0) _c.Finish();
+                Channel<T>.Wake(_c._readWaiters, false);
+                Channel<T>.Wake(_c._writeWaiters, false);
+                return true;
+            }
+        }
+    }
+}
+
+namespace System.Collections.Generic
+{
+    public interface IAsyncEnumerable<T>
+    {
+        IAsyncEnumerator<T> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default);
+    }
+
+    public interface IAsyncEnumerator<T> : System.IAsyncDisposable
+    {
+        T Current { get; }
+        System.Threading.Tasks.ValueTask<bool> MoveNextAsync();
+    }
+}

@@ -6790,6 +6790,4349 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(456, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "BoundedChannelFullMode",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(456, 42),
+						Name: "Wait",
+					},
+					&lang.EnumMember{
+						Pos:  p(456, 48),
+						Name: "DropNewest",
+					},
+					&lang.EnumMember{
+						Pos:  p(456, 60),
+						Name: "DropOldest",
+					},
+					&lang.EnumMember{
+						Pos:  p(456, 72),
+						Name: "DropWrite",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(458, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(460, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(460, 16),
+							Name: "bool",
+						},
+						Name: "SingleWriter",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(460, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(460, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(461, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(461, 16),
+							Name: "bool",
+						},
+						Name: "SingleReader",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(461, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(461, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(462, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(462, 16),
+							Name: "bool",
+						},
+						Name: "AllowSynchronousContinuations",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(462, 53),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(462, 58),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(465, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "UnboundedChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(465, 51),
+						Name: "ChannelOptions",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(467, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "BoundedChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(467, 49),
+						Name: "ChannelOptions",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos: p(469, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(469, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(469, 13),
+								Name: "_capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(470, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BoundedChannelOptions",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(470, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(470, 38),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(470, 52),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(470, 54),
+									X: &lang.AssignExpr{
+										Pos: p(470, 63),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(470, 54),
+											Name: "Capacity",
+										},
+										Right: &lang.Ident{
+											Pos:  p(470, 65),
+											Name: "capacity",
+										},
+									},
+								},
+							},
+							Rbrace: p(470, 75),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(471, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(471, 16),
+							Name: "int",
+						},
+						Name: "Capacity",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(473, 13),
+								Kind: "get",
+								ExprBody: &lang.Ident{
+									Pos:  p(473, 20),
+									Name: "_capacity",
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(474, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(475, 13),
+									Stmts: []lang.Stmt{
+										&lang.IfStmt{
+											Pos: p(476, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(476, 27),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(476, 21),
+													Name: "value",
+												},
+												Y: &lang.Literal{
+													Pos:   p(476, 29),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+											Then: &lang.ThrowStmt{
+												Pos: p(476, 32),
+												X: &lang.NewExpr{
+													Pos: p(476, 38),
+													Type: &lang.TypeRef{
+														Pos:  p(476, 42),
+														Name: "ArgumentOutOfRangeException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(476, 70),
+															X: &lang.NameOfExpr{
+																Pos: p(476, 70),
+																X: &lang.Ident{
+																	Pos:  p(476, 77),
+																	Name: "value",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(477, 17),
+											X: &lang.AssignExpr{
+												Pos: p(477, 27),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(477, 17),
+													Name: "_capacity",
+												},
+												Right: &lang.Ident{
+													Pos:  p(477, 29),
+													Name: "value",
+												},
+											},
+										},
+									},
+									Rbrace: p(478, 13),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(480, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(480, 16),
+							Name: "BoundedChannelFullMode",
+						},
+						Name: "FullMode",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(480, 50),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(480, 55),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(483, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelClosedException",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(483, 43),
+						Name: "InvalidOperationException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(485, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ChannelClosedException",
+						Init: &lang.CtorInit{
+							Pos:  p(485, 43),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(485, 48),
+									X: &lang.Literal{
+										Pos:   p(485, 48),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"The channel has been closed.\"",
+										Value: string("The channel has been closed."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(485, 80),
+							Rbrace: p(485, 82),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(486, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ChannelClosedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(486, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(486, 39),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(486, 57),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(486, 62),
+									X: &lang.Ident{
+										Pos:  p(486, 62),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(486, 71),
+							Rbrace: p(486, 73),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(487, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ChannelClosedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(487, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(487, 39),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(487, 67),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(487, 72),
+									X: &lang.Literal{
+										Pos:   p(487, 72),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"The channel has been closed.\"",
+										Value: string("The channel has been closed."),
+									},
+								},
+								&lang.Arg{
+									Pos: p(487, 104),
+									X: &lang.Ident{
+										Pos:  p(487, 104),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(487, 120),
+							Rbrace: p(487, 122),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(488, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ChannelClosedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(488, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(488, 39),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(488, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(488, 55),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(488, 83),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(488, 88),
+									X: &lang.Ident{
+										Pos:  p(488, 88),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(488, 97),
+									X: &lang.Ident{
+										Pos:  p(488, 97),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(488, 113),
+							Rbrace: p(488, 115),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(491, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Channel",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(493, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(493, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(493, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateUnbounded",
+						TypeParams: []string{
+							"T",
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(493, 58),
+							Type: &lang.TypeRef{
+								Pos:  p(493, 62),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(493, 70),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(493, 73),
+									X: &lang.Literal{
+										Pos:   p(493, 73),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(493, 76),
+									X: &lang.MemberExpr{
+										Pos: p(493, 99),
+										X: &lang.Ident{
+											Pos:  p(493, 76),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(494, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(494, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(494, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateUnbounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(494, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(494, 53),
+									Name: "UnboundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(494, 89),
+							Type: &lang.TypeRef{
+								Pos:  p(494, 93),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(494, 101),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(494, 104),
+									X: &lang.Literal{
+										Pos:   p(494, 104),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(494, 107),
+									X: &lang.MemberExpr{
+										Pos: p(494, 130),
+										X: &lang.Ident{
+											Pos:  p(494, 107),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(495, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(495, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(495, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(495, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(495, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(496, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(497, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(497, 26),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(497, 17),
+											Name: "capacity",
+										},
+										Y: &lang.Literal{
+											Pos:   p(497, 28),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(497, 31),
+										X: &lang.NewExpr{
+											Pos: p(497, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(497, 41),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(497, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(497, 69),
+														X: &lang.Ident{
+															Pos:  p(497, 76),
+															Name: "capacity",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(498, 13),
+									X: &lang.NewExpr{
+										Pos: p(498, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(498, 24),
+											Name: "Channel",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(498, 32),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(498, 35),
+												X: &lang.Ident{
+													Pos:  p(498, 35),
+													Name: "capacity",
+												},
+											},
+											&lang.Arg{
+												Pos: p(498, 45),
+												X: &lang.MemberExpr{
+													Pos: p(498, 68),
+													X: &lang.Ident{
+														Pos:  p(498, 45),
+														Name: "BoundedChannelFullMode",
+													},
+													Name: "Wait",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(499, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(500, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(500, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(500, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(500, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(500, 51),
+									Name: "BoundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(500, 85),
+							Type: &lang.TypeRef{
+								Pos:  p(500, 89),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(500, 97),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(500, 100),
+									X: &lang.MemberExpr{
+										Pos: p(500, 108),
+										X: &lang.Ident{
+											Pos:  p(500, 100),
+											Name: "options",
+										},
+										Name: "Capacity",
+									},
+								},
+								&lang.Arg{
+									Pos: p(500, 118),
+									X: &lang.MemberExpr{
+										Pos: p(500, 126),
+										X: &lang.Ident{
+											Pos:  p(500, 118),
+											Name: "options",
+										},
+										Name: "FullMode",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(503, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Channel",
+				Namespace: "System.Threading.Channels",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(505, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(505, 27),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(505, 34),
+								Name: "_lock",
+								Init: &lang.NewExpr{
+									Pos: p(505, 42),
+									Type: &lang.TypeRef{
+										Pos:  p(505, 46),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(506, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(506, 27),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(506, 32),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(506, 35),
+								Name: "_items",
+								Init: &lang.NewExpr{
+									Pos: p(506, 44),
+									Type: &lang.TypeRef{
+										Pos:  p(506, 48),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(506, 53),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(507, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(507, 27),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(507, 32),
+									Name: "TaskCompletionSource",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(507, 53),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(507, 60),
+								Name: "_readWaiters",
+								Init: &lang.NewExpr{
+									Pos: p(507, 75),
+									Type: &lang.TypeRef{
+										Pos:  p(507, 79),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(507, 84),
+												Name: "TaskCompletionSource",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(507, 105),
+														Name: "bool",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(508, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(508, 27),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(508, 32),
+									Name: "TaskCompletionSource",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(508, 53),
+											Name: "bool",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(508, 60),
+								Name: "_writeWaiters",
+								Init: &lang.NewExpr{
+									Pos: p(508, 76),
+									Type: &lang.TypeRef{
+										Pos:  p(508, 80),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(508, 85),
+												Name: "TaskCompletionSource",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(508, 106),
+														Name: "bool",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(509, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(509, 27),
+							Name: "TaskCompletionSource",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(509, 48),
+								Name: "_completion",
+								Init: &lang.NewExpr{
+									Pos: p(509, 62),
+									Type: &lang.TypeRef{
+										Pos:  p(509, 66),
+										Name: "TaskCompletionSource",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(509, 87),
+											X: &lang.MemberExpr{
+												Pos: p(509, 107),
+												X: &lang.Ident{
+													Pos:  p(509, 87),
+													Name: "TaskCreationOptions",
+												},
+												Name: "RunContinuationsAsynchronously",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(510, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(510, 27),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(510, 31),
+								Name: "_capacity",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(511, 9),
+						Modifiers: lang.Modifiers(264),
+						Type: &lang.TypeRef{
+							Pos:  p(511, 27),
+							Name: "BoundedChannelFullMode",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(511, 50),
+								Name: "_mode",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(512, 9),
+						Modifiers: lang.Modifiers(8),
+						Type: &lang.TypeRef{
+							Pos:  p(512, 18),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(512, 23),
+								Name: "_closed",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(513, 9),
+						Modifiers: lang.Modifiers(8),
+						Type: &lang.TypeRef{
+							Pos:  p(513, 18),
+							Name: "Exception",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(513, 28),
+								Name: "_error",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(515, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "Channel",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(515, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(515, 26),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: p(515, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(515, 40),
+									Name: "BoundedChannelFullMode",
+								},
+								Name: "mode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(516, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(517, 13),
+									X: &lang.AssignExpr{
+										Pos: p(517, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(517, 13),
+											Name: "_capacity",
+										},
+										Right: &lang.Ident{
+											Pos:  p(517, 25),
+											Name: "capacity",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(518, 13),
+									X: &lang.AssignExpr{
+										Pos: p(518, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(518, 13),
+											Name: "_mode",
+										},
+										Right: &lang.Ident{
+											Pos:  p(518, 21),
+											Name: "mode",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(519, 13),
+									X: &lang.AssignExpr{
+										Pos: p(519, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(519, 13),
+											Name: "Reader",
+										},
+										Right: &lang.NewExpr{
+											Pos: p(519, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(519, 26),
+												Name: "ChannelReader",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(519, 40),
+														Name: "T",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(519, 43),
+													X: &lang.ThisExpr{
+														Pos: p(519, 43),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(520, 13),
+									X: &lang.AssignExpr{
+										Pos: p(520, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(520, 13),
+											Name: "Writer",
+										},
+										Right: &lang.NewExpr{
+											Pos: p(520, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(520, 26),
+												Name: "ChannelWriter",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(520, 40),
+														Name: "T",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(520, 43),
+													X: &lang.ThisExpr{
+														Pos: p(520, 43),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(521, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(523, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(523, 16),
+							Name: "ChannelReader",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(523, 30),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Reader",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(523, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(524, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(524, 16),
+							Name: "ChannelWriter",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(524, 30),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Writer",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(524, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(526, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(526, 25),
+							Name: "void",
+						},
+						Name: "Wake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(526, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(526, 35),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(526, 40),
+											Name: "TaskCompletionSource",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(526, 61),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+								Name: "waiters",
+							},
+							&lang.Param{
+								Pos: p(526, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(526, 77),
+									Name: "bool",
+								},
+								Name: "result",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(527, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(528, 13),
+									Name: "w",
+									X: &lang.Ident{
+										Pos:  p(528, 31),
+										Name: "waiters",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(528, 40),
+										X: &lang.CallExpr{
+											Pos: p(528, 42),
+											Fun: &lang.MemberExpr{
+												Pos: p(528, 42),
+												X: &lang.Ident{
+													Pos:  p(528, 40),
+													Name: "w",
+												},
+												Name: "TrySetResult",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(528, 55),
+													X: &lang.Ident{
+														Pos:  p(528, 55),
+														Name: "result",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(529, 13),
+									X: &lang.CallExpr{
+										Pos: p(529, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(529, 21),
+											X: &lang.Ident{
+												Pos:  p(529, 13),
+												Name: "waiters",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(530, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(533, 9),
+						Modifiers: lang.Modifiers(8),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(533, 18),
+							Name: "void",
+						},
+						Name: "Finish",
+						Body: &lang.BlockStmt{
+							Pos: p(534, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(535, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(535, 24),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(535, 17),
+											Name: "_error",
+										},
+										Y: &lang.Literal{
+											Pos:  p(535, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(535, 33),
+										X: &lang.CallExpr{
+											Pos: p(535, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(535, 45),
+												X: &lang.Ident{
+													Pos:  p(535, 33),
+													Name: "_completion",
+												},
+												Name: "TrySetException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(535, 61),
+													X: &lang.Ident{
+														Pos:  p(535, 61),
+														Name: "_error",
+													},
+												},
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(536, 18),
+										X: &lang.CallExpr{
+											Pos: p(536, 30),
+											Fun: &lang.MemberExpr{
+												Pos: p(536, 30),
+												X: &lang.Ident{
+													Pos:  p(536, 18),
+													Name: "_completion",
+												},
+												Name: "TrySetResult",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(537, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(539, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(539, 25),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(539, 35),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(539, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(539, 46),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(539, 51),
+											Name: "TaskCompletionSource",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(539, 72),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+								Name: "waiters",
+							},
+							&lang.Param{
+								Pos: p(539, 88),
+								Type: &lang.TypeRef{
+									Pos:  p(539, 88),
+									Name: "CancellationToken",
+								},
+								Name: "ct",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(540, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(541, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(541, 17),
+											Name: "tcs",
+											Init: &lang.NewExpr{
+												Pos: p(541, 23),
+												Type: &lang.TypeRef{
+													Pos:  p(541, 27),
+													Name: "TaskCompletionSource",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(541, 48),
+															Name: "bool",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(541, 54),
+														X: &lang.MemberExpr{
+															Pos: p(541, 74),
+															X: &lang.Ident{
+																Pos:  p(541, 54),
+																Name: "TaskCreationOptions",
+															},
+															Name: "RunContinuationsAsynchronously",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(542, 13),
+									X: &lang.CallExpr{
+										Pos: p(542, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(542, 21),
+											X: &lang.Ident{
+												Pos:  p(542, 13),
+												Name: "waiters",
+											},
+											Name: "Add",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(542, 25),
+												X: &lang.Ident{
+													Pos:  p(542, 25),
+													Name: "tcs",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(543, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(543, 20),
+										X: &lang.Ident{
+											Pos:  p(543, 17),
+											Name: "ct",
+										},
+										Name: "CanBeCanceled",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(543, 35),
+										X: &lang.CallExpr{
+											Pos: p(543, 38),
+											Fun: &lang.MemberExpr{
+												Pos: p(543, 38),
+												X: &lang.Ident{
+													Pos:  p(543, 35),
+													Name: "ct",
+												},
+												Name: "Register",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(543, 47),
+													X: &lang.LambdaExpr{
+														Pos: p(543, 47),
+														ExprBody: &lang.CallExpr{
+															Pos: p(543, 57),
+															Fun: &lang.MemberExpr{
+																Pos: p(543, 57),
+																X: &lang.Ident{
+																	Pos:  p(543, 53),
+																	Name: "tcs",
+																},
+																Name: "TrySetCanceled",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(543, 72),
+																	X: &lang.Ident{
+																		Pos:  p(543, 72),
+																		Name: "ct",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(544, 13),
+									X: &lang.NewExpr{
+										Pos: p(544, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(544, 24),
+											Name: "ValueTask",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(544, 34),
+													Name: "bool",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(544, 40),
+												X: &lang.MemberExpr{
+													Pos: p(544, 44),
+													X: &lang.Ident{
+														Pos:  p(544, 40),
+														Name: "tcs",
+													},
+													Name: "Task",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(545, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(548, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelReader",
+				Namespace: "System.Threading.Channels",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(550, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(550, 18),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(550, 26),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(550, 29),
+								Name: "_c",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(551, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ChannelReader",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(551, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(551, 32),
+									Name: "Channel",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(551, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "c",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(551, 46),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(551, 48),
+									X: &lang.AssignExpr{
+										Pos: p(551, 51),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(551, 48),
+											Name: "_c",
+										},
+										Right: &lang.Ident{
+											Pos:  p(551, 53),
+											Name: "c",
+										},
+									},
+								},
+							},
+							Rbrace: p(551, 56),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(553, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(553, 16),
+							Name: "Task",
+						},
+						Name: "Completion",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(553, 50),
+							X: &lang.MemberExpr{
+								Pos: p(553, 38),
+								X: &lang.Ident{
+									Pos:  p(553, 35),
+									Name: "_c",
+								},
+								Name: "_completion",
+							},
+							Name: "Task",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(554, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(554, 16),
+							Name: "bool",
+						},
+						Name: "CanCount",
+						ExprBody: &lang.Literal{
+							Pos:   p(554, 33),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(555, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(555, 16),
+							Name: "bool",
+						},
+						Name: "CanPeek",
+						ExprBody: &lang.Literal{
+							Pos:   p(555, 32),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(556, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(556, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(556, 28),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(556, 32),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(556, 34),
+											X: &lang.MemberExpr{
+												Pos: p(556, 43),
+												X: &lang.Ident{
+													Pos:  p(556, 40),
+													Name: "_c",
+												},
+												Name: "_lock",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(556, 50),
+												X: &lang.MemberExpr{
+													Pos: p(556, 67),
+													X: &lang.MemberExpr{
+														Pos: p(556, 60),
+														X: &lang.Ident{
+															Pos:  p(556, 57),
+															Name: "_c",
+														},
+														Name: "_items",
+													},
+													Name: "Count",
+												},
+											},
+										},
+									},
+									Rbrace: p(556, 74),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(558, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(558, 16),
+							Name: "bool",
+						},
+						Name: "TryRead",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(558, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(558, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(559, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(560, 13),
+									X: &lang.MemberExpr{
+										Pos: p(560, 22),
+										X: &lang.Ident{
+											Pos:  p(560, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(561, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(562, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(562, 37),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(562, 31),
+														X: &lang.MemberExpr{
+															Pos: p(562, 24),
+															X: &lang.Ident{
+																Pos:  p(562, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(562, 40),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(563, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(564, 21),
+															X: &lang.AssignExpr{
+																Pos: p(564, 26),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(564, 21),
+																	Name: "item",
+																},
+																Right: &lang.DefaultExpr{
+																	Pos: p(564, 28),
+																	Type: &lang.TypeRef{
+																		Pos:  p(564, 36),
+																		Name: "T",
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(565, 21),
+															X: &lang.Literal{
+																Pos:   p(565, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+													Rbrace: p(566, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(567, 17),
+												X: &lang.AssignExpr{
+													Pos: p(567, 22),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(567, 17),
+														Name: "item",
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(567, 33),
+														X: &lang.MemberExpr{
+															Pos: p(567, 27),
+															X: &lang.Ident{
+																Pos:  p(567, 24),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(567, 34),
+																X: &lang.Literal{
+																	Pos:   p(567, 34),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(568, 17),
+												X: &lang.CallExpr{
+													Pos: p(568, 27),
+													Fun: &lang.MemberExpr{
+														Pos: p(568, 27),
+														X: &lang.MemberExpr{
+															Pos: p(568, 20),
+															X: &lang.Ident{
+																Pos:  p(568, 17),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "RemoveAt",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(568, 36),
+															X: &lang.Literal{
+																Pos:   p(568, 36),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(569, 17),
+												X: &lang.CallExpr{
+													Pos: p(569, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(569, 28),
+														X: &lang.Ident{
+															Pos:  p(569, 17),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(569, 25),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wake",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(569, 33),
+															X: &lang.MemberExpr{
+																Pos: p(569, 36),
+																X: &lang.Ident{
+																	Pos:  p(569, 33),
+																	Name: "_c",
+																},
+																Name: "_writeWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(569, 51),
+															X: &lang.Literal{
+																Pos:   p(569, 51),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(570, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(570, 32),
+													Op:  "&&",
+													X: &lang.MemberExpr{
+														Pos: p(570, 24),
+														X: &lang.Ident{
+															Pos:  p(570, 21),
+															Name: "_c",
+														},
+														Name: "_closed",
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(570, 51),
+														Op:  "==",
+														X: &lang.MemberExpr{
+															Pos: p(570, 45),
+															X: &lang.MemberExpr{
+																Pos: p(570, 38),
+																X: &lang.Ident{
+																	Pos:  p(570, 35),
+																	Name: "_c",
+																},
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.Literal{
+															Pos:   p(570, 54),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(570, 57),
+													X: &lang.CallExpr{
+														Pos: p(570, 60),
+														Fun: &lang.MemberExpr{
+															Pos: p(570, 60),
+															X: &lang.Ident{
+																Pos:  p(570, 57),
+																Name: "_c",
+															},
+															Name: "Finish",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(571, 17),
+												X: &lang.Literal{
+													Pos:   p(571, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(572, 13),
+									},
+								},
+							},
+							Rbrace: p(573, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(575, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(575, 16),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(575, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(575, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(576, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(577, 13),
+									X: &lang.MemberExpr{
+										Pos: p(577, 22),
+										X: &lang.Ident{
+											Pos:  p(577, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(578, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(579, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(579, 37),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(579, 31),
+														X: &lang.MemberExpr{
+															Pos: p(579, 24),
+															X: &lang.Ident{
+																Pos:  p(579, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(579, 40),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(580, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(581, 21),
+															X: &lang.AssignExpr{
+																Pos: p(581, 26),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(581, 21),
+																	Name: "item",
+																},
+																Right: &lang.DefaultExpr{
+																	Pos: p(581, 28),
+																	Type: &lang.TypeRef{
+																		Pos:  p(581, 36),
+																		Name: "T",
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(582, 21),
+															X: &lang.Literal{
+																Pos:   p(582, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+													Rbrace: p(583, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(584, 17),
+												X: &lang.AssignExpr{
+													Pos: p(584, 22),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(584, 17),
+														Name: "item",
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(584, 33),
+														X: &lang.MemberExpr{
+															Pos: p(584, 27),
+															X: &lang.Ident{
+																Pos:  p(584, 24),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(584, 34),
+																X: &lang.Literal{
+																	Pos:   p(584, 34),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(585, 17),
+												X: &lang.Literal{
+													Pos:   p(585, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(586, 13),
+									},
+								},
+							},
+							Rbrace: p(587, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(589, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(589, 16),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(589, 26),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitToReadAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(589, 48),
+								Type: &lang.TypeRef{
+									Pos:  p(589, 48),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(589, 86),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(590, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(591, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(591, 35),
+										X: &lang.Ident{
+											Pos:  p(591, 17),
+											Name: "cancellationToken",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(591, 60),
+										X: &lang.NewExpr{
+											Pos: p(591, 67),
+											Type: &lang.TypeRef{
+												Pos:  p(591, 71),
+												Name: "ValueTask",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(591, 81),
+														Name: "bool",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(591, 87),
+													X: &lang.CallExpr{
+														Pos: p(591, 92),
+														Fun: &lang.MemberExpr{
+															Pos: p(591, 92),
+															X: &lang.Ident{
+																Pos:  p(591, 87),
+																Name: "Task",
+															},
+															Name: "FromCanceled",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(591, 105),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(591, 111),
+																X: &lang.Ident{
+																	Pos:  p(591, 111),
+																	Name: "cancellationToken",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(592, 13),
+									X: &lang.MemberExpr{
+										Pos: p(592, 22),
+										X: &lang.Ident{
+											Pos:  p(592, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(593, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(594, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(594, 37),
+													Op:  ">",
+													X: &lang.MemberExpr{
+														Pos: p(594, 31),
+														X: &lang.MemberExpr{
+															Pos: p(594, 24),
+															X: &lang.Ident{
+																Pos:  p(594, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(594, 39),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(594, 42),
+													X: &lang.NewExpr{
+														Pos: p(594, 49),
+														Type: &lang.TypeRef{
+															Pos:  p(594, 53),
+															Name: "ValueTask",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(594, 63),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(594, 69),
+																X: &lang.Literal{
+																	Pos:   p(594, 69),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "true",
+																	Value: bool(true),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(595, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(595, 24),
+													X: &lang.Ident{
+														Pos:  p(595, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(596, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(597, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(597, 35),
+																Op:  "!=",
+																X: &lang.MemberExpr{
+																	Pos: p(597, 28),
+																	X: &lang.Ident{
+																		Pos:  p(597, 25),
+																		Name: "_c",
+																	},
+																	Name: "_error",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(597, 38),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(597, 44),
+																X: &lang.NewExpr{
+																	Pos: p(597, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(597, 55),
+																		Name: "ValueTask",
+																		Args: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(597, 65),
+																				Name: "bool",
+																			},
+																		},
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(597, 71),
+																			X: &lang.CallExpr{
+																				Pos: p(597, 76),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(597, 76),
+																					X: &lang.Ident{
+																						Pos:  p(597, 71),
+																						Name: "Task",
+																					},
+																					Name: "FromException",
+																					TypeArgs: []*lang.TypeRef{
+																						&lang.TypeRef{
+																							Pos:  p(597, 90),
+																							Name: "bool",
+																						},
+																					},
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(597, 96),
+																						X: &lang.MemberExpr{
+																							Pos: p(597, 99),
+																							X: &lang.Ident{
+																								Pos:  p(597, 96),
+																								Name: "_c",
+																							},
+																							Name: "_error",
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(598, 21),
+															X: &lang.NewExpr{
+																Pos: p(598, 28),
+																Type: &lang.TypeRef{
+																	Pos:  p(598, 32),
+																	Name: "ValueTask",
+																	Args: []*lang.TypeRef{
+																		&lang.TypeRef{
+																			Pos:  p(598, 42),
+																			Name: "bool",
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(598, 48),
+																		X: &lang.Literal{
+																			Pos:   p(598, 48),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(599, 17),
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(600, 17),
+												X: &lang.CallExpr{
+													Pos: p(600, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(600, 35),
+														X: &lang.Ident{
+															Pos:  p(600, 24),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(600, 32),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(600, 40),
+															X: &lang.MemberExpr{
+																Pos: p(600, 43),
+																X: &lang.Ident{
+																	Pos:  p(600, 40),
+																	Name: "_c",
+																},
+																Name: "_readWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(600, 57),
+															X: &lang.Ident{
+																Pos:  p(600, 57),
+																Name: "cancellationToken",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(601, 13),
+									},
+								},
+							},
+							Rbrace: p(602, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(604, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(604, 22),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(604, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ReadAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(604, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(604, 45),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(604, 83),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(605, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(606, 13),
+									Cond: &lang.Literal{
+										Pos:   p(606, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(607, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(608, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(608, 21),
+													Fun: &lang.Ident{
+														Pos:  p(608, 21),
+														Name: "TryRead",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(608, 29),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos:  p(608, 33),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(608, 44),
+													X: &lang.Ident{
+														Pos:  p(608, 51),
+														Name: "item",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(609, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(609, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(609, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(610, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(610, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(610, 23),
+															X: &lang.AssignExpr{
+																Pos: p(610, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(610, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(610, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(610, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(610, 36),
+																			Name: "WaitToReadAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(610, 52),
+																				X: &lang.Ident{
+																					Pos:  p(610, 52),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(610, 72),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(611, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(611, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(611, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(611, 54),
+																},
+															},
+															Rbrace: p(611, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(612, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(612, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(612, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(612, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(612, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(612, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(612, 72),
+																				X: &lang.Ident{
+																					Pos:  p(612, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(612, 76),
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(613, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(613, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(613, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(613, 28),
+													X: &lang.NewExpr{
+														Pos: p(613, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(613, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(614, 13),
+									},
+								},
+							},
+							Rbrace: p(615, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(617, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(617, 16),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(617, 33),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ReadAllAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(617, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(617, 49),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(617, 87),
+								},
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(618, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(618, 17),
+								Name: "ChannelReadAll",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(618, 32),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(618, 35),
+									X: &lang.ThisExpr{
+										Pos: p(618, 35),
+									},
+								},
+								&lang.Arg{
+									Pos: p(618, 41),
+									X: &lang.Ident{
+										Pos:  p(618, 41),
+										Name: "cancellationToken",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(621, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelReadAll",
+				Namespace: "System.Threading.Channels",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(40),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(621, 47),
+						Name: "IAsyncEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(621, 64),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  p(621, 68),
+						Name: "IAsyncEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(621, 85),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(623, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(623, 18),
+							Name: "ChannelReader",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(623, 32),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(623, 35),
+								Name: "_r",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(624, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(624, 18),
+							Name: "CancellationToken",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(624, 36),
+								Name: "_ct",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(625, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ChannelReadAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(625, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(625, 33),
+									Name: "ChannelReader",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(625, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "r",
+							},
+							&lang.Param{
+								Pos: p(625, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(625, 53),
+									Name: "CancellationToken",
+								},
+								Name: "ct",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(625, 75),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(625, 77),
+									X: &lang.AssignExpr{
+										Pos: p(625, 80),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(625, 77),
+											Name: "_r",
+										},
+										Right: &lang.Ident{
+											Pos:  p(625, 82),
+											Name: "r",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(625, 85),
+									X: &lang.AssignExpr{
+										Pos: p(625, 89),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(625, 85),
+											Name: "_ct",
+										},
+										Right: &lang.Ident{
+											Pos:  p(625, 91),
+											Name: "ct",
+										},
+									},
+								},
+							},
+							Rbrace: p(625, 95),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(626, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(626, 16),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(626, 28),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:       p(626, 33),
+								Kind:      "set",
+								Modifiers: lang.Modifiers(2),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(627, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(627, 16),
+							Name: "IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(627, 33),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(627, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(627, 55),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(627, 93),
+								},
+							},
+						},
+						ExprBody: &lang.ThisExpr{
+							Pos: p(627, 105),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(628, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(628, 22),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(628, 32),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "MoveNextAsync",
+						Body: &lang.BlockStmt{
+							Pos: p(629, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(630, 13),
+									Cond: &lang.AwaitExpr{
+										Pos: p(630, 20),
+										X: &lang.CallExpr{
+											Pos: p(630, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(630, 29),
+												X: &lang.Ident{
+													Pos:  p(630, 26),
+													Name: "_r",
+												},
+												Name: "WaitToReadAsync",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(630, 45),
+													X: &lang.Ident{
+														Pos:  p(630, 45),
+														Name: "_ct",
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(631, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(632, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(632, 24),
+													Fun: &lang.MemberExpr{
+														Pos: p(632, 24),
+														X: &lang.Ident{
+															Pos:  p(632, 21),
+															Name: "_r",
+														},
+														Name: "TryRead",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(632, 32),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos:  p(632, 36),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(633, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(634, 21),
+															X: &lang.AssignExpr{
+																Pos: p(634, 29),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(634, 21),
+																	Name: "Current",
+																},
+																Right: &lang.Ident{
+																	Pos:  p(634, 31),
+																	Name: "item",
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(635, 21),
+															X: &lang.Literal{
+																Pos:   p(635, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(636, 17),
+												},
+											},
+										},
+										Rbrace: p(637, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(638, 13),
+									X: &lang.Literal{
+										Pos:   p(638, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "false",
+										Value: bool(false),
+									},
+								},
+							},
+							Rbrace: p(639, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(640, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(640, 16),
+							Name: "ValueTask",
+						},
+						Name: "DisposeAsync",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(640, 54),
+							X: &lang.Ident{
+								Pos:  p(640, 44),
+								Name: "ValueTask",
+							},
+							Name: "CompletedTask",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(643, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelWriter",
+				Namespace: "System.Threading.Channels",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(645, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(645, 18),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(645, 26),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(645, 29),
+								Name: "_c",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(646, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "ChannelWriter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(646, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(646, 32),
+									Name: "Channel",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(646, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "c",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(646, 46),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(646, 48),
+									X: &lang.AssignExpr{
+										Pos: p(646, 51),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(646, 48),
+											Name: "_c",
+										},
+										Right: &lang.Ident{
+											Pos:  p(646, 53),
+											Name: "c",
+										},
+									},
+								},
+							},
+							Rbrace: p(646, 56),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(648, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(648, 16),
+							Name: "bool",
+						},
+						Name: "TryWrite",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(648, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(648, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(649, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(650, 13),
+									X: &lang.MemberExpr{
+										Pos: p(650, 22),
+										X: &lang.Ident{
+											Pos:  p(650, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(651, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(652, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(652, 24),
+													X: &lang.Ident{
+														Pos:  p(652, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(652, 33),
+													X: &lang.Literal{
+														Pos:   p(652, 40),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(653, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(653, 38),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(653, 34),
+														Op:  ">",
+														X: &lang.MemberExpr{
+															Pos: p(653, 24),
+															X: &lang.Ident{
+																Pos:  p(653, 21),
+																Name: "_c",
+															},
+															Name: "_capacity",
+														},
+														Y: &lang.Literal{
+															Pos:   p(653, 36),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(653, 57),
+														Op:  ">=",
+														X: &lang.MemberExpr{
+															Pos: p(653, 51),
+															X: &lang.MemberExpr{
+																Pos: p(653, 44),
+																X: &lang.Ident{
+																	Pos:  p(653, 41),
+																	Name: "_c",
+																},
+																Name: "_items",
+															},
+															Name: "Count",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(653, 63),
+															X: &lang.Ident{
+																Pos:  p(653, 60),
+																Name: "_c",
+															},
+															Name: "_capacity",
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(654, 17),
+													Stmts: []lang.Stmt{
+														&lang.SwitchStmt{
+															Pos: p(655, 21),
+															X: &lang.MemberExpr{
+																Pos: p(655, 32),
+																X: &lang.Ident{
+																	Pos:  p(655, 29),
+																	Name: "_c",
+																},
+																Name: "_mode",
+															},
+															Sections: []*lang.SwitchSection{
+																&lang.SwitchSection{
+																	Pos: p(657, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(657, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(657, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(657, 53),
+																					X: &lang.Ident{
+																						Pos:  p(657, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "Wait",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ReturnStmt{
+																			Pos: p(658, 29),
+																			X: &lang.Literal{
+																				Pos:   p(658, 36),
+																				Kind:  lang.LitKind(9),
+																				Raw:   "false",
+																				Value: bool(false),
+																			},
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(659, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(659, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(659, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(659, 53),
+																					X: &lang.Ident{
+																						Pos:  p(659, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "DropWrite",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ReturnStmt{
+																			Pos: p(660, 29),
+																			X: &lang.Literal{
+																				Pos:   p(660, 36),
+																				Kind:  lang.LitKind(9),
+																				Raw:   "true",
+																				Value: bool(true),
+																			},
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(661, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos: p(661, 25),
+																			Pattern: &lang.ConstPattern{
+																				Pos: p(661, 30),
+																				X: &lang.MemberExpr{
+																					Pos: p(661, 53),
+																					X: &lang.Ident{
+																						Pos:  p(661, 30),
+																						Name: "BoundedChannelFullMode",
+																					},
+																					Name: "DropNewest",
+																				},
+																			},
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(662, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(662, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(662, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(662, 32),
+																						X: &lang.Ident{
+																							Pos:  p(662, 29),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Name: "RemoveAt",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(662, 48),
+																						X: &lang.BinaryExpr{
+																							Pos: p(662, 64),
+																							Op:  "-",
+																							X: &lang.MemberExpr{
+																								Pos: p(662, 58),
+																								X: &lang.MemberExpr{
+																									Pos: p(662, 51),
+																									X: &lang.Ident{
+																										Pos:  p(662, 48),
+																										Name: "_c",
+																									},
+																									Name: "_items",
+																								},
+																								Name: "Count",
+																							},
+																							Y: &lang.Literal{
+																								Pos:   p(662, 66),
+																								Raw:   "1",
+																								Value: int64(1),
+																							},
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.BreakStmt{
+																			Pos: p(663, 29),
+																		},
+																	},
+																},
+																&lang.SwitchSection{
+																	Pos: p(664, 25),
+																	Labels: []*lang.CaseLabel{
+																		&lang.CaseLabel{
+																			Pos:       p(664, 25),
+																			IsDefault: true,
+																		},
+																	},
+																	Body: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(665, 29),
+																			X: &lang.CallExpr{
+																				Pos: p(665, 39),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(665, 39),
+																					X: &lang.MemberExpr{
+																						Pos: p(665, 32),
+																						X: &lang.Ident{
+																							Pos:  p(665, 29),
+																							Name: "_c",
+																						},
+																						Name: "_items",
+																					},
+																					Name: "RemoveAt",
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(665, 48),
+																						X: &lang.Literal{
+																							Pos:   p(665, 48),
+																							Raw:   "0",
+																							Value: int64(0),
+																						},
+																					},
+																				},
+																			},
+																		},
+																		&lang.BreakStmt{
+																			Pos: p(666, 29),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(668, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(669, 17),
+												X: &lang.CallExpr{
+													Pos: p(669, 27),
+													Fun: &lang.MemberExpr{
+														Pos: p(669, 27),
+														X: &lang.MemberExpr{
+															Pos: p(669, 20),
+															X: &lang.Ident{
+																Pos:  p(669, 17),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(669, 31),
+															X: &lang.Ident{
+																Pos:  p(669, 31),
+																Name: "item",
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(670, 17),
+												X: &lang.CallExpr{
+													Pos: p(670, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(670, 28),
+														X: &lang.Ident{
+															Pos:  p(670, 17),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(670, 25),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wake",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(670, 33),
+															X: &lang.MemberExpr{
+																Pos: p(670, 36),
+																X: &lang.Ident{
+																	Pos:  p(670, 33),
+																	Name: "_c",
+																},
+																Name: "_readWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(670, 50),
+															X: &lang.Literal{
+																Pos:   p(670, 50),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(671, 17),
+												X: &lang.Literal{
+													Pos:   p(671, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(672, 13),
+									},
+								},
+							},
+							Rbrace: p(673, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(675, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(675, 16),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(675, 26),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitToWriteAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(675, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(675, 49),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(675, 87),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(676, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(677, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(677, 35),
+										X: &lang.Ident{
+											Pos:  p(677, 17),
+											Name: "cancellationToken",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(677, 60),
+										X: &lang.NewExpr{
+											Pos: p(677, 67),
+											Type: &lang.TypeRef{
+												Pos:  p(677, 71),
+												Name: "ValueTask",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(677, 81),
+														Name: "bool",
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(677, 87),
+													X: &lang.CallExpr{
+														Pos: p(677, 92),
+														Fun: &lang.MemberExpr{
+															Pos: p(677, 92),
+															X: &lang.Ident{
+																Pos:  p(677, 87),
+																Name: "Task",
+															},
+															Name: "FromCanceled",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(677, 105),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(677, 111),
+																X: &lang.Ident{
+																	Pos:  p(677, 111),
+																	Name: "cancellationToken",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(678, 13),
+									X: &lang.MemberExpr{
+										Pos: p(678, 22),
+										X: &lang.Ident{
+											Pos:  p(678, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(679, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(680, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(680, 24),
+													X: &lang.Ident{
+														Pos:  p(680, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(681, 17),
+													Stmts: []lang.Stmt{
+														&lang.IfStmt{
+															Pos: p(682, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(682, 35),
+																Op:  "!=",
+																X: &lang.MemberExpr{
+																	Pos: p(682, 28),
+																	X: &lang.Ident{
+																		Pos:  p(682, 25),
+																		Name: "_c",
+																	},
+																	Name: "_error",
+																},
+																Y: &lang.Literal{
+																	Pos:  p(682, 38),
+																	Kind: lang.LitKind(10),
+																	Raw:  "null",
+																},
+															},
+															Then: &lang.ReturnStmt{
+																Pos: p(682, 44),
+																X: &lang.NewExpr{
+																	Pos: p(682, 51),
+																	Type: &lang.TypeRef{
+																		Pos:  p(682, 55),
+																		Name: "ValueTask",
+																		Args: []*lang.TypeRef{
+																			&lang.TypeRef{
+																				Pos:  p(682, 65),
+																				Name: "bool",
+																			},
+																		},
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(682, 71),
+																			X: &lang.CallExpr{
+																				Pos: p(682, 76),
+																				Fun: &lang.MemberExpr{
+																					Pos: p(682, 76),
+																					X: &lang.Ident{
+																						Pos:  p(682, 71),
+																						Name: "Task",
+																					},
+																					Name: "FromException",
+																					TypeArgs: []*lang.TypeRef{
+																						&lang.TypeRef{
+																							Pos:  p(682, 90),
+																							Name: "bool",
+																						},
+																					},
+																				},
+																				Args: []*lang.Arg{
+																					&lang.Arg{
+																						Pos: p(682, 96),
+																						X: &lang.MemberExpr{
+																							Pos: p(682, 99),
+																							X: &lang.Ident{
+																								Pos:  p(682, 96),
+																								Name: "_c",
+																							},
+																							Name: "_error",
+																						},
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(683, 21),
+															X: &lang.NewExpr{
+																Pos: p(683, 28),
+																Type: &lang.TypeRef{
+																	Pos:  p(683, 32),
+																	Name: "ValueTask",
+																	Args: []*lang.TypeRef{
+																		&lang.TypeRef{
+																			Pos:  p(683, 42),
+																			Name: "bool",
+																		},
+																	},
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(683, 48),
+																		X: &lang.Literal{
+																			Pos:   p(683, 48),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(684, 17),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(685, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(685, 73),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(685, 39),
+														Op:  "||",
+														X: &lang.BinaryExpr{
+															Pos: p(685, 34),
+															Op:  "==",
+															X: &lang.MemberExpr{
+																Pos: p(685, 24),
+																X: &lang.Ident{
+																	Pos:  p(685, 21),
+																	Name: "_c",
+																},
+																Name: "_capacity",
+															},
+															Y: &lang.Literal{
+																Pos:   p(685, 37),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(685, 58),
+															Op:  "<",
+															X: &lang.MemberExpr{
+																Pos: p(685, 52),
+																X: &lang.MemberExpr{
+																	Pos: p(685, 45),
+																	X: &lang.Ident{
+																		Pos:  p(685, 42),
+																		Name: "_c",
+																	},
+																	Name: "_items",
+																},
+																Name: "Count",
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(685, 63),
+																X: &lang.Ident{
+																	Pos:  p(685, 60),
+																	Name: "_c",
+																},
+																Name: "_capacity",
+															},
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(685, 85),
+														Op:  "!=",
+														X: &lang.MemberExpr{
+															Pos: p(685, 79),
+															X: &lang.Ident{
+																Pos:  p(685, 76),
+																Name: "_c",
+															},
+															Name: "_mode",
+														},
+														Y: &lang.MemberExpr{
+															Pos: p(685, 111),
+															X: &lang.Ident{
+																Pos:  p(685, 88),
+																Name: "BoundedChannelFullMode",
+															},
+															Name: "Wait",
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(686, 21),
+													X: &lang.NewExpr{
+														Pos: p(686, 28),
+														Type: &lang.TypeRef{
+															Pos:  p(686, 32),
+															Name: "ValueTask",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(686, 42),
+																	Name: "bool",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(686, 48),
+																X: &lang.Literal{
+																	Pos:   p(686, 48),
+																	Kind:  lang.LitKind(9),
+																	Raw:   "true",
+																	Value: bool(true),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(687, 17),
+												X: &lang.CallExpr{
+													Pos: p(687, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(687, 35),
+														X: &lang.Ident{
+															Pos:  p(687, 24),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(687, 32),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wait",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(687, 40),
+															X: &lang.MemberExpr{
+																Pos: p(687, 43),
+																X: &lang.Ident{
+																	Pos:  p(687, 40),
+																	Name: "_c",
+																},
+																Name: "_writeWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(687, 58),
+															X: &lang.Ident{
+																Pos:  p(687, 58),
+																Name: "cancellationToken",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(688, 13),
+									},
+								},
+							},
+							Rbrace: p(689, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(691, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(691, 22),
+							Name: "ValueTask",
+						},
+						Name: "WriteAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(691, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(691, 43),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(691, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(691, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(691, 89),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(692, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(693, 13),
+									Cond: &lang.Literal{
+										Pos:   p(693, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(694, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(695, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(695, 21),
+													Fun: &lang.Ident{
+														Pos:  p(695, 21),
+														Name: "TryWrite",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(695, 30),
+															X: &lang.Ident{
+																Pos:  p(695, 30),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(695, 37),
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(696, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(696, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(696, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(697, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(697, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(697, 23),
+															X: &lang.AssignExpr{
+																Pos: p(697, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(697, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(697, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(697, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(697, 36),
+																			Name: "WaitToWriteAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(697, 53),
+																				X: &lang.Ident{
+																					Pos:  p(697, 53),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(697, 73),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(698, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(698, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(698, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(698, 54),
+																},
+															},
+															Rbrace: p(698, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(699, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(699, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(699, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(699, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(699, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(699, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(699, 72),
+																				X: &lang.Ident{
+																					Pos:  p(699, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(699, 76),
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(700, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(700, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(700, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(700, 28),
+													X: &lang.NewExpr{
+														Pos: p(700, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(700, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(701, 13),
+									},
+								},
+							},
+							Rbrace: p(702, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(704, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(704, 16),
+							Name: "void",
+						},
+						Name: "Complete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(704, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(704, 30),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(704, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(705, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(706, 13),
+									Cond: &lang.UnaryExpr{
+										Pos: p(706, 17),
+										Op:  "!",
+										X: &lang.CallExpr{
+											Pos: p(706, 18),
+											Fun: &lang.Ident{
+												Pos:  p(706, 18),
+												Name: "TryComplete",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(706, 30),
+													X: &lang.Ident{
+														Pos:  p(706, 30),
+														Name: "error",
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(706, 38),
+										X: &lang.NewExpr{
+											Pos: p(706, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(706, 48),
+												Name: "ChannelClosedException",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(707, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(709, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(709, 16),
+							Name: "bool",
+						},
+						Name: "TryComplete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(709, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(709, 33),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(709, 51),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(710, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(711, 13),
+									X: &lang.MemberExpr{
+										Pos: p(711, 22),
+										X: &lang.Ident{
+											Pos:  p(711, 19),
+											Name: "_c",
+										},
+										Name: "_lock",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(712, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(713, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(713, 24),
+													X: &lang.Ident{
+														Pos:  p(713, 21),
+														Name: "_c",
+													},
+													Name: "_closed",
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(713, 33),
+													X: &lang.Literal{
+														Pos:   p(713, 40),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(714, 17),
+												X: &lang.AssignExpr{
+													Pos: p(714, 28),
+													Op:  "=",
+													Left: &lang.MemberExpr{
+														Pos: p(714, 20),
+														X: &lang.Ident{
+															Pos:  p(714, 17),
+															Name: "_c",
+														},
+														Name: "_closed",
+													},
+													Right: &lang.Literal{
+														Pos:   p(714, 30),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(715, 17),
+												X: &lang.AssignExpr{
+													Pos: p(715, 27),
+													Op:  "=",
+													Left: &lang.MemberExpr{
+														Pos: p(715, 20),
+														X: &lang.Ident{
+															Pos:  p(715, 17),
+															Name: "_c",
+														},
+														Name: "_error",
+													},
+													Right: &lang.Ident{
+														Pos:  p(715, 29),
+														Name: "error",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(716, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(716, 37),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(716, 31),
+														X: &lang.MemberExpr{
+															Pos: p(716, 24),
+															X: &lang.Ident{
+																Pos:  p(716, 21),
+																Name: "_c",
+															},
+															Name: "_items",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(716, 40),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(716, 43),
+													X: &lang.CallExpr{
+														Pos: p(716, 46),
+														Fun: &lang.MemberExpr{
+															Pos: p(716, 46),
+															X: &lang.Ident{
+																Pos:  p(716, 43),
+																Name: "_c",
+															},
+															Name: "Finish",
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(717, 17),
+												X: &lang.CallExpr{
+													Pos: p(717, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(717, 28),
+														X: &lang.Ident{
+															Pos:  p(717, 17),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(717, 25),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wake",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(717, 33),
+															X: &lang.MemberExpr{
+																Pos: p(717, 36),
+																X: &lang.Ident{
+																	Pos:  p(717, 33),
+																	Name: "_c",
+																},
+																Name: "_readWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(717, 50),
+															X: &lang.Literal{
+																Pos:   p(717, 50),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(718, 17),
+												X: &lang.CallExpr{
+													Pos: p(718, 28),
+													Fun: &lang.MemberExpr{
+														Pos: p(718, 28),
+														X: &lang.Ident{
+															Pos:  p(718, 17),
+															Name: "Channel",
+															TypeArgs: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(718, 25),
+																	Name: "T",
+																},
+															},
+														},
+														Name: "Wake",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(718, 33),
+															X: &lang.MemberExpr{
+																Pos: p(718, 36),
+																X: &lang.Ident{
+																	Pos:  p(718, 33),
+																	Name: "_c",
+																},
+																Name: "_writeWaiters",
+															},
+														},
+														&lang.Arg{
+															Pos: p(718, 51),
+															X: &lang.Literal{
+																Pos:   p(718, 51),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(719, 17),
+												X: &lang.Literal{
+													Pos:   p(719, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "true",
+													Value: bool(true),
+												},
+											},
+										},
+										Rbrace: p(720, 13),
+									},
+								},
+							},
+							Rbrace: p(721, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(727, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IAsyncEnumerable",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: p(729, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(729, 9),
+							Name: "IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(729, 26),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(729, 48),
+								Type: &lang.TypeRef{
+									Pos:  p(729, 48),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(729, 103),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(732, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IAsyncEnumerator",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(732, 44),
+						Name: "System.IAsyncDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: p(734, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(734, 9),
+							Name: "T",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(734, 21),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(735, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(735, 9),
+							Name: "System.Threading.Tasks.ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(735, 42),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "MoveNextAsync",
+					},
+				},
+			},
 		},
 	}
 }

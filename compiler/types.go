@@ -570,6 +570,12 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 			if vt := c.convType(p.Type, ci); vt != nil && !v.IsNull() {
 				v = convertConst(v, vt)
 			}
+			if d, ok := p.Default.(*lang.DefaultExpr); ok && d.Type == nil {
+				// `= default` is the parameter type's default value.
+				if pt, _ := c.resolveTypeRef(p.Type, ci, false); pt != nil {
+					v = pt.Zero()
+				}
+			}
 			fn.Defaults = append(fn.Defaults, v)
 		} else if p.Modifier == "params" {
 			fn.Variadic = true

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -623,7 +624,34 @@ func (st *parseState) foreach(f *gForeach, pos Pos, await bool) Stmt {
 	if f.Type != nil {
 		s.Type = st.typ(f.Type)
 	}
+	if await {
+		return expandAwaitForeach(s)
+	}
 	return s
+}
+
+// expandAwaitForeach is C#'s expansion of `await foreach (T x in e) body`
+// (§13.9.5), done here so that the binder, both execution models and code
+// generation see only ordinary statements:
+//
+//	{
+//	    var <e> = e.GetAsyncEnumerator();
+//	    try { while (await <e>.MoveNextAsync()) { T x = <e>.Current; body } }
+//	    finally { if (<e> != null) await <e>.DisposeAsync(); }
+//	}
+func expandAwaitForeach(s *ForeachStmt) Stmt {
+	p := s.Pos
+	en := fmt.Sprintf("<e>%d_%d", p.Line, p.Col)
+	ref := func() Expr { return &Ident{Pos: p, Name: en} }
+	call := func(x Expr, m string) Expr { return &CallExpr{Pos: p, Fun: &MemberExpr{Pos: p, X: x, Name: m}} }
+	get := &LocalDeclStmt{Pos: p, Decls: []*Declarator{{Pos: p, Name: en, Init: call(s.X, "GetAsyncEnumerator")}}}
+	item := &LocalDeclStmt{Pos: p, Type: s.Type, Decls: []*Declarator{{Pos: p, Name: s.Name, Init: &MemberExpr{Pos: p, X: ref(), Name: "Current"}}}}
+	loop := &WhileStmt{Pos: p, Cond: &AwaitExpr{Pos: p, X: call(ref(), "MoveNextAsync")},
+		Body: &BlockStmt{Pos: p, Stmts: []Stmt{item, s.Body}}}
+	dispose := &IfStmt{Pos: p, Cond: &BinaryExpr{Pos: p, Op: "!=", X: ref(), Y: &Literal{Pos: p, Kind: LitNull}},
+		Then: &ExprStmt{Pos: p, X: &AwaitExpr{Pos: p, X: call(ref(), "DisposeAsync")}}}
+	try := &TryStmt{Pos: p, Body: &BlockStmt{Pos: p, Stmts: []Stmt{loop}}, Finally: &BlockStmt{Pos: p, Stmts: []Stmt{dispose}}}
+	return &BlockStmt{Pos: p, Stmts: []Stmt{get, try}}
 }
 
 func (st *parseState) localDecl(g *gLocalDecl, pos Pos) *LocalDeclStmt {

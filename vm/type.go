@@ -26,6 +26,9 @@ type Type struct {
 	Elem       *Type // arrays
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
+
+	zero    Value // default(T) of a library value type, when hasZero
+	hasZero bool
 	EnumUnder                                              *Type // an enum's underlying type (int)
 	EnumNames                                              []EnumMember
 
@@ -107,8 +110,15 @@ func (t *Type) Zero() Value {
 	case KindEnum:
 		return EnumValue(t, 0)
 	}
+	if t.hasZero {
+		return t.zero
+	}
 	return Null
 }
+
+// SetZero makes v default(T) for a library value type whose default is
+// not null (default(CancellationToken) is CancellationToken.None).
+func (t *Type) SetZero(v Value) { t.zero, t.hasZero = v, true }
 
 // IsSubclassOf reports whether t is u or derives from it, or implements it.
 func (t *Type) IsSubclassOf(u *Type) bool {

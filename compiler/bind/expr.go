@@ -25,6 +25,9 @@ func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 }
 
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
+	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
+		b.info.Types[e] = to // the default literal is its target type's default
+	}
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}

@@ -159,6 +159,12 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	switch e.Op {
 	case "==", "!=", "<", ">", "<=", ">=":
+		// `x == default` compares with x's type's default.
+		if l.Kind == Default && !r.IsUnchecked() && r.Kind != Default {
+			b.info.Types[e.X] = r
+		} else if r.Kind == Default && !l.IsUnchecked() && l.Kind != Default {
+			b.info.Types[e.Y] = l
+		}
 		if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
 			b.operatorError(e, arithOperands, l, r)
 		}

@@ -222,6 +222,7 @@ func init() {
 			return newDateTime(ticks, kind), nil
 		}
 	}
+	dt.SetZero(newDateTime(0, netfmt.KindUnspecified)) // default(DateTime) is MinValue
 	dt.AddStaticProperty("Now", now(netfmt.KindLocal, false), nil)
 	dt.AddStaticProperty("UtcNow", now(netfmt.KindUtc, false), nil)
 	dt.AddStaticProperty("Today", now(netfmt.KindLocal, true), nil)

@@ -165,6 +165,7 @@ func init() {
 
 	ts := tTimeSpan
 	ts.IsValueType = true
+	ts.SetZero(NewTimeSpan(0))
 	mk := func(unit float64) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			f := vm.AsF64(args[0]) * unit

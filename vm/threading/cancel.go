@@ -224,14 +224,18 @@ func init() {
 	})
 
 	tok := vm.RegisterType(TCancellationToken)
+	// One None token, which is also default(CancellationToken): tokens
+	// without a source are the same value, as .NET's structs compare.
+	none := tokenValue(nil)
+	TCancellationToken.SetZero(none)
 	tok.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 1 && args[0].AsBool() {
 			return tokenValue(&cancelSource{always: true, m: t.M}), nil
 		}
-		return tokenValue(nil), nil
+		return none, nil
 	})
 	tok.AddStaticProperty("None", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return tokenValue(nil), nil
+		return none, nil
 	}, nil)
 	tok.AddProperty("IsCancellationRequested", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(tokenArg(args[0]).canceled()), nil

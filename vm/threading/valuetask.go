@@ -165,6 +165,7 @@ func awaiterOf(t *vm.Thread, v vm.Value) (vm.Awaiter, error) {
 
 func init() {
 	vt := vm.RegisterType(TValueTask)
+	TValueTask.SetZero(NewValueTask(nil, vm.Null, false)) // default(ValueTask) is a completed one
 	get := valueTaskOf
 	vt.AddStatic(".ctor", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 0 {
