@@ -735,3 +735,30 @@ namespace System.Collections.Generic
         System.Threading.Tasks.ValueTask<bool> MoveNextAsync();
     }
 }
+
+namespace System
+{
+    public interface IProgress<in T>
+    {
+        void Report(T value);
+    }
+
+    // Progress<T> invokes its handler on the thread pool: a console program
+    // has no SynchronizationContext to post to.
+    public class Progress<T> : IProgress<T>
+    {
+        readonly Action<T> _handler;
+        public Progress() { }
+        public Progress(Action<T> handler)
+        {
+            if (handler == null) throw new ArgumentNullException(nameof(handler));
+            _handler = handler;
+        }
+        protected virtual void OnReport(T value)
+        {
+            var h = _handler;
+            if (h != null) System.Threading.ThreadPool.QueueUserWorkItem(_ => h(value));
+        }
+        void IProgress<T>.Report(T value) => OnReport(value);
+    }
+}

@@ -11133,6 +11133,319 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(741, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IProgress",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: p(743, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(743, 9),
+							Name: "void",
+						},
+						Name: "Report",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(743, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(743, 21),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(748, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Progress",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(748, 32),
+						Name: "IProgress",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(748, 42),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(750, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(750, 18),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(750, 25),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(750, 28),
+								Name: "_handler",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(751, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Progress",
+						Body: &lang.BlockStmt{
+							Pos:    p(751, 27),
+							Rbrace: p(751, 29),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(752, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Progress",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(752, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(752, 25),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(752, 32),
+											Name: "T",
+										},
+									},
+								},
+								Name: "handler",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(753, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(754, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(754, 25),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(754, 17),
+											Name: "handler",
+										},
+										Y: &lang.Literal{
+											Pos:  p(754, 28),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(754, 34),
+										X: &lang.NewExpr{
+											Pos: p(754, 40),
+											Type: &lang.TypeRef{
+												Pos:  p(754, 44),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(754, 66),
+													X: &lang.NameOfExpr{
+														Pos: p(754, 66),
+														X: &lang.Ident{
+															Pos:  p(754, 73),
+															Name: "handler",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(755, 13),
+									X: &lang.AssignExpr{
+										Pos: p(755, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(755, 13),
+											Name: "_handler",
+										},
+										Right: &lang.Ident{
+											Pos:  p(755, 24),
+											Name: "handler",
+										},
+									},
+								},
+							},
+							Rbrace: p(756, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(757, 9),
+						Modifiers: lang.Modifiers(2052),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(757, 27),
+							Name: "void",
+						},
+						Name: "OnReport",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(757, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(757, 41),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(758, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(759, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(759, 17),
+											Name: "h",
+											Init: &lang.Ident{
+												Pos:  p(759, 21),
+												Name: "_handler",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(760, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(760, 19),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(760, 17),
+											Name: "h",
+										},
+										Y: &lang.Literal{
+											Pos:  p(760, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(760, 28),
+										X: &lang.CallExpr{
+											Pos: p(760, 56),
+											Fun: &lang.MemberExpr{
+												Pos: p(760, 56),
+												X: &lang.MemberExpr{
+													Pos: p(760, 45),
+													X: &lang.MemberExpr{
+														Pos: p(760, 35),
+														X: &lang.Ident{
+															Pos:  p(760, 28),
+															Name: "System",
+														},
+														Name: "Threading",
+													},
+													Name: "ThreadPool",
+												},
+												Name: "QueueUserWorkItem",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(760, 74),
+													X: &lang.LambdaExpr{
+														Pos: p(760, 74),
+														Params: []*lang.Param{
+															&lang.Param{
+																Pos:  p(760, 74),
+																Name: "_",
+															},
+														},
+														ExprBody: &lang.CallExpr{
+															Pos: p(760, 79),
+															Fun: &lang.Ident{
+																Pos:  p(760, 79),
+																Name: "h",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(760, 81),
+																	X: &lang.Ident{
+																		Pos:  p(760, 81),
+																		Name: "value",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(761, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(762, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(762, 9),
+							Name: "void",
+						},
+						Name: "Report",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(762, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(762, 34),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(762, 46),
+							Fun: &lang.Ident{
+								Pos:  p(762, 46),
+								Name: "OnReport",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(762, 55),
+									X: &lang.Ident{
+										Pos:  p(762, 55),
+										Name: "value",
+									},
+								},
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(762, 14),
+							Name: "IProgress",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(762, 24),
+									Name: "T",
+								},
+							},
+						},
+					},
+				},
+			},
 		},
 	}
 }
