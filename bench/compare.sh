@@ -2,7 +2,8 @@
 # compare.sh runs asyncvm's benchmark programs (main module: go test ./bench)
 # and the same workloads on gopher-lua and goja (the bench/peers module), then
 # prints the figures side by side, one row per workload and engine, with the
-# median over -count runs and each row's time relative to goja.
+# median over -count runs and each row's time relative to goja and to
+# gopher-lua.
 #
 # Usage: bench/compare.sh [-benchtime 1s] [-count 1] [-bench REGEXP] [-from DIR]
 #   The same flags go to both runs. Raw `go test` output is kept in a
@@ -70,7 +71,7 @@ fi
 rows() {
 	awk -v origin="$1" '
 	BEGIN {
-		n = split("fib30 calls arith strings fib30_async await_completed await_valuetask yield", names, " ")
+		n = split("fib30 calls arith nbody strings fib30_async await_completed await_valuetask yield", names, " ")
 		for (i = 1; i <= n; i++) rank[names[i]] = i
 	}
 	/^Benchmark/ {
@@ -118,7 +119,7 @@ awk '
 			med[key] = f[4]
 			line[k] = row[key, int((cnt[key] + 1) / 2)]
 		}
-		printf "%-16s %-16s %14s %16s %11s %12s %8s\n", "workload", "engine", "ns/op", "per unit", "allocs/op", "B/op", "x goja"
+		printf "%-16s %-16s %14s %16s %11s %12s %8s %8s\n", "workload", "engine", "ns/op", "per unit", "allocs/op", "B/op", "x goja", "x lua"
 		prev = ""
 		for (k = 1; k <= nkeys; k++) {
 			split(line[k], f, " ")
@@ -126,8 +127,10 @@ awk '
 			prev = f[2]
 			g = f[2] SUBSEP "goja"
 			ratio = (g in med && med[g] > 0) ? sprintf("%.2f", f[4] / med[g]) : "-"
+			l = f[2] SUBSEP "gopherlua"
+			lratio = (l in med && med[l] > 0) ? sprintf("%.2f", f[4] / med[l]) : "-"
 			per = (f[5] == "-") ? "-" : sprintf("%.1f %s", f[5], f[6])
-			printf "%-16s %-16s %14.0f %16s %11s %12s %8s\n", f[2], f[3], f[4], per, f[7], f[8], ratio
+			printf "%-16s %-16s %14.0f %16s %11s %12s %8s %8s\n", f[2], f[3], f[4], per, f[7], f[8], ratio, lratio
 		}
 	}' "$out/rows.txt"
 

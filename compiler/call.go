@@ -1046,7 +1046,7 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpAwait, dst, r, 0)
 	}
 	pc := len(fs.code) - 1
-	for pc > 0 && !vm.Ops[fs.code[pc].Op()].MaySuspend {
+	for pc > 0 && !vm.Ops[fs.code[pc].Op()].MaySuspend() {
 		pc--
 	}
 	fs.awaits = append(fs.awaits, vm.AwaitSite{PC: pc, InTry: fs.inTry > 0})

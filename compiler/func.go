@@ -211,15 +211,10 @@ func (fs *funcState) mark(l *label) {
 func (fs *funcState) patch(at, target int) {
 	ins := fs.code[at]
 	off := target - (at + 1)
-	switch vm.Ops[ins.Op()].Format {
-	case vm.FmtsBx, vm.FmtAsBx:
-		fs.code[at] = vm.MakeABx(ins.Op(), ins.A(), off)
-	case vm.FmtABsC:
-		if off < math.MinInt16 || off > math.MaxInt16 {
-			fs.errorf(lang.Pos{File: fs.fn.File, Line: int(fs.lines[at]), Col: 1}, "method '%s' is too large to compile", fs.fn.Name)
-		}
-		fs.code[at] = vm.MakeABC(ins.Op(), ins.A(), ins.B(), off)
+	if vm.Ops[ins.Op()].Flags&vm.Wide == 0 && (off < math.MinInt16 || off > math.MaxInt16) {
+		fs.errorf(lang.Pos{File: fs.fn.File, Line: int(fs.lines[at]), Col: 1}, "method '%s' is too large to compile", fs.fn.Name)
 	}
+	fs.code[at] = ins.WithJump(off)
 }
 
 // jumpTo emits a jump-type instruction to l (patched when l is marked).

@@ -419,6 +419,176 @@ func (t *Thread) run() (result Value, err error) {
 				}
 			}
 
+		// Typed arithmetic: inline when both operands have the instruction's
+		// representation, else the generic instruction's path (arithSlow).
+		case OpAddI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				regs[ins.A()] = Int(b.AsInt() + c.AsInt())
+				continue
+			}
+			goto arithSlow
+		case OpSubI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				regs[ins.A()] = Int(b.AsInt() - c.AsInt())
+				continue
+			}
+			goto arithSlow
+		case OpMulI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				regs[ins.A()] = Int(b.AsInt() * c.AsInt())
+				continue
+			}
+			goto arithSlow
+		case OpDivI32, OpRemI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				if v, ok := intOp(typedGeneric[ins.Op()], b.AsInt(), c.AsInt()); ok {
+					regs[ins.A()] = v
+					continue
+				}
+			}
+			goto arithSlow
+		case OpAddI64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong {
+				regs[ins.A()] = Long(int64(b.n) + int64(c.n))
+				continue
+			}
+			goto arithSlow
+		case OpSubI64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong {
+				regs[ins.A()] = Long(int64(b.n) - int64(c.n))
+				continue
+			}
+			goto arithSlow
+		case OpMulI64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong {
+				regs[ins.A()] = Long(int64(b.n) * int64(c.n))
+				continue
+			}
+			goto arithSlow
+		case OpDivI64, OpRemI64:
+			// Zero and -1 divisors (DivideByZeroException, the overflow
+			// of MinValue / -1) take the generic path.
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong && int64(c.n) != 0 && int64(c.n) != -1 {
+				if ins.Op() == OpDivI64 {
+					regs[ins.A()] = Long(int64(b.n) / int64(c.n))
+				} else {
+					regs[ins.A()] = Long(int64(b.n) % int64(c.n))
+				}
+				continue
+			}
+			goto arithSlow
+		case OpAddF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() + c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpSubF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() - c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpMulF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() * c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpDivF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() / c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpRemF64:
+			goto arithSlow
+
+		// Typed compare-and-branch: inline when both operands have the
+		// instruction's representation, else as the generic jump
+		// (branchSlow).
+		case OpJLtI32, OpJNLtI32, OpJLeI32, OpJNLeI32, OpJEqI32, OpJNeI32:
+			a, b := regs[ins.A()], regs[ins.B()]
+			if a.p != ptrInt || b.p != ptrInt {
+				goto branchSlow
+			}
+			x, y := a.AsInt(), b.AsInt()
+			var r bool
+			switch ins.Op() {
+			case OpJLtI32:
+				r = x < y
+			case OpJNLtI32:
+				r = !(x < y)
+			case OpJLeI32:
+				r = x <= y
+			case OpJNLeI32:
+				r = !(x <= y)
+			case OpJEqI32:
+				r = x == y
+			default:
+				r = x != y
+			}
+			if r {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+		case OpJLtI64, OpJNLtI64, OpJLeI64, OpJNLeI64, OpJEqI64, OpJNeI64:
+			a, b := regs[ins.A()], regs[ins.B()]
+			if a.p != ptrLong || b.p != ptrLong {
+				goto branchSlow
+			}
+			x, y := int64(a.n), int64(b.n)
+			var r bool
+			switch ins.Op() {
+			case OpJLtI64:
+				r = x < y
+			case OpJNLtI64:
+				r = !(x < y)
+			case OpJLeI64:
+				r = x <= y
+			case OpJNLeI64:
+				r = !(x <= y)
+			case OpJEqI64:
+				r = x == y
+			default:
+				r = x != y
+			}
+			if r {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+		case OpJLtF64, OpJNLtF64, OpJLeF64, OpJNLeF64, OpJEqF64, OpJNeF64:
+			a, b := regs[ins.A()], regs[ins.B()]
+			if a.p != ptrDouble || b.p != ptrDouble {
+				goto branchSlow
+			}
+			x, y := a.AsDouble(), b.AsDouble()
+			var r bool
+			switch ins.Op() {
+			case OpJLtF64:
+				r = x < y
+			case OpJNLtF64:
+				r = !(x < y)
+			case OpJLeF64:
+				r = x <= y
+			case OpJNLeF64:
+				r = !(x <= y)
+			case OpJEqF64:
+				r = x == y
+			default:
+				r = x != y
+			}
+			if r {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+
 		case OpConv:
 			fr.pc = pc
 			v, e := t.convert(regs[ins.B()], Conv(ins.C()))
@@ -490,25 +660,18 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			ref.T.StaticVals[ref.I] = regs[ins.A()]
 
-		case OpGetMember, OpSetMember, OpGetIndex, OpSetIndex, OpNewObj, OpNewArr,
+		case OpGetIndex:
+			// Fast path: an array element at an int index in bounds.
+			if x, i := regs[ins.B()], regs[ins.C()]; i.p == ptrInt && x.p != nil && (*Header)(x.p).typ != primMark && (*Header)(x.p).typ.Kind == KindArray {
+				if a, n := (*Array)(x.p), uint(int(i.AsInt())); n < uint(len(a.V)) {
+					regs[ins.A()] = a.V[n]
+					continue
+				}
+			}
+			goto misc
+		case OpGetMember, OpSetMember, OpSetIndex, OpNewObj, OpNewArr,
 			OpIs, OpAs, OpCast, OpTypeOf, OpNullChk:
-			fr.pc = pc
-			depth := len(t.frames)
-			e := t.execMisc(ins, regs, fn)
-			if len(t.frames) > depth {
-				// A property getter or setter in bytecode was pushed.
-				fr = &t.frames[len(t.frames)-1]
-				fn = fr.fn
-				code, k = fn.Code, fn.K
-				regs = t.stack[fr.base : fr.base+fn.NumRegs]
-				pc = 0
-			} else {
-				fr, regs = t.reload(fn)
-			}
-			if e != nil {
-				err = e
-				goto fail
-			}
+			goto misc
 
 		case OpGetBox:
 			regs[ins.A()] = boxOf(regs, ins.B()).V
@@ -560,14 +723,22 @@ func (t *Thread) run() (result Value, err error) {
 				continue
 			}
 			base := fr.base + ins.A()
-			if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
-				err = e
-				goto fail
+			if n := len(t.frames); callee.Async == NotAsync && n < cap(t.frames) && n < t.M.MaxDepth &&
+				ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
+				// Fast path of pushFrame: room for the frame and its
+				// registers, every argument given.
+				t.frames = t.frames[:n+1]
+				t.frames[n] = Frame{fn: callee, base: base, ret: base}
+			} else {
+				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
+					err = e
+					goto fail
+				}
+				if callee.Async != NotAsync {
+					t.asyncEnter(false)
+				}
 			}
 			t.calls++
-			if callee.Async != NotAsync {
-				t.asyncEnter(false)
-			}
 			fr = &t.frames[len(t.frames)-1]
 			fn = callee
 			code, k = fn.Code, fn.K
@@ -745,6 +916,70 @@ func (t *Thread) run() (result Value, err error) {
 		}
 		continue
 
+	misc:
+		// Instructions whose work is out of line (execMisc): member access
+		// by name, indexing, allocation, type tests.
+		{
+			fr.pc = pc
+			depth := len(t.frames)
+			e := t.execMisc(ins, regs, fn)
+			if len(t.frames) > depth {
+				// A property getter or setter in bytecode was pushed.
+				fr = &t.frames[len(t.frames)-1]
+				fn = fr.fn
+				code, k = fn.Code, fn.K
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				pc = 0
+			} else {
+				fr, regs = t.reload(fn)
+			}
+			if e != nil {
+				err = e
+				goto fail
+			}
+			continue
+		}
+
+	arithSlow:
+		// A typed arithmetic instruction met an operand of another
+		// representation: the generic instruction's path.
+		{
+			fr.pc = pc
+			v, e := t.arith(typedGeneric[ins.Op()], regs[ins.B()], regs[ins.C()])
+			fr, regs = t.reload(fn)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+			continue
+		}
+
+	branchSlow:
+		// A typed compare-and-branch met an operand of another
+		// representation: the generic comparison.
+		{
+			fr.pc = pc
+			br := typedBranch[ins.Op()]
+			var r bool
+			if br.cmp == OpEq {
+				r = t.equal(regs[ins.A()], regs[ins.B()])
+			} else {
+				var e error
+				if r, e = t.compare(br.cmp, regs[ins.A()], regs[ins.B()]); e != nil {
+					err = e
+					goto fail
+				}
+			}
+			if r == br.when {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+			continue
+		}
+
 	poll:
 		// The slow path of the poll at backward jumps.
 		fr.pc = pc
@@ -917,6 +1152,13 @@ func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) bool 
 	v, err := t.run()
 	t.match = saved
 	return err == nil && v.p == ptrBool && v.n != 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reload re-derives the top frame and its registers after a helper that may
