@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
 )
 
 // run feeds script to a session through the non-terminal path.
@@ -214,4 +213,3 @@ func TestCompletion(t *testing.T) {
 	has("greeting.Len", "Length")
 	has("Console.Write", "WriteLine")
 }
-
