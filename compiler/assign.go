@@ -288,7 +288,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 				return lv.typ
 			}
 		}
-		y, yt := fs.exprReg(e.Right)
+		y, yt, op := fs.compoundOperand(e, op)
 		fs.emitABC(op, r, r, y)
 		fs.narrow(r, e)
 		fs.convertOnStore(r, arithType(lv.typ, yt, opName), lv.conv)
@@ -297,7 +297,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	v := fs.alloc()
 	fs.loadLV(lv, v)
-	y, yt := fs.exprReg(e.Right)
+	y, yt, op := fs.compoundOperand(e, op)
 	fs.emitABC(op, v, v, y)
 	fs.narrow(v, e)
 	fs.convertOnStore(v, arithType(lv.typ, yt, opName), lv.conv)
@@ -350,4 +350,19 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		fs.move(dst, v)
 	}
 	return lv.typ
+}
+
+// compoundOperand compiles the right operand of the compound assignment e
+// (x op= y) and chooses its instruction: the typed form of op when x and y
+// have typed representations and x's is the wider (y is converted to it),
+// else op itself.
+func (fs *funcState) compoundOperand(e *lang.AssignExpr, op vm.Op) (int, *vm.Type, vm.Op) {
+	if ops, ok := typedArith[op]; ok {
+		lt := fs.c.info.TypeOf(e.Left)
+		if r := fs.operandRepr(lt, e.Left, e.Right); r != reprNone && r == reprOf(lt) {
+			return fs.typedOperand(e.Right, r), r.vmType(), ops[r]
+		}
+	}
+	y, yt := fs.exprReg(e.Right)
+	return y, yt, op
 }

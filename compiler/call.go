@@ -481,7 +481,7 @@ func libReturnType(t *vm.Type, name string) *vm.Type {
 }
 
 func (fs *funcState) move(dst, src int) {
-	if dst != src {
+	if dst != src && dst+1 != fs.unused {
 		fs.emitABC(vm.OpMove, dst, src, 0)
 	}
 }
@@ -489,8 +489,14 @@ func (fs *funcState) move(dst, src int) {
 // callUser calls a method declared in source. recvReg >= 0 means the
 // receiver is already in that register (which is also the window start).
 func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int, opCall, opVirt vm.Op, nonVirtual bool) *vm.Type {
+	fresh := fs.fresh == dst+1 && dst == fs.top-1
+	fs.fresh = 0
 	w := recvReg
-	if w < 0 {
+	if w < 0 && fresh {
+		// The call's window starts at the new temporary that receives
+		// its result.
+		w = dst
+	} else if w < 0 {
 		w = fs.alloc()
 	}
 	var n int
@@ -583,7 +589,11 @@ func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.Cal
 		}
 		return nil
 	}
-	w := fs.alloc()
+	w := dst
+	if fs.fresh != dst+1 || dst != fs.top-1 {
+		w = fs.alloc()
+	}
+	fs.fresh = 0
 	n, backs := fs.args(e.Args, w, nil, nil, nil)
 	fs.emitABC(opCall, w, fs.c.addFunc(f), n)
 	fs.copyBack(backs)

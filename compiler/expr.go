@@ -21,6 +21,7 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 		return 0, fs.cls.t
 	}
 	r := fs.alloc()
+	fs.fresh = r + 1
 	t := fs.exprTo(e, r)
 	return r, t
 }
@@ -29,6 +30,8 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 // type when known.
 func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 	fs.at(e.Position())
+	fresh := fs.fresh == dst+1 && dst == fs.top-1
+	fs.fresh = 0
 	save := fs.top
 	defer func() {
 		if fs.top > save && dst < save {
@@ -58,6 +61,9 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 	case *lang.MemberExpr:
 		return fs.member(e, dst)
 	case *lang.CallExpr:
+		if fresh {
+			fs.fresh = dst + 1
+		}
 		return fs.call(e, dst, false)
 	case *lang.IndexExpr:
 		return fs.index(e, dst)
@@ -749,6 +755,17 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 	return []*vm.Type{nil, vm.TInt, vm.TLong, vm.TFloat, vm.TDouble, vm.TDecimal}[r]
 }
 
+// addImmediate reports whether e is int + or - a small int literal, which
+// ADDI compiles with the literal in the instruction.
+func (fs *funcState) addImmediate(e *lang.BinaryExpr, r repr) bool {
+	lit, ok := e.Y.(*lang.Literal)
+	if !ok || r != reprI32 || lit.Kind != lang.LitInt || (e.Op != "+" && e.Op != "-") {
+		return false
+	}
+	n, _ := lit.Value.(int64)
+	return n >= 0 && n < 30000
+}
+
 func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 	switch e.Op {
 	case "&&", "||", "<", ">", "<=", ">=", "==", "!=":
@@ -775,9 +792,19 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
 		return nil
 	}
+	if ops, ok := typedArith[op]; ok {
+		// Typed arithmetic: both operands, converted to the operator's
+		// representation where narrower, in one typed instruction.
+		if r := fs.operandRepr(fs.c.info.TypeOf(e), e.X, e.Y); r != reprNone && !fs.addImmediate(e, r) {
+			rx := fs.typedOperand(e.X, r)
+			ry := fs.typedOperand(e.Y, r)
+			fs.emitABC(ops[r], dst, rx, ry)
+			return r.vmType()
+		}
+	}
 	rx, tx := fs.exprReg(e.X)
 	if op == vm.OpAdd || op == vm.OpSub {
-		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString {
+		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString && reprOf(fs.c.info.TypeOf(e)) != reprF64 && reprOf(fs.c.info.TypeOf(e)) != reprI64 {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
 					n = -n
@@ -847,14 +874,22 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, !sense, target) {
 				return
 			}
-			a, b := fs.compareOperands(e)
 			cj := compareJumps[e.Op]
-			if cj.swap {
-				a, b = b, a
-			}
 			op := cj.whenFalse
 			if sense {
 				op = cj.whenTrue
+			}
+			var a, b int
+			if r := fs.operandRepr(nil, e.X, e.Y); r != reprNone {
+				// Typed compare-and-branch, operands converted to the
+				// wider representation.
+				a, b = fs.typedOperand(e.X, r), fs.typedOperand(e.Y, r)
+				op = typedJump[op][r]
+			} else {
+				a, b = fs.compareOperands(e)
+			}
+			if cj.swap {
+				a, b = b, a
 			}
 			fs.jumpTo(target, vm.MakeABC(op, a, b, 0))
 			return

@@ -125,6 +125,13 @@ type funcState struct {
 	inLock   int           // lock statements around the code being compiled (await is not allowed there)
 	expect   *lang.TypeRef // the target type of the expression being compiled, when known
 
+	// fresh is dst+1 while the expression being compiled targets a new
+	// temporary dst that nothing else names (exprReg's), so a call may use
+	// dst as its window and leave its result there without a MOVE; unused
+	// is dst+1 while an assignment statement is compiled, whose value
+	// (in dst) nobody reads, so its final MOVE is left out. Zero: none.
+	fresh, unused int
+
 	typeWitness map[string]string // type parameter -> a parameter declared with that type
 
 	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
