@@ -167,6 +167,9 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		fs.emitABC(vm.OpAs, dst, r, fs.c.addType(t))
 		return t
 	case *lang.AwaitExpr:
+		if _, ok := e.X.(*lang.CallExpr); ok && fresh {
+			fs.fresh = dst + 1
+		}
 		return fs.await(e, dst)
 	case *lang.ThrowExpr:
 		r, _ := fs.exprReg(e.X)

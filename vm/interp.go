@@ -862,13 +862,20 @@ func (t *Thread) run() (result Value, err error) {
 					}
 				}
 				base := fr.base + ins.A()
-				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
-					err = e
-					goto fail
+				if n := len(t.frames); n < cap(t.frames) && n < t.M.MaxDepth &&
+					ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
+					// Fast path of pushFrame, as for CALL.
+					t.frames = t.frames[:n+1]
+					t.frames[n] = Frame{fn: callee, base: base, ret: base, flags: frameAwaited, ec: t.Ctx.Current()}
+				} else {
+					if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
+						err = e
+						goto fail
+					}
+					t.frames[len(t.frames)-1].flags = frameAwaited
+					t.frames[len(t.frames)-1].ec = t.Ctx.Current()
 				}
 				fr = &t.frames[len(t.frames)-1]
-				fr.flags = frameAwaited
-				fr.ec = t.Ctx.Current()
 				t.asyncCalls++
 				fn = callee
 				code, k = fn.Code, fn.K
