@@ -196,11 +196,8 @@ func (t *Thread) runThrow(err error) (Value, error) {
 func (t *Thread) run() (result Value, err error) {
 	fr := &t.frames[len(t.frames)-1]
 	fn := fr.fn
-	code := fn.Code
-	k := fn.K
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
 	pc := fr.pc
-	prog := t.M.Prog
 	var steps int64
 	// Each run has its own identity, so that an exception's first-pass
 	// decision (t.match) is only reused by the run that made it.
@@ -218,21 +215,20 @@ func (t *Thread) run() (result Value, err error) {
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
-		code, k = fn.Code, fn.K
 		regs = t.stack[fr.base : fr.base+fn.NumRegs]
 		pc = fr.pc
 	}
 
 	for {
 		steps++
-		ins := code[pc]
+		ins := fn.Code[pc]
 		pc++
 		switch ins.Op() {
 		case OpNop:
 		case OpMove:
 			regs[ins.A()] = regs[ins.B()]
 		case OpLoadK:
-			regs[ins.A()] = k[ins.Bx()]
+			regs[ins.A()] = fn.K[ins.Bx()]
 		case OpLoadInt:
 			regs[ins.A()] = Int(int32(ins.SBx()))
 		case OpLoadNull:
@@ -374,36 +370,38 @@ func (t *Thread) run() (result Value, err error) {
 					goto poll
 				}
 			}
-		case OpJLtK, OpJGeK, OpJLeK, OpJGtK:
-			a, kb := regs[ins.A()], k[ins.B()]
-			var r bool
-			if a.p == unsafe.Pointer(TInt) && kb.p == unsafe.Pointer(TInt) {
-				x, y := a.AsInt(), kb.AsInt()
-				switch ins.Op() {
-				case OpJLtK:
-					r = x < y
-				case OpJGeK:
-					r = x >= y
-				case OpJLeK:
-					r = x <= y
-				default:
-					r = x > y
+		case OpJLtK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() < kb.AsInt() {
+					goto jumpC
 				}
-			} else {
-				fr.pc = pc
-				var e error
-				r, e = t.compareK(ins.Op(), a, kb)
-				if e != nil {
-					err = e
-					goto fail
-				}
+				continue
 			}
-			if r {
-				pc += ins.SC()
-				if ins.SC() < 0 && t.M.poll.Load() {
-					goto poll
+			goto jumpKSlow
+		case OpJGeK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() >= kb.AsInt() {
+					goto jumpC
 				}
+				continue
 			}
+			goto jumpKSlow
+		case OpJLeK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() <= kb.AsInt() {
+					goto jumpC
+				}
+				continue
+			}
+			goto jumpKSlow
+		case OpJGtK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() > kb.AsInt() {
+					goto jumpC
+				}
+				continue
+			}
+			goto jumpKSlow
 		case OpJEq:
 			if t.equal(regs[ins.A()], regs[ins.B()]) {
 				pc += ins.SC()
@@ -507,33 +505,54 @@ func (t *Thread) run() (result Value, err error) {
 		// Typed compare-and-branch: inline when both operands have the
 		// instruction's representation, else as the generic jump
 		// (branchSlow).
-		case OpJLtI32, OpJNLtI32, OpJLeI32, OpJNLeI32, OpJEqI32, OpJNeI32:
-			a, b := regs[ins.A()], regs[ins.B()]
-			if a.p != ptrInt || b.p != ptrInt {
-				goto branchSlow
-			}
-			x, y := a.AsInt(), b.AsInt()
-			var r bool
-			switch ins.Op() {
-			case OpJLtI32:
-				r = x < y
-			case OpJNLtI32:
-				r = !(x < y)
-			case OpJLeI32:
-				r = x <= y
-			case OpJNLeI32:
-				r = !(x <= y)
-			case OpJEqI32:
-				r = x == y
-			default:
-				r = x != y
-			}
-			if r {
-				pc += ins.SC()
-				if ins.SC() < 0 && t.M.poll.Load() {
-					goto poll
+		case OpJLtI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x < y {
+					goto jumpC
 				}
+				continue
 			}
+			goto branchSlow
+		case OpJNLtI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); !(x < y) {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJLeI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x <= y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJNLeI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); !(x <= y) {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJEqI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x == y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJNeI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x != y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
 		case OpJLtI64, OpJNLtI64, OpJLeI64, OpJNLeI64, OpJEqI64, OpJNeI64:
 			a, b := regs[ins.A()], regs[ins.B()]
 			if a.p != ptrLong || b.p != ptrLong {
@@ -636,7 +655,7 @@ func (t *Thread) run() (result Value, err error) {
 				goto fail
 			}
 		case OpGetStatic:
-			ref := &prog.Statics[ins.Bx()]
+			ref := &t.M.Prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
 				fr.pc = pc
 				e := t.InitType(ref.T)
@@ -648,7 +667,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			regs[ins.A()] = ref.T.StaticVals[ref.I]
 		case OpSetStatic:
-			ref := &prog.Statics[ins.Bx()]
+			ref := &t.M.Prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
 				fr.pc = pc
 				e := t.InitType(ref.T)
@@ -702,7 +721,7 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = v
 
 		case OpCall:
-			callee := prog.Funcs[ins.B()]
+			callee := t.M.Prog.Funcs[ins.B()]
 			fr.pc = pc
 			if t.M.poll.Load() {
 				if e := t.checkLimits(steps); e != nil {
@@ -741,8 +760,7 @@ func (t *Thread) run() (result Value, err error) {
 			t.calls++
 			fr = &t.frames[len(t.frames)-1]
 			fn = callee
-			code, k = fn.Code, fn.K
-			regs = t.stack[base : base+fn.NumRegs]
+				regs = t.stack[base : base+fn.NumRegs]
 			pc = 0
 		case OpCallVirt, OpCallDel:
 			fr.pc = pc
@@ -766,8 +784,7 @@ func (t *Thread) run() (result Value, err error) {
 					t.asyncEnter(false)
 				}
 				fn = fr.fn
-				code, k = fn.Code, fn.K
-				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+						regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = 0
 			}
 
@@ -791,8 +808,7 @@ func (t *Thread) run() (result Value, err error) {
 					}
 					fr = &t.frames[len(t.frames)-1]
 					fn = fr.fn
-					code, k = fn.Code, fn.K
-					regs = t.stack[fr.base : fr.base+fn.NumRegs]
+								regs = t.stack[fr.base : fr.base+fn.NumRegs]
 					pc = fr.pc
 					continue
 				}
@@ -823,12 +839,11 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr = &t.frames[len(t.frames)-1]
 			fn = fr.fn
-			code, k = fn.Code, fn.K
-			regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 			pc = fr.pc
 
 		case OpClosure:
-			regs[ins.A()] = Ref(t.makeClosure(prog.Funcs[ins.B()], fr, regs))
+			regs[ins.A()] = Ref(t.makeClosure(t.M.Prog.Funcs[ins.B()], fr, regs))
 
 		case OpEndFilt:
 			v := regs[ins.A()]
@@ -852,7 +867,7 @@ func (t *Thread) run() (result Value, err error) {
 			// Fast path of the async calling convention: an rt async callee
 			// in bytecode is entered like a synchronous call; its frame is
 			// marked awaited and keeps the caller's context to restore.
-			callee := prog.Funcs[ins.B()]
+			callee := t.M.Prog.Funcs[ins.B()]
 			if callee.Native == nil && callee.Async != NotAsync {
 				fr.pc = pc
 				if t.M.poll.Load() {
@@ -878,8 +893,7 @@ func (t *Thread) run() (result Value, err error) {
 				fr = &t.frames[len(t.frames)-1]
 				t.asyncCalls++
 				fn = callee
-				code, k = fn.Code, fn.K
-				regs = t.stack[base : base+fn.NumRegs]
+						regs = t.stack[base : base+fn.NumRegs]
 				pc = 0
 				continue
 			}
@@ -905,8 +919,7 @@ func (t *Thread) run() (result Value, err error) {
 				// frame of this run is on top now.
 				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
-				code, k = fn.Code, fn.K
-				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+						regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = fr.pc
 			} else {
 				fr, regs = t.reload(fn)
@@ -934,8 +947,7 @@ func (t *Thread) run() (result Value, err error) {
 				// A property getter or setter in bytecode was pushed.
 				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
-				code, k = fn.Code, fn.K
-				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+						regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = 0
 			} else {
 				fr, regs = t.reload(fn)
@@ -943,6 +955,29 @@ func (t *Thread) run() (result Value, err error) {
 			if e != nil {
 				err = e
 				goto fail
+			}
+			continue
+		}
+
+	jumpC:
+		// A compare-and-branch (sC operand) is taken.
+		pc += ins.SC()
+		if ins.SC() < 0 && t.M.poll.Load() {
+			goto poll
+		}
+		continue
+
+	jumpKSlow:
+		// A compare-with-constant jump met an operand that is not an int.
+		{
+			fr.pc = pc
+			r, e := t.compareK(ins.Op(), regs[ins.A()], fn.K[ins.B()])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			if r {
+				goto jumpC
 			}
 			continue
 		}
@@ -1003,7 +1038,6 @@ func (t *Thread) run() (result Value, err error) {
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
-		code, k = fn.Code, fn.K
 		regs = t.stack[fr.base : fr.base+fn.NumRegs]
 		pc = fr.pc
 	}
