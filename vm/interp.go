@@ -760,7 +760,7 @@ func (t *Thread) run() (result Value, err error) {
 			t.calls++
 			fr = &t.frames[len(t.frames)-1]
 			fn = callee
-				regs = t.stack[base : base+fn.NumRegs]
+			regs = t.stack[base : base+fn.NumRegs]
 			pc = 0
 		case OpCallVirt, OpCallDel:
 			fr.pc = pc
@@ -784,7 +784,7 @@ func (t *Thread) run() (result Value, err error) {
 					t.asyncEnter(false)
 				}
 				fn = fr.fn
-						regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = 0
 			}
 
@@ -808,7 +808,7 @@ func (t *Thread) run() (result Value, err error) {
 					}
 					fr = &t.frames[len(t.frames)-1]
 					fn = fr.fn
-								regs = t.stack[fr.base : fr.base+fn.NumRegs]
+					regs = t.stack[fr.base : fr.base+fn.NumRegs]
 					pc = fr.pc
 					continue
 				}
@@ -839,7 +839,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr = &t.frames[len(t.frames)-1]
 			fn = fr.fn
-				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+			regs = t.stack[fr.base : fr.base+fn.NumRegs]
 			pc = fr.pc
 
 		case OpClosure:
@@ -893,7 +893,7 @@ func (t *Thread) run() (result Value, err error) {
 				fr = &t.frames[len(t.frames)-1]
 				t.asyncCalls++
 				fn = callee
-						regs = t.stack[base : base+fn.NumRegs]
+				regs = t.stack[base : base+fn.NumRegs]
 				pc = 0
 				continue
 			}
@@ -919,7 +919,7 @@ func (t *Thread) run() (result Value, err error) {
 				// frame of this run is on top now.
 				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
-						regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = fr.pc
 			} else {
 				fr, regs = t.reload(fn)
@@ -947,7 +947,7 @@ func (t *Thread) run() (result Value, err error) {
 				// A property getter or setter in bytecode was pushed.
 				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
-						regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = 0
 			} else {
 				fr, regs = t.reload(fn)
