@@ -106,10 +106,12 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			return lv
 		}
 		r, xt := fs.exprReg(x.X)
-		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil {
+		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil || fs.boundClass(x.X) != nil {
 			ci := fs.c.classByType[xt]
 			if isThis {
 				ci = fs.cls
+			} else if ci == nil {
+				ci = fs.boundClass(x.X)
 			}
 			if ci != nil {
 				if fi, ok := ci.fields[x.Name]; ok {
@@ -323,9 +325,11 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		if !prefix && dst != r {
 			fs.emitABC(vm.OpMove, dst, r, 0)
 		}
-		fs.emitABC(vm.OpAddI, r, r, d&0xffff)
-		fs.narrow(r, e)
-		fs.convertOnStore(r, vm.TInt, lv.conv)
+		if !fs.typedStep(r, x, d) {
+			fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+			fs.narrow(r, e)
+			fs.convertOnStore(r, vm.TInt, lv.conv)
+		}
 		if lv.typ == vm.TChar {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvChar))
 		}
@@ -339,9 +343,11 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	if !prefix {
 		fs.emitABC(vm.OpMove, dst, v, 0)
 	}
-	fs.emitABC(vm.OpAddI, v, v, d&0xffff)
-	fs.narrow(v, e)
-	fs.convertOnStore(v, vm.TInt, lv.conv)
+	if !fs.typedStep(v, x, d) {
+		fs.emitABC(vm.OpAddI, v, v, d&0xffff)
+		fs.narrow(v, e)
+		fs.convertOnStore(v, vm.TInt, lv.conv)
+	}
 	if lv.typ == vm.TChar {
 		fs.emitABC(vm.OpConv, v, v, int(vm.ConvChar))
 	}
@@ -365,4 +371,25 @@ func (fs *funcState) compoundOperand(e *lang.AssignExpr, op vm.Op) (int, *vm.Typ
 	}
 	y, yt := fs.exprReg(e.Right)
 	return y, yt, op
+}
+
+// typedStep compiles r += d for ++ and -- on a long or double variable x
+// as one typed addition of a constant of its type, and reports whether it
+// did (int and the small types use ADDI).
+func (fs *funcState) typedStep(r int, x lang.Expr, d int) bool {
+	var k vm.Value
+	op := vm.OpAddI64
+	switch reprOf(fs.c.info.TypeOf(x)) {
+	case reprI64:
+		k = vm.Long(int64(d))
+	case reprF64:
+		k, op = vm.Double(float64(d)), vm.OpAddF64
+	default:
+		return false
+	}
+	t := fs.alloc()
+	fs.loadConst(t, k)
+	fs.emitABC(op, r, r, t)
+	fs.setTop(t)
+	return true
 }

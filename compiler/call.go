@@ -429,6 +429,10 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			// call (and passes a generic method's type arguments).
 			ci = declared
 		}
+		if ci == nil {
+			// The binder's type of the receiver.
+			ci = fs.boundClass(fun.X)
+		}
 		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
 				if m := fs.c.pickMethod(ms, e.Args, e); m != nil {

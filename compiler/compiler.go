@@ -61,6 +61,7 @@ type Compiler struct {
 	classes     []*classInfo
 	classByFull map[string]*classInfo
 	classByType map[*vm.Type]*classInfo
+	classByDecl map[*lang.TypeDecl]*classInfo // for the binder's types (bind.Type.Decl)
 	namespaces  map[string]bool // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
@@ -118,6 +119,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		prog:        &vm.Program{Extensions: map[string][]*vm.Func{}},
 		classByFull: map[string]*classInfo{},
 		classByType: map[*vm.Type]*classInfo{},
+		classByDecl: map[*lang.TypeDecl]*classInfo{},
 		namespaces:  map[string]bool{},
 		funcIndex:   map[*vm.Func]int{},
 		typeIndex:   map[*vm.Type]int{},

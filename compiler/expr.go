@@ -550,7 +550,14 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
-	if ci := fs.c.classByType[xt]; ci != nil {
+	ci := fs.c.classByType[xt]
+	if ci == nil {
+		// The binder knows the class where the compiler's own tracking
+		// does not (a lambda parameter, a generic method's result, ...):
+		// a fixed slot too.
+		ci = fs.boundClass(e.X)
+	}
+	if ci != nil {
 		if fi, ok := ci.fields[e.Name]; ok {
 			fs.emitABC(vm.OpGetField, dst, r, fs.field(fi))
 			t = fi.typ

@@ -273,7 +273,12 @@ func (fs *funcState) localDecl(s *lang.LocalDeclStmt) {
 		old := fs.expect
 		fs.expect = s.Type
 		var t *vm.Type
-		if fs.direct(l) {
+		if k, ok := fs.convertedConst(d.Init, fs.c.info.Locals[d]); ok && fs.direct(l) {
+			// `long n = 0;`, `double x = 1;`: the constant converted at
+			// compile time.
+			fs.loadConst(l.reg, k)
+			t = l.conv
+		} else if fs.direct(l) {
 			t = fs.exprTo(d.Init, l.reg)
 			fs.convertOnStore(l.reg, t, l.conv)
 		} else {

@@ -155,3 +155,33 @@ func reprConst(v any, r repr) (vm.Value, bool) {
 	}
 	return vm.Null, false
 }
+
+// boundClass returns the source class of the bound type of e (of its
+// generic definition for a constructed type), or nil.
+func (fs *funcState) boundClass(e lang.Expr) *classInfo {
+	t := fs.c.info.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	if t.Def != nil {
+		t = t.Def
+	}
+	if t.Kind != bind.Class || t.Decl == nil {
+		return nil
+	}
+	return fs.c.classByDecl[t.Decl]
+}
+
+// convertedConst returns the constant value of e converted to the long or
+// double type to, when e is a constant of a narrower representation.
+func (fs *funcState) convertedConst(e lang.Expr, to *bind.Type) (vm.Value, bool) {
+	r := reprOf(to)
+	if r != reprI64 && r != reprF64 || reprOf(fs.c.info.TypeOf(e)) == reprNone || reprOf(fs.c.info.TypeOf(e)) >= r {
+		return vm.Null, false
+	}
+	v, ok := fs.c.info.Consts[e]
+	if !ok {
+		return vm.Null, false
+	}
+	return reprConst(v, r)
+}
