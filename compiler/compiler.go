@@ -62,7 +62,7 @@ type Compiler struct {
 	classByFull map[string]*classInfo
 	classByType map[*vm.Type]*classInfo
 	classByDecl map[*lang.TypeDecl]*classInfo // for the binder's types (bind.Type.Decl)
-	namespaces  map[string]bool // namespaces the program declares
+	namespaces  map[string]bool               // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int
