@@ -223,6 +223,9 @@ func writesOnce(e lang.Expr) bool {
 }
 
 func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
+	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
+		return fs.exprTo(e.Right, dst)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	lv := fs.lvalueOf(e.Left)
@@ -271,6 +274,15 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 		return lv.typ
 	}
 	opName := e.Op[:len(e.Op)-1]
+	if m := fs.c.info.CallOf(e); m != nil { // x op= y with a user-defined operator
+		w := fs.allocN(2)
+		fs.loadLV(lv, w)
+		yt := fs.exprTo(e.Right, w+1)
+		t := fs.callOperatorAt(m, w, []*vm.Type{lv.typ, yt}, w)
+		fs.storeLV(lv, w)
+		fs.move(dst, w)
+		return t
+	}
 	op, ok := binOps[opName]
 	if !ok {
 		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
@@ -278,7 +290,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	if lv.kind == lvLocal && fs.direct(lv.l) {
 		r := lv.l.reg
-		if lit, ok := e.Right.(*lang.Literal); ok && lit.Kind == lang.LitInt && (op == vm.OpAdd || op == vm.OpSub) && lv.typ != vm.TString {
+		if lit, ok := e.Right.(*lang.Literal); ok && lit.Kind == lang.LitInt && (op == vm.OpAdd || op == vm.OpSub) && lv.typ != vm.TString && !fs.c.info.IsChecked(e) {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
 					n = -n
@@ -290,7 +302,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 				return lv.typ
 			}
 		}
-		y, yt, op := fs.compoundOperand(e, op)
+		y, yt, op := fs.typedCompound(e, op)
 		fs.emitABC(op, r, r, y)
 		fs.narrow(r, e)
 		fs.convertOnStore(r, arithType(lv.typ, yt, opName), lv.conv)
@@ -299,7 +311,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	v := fs.alloc()
 	fs.loadLV(lv, v)
-	y, yt, op := fs.compoundOperand(e, op)
+	y, yt, op := fs.typedCompound(e, op)
 	fs.emitABC(op, v, v, y)
 	fs.narrow(v, e)
 	fs.convertOnStore(v, arithType(lv.typ, yt, opName), lv.conv)
@@ -316,6 +328,21 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	if lv.kind == lvNone {
 		return nil
 	}
+	if m := fs.c.info.CallOf(e); m != nil { // op_Increment / op_Decrement
+		v := fs.alloc()
+		fs.loadLV(lv, v)
+		if !prefix {
+			fs.emitABC(vm.OpMove, dst, v, 0)
+		}
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, v, 0)
+		fs.callOperatorAt(m, w, []*vm.Type{lv.typ}, v)
+		fs.storeLV(lv, v)
+		if prefix {
+			fs.move(dst, v)
+		}
+		return lv.typ
+	}
 	d := 1
 	if op == "--" {
 		d = -1
@@ -325,8 +352,8 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		if !prefix && dst != r {
 			fs.emitABC(vm.OpMove, dst, r, 0)
 		}
-		if !fs.typedStep(r, x, d) {
-			fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+		if !fs.typedStep(e, r, x, d) {
+			fs.addOne(e, r, d)
 			fs.narrow(r, e)
 			fs.convertOnStore(r, vm.TInt, lv.conv)
 		}
@@ -343,8 +370,8 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	if !prefix {
 		fs.emitABC(vm.OpMove, dst, v, 0)
 	}
-	if !fs.typedStep(v, x, d) {
-		fs.emitABC(vm.OpAddI, v, v, d&0xffff)
+	if !fs.typedStep(e, v, x, d) {
+		fs.addOne(e, v, d)
 		fs.narrow(v, e)
 		fs.convertOnStore(v, vm.TInt, lv.conv)
 	}
@@ -358,29 +385,33 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	return lv.typ
 }
 
-// compoundOperand compiles the right operand of the compound assignment e
+// typedCompound compiles the right operand of the compound assignment e
 // (x op= y) and chooses its instruction: the typed form of op when x and y
 // have typed representations and x's is the wider (y is converted to it),
-// else op itself.
-func (fs *funcState) compoundOperand(e *lang.AssignExpr, op vm.Op) (int, *vm.Type, vm.Op) {
+// else op (overflow-checked in a checked context) with y converted as
+// compoundOperand does.
+func (fs *funcState) typedCompound(e *lang.AssignExpr, op vm.Op) (int, *vm.Type, vm.Op) {
 	if ops, ok := typedArith[op]; ok {
 		lt := fs.c.info.TypeOf(e.Left)
-		if r := fs.operandRepr(lt, e.Left, e.Right); r != reprNone && r == reprOf(lt) {
+		if r := fs.operandRepr(e, lt, e.Left, e.Right); r != reprNone && r == reprOf(lt) {
 			return fs.typedOperand(e.Right, r), r.vmType(), ops[r]
 		}
 	}
 	y, yt := fs.exprReg(e.Right)
-	return y, yt, op
+	return fs.compoundOperand(e, y), yt, fs.checkedOp(op, e)
 }
 
-// typedStep compiles r += d for ++ and -- on a long or double variable x
+// typedStep compiles r += d for ++ and -- (e) on a long or double variable x
 // as one typed addition of a constant of its type, and reports whether it
 // did (int and the small types use ADDI).
-func (fs *funcState) typedStep(r int, x lang.Expr, d int) bool {
+func (fs *funcState) typedStep(e lang.Expr, r int, x lang.Expr, d int) bool {
 	var k vm.Value
 	op := vm.OpAddI64
 	switch reprOf(fs.c.info.TypeOf(x)) {
 	case reprI64:
+		if fs.c.info.IsChecked(e) {
+			return false // long.MaxValue++ throws in a checked context
+		}
 		k = vm.Long(int64(d))
 	case reprF64:
 		k, op = vm.Double(float64(d)), vm.OpAddF64

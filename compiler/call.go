@@ -305,6 +305,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 	opCall, opVirt, opDel := callOps(await)
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
+	if m, ok := e.Fun.(*lang.MemberExpr); ok && !m.NullCond && m.Name == "GetValueOrDefault" && len(e.Args) <= 1 {
+		if f := fs.nullableMember(m.X, m.Name); f != nil {
+			return fs.getValueOrDefault(m.X, e.Args, f, dst)
+		}
+	}
 	switch fun := e.Fun.(type) {
 	case *lang.Ident:
 		if l := fs.lookup(fun.Name); l != nil {
@@ -519,7 +524,10 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 		}
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
-		if (m.virtual || m.cls.t.IsInterface || m.fn.IsAbstract) && !nonVirtual {
+		if m.cls.t.IsInterface && !nonVirtual {
+			// Through an interface: its explicit implementation first.
+			fs.emitABC(opVirt, w, fs.c.site(vm.ExplicitKey(m.cls.t)+m.name, n), n+1)
+		} else if (m.virtual || m.fn.IsAbstract) && !nonVirtual {
 			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
 		} else {
 			fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n+1)
@@ -1021,6 +1029,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 // declareParams declares a function's parameters in order, boxing the
 // captured ones.
 func (fs *funcState) declareParams(params []*lang.Param) {
+	discards := lang.DiscardParams(params)
 	for _, p := range params {
 		var conv *vm.Type
 		if p.Type != nil {
@@ -1030,7 +1039,11 @@ func (fs *funcState) declareParams(params []*lang.Param) {
 		if p.Type != nil {
 			typ, _ = fs.c.resolveTypeRef(p.Type, fs.cls, false)
 		}
-		l := fs.declare(p.Name, p.Pos, typ, conv)
+		name := p.Name
+		if discards && name == "_" {
+			name = ""
+		}
+		l := fs.declare(name, p.Pos, typ, conv)
 		if p.Modifier == "ref" || p.Modifier == "out" || p.Modifier == "in" {
 			l.isRef = true
 			l.boxed = false

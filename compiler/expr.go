@@ -12,7 +12,7 @@ import (
 // exprReg compiles e and returns a register holding its value: the
 // variable's own register for a plain local, else a new temporary.
 func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil && fs.c.info.ConversionOf(e) == nil {
 		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
 			return l.reg, l.typ
 		}
@@ -27,8 +27,22 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 }
 
 // exprTo compiles e with its value in register dst and returns its static
-// type when known.
+// type when known. A user-defined conversion the binder applied to e
+// (bind.Info.Convs) is called on the value; an implicit numeric
+// conversion (bind.Info.Conversions) is applied (typed.go).
 func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
+	if m := fs.c.info.ConvOf(e); m != nil {
+		save := fs.top
+		defer fs.setTop(max(save, dst+1))
+		w := fs.alloc()
+		t := fs.exprValue(e, w)
+		return fs.callOperatorAt(m, w, []*vm.Type{t}, dst)
+	}
+	return fs.convertNumeric(e, dst, fs.exprValue(e, dst))
+}
+
+// exprValue compiles e with its value in register dst.
+func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	fs.at(e.Position())
 	fresh := fs.fresh == dst+1 && dst == fs.top-1
 	fs.fresh = 0
@@ -148,6 +162,8 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		return t
 	case *lang.CastExpr:
 		return fs.cast(e, dst)
+	case *lang.CheckedExpr:
+		return fs.exprTo(e.X, dst) // the binder marked the operations inside (typed.go)
 	case *lang.IsExpr:
 		r, _ := fs.exprReg(e.X)
 		f, end := fs.newLabel(), fs.newLabel()
@@ -197,16 +213,13 @@ func (fs *funcState) literal(e *lang.Literal) (vm.Value, *vm.Type) {
 		return vm.Int(int32(n)), vm.TInt
 	case lang.LitUInt:
 		n, _ := e.Value.(uint64)
-		if n <= math.MaxInt32 {
-			return vm.Int(int32(n)), vm.TInt
-		}
-		return vm.Long(int64(n)), vm.TLong
+		return vm.UInt(uint32(n)), vm.TUInt
 	case lang.LitLong:
 		n, _ := e.Value.(int64)
 		return vm.Long(n), vm.TLong
 	case lang.LitULong:
 		n, _ := e.Value.(uint64)
-		return vm.Long(int64(n)), vm.TLong
+		return vm.ULong(n), vm.TULong
 	case lang.LitDouble:
 		f, _ := e.Value.(float64)
 		return vm.Double(f), vm.TDouble
@@ -535,6 +548,14 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
 		return fs.staticMember(t, ci, e.Name, e.Pos, dst)
 	}
+	if f := fs.nullableMember(e.X, e.Name); f != nil && !e.NullCond {
+		fs.exprTo(e.X, dst)
+		fs.emitABC(vm.OpCall, dst, fs.c.addFunc(f), 1)
+		if e.Name == "HasValue" {
+			return vm.TBool
+		}
+		return nil
+	}
 	if _, ok := e.X.(*lang.BaseExpr); ok && fs.cls.base != nil {
 		if pi, ok := fs.cls.base.props[e.Name]; ok && pi.get != nil {
 			fs.emitABC(vm.OpMove, dst, 0, 0)
@@ -568,6 +589,11 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 			t = pi.typ
 			goto done
 		}
+	}
+	if xt != nil && xt.IsInterface {
+		// Through an interface: its explicit implementation first.
+		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(vm.ExplicitKey(xt)+e.Name, 0))
+		goto done
 	}
 	fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(e.Name, 0))
 done:
@@ -675,6 +701,9 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 }
 
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil && e.Op != "++" && e.Op != "--" {
+		return fs.callOperator(m, []lang.Expr{e.X}, dst)
+	}
 	switch e.Op {
 	case "++", "--":
 		return fs.incdec(e, e.X, e.Op, true, dst)
@@ -688,21 +717,29 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 				fs.loadConst(dst, vm.Int(-v.AsInt()))
 				return t
 			case vm.TLong:
-				if v.AsLong() == 2147483648 {
+				fs.loadConst(dst, vm.Long(-v.AsLong()))
+				return t
+			case vm.TUInt: // -uint is long; -2147483648 is int.MinValue
+				if v.Bits() == 2147483648 {
 					fs.loadConst(dst, vm.Int(math.MinInt32))
 					return vm.TInt
 				}
-				fs.loadConst(dst, vm.Long(-v.AsLong()))
-				return t
+				fs.loadConst(dst, vm.Long(-int64(v.Bits())))
+				return vm.TLong
+			case vm.TULong: // -9223372036854775808 is long.MinValue
+				fs.loadConst(dst, vm.Long(-int64(v.Bits())))
+				return vm.TLong
 			case vm.TDouble:
 				fs.loadConst(dst, vm.Double(-v.AsDouble()))
 				return t
 			}
 		}
 		r, t := fs.exprReg(e.X)
-		fs.emitABC(vm.OpNeg, dst, r, 0)
-		if t == vm.TChar {
+		fs.emitABC(fs.checkedOp(vm.OpNeg, e), dst, r, 0)
+		if t == vm.TChar || t == vm.TByte || t == vm.TSByte || t == vm.TShort || t == vm.TUShort {
 			t = vm.TInt
+		} else if t == vm.TUInt {
+			t = vm.TLong
 		}
 		return t
 	case "!":
@@ -722,7 +759,7 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 }
 
 var binOps = map[string]vm.Op{"+": vm.OpAdd, "-": vm.OpSub, "*": vm.OpMul, "/": vm.OpDiv, "%": vm.OpRem,
-	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr}
+	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr, ">>>": vm.OpShrUn}
 
 func arithType(a, b *vm.Type, op string) *vm.Type {
 	if a == vm.TString || b == vm.TString {
@@ -732,9 +769,9 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 	}
 	rank := func(t *vm.Type) int {
 		switch t {
-		case vm.TInt, vm.TChar:
+		case vm.TInt, vm.TChar, vm.TByte, vm.TSByte, vm.TShort, vm.TUShort:
 			return 1
-		case vm.TLong:
+		case vm.TLong, vm.TUInt, vm.TULong:
 			return 2
 		case vm.TFloat:
 			return 3
@@ -755,10 +792,13 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 		}
 		return nil
 	}
-	if op == "<<" || op == ">>" {
+	if op == "<<" || op == ">>" || op == ">>>" {
 		if ra == 1 {
 			return vm.TInt
 		}
+		return a
+	}
+	if a == b && (a == vm.TUInt || a == vm.TULong) {
 		return a
 	}
 	r := max(ra, rb)
@@ -777,6 +817,9 @@ func (fs *funcState) addImmediate(e *lang.BinaryExpr, r repr) bool {
 }
 
 func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil {
+		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
+	}
 	switch e.Op {
 	case "&&", "||", "<", ">", "<=", ">=", "==", "!=":
 		f, end := fs.newLabel(), fs.newLabel()
@@ -805,7 +848,7 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 	if ops, ok := typedArith[op]; ok {
 		// Typed arithmetic: both operands, converted to the operator's
 		// representation where narrower, in one typed instruction.
-		if r := fs.operandRepr(fs.c.info.TypeOf(e), e.X, e.Y); r != reprNone && !fs.addImmediate(e, r) {
+		if r := fs.operandRepr(e, fs.c.info.TypeOf(e), e.X, e.Y); r != reprNone && !fs.addImmediate(e, r) {
 			rx := fs.typedOperand(e.X, r)
 			ry := fs.typedOperand(e.Y, r)
 			fs.emitABC(ops[r], dst, rx, ry)
@@ -813,7 +856,10 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		}
 	}
 	rx, tx := fs.exprReg(e.X)
-	if op == vm.OpAdd || op == vm.OpSub {
+	if ut := fs.unsignedOperands(e); ut != nil {
+		return fs.unsignedBinary(e, op, rx, ut, dst)
+	}
+	if (op == vm.OpAdd || op == vm.OpSub) && !fs.c.info.IsChecked(e) {
 		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString && reprOf(fs.c.info.TypeOf(e)) != reprF64 && reprOf(fs.c.info.TypeOf(e)) != reprI64 {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
@@ -826,7 +872,7 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		}
 	}
 	ry, ty := fs.exprReg(e.Y)
-	fs.emitABC(op, dst, rx, ry)
+	fs.emitABC(fs.checkedOp(op, e), dst, rx, ry)
 	fs.narrow(dst, e)
 	return arithType(tx, ty, e.Op)
 }
@@ -861,6 +907,10 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 	fs.at(e.Position())
 	save := fs.top
 	defer fs.setTop(save)
+	if fs.c.info.CallOf(e) != nil || fs.c.info.ConvOf(e) != nil {
+		fs.jumpOnValue(e, sense, target) // a user-defined operator's bool
+		return
+	}
 	switch e := e.(type) {
 	case *lang.BinaryExpr:
 		switch e.Op {
@@ -890,7 +940,7 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 				op = cj.whenTrue
 			}
 			var a, b int
-			if r := fs.operandRepr(nil, e.X, e.Y); r != reprNone {
+			if r := fs.operandRepr(nil, nil, e.X, e.Y); r != reprNone {
 				// Typed compare-and-branch, operands converted to the
 				// wider representation.
 				a, b = fs.typedOperand(e.X, r), fs.typedOperand(e.Y, r)
@@ -917,6 +967,11 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			return
 		}
 	}
+	fs.jumpOnValue(e, sense, target)
+}
+
+// jumpOnValue evaluates the bool e and jumps to target when it is sense.
+func (fs *funcState) jumpOnValue(e lang.Expr, sense bool, target *label) {
 	r, _ := fs.exprReg(e)
 	op := vm.OpJmpIfNot
 	if sense {
@@ -970,13 +1025,8 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
-	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
-		r, _ := fs.exprReg(e.X)
-		fs.emitABC(vm.OpConv, dst, r, int(c))
-		if c == vm.ConvUInt {
-			return vm.TLong
-		}
-		return vm.TInt
+	if m := fs.c.info.CallOf(e); m != nil {
+		return fs.callOperator(m, []lang.Expr{e.X}, dst)
 	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 	r, xt := fs.exprReg(e.X)
@@ -992,24 +1042,15 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t
 	}
-	switch t {
-	case vm.TInt:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvInt))
-	case vm.TLong:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvLong))
-	case vm.TDouble:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvDouble))
-	case vm.TFloat:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvFloat))
-	case vm.TChar:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvChar))
-	default:
-		if e.Type.Name == "byte" || e.Type.Name == "Byte" {
-			fs.emitABC(vm.OpConv, dst, r, int(vm.ConvByte))
-			return vm.TInt
-		}
-		fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
+	if fs.unboxes(e.X, t) {
+		fs.emitABC(vm.OpUnbox, dst, r, fs.c.addType(t))
+		return t
 	}
+	if c, ok := convTo[t]; ok {
+		fs.emitABC(fs.checkedOp(vm.OpConv, e), dst, r, int(c))
+		return t
+	}
+	fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
 	return t
 }
 
@@ -1018,9 +1059,18 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 	if conv == nil || have == conv {
 		return
 	}
+	if conv.IsNullable() {
+		if have != nil && have != conv.Elem {
+			end := fs.newLabel()
+			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, r, 0))
+			fs.convertOnStore(r, have, conv.Elem)
+			fs.mark(end)
+		}
+		return
+	}
 	switch conv {
 	case vm.TInt:
-		if have == vm.TChar {
+		if _, numeric := convTo[have]; numeric {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvInt))
 		}
 	case vm.TChar:
@@ -1037,5 +1087,7 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 		if have != nil && have != vm.TDecimal {
 			fs.emitABC(vm.OpCast, r, r, fs.c.addType(vm.TDecimal))
 		}
+	case vm.TSByte, vm.TByte, vm.TShort, vm.TUShort, vm.TUInt, vm.TULong:
+		fs.emitABC(vm.OpConv, r, r, int(convTo[conv]))
 	}
 }

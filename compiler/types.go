@@ -10,12 +10,13 @@ import (
 // classInfo is the compiler's view of a class, interface or enum declared in
 // source (the program's or the prelude's).
 type classInfo struct {
-	decl   *lang.TypeDecl
-	file   *lang.File
-	t      *vm.Type
-	outer  *classInfo
-	base   *classInfo // base class declared in source, nil for object or a library base
-	nested map[string]*classInfo
+	decl     *lang.TypeDecl
+	file     *lang.File
+	t        *vm.Type
+	outer    *classInfo
+	base     *classInfo // base class declared in source, nil for object or a library base
+	explicit []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
+	nested   map[string]*classInfo
 
 	fields   map[string]*fieldInfo // instance fields, inherited included
 	statics  map[string]*fieldInfo // static fields declared here
@@ -345,10 +346,19 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 	return fi
 }
 
-// convType is the declared type a store converts to: primitives, enums and
-// decimal; nil for everything else (and for nullable primitives).
+// convType is the declared type a store converts to: primitives, enums,
+// decimal and their nullable forms (a non-null value converts to the
+// underlying type: `long? x = 5` holds a long); nil for everything else.
 func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
-	if tr == nil || tr.Nullable || tr.ArrayRank > 0 {
+	if tr == nil || tr.ArrayRank > 0 {
+		return nil
+	}
+	if tr.Nullable {
+		under := *tr
+		under.Nullable = false
+		if t := c.convType(&under, ci); t != nil && t.IsPrimitive() {
+			return vm.NullableOf(t)
+		}
 		return nil
 	}
 	t, _ := c.resolveTypeRef(tr, ci, false)
@@ -365,14 +375,14 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	static := p.Modifiers.Has(lang.ModStatic)
 	virtual := p.Modifiers.Has(lang.ModVirtual) || p.Modifiers.Has(lang.ModAbstract) || p.Modifiers.Has(lang.ModOverride) || ci.t.IsInterface
 	pi := &propInfo{name: p.Name, static: static, typ: c.convType(p.Type, ci)}
-	auto := p.ExprBody == nil && len(p.Accessors) > 0
+	auto := p.ExprBody == nil && len(p.Accessors) > 0 && !p.IsIndexer()
 	for _, a := range p.Accessors {
 		if a.Body != nil || a.ExprBody != nil {
 			auto = false
 		}
 	}
-	if ci.t.IsInterface || p.Modifiers.Has(lang.ModAbstract) {
-		ci.props[p.Name] = pi
+	if ci.t.IsInterface && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) {
+		ci.props[p.Name] = pi // no body: the implementing class's accessors are called
 		return
 	}
 	if auto && !virtual {
@@ -385,51 +395,63 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 		backing = c.addField(ci, "<"+p.Name+">k__BackingField", p, p.Type, static, false, p.Init)
 	}
 	mods := p.Modifiers
-	mk := func(kind string, nparams int) *methodInfo {
-		name := "get_" + p.Name
-		var params []*lang.Param
+	accName := p.Name
+	if p.IsIndexer() {
+		accName = "Item" // as metadata names an indexer's accessors: get_Item, set_Item
+	}
+	// mk declares an accessor method with its body (so that an interface's
+	// default accessor is not abstract).
+	mk := func(kind string, pos lang.Pos, body *lang.BlockStmt, x lang.Expr) *methodInfo {
+		name := "get_" + accName
+		params := p.Params
 		if kind != "get" {
-			name = "set_" + p.Name
-			params = []*lang.Param{{Pos: p.Pos, Type: p.Type, Name: "value"}}
+			name = "set_" + accName
+			params = append(params[:len(params):len(params)], &lang.Param{Pos: p.Pos, Type: p.Type, Name: "value"})
 		}
-		md := &lang.MethodDecl{Pos: p.Pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params}
+		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params, Body: body, ExprBody: x, Iface: p.Iface}
 		if kind != "get" {
-			md.ReturnType = &lang.TypeRef{Pos: p.Pos, Name: "void"}
+			md.ReturnType = &lang.TypeRef{Pos: pos, Name: "void"}
 		}
 		return c.declareMethod(ci, md)
 	}
 	if p.ExprBody != nil {
-		m := mk("get", 0)
-		m.decl.ExprBody = p.ExprBody
-		pi.get = m
+		pi.get = mk("get", p.Pos, nil, p.ExprBody)
 	}
 	for _, a := range p.Accessors {
-		m := mk(a.Kind, 1)
+		at := p.Pos
+		if p.IsIndexer() {
+			at = a.Pos // where the binder reports an accessor's errors
+		}
+		var body *lang.BlockStmt
+		var x lang.Expr
 		switch {
 		case a.Body != nil:
-			m.decl.Body = a.Body
+			body = a.Body
 		case a.ExprBody != nil:
 			if a.Kind == "get" {
-				m.decl.ExprBody = a.ExprBody
+				x = a.ExprBody
 			} else {
-				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
+				body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
 			}
 		case backing != nil:
 			var target lang.Expr = &lang.Ident{Pos: a.Pos, Name: backing.name}
 			if a.Kind == "get" {
-				m.decl.ExprBody = target
+				x = target
 			} else {
-				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
+				body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
 					X: &lang.AssignExpr{Pos: a.Pos, Op: "=", Left: target, Right: &lang.Ident{Pos: a.Pos, Name: "value"}}}}}
 			}
 		}
+		m := mk(a.Kind, at, body, x)
 		if a.Kind == "get" {
 			pi.get = m
 		} else {
 			pi.set = m
 		}
 	}
-	ci.props[p.Name] = pi
+	if p.Iface == nil {
+		ci.props[p.Name] = pi
+	}
 }
 
 func asyncKind(ret *lang.TypeRef) vm.AsyncKind {
@@ -491,8 +513,16 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		if !replaced {
 			list = append(list, mi)
 		}
-		ci.methods[m.Name] = list
-		if !fn.IsAbstract {
+		if m.Iface == nil { // an explicit implementation is not found by name, only dispatched to
+			ci.methods[m.Name] = list
+		}
+		if !fn.IsAbstract && m.Iface != nil {
+			if it, _ := c.resolveTypeRef(m.Iface, ci, false); it != nil {
+				key := vm.ExplicitKey(it) + m.Name
+				ci.t.Methods[key] = append(ci.t.Methods[key], fn)
+				ci.explicit = append(ci.explicit, fn)
+			}
+		} else if !fn.IsAbstract {
 			fl := ci.t.Methods[m.Name]
 			r := false
 			for i, old := range fl {
@@ -522,6 +552,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 			c.pending = append(c.pending, func() { c.compileMethod(mi) })
 		}
 	}
+	c.methodOf[m] = mi
 	return mi
 }
 
@@ -687,10 +718,22 @@ func isTypeParam(name string, ci *classInfo) bool {
 
 func keywordType(name string) *vm.Type {
 	switch name {
-	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "nint":
+	case "int", "Int32", "System.Int32", "nint":
 		return vm.TInt
-	case "long", "Int64", "System.Int64", "ulong", "UInt64", "uint", "UInt32":
+	case "long", "Int64", "System.Int64":
 		return vm.TLong
+	case "short", "Int16", "System.Int16":
+		return vm.TShort
+	case "ushort", "UInt16", "System.UInt16":
+		return vm.TUShort
+	case "byte", "Byte", "System.Byte":
+		return vm.TByte
+	case "sbyte", "SByte", "System.SByte":
+		return vm.TSByte
+	case "uint", "UInt32", "System.UInt32":
+		return vm.TUInt
+	case "ulong", "UInt64", "System.UInt64":
+		return vm.TULong
 	case "double", "Double", "System.Double":
 		return vm.TDouble
 	case "float", "Single", "System.Single":
@@ -789,4 +832,90 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + itoa(i%10)
+}
+
+// inheritDefaults gives class t the default implementations (interface
+// members with bodies, C# 8) of the interfaces it and its bases implement,
+// where neither t nor a base implements the member.
+func inheritDefaults(t *vm.Type) {
+	if t.IsInterface {
+		return
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(i *vm.Type)
+	walk = func(i *vm.Type) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		for name, fs := range i.Methods {
+			for _, f := range fs {
+				if f.IsAbstract || f.IsStatic || implementsArity(t.Methods[name], f.NumParams) {
+					continue
+				}
+				t.Methods[name] = append(t.Methods[name], f)
+			}
+		}
+		for _, j := range i.Ifaces {
+			walk(j)
+		}
+	}
+	for s := t; s != nil; s = s.Super {
+		for _, i := range s.Ifaces {
+			walk(i)
+		}
+	}
+}
+
+// explicitFallbacks enters each explicit implementation of ci under its
+// bare name too when ci has no member of that name and arity, for the
+// calls the compiler makes by name without an interface (a using
+// statement's Dispose, foreach's GetEnumerator).
+func explicitFallbacks(ci *classInfo) {
+	for _, f := range ci.explicit {
+		if !implementsArity(ci.t.Methods[f.Name], f.NumParams) {
+			ci.t.Methods[f.Name] = append(ci.t.Methods[f.Name], f)
+		}
+	}
+}
+
+func implementsArity(fs []*vm.Func, n int) bool {
+	for _, f := range fs {
+		if f.NumParams == n {
+			return true
+		}
+	}
+	return false
+}
+
+// inheritInterfaceMembers makes the members of an interface's base
+// interfaces visible by simple name in its default method bodies.
+func (c *Compiler) inheritInterfaceMembers(ci *classInfo) {
+	if !ci.t.IsInterface {
+		return
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(t *vm.Type)
+	walk = func(t *vm.Type) {
+		for _, i := range t.Ifaces {
+			if seen[i] {
+				continue
+			}
+			seen[i] = true
+			if bi := c.classByType[i]; bi != nil {
+				for k, v := range bi.methods {
+					if _, ok := ci.methods[k]; !ok {
+						ci.methods[k] = v
+					}
+				}
+				for k, v := range bi.props {
+					if _, ok := ci.props[k]; !ok {
+						ci.props[k] = v
+					}
+				}
+			}
+			walk(i)
+		}
+	}
+	walk(ci.t)
 }

@@ -19,7 +19,9 @@
 // ordinary Task-returning method; do-while loops; static fields read through
 // static expression-bodied properties (main flow only, as quiet methods run
 // concurrently); a generic async method casting to its type parameter after
-// an await; Interlocked on an instance field inside an async method.
+// an await; Interlocked on an instance field inside an async method;
+// arithmetic on every numeric type in checked, unchecked and default
+// contexts across awaits, whose overflows are caught.
 package difftest
 
 import (
@@ -104,6 +106,8 @@ func (g *gen) program() string {
 	g.line("        for (int i = 0; i < k; i++) { Interlocked.Increment(ref _n); await Task.Yield(); }")
 	g.line("        return _n;")
 	g.line("    }")
+	g.line("    readonly int[] _cells = new int[4];")
+	g.line("    public int this[int i] { get => _cells[i %% 4]; set => _cells[i %% 4] = value; }")
 	g.line("}")
 	g.line("")
 	g.line("static async Task Main()")
@@ -186,11 +190,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(21)
+	k := g.r.Intn(22)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 21:
+		g.numeric()
 	case 16, 17:
 		g.throwingAwait(depth)
 	case 18:
@@ -218,6 +224,15 @@ func (g *gen) stmt(depth int) {
 			g.line("acc += await As<int>(acc %% 6) + (await As<string>(\"s\" + acc)).Length;")
 			return
 		}
+		if g.r.Intn(2) == 0 {
+			// An indexer whose index and value are awaited.
+			id := g.id()
+			g.line("var ix%d = new Counter();", id)
+			g.line("ix%d[await Task.FromResult(acc %% 7)] = await Task.FromResult(acc %% 9);", id)
+			g.line("ix%d[acc] += await new Counter().Bump(1);", id)
+			g.line("acc += ix%d[acc];", id)
+			return
+		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
@@ -231,11 +246,24 @@ func (g *gen) stmt(depth int) {
 	case 3:
 		g.line("await Task.Delay(%d);", 1+g.r.Intn(2))
 	case 4:
-		switch g.r.Intn(3) {
+		switch g.r.Intn(5) {
+		case 3:
+			// A compound assignment to a small integral type whose right
+			// side awaits: the result wraps at the variable's width.
+			id := g.id()
+			t := []string{"byte", "short", "ushort", "sbyte"}[g.r.Intn(4)]
+			g.line("%s sm%d = (%s)(acc %% 100);", t, id, t)
+			g.line("sm%d += (%s)await Task.FromResult(acc %% 50 + 90);", id, t)
+			g.line("sm%d *= (%s)await Task.FromResult(acc %% 7 + 150);", id, t)
+			g.print(`"sm%d " + sm%d`, id, id)
+			g.line("acc += sm%d %% 5;", id)
 		case 0:
 			g.line("acc += await Task.FromResult(%d);", g.r.Intn(10))
 		case 1:
 			g.line("await Task.CompletedTask;")
+		case 2:
+			// A discard assignment of an awaited value.
+			g.line("_ = await Task.FromResult(acc + %d);", g.r.Intn(10))
 		default:
 			g.line("acc += await new ValueTask<int>(%d);", g.r.Intn(10))
 		}
@@ -404,4 +432,63 @@ func (g *gen) throwingAwait(depth int) {
 		g.line("}")
 	}
 	g.line("acc += v%d %% 13;", id)
+}
+
+// numericTypes are the types numeric statements compute in.
+var numericTypes = []string{"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "decimal"}
+
+// numeric computes in a random numeric type, in a checked, unchecked or
+// default context, with awaits between the steps; an overflow is caught
+// and printed, so both models must agree on where one happens.
+func (g *gen) numeric() {
+	id := g.id()
+	ty := numericTypes[g.r.Intn(len(numericTypes))]
+	integral := ty != "float" && ty != "double" && ty != "decimal"
+	ctx := []string{"checked", "unchecked", ""}[g.r.Intn(3)]
+	g.line("try")
+	g.line("{")
+	g.indent++
+	g.line("%s n%d = unchecked((%s)(acc * %d + %d));", ty, id, ty, 1+g.r.Intn(100000), g.r.Intn(1000))
+	if ctx != "" {
+		g.line("%s", ctx)
+		g.line("{")
+		g.indent++
+	}
+	for k := 0; k < 1+g.r.Intn(4); k++ {
+		switch g.r.Intn(7) {
+		case 0:
+			g.line("n%d += %d;", id, 1+g.r.Intn(100))
+		case 1:
+			g.line("n%d *= %d;", id, 2+g.r.Intn(100))
+		case 2:
+			g.line("n%d++;", id)
+		case 3:
+			g.line("n%d--;", id)
+		case 4:
+			g.line("n%d = (%s)(n%d - %d);", id, ty, id, g.r.Intn(100000))
+		case 5:
+			if integral {
+				g.line("n%d = (%s)((n%d >>> %d) + (n%d << %d));", id, ty, id, g.r.Intn(70), id, g.r.Intn(70))
+			} else {
+				g.line("n%d /= %d;", id, 1+g.r.Intn(9))
+			}
+		default:
+			g.line("await Task.Yield();")
+		}
+	}
+	if ctx != "" {
+		g.indent--
+		g.line("}")
+	}
+	g.print(`"num%d " + n%d + " " + n%d.GetType().Name`, id, id, id)
+	g.line("acc += (int)(n%d %% 7);", id)
+	g.indent--
+	g.line("}")
+	g.line("catch (OverflowException e%d)", id)
+	g.line("{")
+	g.indent++
+	g.print(`"overflow%d " + e%d.Message`, id, id)
+	g.line("acc += 1;")
+	g.indent--
+	g.line("}")
 }

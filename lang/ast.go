@@ -247,7 +247,16 @@ type PropertyDecl struct {
 	Accessors  []*Accessor
 	Init       Expr // `{ get; } = init;`
 	ExprBody   Expr
+	// Params are an indexer's parameters (`T this[int i]`, Name "this[]");
+	// nil for a property.
+	Params []*Param
+	// Iface is the interface of an explicit implementation
+	// (`int ICounter.Count => n;`), nil otherwise.
+	Iface *TypeRef
 }
+
+// IsIndexer reports whether d declares an indexer.
+func (d *PropertyDecl) IsIndexer() bool { return d.Name == "this[]" }
 
 // Accessor is a get, set or init accessor. Body and ExprBody are both nil for
 // an auto accessor.
@@ -271,6 +280,13 @@ type MethodDecl struct {
 	Params     []*Param
 	Body       *BlockStmt
 	ExprBody   Expr
+	// Iface is the interface of an explicit implementation
+	// (`string IGreeter.Greet()`), nil otherwise.
+	Iface *TypeRef
+	// Operator is the token an operator declaration overloads ("+", "==",
+	// "true", ...) or "implicit"/"explicit" for a conversion operator;
+	// Name is then its metadata name (op_Addition, op_Implicit, ...).
+	Operator string
 }
 
 // CtorDecl is an instance or (with ModStatic) static constructor.
@@ -302,6 +318,19 @@ type Param struct {
 	Default    Expr
 }
 
+// DiscardParams reports whether ps, a lambda's parameters, are discards:
+// more than one is named `_` (C# 9). A lone `_` parameter is an ordinary
+// parameter named `_`.
+func DiscardParams(ps []*Param) bool {
+	n := 0
+	for _, p := range ps {
+		if p.Name == "_" {
+			n++
+		}
+	}
+	return n > 1
+}
+
 // Arg is a call, index or attribute argument: `name: ref x`.
 type Arg struct {
 	Pos  Pos
@@ -330,8 +359,9 @@ type LocalDeclStmt struct {
 // UsingDeclStmt is `using var x = ...;`: the locals are disposed at the end
 // of the enclosing block.
 type UsingDeclStmt struct {
-	Pos  Pos
-	Decl *LocalDeclStmt
+	Pos     Pos
+	Decl    *LocalDeclStmt
+	IsAwait bool // `await using var x = ...;`
 }
 
 // ExprStmt is an expression used as a statement.
@@ -460,10 +490,11 @@ type CatchClause struct {
 
 // UsingStmt is `using (Decl or X) Body`.
 type UsingStmt struct {
-	Pos  Pos
-	Decl *LocalDeclStmt
-	X    Expr
-	Body Stmt
+	Pos     Pos
+	Decl    *LocalDeclStmt
+	X       Expr
+	Body    Stmt
+	IsAwait bool // `await using`: the resources are disposed with `await DisposeAsync()`
 }
 
 // LockStmt is `lock (X) Body`.
@@ -471,6 +502,15 @@ type LockStmt struct {
 	Pos  Pos
 	X    Expr
 	Body Stmt
+}
+
+// CheckedStmt is `checked Body` or `unchecked Body`: integral arithmetic
+// and conversions textually inside Body (lambdas included, called methods
+// not) overflow with OverflowException, or wrap.
+type CheckedStmt struct {
+	Pos       Pos
+	Unchecked bool
+	Body      *BlockStmt
 }
 
 // LocalFuncStmt declares a local function.
@@ -592,7 +632,7 @@ type BinaryExpr struct {
 	Y   Expr
 }
 
-// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= ??=.
+// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= >>>= ??=.
 type AssignExpr struct {
 	Pos   Pos
 	Op    string
@@ -683,6 +723,14 @@ type NameOfExpr struct {
 type DefaultExpr struct {
 	Pos  Pos
 	Type *TypeRef
+}
+
+// CheckedExpr is `checked(X)` or `unchecked(X)`: the overflow-checking
+// context of the operations textually inside X.
+type CheckedExpr struct {
+	Pos       Pos
+	Unchecked bool
+	X         Expr
 }
 
 // CastExpr is `(Type)X`.

@@ -293,6 +293,22 @@ func (st *parseState) params(g *gParams) []*Param {
 	return out
 }
 
+// propertyTail converts the body of a property or indexer into d.
+func (st *parseState) propertyTail(d *PropertyDecl, p *gPropertyTail) {
+	if p.Arrow != nil {
+		d.ExprBody = st.expr(p.Arrow)
+		return
+	}
+	for _, a := range p.Accessors {
+		acc := &Accessor{Pos: st.pos(a.Pos), Kind: a.Kind, Modifiers: a.Mods.Mods}
+		acc.Body, acc.ExprBody = st.body(a.Body)
+		d.Accessors = append(d.Accessors, acc)
+	}
+	if p.Init != nil {
+		d.Init = st.expr(p.Init)
+	}
+}
+
 func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	r := g.Rest
 	pos := st.pos(r.Pos)
@@ -318,6 +334,60 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		d.Body, d.ExprBody = st.body(c.Body)
 		return d
 	}
+	if cv := r.Conv; cv != nil {
+		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(cv.Type),
+			Name: ConversionOperatorName(cv.Kind), Operator: cv.Kind, Params: st.params(cv.Params)}
+		d.Body, d.ExprBody = st.body(cv.Body)
+		if len(d.Params) != 1 {
+			st.report(cv.Pos.Offset, "Overloaded unary operator '"+cv.Kind+"' takes one parameter", false)
+		}
+		return d
+	}
+	if r.Type != nil && r.Op != nil {
+		o := r.Op
+		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type),
+			Operator: o.Op, Params: st.params(o.Params)}
+		d.Body, d.ExprBody = st.body(o.Body)
+		switch n := len(d.Params); {
+		case n == 1 && UnaryOperatorName(o.Op) != "":
+			d.Name = UnaryOperatorName(o.Op)
+		case n == 2 && BinaryOperatorName(o.Op) != "":
+			d.Name = BinaryOperatorName(o.Op)
+		case n == 1 || n == 2:
+			kind := map[int]string{1: "unary", 2: "binary"}[n]
+			st.report(o.Pos.Offset, "Overloadable "+kind+" operator expected", false) // CS1019/CS1020
+			d.Name = "op_" + o.Op
+		default:
+			st.report(o.Pos.Offset, "Overloaded operator '"+o.Op+"' takes one or two parameters", false)
+			d.Name = "op_" + o.Op
+		}
+		return d
+	}
+	if r.Type != nil && r.Expl != nil {
+		segs := r.Expl.Core.Segs
+		last := segs[len(segs)-1]
+		iface := st.typeCore(&gTypeCore{Pos: r.Expl.Core.Pos, Global: r.Expl.Core.Global, Segs: segs[:len(segs)-1]})
+		nm := name(last.Name)
+		if m := r.EMethod; m != nil {
+			d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type), Name: nm, Iface: iface,
+				TypeParams: typeParams(m.TypeParams), Params: st.params(m.Params)}
+			d.Body, d.ExprBody = st.body(m.Body)
+			return d
+		}
+		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: st.typ(r.Type), Name: nm, Iface: iface}
+		st.propertyTail(d, r.EProp)
+		return d
+	}
+	if r.Type != nil && r.Indexer != nil {
+		ix := r.Indexer
+		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: st.typ(r.Type), Name: "this[]",
+			Params: st.params(&gParams{Params: ix.Params})}
+		st.propertyTail(d, ix.Body)
+		if d.Init != nil {
+			st.report(ix.Pos.Offset, "Only auto-implemented properties can have initializers", false)
+		}
+		return d
+	}
 	if r.Type == nil || r.Name == nil {
 		return nil
 	}
@@ -331,20 +401,8 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		d.Body, d.ExprBody = st.body(m.Body)
 		return d
 	case r.Prop != nil:
-		p := r.Prop
 		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: typ, Name: nm}
-		if p.Arrow != nil {
-			d.ExprBody = st.expr(p.Arrow)
-			return d
-		}
-		for _, a := range p.Accessors {
-			acc := &Accessor{Pos: st.pos(a.Pos), Kind: a.Kind, Modifiers: a.Mods.Mods}
-			acc.Body, acc.ExprBody = st.body(a.Body)
-			d.Accessors = append(d.Accessors, acc)
-		}
-		if p.Init != nil {
-			d.Init = st.expr(p.Init)
-		}
+		st.propertyTail(d, r.Prop)
 		return d
 	case r.Field != nil:
 		fl := r.Field
@@ -520,17 +578,22 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 			s.Finally = st.block(t.Finally2)
 		}
 		return s
-	case g.Using != nil:
-		u := g.Using
+	case g.Using != nil || g.AwaitUse != nil:
+		u, await := g.Using, g.AwaitUse != nil
+		if await {
+			u = g.AwaitUse
+		}
 		switch {
 		case u.Local != nil:
-			return &UsingDeclStmt{Pos: pos, Decl: st.localDecl(u.Local, st.pos(u.Local.Pos))}
+			return &UsingDeclStmt{Pos: pos, Decl: st.localDecl(u.Local, st.pos(u.Local.Pos)), IsAwait: await}
 		case u.Decl != nil:
-			return &UsingStmt{Pos: pos, Decl: st.localDecl(u.Decl, st.pos(u.Decl.Pos)), Body: st.stmt(u.Body)}
+			return &UsingStmt{Pos: pos, Decl: st.localDecl(u.Decl, st.pos(u.Decl.Pos)), Body: st.stmt(u.Body), IsAwait: await}
 		}
-		return &UsingStmt{Pos: pos, X: st.expr(u.X), Body: st.stmt(u.Body)}
+		return &UsingStmt{Pos: pos, X: st.expr(u.X), Body: st.stmt(u.Body), IsAwait: await}
 	case g.Lock != nil:
 		return &LockStmt{Pos: pos, X: st.expr(g.Lock.X), Body: st.stmt(g.Lock.Body)}
+	case g.Checked != nil:
+		return &CheckedStmt{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", Body: st.block(g.Checked.Body)}
 	case g.Const != nil:
 		d := st.localDecl(g.Const, pos)
 		d.IsConst = true
@@ -845,6 +908,8 @@ func (st *parseState) primary(g *gPrimary) Expr {
 		return d
 	case g.NameOf != nil:
 		return &NameOfExpr{Pos: pos, X: st.expr(g.NameOf)}
+	case g.Checked != nil:
+		return &CheckedExpr{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", X: st.expr(g.Checked.X)}
 	case g.Predef != "":
 		return &Ident{Pos: pos, Name: g.Predef}
 	}

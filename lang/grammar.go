@@ -216,11 +216,17 @@ type gMemberRest struct {
 	Pos     lexer.Position
 	Mods    *modifiers        `parser:"@@"`
 	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
+	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
 	Const   bool              `parser:"| @'const'?"`
 	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
 	Type    *gType            `parser:"  | @@"`
-	After   *unsupAfterType   `parser:"    ( @@"`
+	Indexer *gIndexer         `parser:"    ( (?= 'this' '[' ) @@"`
+	Op      *gOperator        `parser:"    | (?= 'operator' ) @@"`
+	ExplG   *explicitGuard    `parser:"    | (?= @@)"`
+	Expl    *gType            `parser:"      @@"`
+	EMethod *gMethodTail      `parser:"      ( @@"`
+	EProp   *gPropertyTail    `parser:"      | @@ )"`
 	Name    *gName            `parser:"    | @@"`
 	Method  *gMethodTail      `parser:"      ( @@"`
 	Prop    *gPropertyTail    `parser:"      | @@"`
@@ -248,6 +254,33 @@ type gMethodTail struct {
 	Params     *gParams        `parser:"@@"`
 	Where      []*gConstraints `parser:"@@*"`
 	Body       *gBody          `parser:"@@"`
+}
+
+// gOperator is an operator declaration after its return type:
+// `operator +(Money a, Money b) => ...`. `>>` and `>>>` arrive as adjacent
+// '>' tokens.
+type gOperator struct {
+	Pos    lexer.Position
+	Op     string   `parser:"'operator' ( @( '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '!' | '~' | '++' | '--' | '==' | '!=' | '<=' | '>=' | '<<' | '<' | 'true' | 'false' ) | @'>' ( @'>' @'>'? )? )"`
+	Params *gParams `parser:"@@"`
+	Body   *gBody   `parser:"@@"`
+}
+
+// gConvOperator is a user-defined conversion:
+// `implicit operator Celsius(double d) => new(d)`.
+type gConvOperator struct {
+	Pos    lexer.Position
+	Kind   string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
+	Type   *gType   `parser:"@@"`
+	Params *gParams `parser:"@@"`
+	Body   *gBody   `parser:"@@"`
+}
+
+// gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.
+type gIndexer struct {
+	Pos    lexer.Position
+	Params []*gParam      `parser:"'this' '[' @@ ( ',' @@ )* ']'"`
+	Body   *gPropertyTail `parser:"@@"`
 }
 
 type gPropertyTail struct {
@@ -323,7 +356,9 @@ type gStmt struct {
 	Throw     *gThrow         `parser:"| @@"`
 	Try       *gTry           `parser:"| @@"`
 	Using     *gUsingStmt     `parser:"| @@"`
+	AwaitUse  *gUsingStmt     `parser:"| (?= 'await' 'using' ) 'await' @@"`
 	Lock      *gLock          `parser:"| @@"`
+	Checked   *gCheckedStmt   `parser:"| (?= ( 'checked' | 'unchecked' ) '{' ) @@"`
 	Const     *gLocalDecl     `parser:"| 'const' @@ ';'"`
 	FuncGuard *localFuncGuard `parser:"| (?= @@)"`
 	Func      *gLocalFunc     `parser:"  @@"`
@@ -426,6 +461,12 @@ type gUsingStmt struct {
 type gLock struct {
 	X    *gExpr `parser:"'lock' '(' @@ ')'"`
 	Body *gStmt `parser:"@@"`
+}
+
+// gCheckedStmt is `checked { ... }` or `unchecked { ... }`.
+type gCheckedStmt struct {
+	Keyword string  `parser:"@( 'checked' | 'unchecked' )"`
+	Body    *gBlock `parser:"@@"`
 }
 
 type gLabeled struct {
@@ -633,12 +674,19 @@ type gPrimary struct {
 	TypeOf     *gType          `parser:"| 'typeof' '(' @@ ')'"`
 	Default    *gDefault       `parser:"| @@"`
 	NameOf     *gExpr          `parser:"| (?= 'nameof' '(' ) 'nameof' '(' @@ ')'"`
+	Checked    *gCheckedExpr   `parser:"| (?= ( 'checked' | 'unchecked' ) '(' ) @@"`
 	Unsup      *unsupPrimary   `parser:"| @@"`
 	Predef     string          `parser:"| @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
 	PredefErr  *predefUseError `parser:"  @@?"`
 	Name       string          `parser:"| @Ident"`
 	TypeArgs   *gExprTypeArgs  `parser:"  @@?"`
 	Err        *exprError      `parser:"| @@"`
+}
+
+// gCheckedExpr is `checked(X)` or `unchecked(X)`.
+type gCheckedExpr struct {
+	Keyword string `parser:"@( 'checked' | 'unchecked' )"`
+	X       *gExpr `parser:"'(' @@ ')'"`
 }
 
 type gParen struct {

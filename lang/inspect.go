@@ -127,6 +127,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *PropertyDecl:
 		attrs(n.Attributes)
 		v(n.Type)
+		v(n.Iface)
+		params(n.Params)
 		for _, a := range n.Accessors {
 			v(a)
 		}
@@ -138,6 +140,7 @@ func walkChildren(n Node, visit func(Node)) {
 	case *MethodDecl:
 		attrs(n.Attributes)
 		v(n.ReturnType)
+		v(n.Iface)
 		params(n.Params)
 		v(n.Body)
 		expr(n.ExprBody)
@@ -228,6 +231,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *LockStmt:
 		expr(n.X)
 		stmt(n.Body)
+	case *CheckedStmt:
+		stmt(n.Body)
 	case *LocalFuncStmt:
 		v(n.Func)
 
@@ -288,6 +293,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *TypeOfExpr:
 		v(n.Type)
 	case *NameOfExpr:
+		expr(n.X)
+	case *CheckedExpr:
 		expr(n.X)
 	case *DefaultExpr:
 		v(n.Type)

@@ -322,7 +322,20 @@ func (pr *printer) member(m Member) {
 	case *PropertyDecl:
 		pr.attrs(m.Attributes, false)
 		pr.mods(m.Modifiers)
-		pr.w(m.Type.String() + " " + m.Name)
+		if m.IsIndexer() {
+			pr.w(m.Type.String() + " this[")
+			for i, p := range m.Params {
+				if i > 0 {
+					pr.w(", ")
+				}
+				pr.param(p)
+			}
+			pr.w("]")
+		} else if m.Iface != nil {
+			pr.w(m.Type.String() + " " + m.Iface.String() + "." + m.Name)
+		} else {
+			pr.w(m.Type.String() + " " + m.Name)
+		}
 		if m.ExprBody != nil {
 			pr.w(" => ")
 			pr.expr(m.ExprBody, 1)
@@ -387,7 +400,18 @@ func (pr *printer) accessor(a *Accessor) {
 func (pr *printer) method(m *MethodDecl) {
 	pr.attrs(m.Attributes, false)
 	pr.mods(m.Modifiers)
-	pr.w(m.ReturnType.String() + " " + m.Name)
+	switch m.Operator {
+	case "":
+		if m.Iface != nil {
+			pr.w(m.ReturnType.String() + " " + m.Iface.String() + "." + m.Name)
+			break
+		}
+		pr.w(m.ReturnType.String() + " " + m.Name)
+	case "implicit", "explicit":
+		pr.w(m.Operator + " operator " + m.ReturnType.String())
+	default:
+		pr.w(m.ReturnType.String() + " operator " + m.Operator)
+	}
 	pr.typeParams(m.TypeParams)
 	pr.params(m.Params)
 	pr.body(m.Body, m.ExprBody)
@@ -464,6 +488,9 @@ func (pr *printer) stmt(s Stmt) {
 		pr.localDecl(s)
 		pr.w(";")
 	case *UsingDeclStmt:
+		if s.IsAwait {
+			pr.w("await ")
+		}
 		pr.w("using ")
 		pr.localDecl(s.Decl)
 		pr.w(";")
@@ -595,6 +622,9 @@ func (pr *printer) stmt(s Stmt) {
 			pr.block(s.Finally)
 		}
 	case *UsingStmt:
+		if s.IsAwait {
+			pr.w("await ")
+		}
 		pr.w("using (")
 		if s.Decl != nil {
 			pr.localDecl(s.Decl)
@@ -603,6 +633,13 @@ func (pr *printer) stmt(s Stmt) {
 		}
 		pr.w(")")
 		pr.sub(s.Body)
+	case *CheckedStmt:
+		if s.Unchecked {
+			pr.w("unchecked ")
+		} else {
+			pr.w("checked ")
+		}
+		pr.block(s.Body)
 	case *LockStmt:
 		pr.w("lock (")
 		pr.expr(s.X, 1)
@@ -845,6 +882,14 @@ func (pr *printer) exprInner(e Expr) {
 		pr.w("typeof(" + e.Type.String() + ")")
 	case *NameOfExpr:
 		pr.w("nameof(")
+		pr.expr(e.X, 1)
+		pr.w(")")
+	case *CheckedExpr:
+		if e.Unchecked {
+			pr.w("unchecked(")
+		} else {
+			pr.w("checked(")
+		}
 		pr.expr(e.X, 1)
 		pr.w(")")
 	case *DefaultExpr:

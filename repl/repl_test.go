@@ -22,6 +22,13 @@ func TestScripts(t *testing.T) {
 		name, script, out string
 		err               []string // substrings of stderr, in order; none means empty
 	}{
+		{"numeric types across inputs", `object o = (byte)7;
+class Later { }
+(byte)o + 1
+(o is Later ? 100 : 0) + (o as string == null ? 10 : 0) + (byte)o
+ulong.MaxValue
+checked(int.MaxValue - 7 + (byte)o)
+`, "8\n17\n18446744073709551615\n2147483647\n", nil},
 		{"declarations persist", `var x = 20;
 int Twice(int n) => 2 * n;
 class Counter { public int N; public void Inc() => N++; }

@@ -182,6 +182,17 @@ const (
 	OpJEqF64  // OpJEqF64 A B sC: if R[A] == R[B] then pc += sC
 	OpJNeF64  // OpJNeF64 A B sC: if R[A] != R[B] then pc += sC
 
+	// Checked arithmetic and the unsigned shift (vm/arith_int.go). The
+	// checked forms throw OverflowException where an integral result does
+	// not fit its type; on other operands they are the unchecked ones.
+	OpAddOvf  // OpAddOvf A B C: R[A] := checked(R[B] + R[C])
+	OpSubOvf  // OpSubOvf A B C: R[A] := checked(R[B] - R[C])
+	OpMulOvf  // OpMulOvf A B C: R[A] := checked(R[B] * R[C])
+	OpNegOvf  // OpNegOvf A B: R[A] := checked(-R[B])
+	OpConvOvf // OpConvOvf A B C: R[A] := checked((Conv C) R[B])
+	OpShrUn   // OpShrUn A B C: R[A] := R[B] >>> R[C] (logical shift right)
+	OpUnbox   // OpUnbox A B C: R[A] := (Types[C]) R[B], an unboxing: R[B] must be exactly a Types[C] (or an enum over it)
+
 	numOps
 )
 
@@ -219,11 +230,12 @@ const (
 	ConvChar               // to char
 	ConvBool               // checks bool
 	ConvString             // checks string (null allowed)
-	ConvByte               // to byte (held as int)
-	ConvSByte              // to sbyte (held as int)
-	ConvShort              // to short (held as int)
-	ConvUShort             // to ushort (held as int)
-	ConvUInt               // to uint (held as long, 0 <= v < 2^32)
+	ConvByte               // to byte
+	ConvSByte              // to sbyte
+	ConvShort              // to short
+	ConvUShort             // to ushort
+	ConvUInt               // to uint
+	ConvULong              // to ulong
 )
 
 // Role is what one operand field of an instruction means. Every opcode's
@@ -403,6 +415,14 @@ var Ops = [numOps]OpInfo{
 	OpJNLeF64: {"JNLE.f64", RReg, RReg, RJump, Throws},
 	OpJEqF64:  {"JEQ.f64", RReg, RReg, RJump, 0},
 	OpJNeF64:  {"JNE.f64", RReg, RReg, RJump, 0},
+
+	OpAddOvf:  {"ADD.OVF", RDst, RReg, RReg, Throws},
+	OpSubOvf:  {"SUB.OVF", RDst, RReg, RReg, Throws},
+	OpMulOvf:  {"MUL.OVF", RDst, RReg, RReg, Throws},
+	OpNegOvf:  {"NEG.OVF", RDst, RReg, RNone, Throws},
+	OpConvOvf: {"CONV.OVF", RDst, RReg, RConv, Throws},
+	OpShrUn:   {"SHR.UN", RDst, RReg, RReg, Throws},
+	OpUnbox:   {"UNBOX", RDst, RReg, RType, Throws},
 }
 
 // Operand returns the value of operand field k (0 A, 1 B, 2 C) of i,
@@ -487,6 +507,7 @@ func (i Instr) Regs(p *Program, f *Func, use, def func(r int)) {
 			}
 		}
 	}
+
 }
 
 // String disassembles one instruction (operands only; the disassembler adds

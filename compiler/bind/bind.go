@@ -41,6 +41,19 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Checked marks the operations bound in a checked context (see
+	// IsChecked).
+	Checked map[lang.Expr]bool
+	// Conversions holds the numeric type an expression is implicitly
+	// converted to where its value is used (an argument, an assignment, an
+	// initializer, a return value): `F(1)` with F(byte) passes a byte.
+	Conversions map[lang.Expr]*Type
+	// Convs holds the user-defined implicit conversion (an op_Implicit
+	// method) applied to an expression's value where it is used.
+	Convs map[lang.Expr]*Method
+	// Discards marks the `_` of a discard assignment (`_ = e;`, C# §12.21.2
+	// when no variable or member named `_` is in scope).
+	Discards map[*lang.Ident]bool
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -53,6 +66,15 @@ func (in *Info) Copied(from, to any) {
 		if v, ok := in.Consts[x]; ok {
 			in.Consts[to.(lang.Expr)] = v
 		}
+		if in.Checked[x] {
+			in.Checked[to.(lang.Expr)] = true
+		}
+		if t, ok := in.Conversions[x]; ok {
+			in.Conversions[to.(lang.Expr)] = t
+		}
+		if m, ok := in.Convs[x]; ok {
+			in.Convs[to.(lang.Expr)] = m
+		}
 	}
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
@@ -62,7 +84,26 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
+		in.Discards[to.(*lang.Ident)] = true
+	}
+	if d, ok := from.(*lang.Declarator); ok {
+		if t, ok := in.Locals[d]; ok {
+			in.Locals[to.(*lang.Declarator)] = t
+		}
+	}
 }
+
+// ConvOf returns the user-defined conversion applied to e's value, or nil.
+func (in *Info) ConvOf(e lang.Expr) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.Convs[e]
+}
+
+// IsDiscard reports whether id is the `_` of a discard assignment.
+func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards[id] }
 
 // PacksArg reports whether a is the lone element of an expanded params
 // array.
@@ -97,10 +138,11 @@ type binder struct {
 	extNames map[string]bool // names of extension methods (library and source)
 
 	// the body being bound
-	file  *lang.File
-	cls   *Type
-	fn    *fnCtx
-	scope *scope
+	overflow overflowCtx // checked, unchecked or default (checked.go)
+	file     *lang.File
+	cls      *Type
+	fn       *fnCtx
+	scope    *scope
 }
 
 type fnCtx struct {
@@ -115,6 +157,7 @@ type scope struct {
 	parent *scope
 	vars   map[string]*Type
 	funcs  map[string]*Method
+	consts map[string]any // values of the integral local constants among vars
 }
 
 // Bind binds the program's files. The prelude (library classes written in
@@ -123,7 +166,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
+		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -327,13 +371,21 @@ func (b *binder) declareMembers(t *Type) {
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
-				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
+				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m,
+					Params: b.params(m.Params, ctx)}
 				p.Get = m.ExprBody != nil
+				bodiless := m.IsIndexer() && t.Kind != Interface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern)
 				for _, a := range m.Accessors {
 					p.Get = p.Get || a.Kind == "get"
 					p.Set = p.Set || a.Kind != "get"
+					if bodiless && a.Body == nil && a.ExprBody == nil { // only properties have auto accessors
+						b.errorf(a.Pos, "CS0501", "'%s.%s.%s' must declare a body because it is not marked abstract, extern, or partial",
+							t.Name, indexerName(p), a.Kind)
+					}
 				}
-				t.addMember(p)
+				if m.Iface == nil { // an explicit implementation is reached only through its interface
+					t.addMember(p)
+				}
 			case *lang.MethodDecl:
 				if m.Body == nil && m.ExprBody == nil && hasAttr(m.Attributes, "Indexer") {
 					mt := b.method(m, t, ctx)
@@ -341,6 +393,12 @@ func (b *binder) declareMembers(t *Type) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
+				if m.Operator != "" {
+					b.checkOperator(m, t)
+				}
+				if m.Iface != nil { // an explicit implementation is reached only through its interface
+					continue
+				}
 				if m.Modifiers.Has(lang.ModOverride) {
 					// C# removes overrides from the candidate set; the
 					// virtual declaration stands for them.
@@ -422,6 +480,20 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 		b.extNames[m.Name] = true
 	}
 	return mt
+}
+
+// indexerName is an indexer as C# messages name it: `this[int, string]`.
+func indexerName(p *Property) string {
+	var sb strings.Builder
+	sb.WriteString("this[")
+	for i, q := range p.Params {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(q.Type.String())
+	}
+	sb.WriteString("]")
+	return sb.String()
 }
 
 func (b *binder) params(ps []*lang.Param, ctx typeCtx) []*Param {

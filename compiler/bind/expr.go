@@ -11,6 +11,7 @@ func (b *binder) expr(e lang.Expr) *Type {
 		t = b.u.unchecked
 	}
 	b.info.Types[e] = t
+	b.markChecked(e)
 	return t
 }
 
@@ -19,11 +20,16 @@ func (b *binder) expr(e lang.Expr) *Type {
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 	from := b.expr(e)
 	b.checkConversion(e, from, to)
+	b.noteConversion(e, to)
 	return from
 }
 
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	if to == nil || b.implicit(e, from, to) {
+		return
+	}
+	if m := b.userConversion(e, from, to, false); m != nil {
+		b.info.Convs[e] = m
 		return
 	}
 	pos := posOf(e)
@@ -170,7 +176,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.UnaryExpr:
 		return b.unary(e)
 	case *lang.PostfixExpr:
-		return b.expr(e.X)
+		t := b.expr(e.X)
+		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+		}
+		return t
 	case *lang.BinaryExpr:
 		return b.binary(e)
 	case *lang.AssignExpr:
@@ -185,7 +195,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			if p.Type != nil {
 				pt = b.resolveType(p.Type, b.typeCtx())
 			}
-			ps = append(ps, &Param{Name: p.Name, Type: pt})
+			name := p.Name
+			if name == "_" && lang.DiscardParams(e.Params) {
+				name = ""
+			}
+			ps = append(ps, &Param{Name: name, Type: pt})
 		}
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync
@@ -241,8 +255,17 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		return b.resolveType(e.Type, b.typeCtx())
 	case *lang.CastExpr:
-		b.expr(e.X)
-		return b.resolveType(e.Type, b.typeCtx())
+		from := b.expr(e.X)
+		to := b.resolveType(e.Type, b.typeCtx())
+		if !b.implicit(e.X, from, to) && !b.explicit(from, to) { // standard conversions come first (§10.3)
+			if m := b.userConversion(e.X, from, to, true); m != nil {
+				b.info.Calls[e] = m
+			}
+		}
+		b.foldCast(e, from, to)
+		return to
+	case *lang.CheckedExpr:
+		return b.checkedExpr(e)
 	case *lang.IsExpr:
 		b.expr(e.X)
 		b.pattern(e.Pattern)
@@ -291,7 +314,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		if e.Type != nil && e.Type.Name != "var" {
 			t = b.resolveType(e.Type, b.typeCtx())
 		}
-		b.declare(e.Name, t)
+		if e.Name != "_" { // `out _`, `out var _`: a discard
+			b.declare(e.Name, t)
+		}
 		return t
 	}
 	return u.unchecked
@@ -409,6 +434,9 @@ func toUint64(v any) uint64 {
 func (b *binder) ident(e *lang.Ident) *Type {
 	if len(e.TypeArgs) == 0 {
 		if t, ok := b.scope.lookupVar(e.Name); ok {
+			if v, ok := b.scope.lookupConst(e.Name); ok {
+				b.info.Consts[e] = v
+			}
 			return t
 		}
 	}
@@ -417,6 +445,11 @@ func (b *binder) ident(e *lang.Ident) *Type {
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
 		if t := memberType(ms[0]); t != nil {
+			if f, ok := ms[0].(*Field); ok {
+				if v, ok := fieldConst(f); ok {
+					b.info.Consts[e] = v
+				}
+			}
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {
@@ -436,6 +469,14 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if recv == nil {
 		return b.u.unchecked
 	}
+	if recv.Kind == Nullable && !static {
+		switch e.Name {
+		case "HasValue":
+			return b.u.special[Bool]
+		case "Value":
+			return recv.Elem
+		}
+	}
 	syms := b.lookup(recv, e.Name)
 	if len(syms) == 0 {
 		if b.missIsError(recv, e.Name) {
@@ -449,6 +490,11 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return nt
 		}
 		return b.u.group
+	}
+	if f, ok := syms[0].(*Field); ok {
+		if v, ok := fieldConst(f); ok {
+			b.info.Consts[e] = v
+		}
 	}
 	if e.NullCond {
 		return b.u.NullableOf(t)

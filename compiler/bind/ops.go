@@ -3,6 +3,7 @@ package bind
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"asyncvm/lang"
 )
@@ -69,13 +70,22 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	u := b.u
 	switch e.Op {
 	case "!":
-		b.cond(e.X)
+		t := b.expr(e.X)
+		if m := b.userOperator("op_LogicalNot", []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+			return m.Ret
+		}
+		b.checkConversion(e.X, t, u.special[Bool])
 		if v, ok := b.info.Consts[e.X].(bool); ok {
 			b.info.Consts[e] = !v
 		}
 		return u.special[Bool]
 	case "++", "--":
-		return b.expr(e.X)
+		t := b.expr(e.X)
+		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+		}
+		return t
 	case "-":
 		if lit, ok := e.X.(*lang.Literal); ok && (lit.Raw == "2147483648" || lit.Raw == "9223372036854775808") {
 			// The one literal C# reads together with its minus sign.
@@ -91,6 +101,10 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	t := b.expr(e.X)
 	if lenient(t) {
 		return u.unchecked
+	}
+	if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+		b.info.Calls[e] = m
+		return m.Ret
 	}
 	var ops []SpecialType
 	switch e.Op {
@@ -139,8 +153,15 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	l, r := b.expr(e.X), b.expr(e.Y)
 	xs, ts := []lang.Expr{e.X, e.Y}, []*Type{l, r}
+	if m := b.userOperator(lang.BinaryOperatorName(e.Op), xs, ts, e.Pos); m != nil {
+		b.info.Calls[e] = m
+		return m.Ret
+	}
 	switch e.Op {
 	case "==", "!=", "<", ">", "<=", ">=":
+		if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
+			b.operatorError(e, arithOperands, l, r)
+		}
 		return u.special[Bool]
 	case "+":
 		if isString(l) || isString(r) {
@@ -173,6 +194,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	case "*", "/", "%":
 		t := b.predefined(arithOperands, xs, ts)
 		if t == nil {
+			b.operatorError(e, arithOperands, l, r)
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
@@ -193,6 +215,9 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		}
 		t := b.predefined(shiftOperands, xs, ts)
 		if t == nil {
+			if l.IsIntegral() && r.IsIntegral() {
+				b.operatorError(e, shiftOperands, l, r)
+			}
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
@@ -207,7 +232,7 @@ func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
 func (b *binder) assign(e *lang.AssignExpr) *Type {
 	if id, ok := e.Left.(*lang.Ident); ok && id.Name == "_" {
 		if _, declared := b.scope.lookupVar("_"); !declared && len(b.memberInScope("_")) == 0 {
-			b.info.Types[id] = b.u.unchecked
+			b.info.Discards[id] = true
 			return b.expr(e.Right)
 		}
 	}
@@ -220,7 +245,13 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 		b.convertExpr(e.Right, l)
 		return l
 	}
-	b.expr(e.Right)
+	r := b.expr(e.Right)
+	if name := lang.BinaryOperatorName(strings.TrimSuffix(e.Op, "=")); name != "" {
+		// x op= y is x = x op y (§12.21.4): a user-defined operator decides.
+		if m := b.userOperator(name, []lang.Expr{e.Left, e.Right}, []*Type{l, r}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+		}
+	}
 	return l
 }
 
@@ -241,13 +272,10 @@ func (b *binder) foldUnary(e *lang.UnaryExpr, t *Type) {
 	case "~":
 		r = ^v
 	}
-	if e.Op == "-" && isSigned(t.Special) && int64(v) == minOf(t.Special) {
-		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
-		return
-	}
-	if e.Op == "-" && !isSigned(t.Special) && v != 0 {
-		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
-		return
+	if e.Op == "-" && (isSigned(t.Special) && int64(v) == minOf(t.Special) || !isSigned(t.Special) && v != 0) {
+		if b.overflowsAtCompileTime(e) {
+			return
+		}
 	}
 	b.setConst(e, t, r)
 }
@@ -274,7 +302,6 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 	signed := isSigned(s)
 	width := widthOf(s)
 	var r uint64
-	overflow := false
 	switch e.Op {
 	case "+", "-", "*":
 		exact := new(big.Int)
@@ -288,7 +315,10 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 			exact.Mul(bx, by)
 		}
 		if !bigFits(exact, s) {
-			overflow = true
+			if b.overflowsAtCompileTime(e) {
+				return
+			}
+			r = wrapBig(exact, s)
 			break
 		}
 		if signed {
@@ -298,11 +328,13 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 		}
 	case "/", "%":
 		if signed && int64(x) == minOf(s) && int64(y) == -1 {
-			if e.Op == "/" {
-				b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
+			if e.Op == "/" && b.overflowsAtCompileTime(e) {
 				return
 			}
-			r = 0
+			r = x
+			if e.Op == "%" {
+				r = 0
+			}
 			break
 		}
 		if signed {
@@ -342,10 +374,6 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 	default:
 		return
 	}
-	if overflow {
-		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
-		return
-	}
 	b.setConst(e, t, r)
 }
 
@@ -365,6 +393,13 @@ func (b *binder) intConst(e lang.Expr, t *Type) (uint64, bool) {
 }
 
 func (b *binder) setConst(e lang.Expr, t *Type, r uint64) {
+	if widthOf(t.Special) == 32 {
+		if isSigned(t.Special) {
+			r = uint64(int64(int32(uint32(r))))
+		} else {
+			r = uint64(uint32(r))
+		}
+	}
 	if isSigned(t.Special) {
 		b.info.Consts[e] = int64(r)
 	} else {
