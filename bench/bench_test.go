@@ -38,6 +38,7 @@ var units = map[string]struct {
 	"list":            {2_000_000, "access"},
 	"dict":            {2_000_000, "access"},
 	"sbuilder":        {1_000_000, "append"},
+	"nbody":           {20_000, "iter"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)

@@ -2,7 +2,9 @@
 # compare.sh runs asyncvm's benchmark programs (main module: go test ./bench)
 # and the same workloads on gopher-lua and goja (the bench/peers module), then
 # prints the figures side by side, one row per workload and engine, with the
-# median over -count runs and each row's time relative to goja.
+# median over -count runs and each row's time relative to goja and to
+# gopher-lua, by wall time and by CPU time per unit (cpu/unit, cpu x lua:
+# the process's CPU time, which a loaded machine disturbs less).
 #
 # Usage: bench/compare.sh [-benchtime 1s] [-count 1] [-bench REGEXP] [-from DIR]
 #   The same flags go to both runs. Raw `go test` output is kept in a
@@ -70,7 +72,7 @@ fi
 rows() {
 	awk -v origin="$1" '
 	BEGIN {
-		n = split("fib30 calls arith strings fib30_async await_completed await_valuetask yield", names, " ")
+		n = split("fib30 calls arith nbody strings fib30_async await_completed await_valuetask yield", names, " ")
 		for (i = 1; i <= n; i++) rank[names[i]] = i
 	}
 	/^Benchmark/ {
@@ -89,16 +91,17 @@ rows() {
 			engine = "asyncvm"
 			for (i = 3; i <= parts; i++) engine = engine "/" p[i]
 		}
-		nsop = "-"; per = "-"; unit = "-"; allocs = "-"; bytes = "-"
+		nsop = "-"; per = "-"; unit = "-"; allocs = "-"; bytes = "-"; cpu = "-"
 		for (i = 3; i < NF; i += 2) {
 			if ($(i + 1) == "ns/op") nsop = $i
+			else if ($(i + 1) == "cpu-ns/call" || $(i + 1) == "cpu-ns/iter") cpu = $i
 			else if ($(i + 1) == "ns/call" || $(i + 1) == "ns/iter") { per = $i; unit = $(i + 1) }
 			else if ($(i + 1) == "allocs/op") allocs = $i
 			else if ($(i + 1) == "B/op") bytes = $i
 		}
 		if (nsop == "-") next
 		r = (w in rank) ? rank[w] : 99
-		printf "%02d %s %s %s %s %s %s %s\n", r, w, engine, nsop, per, unit, allocs, bytes
+		printf "%02d %s %s %s %s %s %s %s %s\n", r, w, engine, nsop, per, unit, allocs, bytes, cpu
 	}' "$2"
 }
 
@@ -116,9 +119,10 @@ awk '
 			key = order[k]
 			split(row[key, int((cnt[key] + 1) / 2)], f, " ")
 			med[key] = f[4]
+			cmed[key] = f[9]
 			line[k] = row[key, int((cnt[key] + 1) / 2)]
 		}
-		printf "%-16s %-16s %14s %16s %11s %12s %8s\n", "workload", "engine", "ns/op", "per unit", "allocs/op", "B/op", "x goja"
+		printf "%-16s %-16s %14s %16s %11s %12s %8s %8s %12s %10s\n", "workload", "engine", "ns/op", "per unit", "allocs/op", "B/op", "x goja", "x lua", "cpu/unit", "cpu x lua"
 		prev = ""
 		for (k = 1; k <= nkeys; k++) {
 			split(line[k], f, " ")
@@ -126,8 +130,12 @@ awk '
 			prev = f[2]
 			g = f[2] SUBSEP "goja"
 			ratio = (g in med && med[g] > 0) ? sprintf("%.2f", f[4] / med[g]) : "-"
+			l = f[2] SUBSEP "gopherlua"
+			lratio = (l in med && med[l] > 0) ? sprintf("%.2f", f[4] / med[l]) : "-"
 			per = (f[5] == "-") ? "-" : sprintf("%.1f %s", f[5], f[6])
-			printf "%-16s %-16s %14.0f %16s %11s %12s %8s\n", f[2], f[3], f[4], per, f[7], f[8], ratio
+			cratio = (l in cmed && cmed[l] > 0 && f[9] != "-") ? sprintf("%.2f", f[9] / cmed[l]) : "-"
+			cpu = (f[9] == "-") ? "-" : sprintf("%.1f", f[9])
+			printf "%-16s %-16s %14.0f %16s %11s %12s %8s %8s %12s %10s\n", f[2], f[3], f[4], per, f[7], f[8], ratio, lratio, cpu, cratio
 		}
 	}' "$out/rows.txt"
 

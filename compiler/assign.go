@@ -106,10 +106,12 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			return lv
 		}
 		r, xt := fs.exprReg(x.X)
-		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil {
+		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil || fs.boundClass(x.X) != nil {
 			ci := fs.c.classByType[xt]
 			if isThis {
 				ci = fs.cls
+			} else if ci == nil {
+				ci = fs.boundClass(x.X)
 			}
 			if ci != nil {
 				if fi, ok := ci.fields[x.Name]; ok {
@@ -300,8 +302,8 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 				return lv.typ
 			}
 		}
-		y, yt := fs.exprReg(e.Right)
-		fs.emitABC(fs.checkedOp(op, e), r, r, fs.compoundOperand(e, y))
+		y, yt, op := fs.typedCompound(e, op)
+		fs.emitABC(op, r, r, y)
 		fs.narrow(r, e)
 		fs.convertOnStore(r, arithType(lv.typ, yt, opName), lv.conv)
 		fs.move(dst, r)
@@ -309,8 +311,8 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	v := fs.alloc()
 	fs.loadLV(lv, v)
-	y, yt := fs.exprReg(e.Right)
-	fs.emitABC(fs.checkedOp(op, e), v, v, fs.compoundOperand(e, y))
+	y, yt, op := fs.typedCompound(e, op)
+	fs.emitABC(op, v, v, y)
 	fs.narrow(v, e)
 	fs.convertOnStore(v, arithType(lv.typ, yt, opName), lv.conv)
 	fs.storeLV(lv, v)
@@ -350,9 +352,11 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		if !prefix && dst != r {
 			fs.emitABC(vm.OpMove, dst, r, 0)
 		}
-		fs.addOne(e, r, d)
-		fs.narrow(r, e)
-		fs.convertOnStore(r, vm.TInt, lv.conv)
+		if !fs.typedStep(e, r, x, d) {
+			fs.addOne(e, r, d)
+			fs.narrow(r, e)
+			fs.convertOnStore(r, vm.TInt, lv.conv)
+		}
 		if lv.typ == vm.TChar {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvChar))
 		}
@@ -366,9 +370,11 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	if !prefix {
 		fs.emitABC(vm.OpMove, dst, v, 0)
 	}
-	fs.addOne(e, v, d)
-	fs.narrow(v, e)
-	fs.convertOnStore(v, vm.TInt, lv.conv)
+	if !fs.typedStep(e, v, x, d) {
+		fs.addOne(e, v, d)
+		fs.narrow(v, e)
+		fs.convertOnStore(v, vm.TInt, lv.conv)
+	}
 	if lv.typ == vm.TChar {
 		fs.emitABC(vm.OpConv, v, v, int(vm.ConvChar))
 	}
@@ -377,4 +383,44 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		fs.move(dst, v)
 	}
 	return lv.typ
+}
+
+// typedCompound compiles the right operand of the compound assignment e
+// (x op= y) and chooses its instruction: the typed form of op when x and y
+// have typed representations and x's is the wider (y is converted to it),
+// else op (overflow-checked in a checked context) with y converted as
+// compoundOperand does.
+func (fs *funcState) typedCompound(e *lang.AssignExpr, op vm.Op) (int, *vm.Type, vm.Op) {
+	if ops, ok := typedArith[op]; ok {
+		lt := fs.c.info.TypeOf(e.Left)
+		if r := fs.operandRepr(e, lt, e.Left, e.Right); r != reprNone && r == reprOf(lt) {
+			return fs.typedOperand(e.Right, r), r.vmType(), ops[r]
+		}
+	}
+	y, yt := fs.exprReg(e.Right)
+	return fs.compoundOperand(e, y), yt, fs.checkedOp(op, e)
+}
+
+// typedStep compiles r += d for ++ and -- (e) on a long or double variable x
+// as one typed addition of a constant of its type, and reports whether it
+// did (int and the small types use ADDI).
+func (fs *funcState) typedStep(e lang.Expr, r int, x lang.Expr, d int) bool {
+	var k vm.Value
+	op := vm.OpAddI64
+	switch reprOf(fs.c.info.TypeOf(x)) {
+	case reprI64:
+		if fs.c.info.IsChecked(e) {
+			return false // long.MaxValue++ throws in a checked context
+		}
+		k = vm.Long(int64(d))
+	case reprF64:
+		k, op = vm.Double(float64(d)), vm.OpAddF64
+	default:
+		return false
+	}
+	t := fs.alloc()
+	fs.loadConst(t, k)
+	fs.emitABC(op, r, r, t)
+	fs.setTop(t)
+	return true
 }

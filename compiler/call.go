@@ -434,6 +434,10 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			// call (and passes a generic method's type arguments).
 			ci = declared
 		}
+		if ci == nil {
+			// The binder's type of the receiver.
+			ci = fs.boundClass(fun.X)
+		}
 		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
 				if m := fs.c.pickMethod(ms, e.Args, e); m != nil {
@@ -486,7 +490,7 @@ func libReturnType(t *vm.Type, name string) *vm.Type {
 }
 
 func (fs *funcState) move(dst, src int) {
-	if dst != src {
+	if dst != src && dst+1 != fs.unused {
 		fs.emitABC(vm.OpMove, dst, src, 0)
 	}
 }
@@ -494,8 +498,14 @@ func (fs *funcState) move(dst, src int) {
 // callUser calls a method declared in source. recvReg >= 0 means the
 // receiver is already in that register (which is also the window start).
 func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int, opCall, opVirt vm.Op, nonVirtual bool) *vm.Type {
+	fresh := fs.fresh == dst+1 && dst == fs.top-1
+	fs.fresh = 0
 	w := recvReg
-	if w < 0 {
+	if w < 0 && fresh {
+		// The call's window starts at the new temporary that receives
+		// its result.
+		w = dst
+	} else if w < 0 {
 		w = fs.alloc()
 	}
 	var n int
@@ -591,7 +601,11 @@ func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.Cal
 		}
 		return nil
 	}
-	w := fs.alloc()
+	w := dst
+	if fs.fresh != dst+1 || dst != fs.top-1 {
+		w = fs.alloc()
+	}
+	fs.fresh = 0
 	n, backs := fs.args(e.Args, w, nil, nil, nil)
 	fs.emitABC(opCall, w, fs.c.addFunc(f), n)
 	fs.copyBack(backs)
@@ -1059,7 +1073,7 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpAwait, dst, r, 0)
 	}
 	pc := len(fs.code) - 1
-	for pc > 0 && !vm.Ops[fs.code[pc].Op()].MaySuspend {
+	for pc > 0 && !vm.Ops[fs.code[pc].Op()].MaySuspend() {
 		pc--
 	}
 	fs.awaits = append(fs.awaits, vm.AwaitSite{PC: pc, InTry: fs.inTry > 0})

@@ -57,7 +57,8 @@ type Compiler struct {
 	classes     []*classInfo
 	classByFull map[string]*classInfo
 	classByType map[*vm.Type]*classInfo
-	namespaces  map[string]bool // namespaces the program declares
+	classByDecl map[*lang.TypeDecl]*classInfo // for the binder's types (bind.Type.Decl)
+	namespaces  map[string]bool               // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int
@@ -157,6 +158,7 @@ func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, 
 		prog:        &vm.Program{Extensions: map[string][]*vm.Func{}},
 		classByFull: map[string]*classInfo{},
 		classByType: map[*vm.Type]*classInfo{},
+		classByDecl: map[*lang.TypeDecl]*classInfo{},
 		namespaces:  map[string]bool{},
 		funcIndex:   map[*vm.Func]int{},
 		typeIndex:   map[*vm.Type]int{},

@@ -22,6 +22,7 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 		return 0, fs.cls.t
 	}
 	r := fs.alloc()
+	fs.fresh = r + 1
 	t := fs.exprTo(e, r)
 	return r, t
 }
@@ -44,6 +45,8 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 // exprValue compiles e with its value in register dst.
 func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	fs.at(e.Position())
+	fresh := fs.fresh == dst+1 && dst == fs.top-1
+	fs.fresh = 0
 	save := fs.top
 	defer func() {
 		if fs.top > save && dst < save {
@@ -73,6 +76,9 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	case *lang.MemberExpr:
 		return fs.member(e, dst)
 	case *lang.CallExpr:
+		if fresh {
+			fs.fresh = dst + 1
+		}
 		return fs.call(e, dst, false)
 	case *lang.IndexExpr:
 		return fs.index(e, dst)
@@ -191,6 +197,9 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		fs.emitABC(vm.OpAs, dst, r, fs.c.addType(t))
 		return t
 	case *lang.AwaitExpr:
+		if _, ok := e.X.(*lang.CallExpr); ok && fresh {
+			fs.fresh = dst + 1
+		}
 		return fs.await(e, dst)
 	case *lang.ThrowExpr:
 		r, _ := fs.exprReg(e.X)
@@ -576,7 +585,14 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
-	if ci := fs.c.classByType[xt]; ci != nil {
+	ci := fs.c.classByType[xt]
+	if ci == nil {
+		// The binder knows the class where the compiler's own tracking
+		// does not (a lambda parameter, a generic method's result, ...):
+		// a fixed slot too.
+		ci = fs.boundClass(e.X)
+	}
+	if ci != nil {
 		if fi, ok := ci.fields[e.Name]; ok {
 			fs.emitABC(vm.OpGetField, dst, r, fs.field(fi))
 			t = fi.typ
@@ -803,6 +819,17 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 	return []*vm.Type{nil, vm.TInt, vm.TLong, vm.TFloat, vm.TDouble, vm.TDecimal}[r]
 }
 
+// addImmediate reports whether e is int + or - a small int literal, which
+// ADDI compiles with the literal in the instruction.
+func (fs *funcState) addImmediate(e *lang.BinaryExpr, r repr) bool {
+	lit, ok := e.Y.(*lang.Literal)
+	if !ok || r != reprI32 || lit.Kind != lang.LitInt || (e.Op != "+" && e.Op != "-") {
+		return false
+	}
+	n, _ := lit.Value.(int64)
+	return n >= 0 && n < 30000
+}
+
 func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 	if m := fs.c.info.CallOf(e); m != nil {
 		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
@@ -832,12 +859,22 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
 		return nil
 	}
+	if ops, ok := typedArith[op]; ok {
+		// Typed arithmetic: both operands, converted to the operator's
+		// representation where narrower, in one typed instruction.
+		if r := fs.operandRepr(e, fs.c.info.TypeOf(e), e.X, e.Y); r != reprNone && !fs.addImmediate(e, r) {
+			rx := fs.typedOperand(e.X, r)
+			ry := fs.typedOperand(e.Y, r)
+			fs.emitABC(ops[r], dst, rx, ry)
+			return r.vmType()
+		}
+	}
 	rx, tx := fs.exprReg(e.X)
 	if ut := fs.unsignedOperands(e); ut != nil {
 		return fs.unsignedBinary(e, op, rx, ut, dst)
 	}
 	if (op == vm.OpAdd || op == vm.OpSub) && !fs.c.info.IsChecked(e) {
-		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString {
+		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString && reprOf(fs.c.info.TypeOf(e)) != reprF64 && reprOf(fs.c.info.TypeOf(e)) != reprI64 {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
 					n = -n
@@ -911,14 +948,22 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			if e.Op != "==" && e.Op != "!=" && fs.compareConst(e, !sense, target) {
 				return
 			}
-			a, b := fs.compareOperands(e)
 			cj := compareJumps[e.Op]
-			if cj.swap {
-				a, b = b, a
-			}
 			op := cj.whenFalse
 			if sense {
 				op = cj.whenTrue
+			}
+			var a, b int
+			if r := fs.operandRepr(nil, nil, e.X, e.Y); r != reprNone {
+				// Typed compare-and-branch, operands converted to the
+				// wider representation.
+				a, b = fs.typedOperand(e.X, r), fs.typedOperand(e.Y, r)
+				op = typedJump[op][r]
+			} else {
+				a, b = fs.compareOperands(e)
+			}
+			if cj.swap {
+				a, b = b, a
 			}
 			fs.jumpTo(target, vm.MakeABC(op, a, b, 0))
 			return

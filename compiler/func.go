@@ -125,6 +125,13 @@ type funcState struct {
 	inLock   int           // lock statements around the code being compiled (await is not allowed there)
 	expect   *lang.TypeRef // the target type of the expression being compiled, when known
 
+	// fresh is dst+1 while the expression being compiled targets a new
+	// temporary dst that nothing else names (exprReg's), so a call may use
+	// dst as its window and leave its result there without a MOVE; unused
+	// is dst+1 while an assignment statement is compiled, whose value
+	// (in dst) nobody reads, so its final MOVE is left out. Zero: none.
+	fresh, unused int
+
 	typeWitness map[string]string // type parameter -> a parameter declared with that type
 
 	catchRegs  []int          // exception registers of the enclosing catch blocks, for `throw;`
@@ -211,15 +218,10 @@ func (fs *funcState) mark(l *label) {
 func (fs *funcState) patch(at, target int) {
 	ins := fs.code[at]
 	off := target - (at + 1)
-	switch vm.Ops[ins.Op()].Format {
-	case vm.FmtsBx, vm.FmtAsBx:
-		fs.code[at] = vm.MakeABx(ins.Op(), ins.A(), off)
-	case vm.FmtABsC:
-		if off < math.MinInt16 || off > math.MaxInt16 {
-			fs.errorf(lang.Pos{File: fs.fn.File, Line: int(fs.lines[at]), Col: 1}, "method '%s' is too large to compile", fs.fn.Name)
-		}
-		fs.code[at] = vm.MakeABC(ins.Op(), ins.A(), ins.B(), off)
+	if vm.Ops[ins.Op()].Flags&vm.Wide == 0 && (off < math.MinInt16 || off > math.MaxInt16) {
+		fs.errorf(lang.Pos{File: fs.fn.File, Line: int(fs.lines[at]), Col: 1}, "method '%s' is too large to compile", fs.fn.Name)
 	}
+	fs.code[at] = ins.WithJump(off)
 }
 
 // jumpTo emits a jump-type instruction to l (patched when l is marked).

@@ -40,10 +40,16 @@ func bodyInfo(body lang.Node) (labels map[string]int, hasFinally bool) {
 	return labels, hasFinally
 }
 
-// compileBody runs the two passes over a function body: a dry pass that
-// finds the variables closures capture, then the real one.
-func (c *Compiler) compileBody(mi *methodInfo, emit func(fs *funcState)) {
-	for _, dry := range []bool{true, false} {
+// compileBody compiles a function body once. When the syntax it compiles
+// (src) contains a lambda or a local function, a dry pass first finds the
+// variables they capture, which are boxed from their declaration on; a
+// body without nested functions captures nothing and needs no dry pass.
+func (c *Compiler) compileBody(mi *methodInfo, src []lang.Node, emit func(fs *funcState)) {
+	passes := []bool{false}
+	if containsClosure(src) {
+		passes = []bool{true, false}
+	}
+	for _, dry := range passes {
 		fs := c.newFuncState(nil, mi.cls, mi.fn, mi.static)
 		fs.dry = dry
 		fs.async = mi.async
@@ -55,6 +61,40 @@ func (c *Compiler) compileBody(mi *methodInfo, emit func(fs *funcState)) {
 		}
 		fs.finish()
 	}
+}
+
+// containsClosure reports whether any of ns contains a lambda, an
+// anonymous method or a local function.
+func containsClosure(ns []lang.Node) bool {
+	found := false
+	for _, n := range ns {
+		if n == nil || found {
+			continue
+		}
+		lang.Inspect(n, func(m lang.Node) bool {
+			switch m.(type) {
+			case *lang.LambdaExpr, *lang.LocalFuncStmt:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// initializers returns the field and property declarations of a class,
+// whose initializers constructors and static initializers compile.
+func initializers(ci *classInfo) []lang.Node {
+	var ns []lang.Node
+	for _, m := range ci.decl.Members {
+		switch m := m.(type) {
+		case *lang.FieldDecl:
+			ns = append(ns, m)
+		case *lang.PropertyDecl:
+			ns = append(ns, m)
+		}
+	}
+	return ns
 }
 
 func (fs *funcState) prepareBody(body lang.Node) {
@@ -69,7 +109,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 	m := mi.decl
 	c.pushTypeParams(m.TypeParams)
 	defer c.popTypeParams()
-	c.compileBody(mi, func(fs *funcState) {
+	c.compileBody(mi, []lang.Node{m}, func(fs *funcState) {
 		fs.at(m.Pos)
 		if mi.static && mi.cls.initSlot >= 0 {
 			r := fs.alloc()
@@ -85,19 +125,14 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 		}
 		switch {
 		case m.ExprBody != nil:
-			r := fs.alloc()
 			voidish := isVoid(m.ReturnType) || (mi.async && len(m.ReturnType.Args) == 0)
 			if voidish {
+				fs.alloc()
 				fs.stmt(&lang.ExprStmt{Pos: m.ExprBody.Position(), X: m.ExprBody})
 				fs.emitABC(vm.OpRetVoid, 0, 0, 0)
 				return
 			}
-			fs.expect = fs.retElem()
-			t := fs.exprTo(m.ExprBody, r)
-			if conv := c.convType(fs.retElem(), mi.cls); conv != nil {
-				fs.convertOnStore(r, t, conv)
-			}
-			fs.emitABC(vm.OpRet, r, 0, 0)
+			fs.returnExpr(m.ExprBody)
 		case m.Body != nil:
 			fs.block(m.Body)
 			fs.at(m.Body.Rbrace)
@@ -109,7 +144,14 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 func (c *Compiler) compileCtor(mi *methodInfo) {
 	ci := mi.cls
 	d := mi.ctor
-	c.compileBody(mi, func(fs *funcState) {
+	src := initializers(ci)
+	if d != nil {
+		src = append(src, d)
+	}
+	for _, a := range ci.decl.BaseArgs {
+		src = append(src, a.X)
+	}
+	c.compileBody(mi, src, func(fs *funcState) {
 		if d != nil {
 			fs.at(d.Pos)
 		} else {
@@ -266,7 +308,7 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 
 func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 	mi := &methodInfo{name: ".cctor", fn: fn, cls: ci, static: true}
-	c.compileBody(mi, func(fs *funcState) {
+	c.compileBody(mi, initializers(ci), func(fs *funcState) {
 		fs.at(ci.decl.Pos)
 		fs.labelDepth = map[string]int{}
 		for _, m := range ci.decl.Members {

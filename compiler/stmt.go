@@ -275,7 +275,12 @@ func (fs *funcState) localDecl(s *lang.LocalDeclStmt) {
 		old := fs.expect
 		fs.expect = s.Type
 		var t *vm.Type
-		if fs.direct(l) {
+		if k, ok := fs.convertedConst(d.Init, fs.c.info.Locals[d]); ok && fs.direct(l) {
+			// `long n = 0;`, `double x = 1;`: the constant converted at
+			// compile time.
+			fs.loadConst(l.reg, k)
+			t = l.conv
+		} else if fs.direct(l) {
 			t = fs.exprTo(d.Init, l.reg)
 			fs.convertOnStore(l.reg, t, l.conv)
 		} else {
@@ -337,6 +342,15 @@ func (fs *funcState) exprStmt(s *lang.ExprStmt) {
 		}
 	}
 	r := fs.alloc()
+	if a, ok := s.X.(*lang.AssignExpr); ok {
+		// The assignment's value is discarded: no final MOVE into r.
+		fs.unused = r + 1
+		fs.at(a.Position())
+		fs.assign(a, r)
+		fs.unused = 0
+		return
+	}
+	fs.fresh = r + 1
 	fs.exprTo(s.X, r)
 }
 
@@ -658,12 +672,34 @@ func (fs *funcState) returnStmt(s *lang.ReturnStmt) {
 		fs.doReturn(-1)
 		return
 	}
-	r := fs.alloc()
+	fs.returnExpr(s.X)
+}
+
+// returnExpr compiles the value of a return and returns it. Outside try
+// blocks a conditional returns from each branch (no join, no MOVE), and a
+// local already of the return type is returned from its own register.
+func (fs *funcState) returnExpr(x lang.Expr) {
+	if c, ok := x.(*lang.CondExpr); ok && len(fs.tries) == 0 {
+		f := fs.newLabel()
+		fs.cond(c.Cond, f)
+		fs.returnExpr(c.Then)
+		fs.mark(f)
+		fs.returnExpr(c.Else)
+		return
+	}
+	save := fs.top
+	defer fs.setTop(save)
 	old := fs.expect
 	fs.expect = fs.retElem()
-	t := fs.exprTo(s.X, r)
+	r, t := fs.exprReg(x)
 	fs.expect = old
-	if conv := fs.c.convType(fs.retElem(), fs.cls); conv != nil {
+	if conv := fs.c.convType(fs.retElem(), fs.cls); conv != nil && conv != t {
+		if r < save {
+			// A variable's register: convert a copy.
+			d := fs.alloc()
+			fs.move(d, r)
+			r = d
+		}
 		fs.convertOnStore(r, t, conv)
 	}
 	fs.doReturn(r)

@@ -93,6 +93,7 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 	if old, ok := c.classByFull[full]; ok && td.Modifiers.Has(lang.ModPartial) && old.decl.Modifiers.Has(lang.ModPartial) {
 		// Partial classes: merge members into the first declaration.
 		old.decl.Members = append(old.decl.Members, td.Members...)
+		c.classByDecl[td] = old
 		return
 	} else if ok && old.file.Name != PreludeFile {
 		c.errorf(td.Pos, "The namespace '%s' already contains a definition for '%s'", ns, td.Name)
@@ -100,6 +101,7 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 	}
 	c.classByFull[full] = ci
 	c.classByType[t] = ci
+	c.classByDecl[td] = ci
 	c.classes = append(c.classes, ci)
 	c.addType(t)
 	if outer != nil {

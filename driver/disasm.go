@@ -49,64 +49,7 @@ func DisasmFunc(prog *vm.Program, f *vm.Func) string {
 	}
 	for pc, ins := range f.Code {
 		fmt.Fprintf(&b, "  %4d  [%3d]  %-28s", pc, f.LineAt(pc), ins.String())
-		var note string
-		switch ins.Op() {
-		case vm.OpLoadK:
-			if ins.Bx() < len(f.K) {
-				note = describeConst(f.K[ins.Bx()])
-			}
-		case vm.OpCall, vm.OpCallAw:
-			if ins.B() < len(prog.Funcs) {
-				note = prog.Funcs[ins.B()].QualifiedName()
-			}
-		case vm.OpCallVirt, vm.OpCallVAw, vm.OpGetMember:
-			idx := ins.B()
-			if ins.Op() == vm.OpGetMember {
-				idx = ins.C()
-			}
-			if idx < len(prog.Sites) {
-				note = "." + prog.Sites[idx].Name
-			}
-		case vm.OpSetMember:
-			if ins.B() < len(prog.Sites) {
-				note = "." + prog.Sites[ins.B()].Name
-			}
-		case vm.OpGetStatic, vm.OpSetStatic, vm.OpRefSta:
-			if ins.Bx() < len(prog.Statics) {
-				r := prog.Statics[ins.Bx()]
-				note = r.T.FullName() + "." + r.T.StaticFields[r.I].Name
-			}
-		case vm.OpGetField, vm.OpSetField, vm.OpRefFld, vm.OpGetThisF, vm.OpSetThisF:
-			idx := ins.C()
-			switch ins.Op() {
-			case vm.OpSetField, vm.OpGetThisF:
-				idx = ins.B()
-			case vm.OpSetThisF:
-				idx = ins.A()
-			}
-			if idx < len(f.Fields) {
-				r := f.Fields[idx]
-				note = r.Class().FullName() + "." + r.Class().Fields[r.Index()].Name
-			}
-		case vm.OpNewObj, vm.OpTypeOf:
-			if ins.B() < len(prog.Types) {
-				note = prog.Types[ins.B()].FullName()
-			}
-		case vm.OpIs, vm.OpAs, vm.OpCast, vm.OpNewArr:
-			if ins.C() < len(prog.Types) {
-				note = prog.Types[ins.C()].FullName()
-			}
-		case vm.OpJmp, vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul:
-			note = fmt.Sprintf("-> %d", pc+1+ins.SBx())
-		case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe:
-			note = fmt.Sprintf("-> %d", pc+1+ins.SC())
-		case vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
-			note = fmt.Sprintf("K=%s -> %d", describeConst(f.K[ins.B()]), pc+1+ins.SC())
-		case vm.OpClosure:
-			if ins.B() < len(prog.Funcs) {
-				note = prog.Funcs[ins.B()].Name
-			}
-		}
+		note := operandNotes(prog, f, pc, ins)
 		if a, ok := awaits[pc]; ok {
 			note += fmt.Sprintf("  saves %v", a.Live)
 			if a.InTry {
@@ -141,4 +84,54 @@ func describeConst(v vm.Value) string {
 		return t.Name
 	}
 	return ""
+}
+
+// operandNotes names what an instruction's table operands refer to
+// (constants, functions, members, fields, types) and where it jumps, from
+// the operand roles of vm.Ops.
+func operandNotes(prog *vm.Program, f *vm.Func, pc int, ins vm.Instr) string {
+	info := vm.Ops[ins.Op()]
+	var notes []string
+	for k, r := range info.Roles() {
+		x := ins.Operand(k)
+		switch r {
+		case vm.RConst:
+			if x < len(f.K) {
+				if info.Flags&vm.Wide != 0 {
+					notes = append(notes, describeConst(f.K[x]))
+				} else {
+					notes = append(notes, "K="+describeConst(f.K[x]))
+				}
+			}
+		case vm.RFunc:
+			if x < len(prog.Funcs) {
+				notes = append(notes, prog.Funcs[x].QualifiedName())
+			}
+		case vm.RClosure:
+			if x < len(prog.Funcs) {
+				notes = append(notes, prog.Funcs[x].Name)
+			}
+		case vm.RSite:
+			if x < len(prog.Sites) {
+				notes = append(notes, "."+prog.Sites[x].Name)
+			}
+		case vm.RStatic:
+			if x < len(prog.Statics) {
+				r := prog.Statics[x]
+				notes = append(notes, r.T.FullName()+"."+r.T.StaticFields[r.I].Name)
+			}
+		case vm.RField:
+			if x < len(f.Fields) {
+				r := f.Fields[x]
+				notes = append(notes, r.Class().FullName()+"."+r.Class().Fields[r.Index()].Name)
+			}
+		case vm.RType:
+			if x < len(prog.Types) {
+				notes = append(notes, prog.Types[x].FullName())
+			}
+		case vm.RJump:
+			notes = append(notes, fmt.Sprintf("-> %d", pc+1+x))
+		}
+	}
+	return strings.Join(notes, " ")
 }

@@ -289,67 +289,39 @@ func cloneMap[K comparable](m map[K]int) map[K]int {
 	return out
 }
 
-// tableOperand says which operand of an opcode indexes which program table.
-type tableOperand struct {
-	table   byte // 'f' Funcs, 's' Sites, 't' Types, 'x' Statics
-	operand byte // 'B', 'C' or 'X' (Bx)
-}
-
-// tableOperands lists every opcode with a table operand; the others (see
-// noTableOperand) have none. TestEveryOpcodeClassified keeps the two lists
-// in step with vm.Ops.
-var tableOperands = map[vm.Op]tableOperand{
-	vm.OpCall:      {'f', 'B'},
-	vm.OpCallAw:    {'f', 'B'},
-	vm.OpClosure:   {'f', 'B'},
-	vm.OpCallVirt:  {'s', 'B'},
-	vm.OpCallVAw:   {'s', 'B'},
-	vm.OpGetMember: {'s', 'C'},
-	vm.OpSetMember: {'s', 'B'},
-	vm.OpGetStatic: {'x', 'X'},
-	vm.OpSetStatic: {'x', 'X'},
-	vm.OpRefSta:    {'x', 'X'},
-	vm.OpNewObj:    {'t', 'B'},
-	vm.OpTypeOf:    {'t', 'B'},
-	vm.OpNewArr:    {'t', 'C'},
-	vm.OpIs:        {'t', 'C'},
-	vm.OpAs:        {'t', 'C'},
-	vm.OpCast:      {'t', 'C'},
-	vm.OpUnbox:     {'t', 'C'},
-}
-
-// relocate renumbers an instruction's table operand into the merged tables.
+// relocate renumbers an instruction's program-table operands (the roles
+// RFunc, RClosure, RSite, RType and RStatic of vm.Ops) into the merged
+// tables.
 func relocate(ins vm.Instr, fmap, smap, tmap, stmap []int) vm.Instr {
-	to, ok := tableOperands[ins.Op()]
-	if !ok {
+	info := vm.Ops[ins.Op()]
+	ops := [3]int{ins.A(), ins.B(), ins.C()}
+	changed := false
+	for k, r := range info.Roles() {
+		var m []int
+		switch r {
+		case vm.RFunc, vm.RClosure:
+			m = fmap
+		case vm.RSite:
+			m = smap
+		case vm.RType:
+			m = tmap
+		case vm.RStatic:
+			m = stmap
+		default:
+			continue
+		}
+		if x := ins.Operand(k); x < len(m) {
+			ops[k] = m[x]
+			changed = true
+		}
+	}
+	if !changed {
 		return ins
 	}
-	var m []int
-	switch to.table {
-	case 'f':
-		m = fmap
-	case 's':
-		m = smap
-	case 't':
-		m = tmap
-	default:
-		m = stmap
+	if info.Flags&vm.Wide != 0 {
+		return vm.MakeABx(ins.Op(), ops[0], ops[1])
 	}
-	switch to.operand {
-	case 'B':
-		if ins.B() < len(m) {
-			return vm.MakeABC(ins.Op(), ins.A(), m[ins.B()], ins.C())
-		}
-	case 'C':
-		if ins.C() < len(m) {
-			return vm.MakeABC(ins.Op(), ins.A(), ins.B(), m[ins.C()])
-		}
-	default:
-		if ins.Bx() < len(m) {
-			return vm.MakeABx(ins.Op(), ins.A(), m[ins.Bx()])
-		}
-	}
-	return ins
+	return vm.MakeABC(ins.Op(), ops[0], ops[1], ops[2])
 }
 
 // carryStatics copies the static field values of the previous host class

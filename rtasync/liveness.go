@@ -63,84 +63,26 @@ func (s regSet) list() []int32 {
 	return out
 }
 
-// UseDef returns the registers an instruction reads and writes.
+// UseDef returns the registers an instruction reads and writes, from the
+// operand roles of vm.Ops.
 func UseDef(p *vm.Program, f *vm.Func, ins vm.Instr) (uses, defs []int) {
-	a, b, c := ins.A(), ins.B(), ins.C()
-	span := func(from, n int) []int {
-		out := make([]int, n)
-		for i := range out {
-			out[i] = from + i
-		}
-		return out
-	}
-	switch ins.Op() {
-	case vm.OpNop, vm.OpJmp, vm.OpRetVoid:
-		return nil, nil
-	case vm.OpMove, vm.OpConv, vm.OpNeg, vm.OpNot, vm.OpBitNot, vm.OpAddI, vm.OpGetField, vm.OpGetMember,
-		vm.OpGetBox, vm.OpNewBox, vm.OpGetRef, vm.OpRefFld, vm.OpNewArr, vm.OpIs, vm.OpAs, vm.OpCast, vm.OpAwait:
-		return []int{b}, []int{a}
-	case vm.OpLoadK, vm.OpLoadInt, vm.OpLoadNull, vm.OpLoadBool, vm.OpGetStatic, vm.OpGetUp, vm.OpUpBox,
-		vm.OpRefSta, vm.OpNewObj, vm.OpTypeOf:
-		return nil, []int{a}
-	case vm.OpAdd, vm.OpSub, vm.OpMul, vm.OpDiv, vm.OpRem, vm.OpBitAnd, vm.OpBitOr, vm.OpBitXor, vm.OpShl,
-		vm.OpShr, vm.OpEq, vm.OpNe, vm.OpLt, vm.OpLe, vm.OpGetIndex, vm.OpRefElm:
-		return []int{b, c}, []int{a}
-	case vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul, vm.OpRet, vm.OpThrow, vm.OpRethrow, vm.OpEndFilt,
-		vm.OpNullChk, vm.OpSetStatic, vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
-		return []int{a}, nil
-	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe, vm.OpSetBox, vm.OpSetRef:
-		return []int{a, b}, nil
-	case vm.OpSetField, vm.OpSetMember:
-		return []int{a, c}, nil
-	case vm.OpSetIndex:
-		return []int{a, b, c}, nil
-	case vm.OpGetThisF:
-		return []int{0}, []int{a}
-	case vm.OpSetThisF:
-		return []int{0, b}, nil
-	case vm.OpSetUp:
-		return []int{b}, nil
-	case vm.OpCall, vm.OpCallVirt, vm.OpCallAw, vm.OpCallVAw:
-		return span(a, c), []int{a}
-	case vm.OpCallDel, vm.OpCallDAw:
-		return span(a, c+1), []int{a}
-	case vm.OpClosure:
-		var uses []int
-		if b < len(p.Funcs) {
-			cf := p.Funcs[b]
-			for _, u := range cf.Up {
-				if !u.FromUp {
-					uses = append(uses, u.Index)
-				}
-			}
-			if cf.HasThis && f.HasThis {
-				uses = append(uses, 0)
-			}
-		}
-		return uses, []int{a}
-	}
-	// Unknown instructions read everything: conservative.
-	return span(0, f.NumRegs), nil
+	ins.Regs(p, f, func(r int) { uses = append(uses, r) }, func(r int) { defs = append(defs, r) })
+	return uses, defs
 }
 
 // successors returns the pcs control may reach after the instruction at pc
-// completes normally.
+// completes normally: its jump target, and the next instruction unless the
+// opcode Ends.
 func successors(f *vm.Func, pc int) []int {
 	ins := f.Code[pc]
-	switch ins.Op() {
-	case vm.OpJmp:
-		return []int{pc + 1 + ins.SBx()}
-	case vm.OpJmpIf, vm.OpJmpIfNot, vm.OpJmpNull, vm.OpJmpNotNul:
-		return []int{pc + 1, pc + 1 + ins.SBx()}
-	case vm.OpJLt, vm.OpJNLt, vm.OpJLe, vm.OpJNLe, vm.OpJEq, vm.OpJNe, vm.OpJLtK, vm.OpJGeK, vm.OpJLeK, vm.OpJGtK:
-		return []int{pc + 1, pc + 1 + ins.SC()}
-	case vm.OpRet, vm.OpRetVoid, vm.OpThrow, vm.OpRethrow, vm.OpEndFilt:
-		return nil
+	var out []int
+	if vm.Ops[ins.Op()].Flags&vm.Ends == 0 && pc+1 < len(f.Code) {
+		out = append(out, pc+1)
 	}
-	if pc+1 < len(f.Code) {
-		return []int{pc + 1}
+	if t, ok := ins.Jump(pc); ok {
+		out = append(out, t)
 	}
-	return nil
+	return out
 }
 
 // Analyze fills f.Awaits[i].Live by backward dataflow over the bytecode,

@@ -51,13 +51,26 @@
 // unused (8). Bx is B and C together as an unsigned 32-bit operand; sBx the
 // same, signed; sC is C as a signed 16-bit operand; decode them with the
 // accessor methods. opcodes.go documents every opcode in register-transfer
-// form, with Notes for the async ones, and Ops, the properties table
-// (operand format, may throw, may suspend, is jump) that the disassembler,
-// the rt liveness analysis (package rtasync) and opcodes_test.go read.
+// form, with Notes for the async ones, and Ops, the properties table: per
+// opcode the role of each operand field (a register read or written, a
+// register range of call arguments, a constant, an immediate, a jump, an
+// index into a program table) and its flags (Wide, may throw, may suspend,
+// ends the block, reads this). Everything that must understand operands
+// derives from the roles: Instr.Regs (the registers read and written, which
+// the rt liveness analysis in package rtasync uses), Instr.Jump, the
+// disassembler, the REPL's relocation of table indices, opcodes_test.go.
+//
+// Typed instructions (ADD.i32, MUL.f64, JLT.i64, ...; typed.go holds their
+// generic meanings) are chosen by the compiler from the binder's static
+// types. Each checks that its operands have its representation (two
+// pointer compares) and computes inline; otherwise it takes the generic
+// instruction's path, so a wrong static type costs speed, never a misread
+// value.
 //
 // The interpreter (interp.go, run) is one loop with one switch per
-// instruction: int fast paths inline (arithmetic, compare-and-jump), slow
-// paths in helpers named in the file map below. Calls and backward jumps poll one machine flag for step
+// instruction: typed and int fast paths inline (arithmetic, compare-and-jump,
+// array elements, calls of bytecode functions), slow paths in helpers named
+// in the file map below. Calls and backward jumps poll one machine flag for step
 // limits and stop requests; each thread has at most Machine.MaxDepth
 // frames, beyond which the program ends with "Stack overflow.". The
 // resource limits (live heap, threads, output) and the accounting behind
@@ -125,7 +138,8 @@
 // # Where each part lives
 //
 //	doc.go            this map
-//	opcodes.go        instruction encoding, the opcodes, the properties table
+//	opcodes.go        instruction encoding, the opcodes, the properties table (operand roles)
+//	typed.go          the generic meaning of the typed instructions, for their slow paths
 //	value.go          Value: the two-word representation, primitives
 //	object.go         heap objects: Header, Str, Array, Box, Closure, Instance, Native
 //	type.go           Type: fields, methods, statics; System.Type objects

@@ -196,11 +196,8 @@ func (t *Thread) runThrow(err error) (Value, error) {
 func (t *Thread) run() (result Value, err error) {
 	fr := &t.frames[len(t.frames)-1]
 	fn := fr.fn
-	code := fn.Code
-	k := fn.K
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
 	pc := fr.pc
-	prog := t.M.Prog
 	var steps int64
 	// Each run has its own identity, so that an exception's first-pass
 	// decision (t.match) is only reused by the run that made it.
@@ -218,21 +215,20 @@ func (t *Thread) run() (result Value, err error) {
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
-		code, k = fn.Code, fn.K
 		regs = t.stack[fr.base : fr.base+fn.NumRegs]
 		pc = fr.pc
 	}
 
 	for {
 		steps++
-		ins := code[pc]
+		ins := fn.Code[pc]
 		pc++
 		switch ins.Op() {
 		case OpNop:
 		case OpMove:
 			regs[ins.A()] = regs[ins.B()]
 		case OpLoadK:
-			regs[ins.A()] = k[ins.Bx()]
+			regs[ins.A()] = fn.K[ins.Bx()]
 		case OpLoadInt:
 			regs[ins.A()] = Int(int32(ins.SBx()))
 		case OpLoadNull:
@@ -374,36 +370,38 @@ func (t *Thread) run() (result Value, err error) {
 					goto poll
 				}
 			}
-		case OpJLtK, OpJGeK, OpJLeK, OpJGtK:
-			a, kb := regs[ins.A()], k[ins.B()]
-			var r bool
-			if a.p == unsafe.Pointer(TInt) && kb.p == unsafe.Pointer(TInt) {
-				x, y := a.AsInt(), kb.AsInt()
-				switch ins.Op() {
-				case OpJLtK:
-					r = x < y
-				case OpJGeK:
-					r = x >= y
-				case OpJLeK:
-					r = x <= y
-				default:
-					r = x > y
+		case OpJLtK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() < kb.AsInt() {
+					goto jumpC
 				}
-			} else {
-				fr.pc = pc
-				var e error
-				r, e = t.compareK(ins.Op(), a, kb)
-				if e != nil {
-					err = e
-					goto fail
-				}
+				continue
 			}
-			if r {
-				pc += ins.SC()
-				if ins.SC() < 0 && t.M.poll.Load() {
-					goto poll
+			goto jumpKSlow
+		case OpJGeK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() >= kb.AsInt() {
+					goto jumpC
 				}
+				continue
 			}
+			goto jumpKSlow
+		case OpJLeK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() <= kb.AsInt() {
+					goto jumpC
+				}
+				continue
+			}
+			goto jumpKSlow
+		case OpJGtK:
+			if a, kb := regs[ins.A()], fn.K[ins.B()]; a.p == ptrInt && kb.p == ptrInt {
+				if a.AsInt() > kb.AsInt() {
+					goto jumpC
+				}
+				continue
+			}
+			goto jumpKSlow
 		case OpJEq:
 			if t.equal(regs[ins.A()], regs[ins.B()]) {
 				pc += ins.SC()
@@ -419,6 +417,197 @@ func (t *Thread) run() (result Value, err error) {
 				}
 			}
 
+		// Typed arithmetic: inline when both operands have the instruction's
+		// representation, else the generic instruction's path (arithSlow).
+		case OpAddI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				regs[ins.A()] = Int(b.AsInt() + c.AsInt())
+				continue
+			}
+			goto arithSlow
+		case OpSubI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				regs[ins.A()] = Int(b.AsInt() - c.AsInt())
+				continue
+			}
+			goto arithSlow
+		case OpMulI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				regs[ins.A()] = Int(b.AsInt() * c.AsInt())
+				continue
+			}
+			goto arithSlow
+		case OpDivI32, OpRemI32:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrInt && c.p == ptrInt {
+				if v, ok := intOp(typedGeneric[ins.Op()], b.AsInt(), c.AsInt()); ok {
+					regs[ins.A()] = v
+					continue
+				}
+			}
+			goto arithSlow
+		case OpAddI64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong {
+				regs[ins.A()] = Long(int64(b.n) + int64(c.n))
+				continue
+			}
+			goto arithSlow
+		case OpSubI64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong {
+				regs[ins.A()] = Long(int64(b.n) - int64(c.n))
+				continue
+			}
+			goto arithSlow
+		case OpMulI64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong {
+				regs[ins.A()] = Long(int64(b.n) * int64(c.n))
+				continue
+			}
+			goto arithSlow
+		case OpDivI64, OpRemI64:
+			// Zero and -1 divisors (DivideByZeroException, the overflow
+			// of MinValue / -1) take the generic path.
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrLong && c.p == ptrLong && int64(c.n) != 0 && int64(c.n) != -1 {
+				if ins.Op() == OpDivI64 {
+					regs[ins.A()] = Long(int64(b.n) / int64(c.n))
+				} else {
+					regs[ins.A()] = Long(int64(b.n) % int64(c.n))
+				}
+				continue
+			}
+			goto arithSlow
+		case OpAddF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() + c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpSubF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() - c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpMulF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() * c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpDivF64:
+			if b, c := regs[ins.B()], regs[ins.C()]; b.p == ptrDouble && c.p == ptrDouble {
+				regs[ins.A()] = Double(b.AsDouble() / c.AsDouble())
+				continue
+			}
+			goto arithSlow
+		case OpRemF64:
+			goto arithSlow
+
+		// Typed compare-and-branch: inline when both operands have the
+		// instruction's representation, else as the generic jump
+		// (branchSlow).
+		case OpJLtI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x < y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJNLtI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); !(x < y) {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJLeI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x <= y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJNLeI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); !(x <= y) {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJEqI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x == y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJNeI32:
+			if a, b := regs[ins.A()], regs[ins.B()]; a.p == ptrInt && b.p == ptrInt {
+				if x, y := a.AsInt(), b.AsInt(); x != y {
+					goto jumpC
+				}
+				continue
+			}
+			goto branchSlow
+		case OpJLtI64, OpJNLtI64, OpJLeI64, OpJNLeI64, OpJEqI64, OpJNeI64:
+			a, b := regs[ins.A()], regs[ins.B()]
+			if a.p != ptrLong || b.p != ptrLong {
+				goto branchSlow
+			}
+			x, y := int64(a.n), int64(b.n)
+			var r bool
+			switch ins.Op() {
+			case OpJLtI64:
+				r = x < y
+			case OpJNLtI64:
+				r = !(x < y)
+			case OpJLeI64:
+				r = x <= y
+			case OpJNLeI64:
+				r = !(x <= y)
+			case OpJEqI64:
+				r = x == y
+			default:
+				r = x != y
+			}
+			if r {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+		case OpJLtF64, OpJNLtF64, OpJLeF64, OpJNLeF64, OpJEqF64, OpJNeF64:
+			a, b := regs[ins.A()], regs[ins.B()]
+			if a.p != ptrDouble || b.p != ptrDouble {
+				goto branchSlow
+			}
+			x, y := a.AsDouble(), b.AsDouble()
+			var r bool
+			switch ins.Op() {
+			case OpJLtF64:
+				r = x < y
+			case OpJNLtF64:
+				r = !(x < y)
+			case OpJLeF64:
+				r = x <= y
+			case OpJNLeF64:
+				r = !(x <= y)
+			case OpJEqF64:
+				r = x == y
+			default:
+				r = x != y
+			}
+			if r {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+
 		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn, OpUnbox:
 			fr.pc = pc
 			v, e := t.arithExt(ins, regs)
@@ -428,6 +617,7 @@ func (t *Thread) run() (result Value, err error) {
 				goto fail
 			}
 			regs[ins.A()] = v
+
 		case OpConv:
 			fr.pc = pc
 			v, e := t.convert(regs[ins.B()], Conv(ins.C()))
@@ -475,7 +665,7 @@ func (t *Thread) run() (result Value, err error) {
 				goto fail
 			}
 		case OpGetStatic:
-			ref := &prog.Statics[ins.Bx()]
+			ref := &t.M.Prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
 				fr.pc = pc
 				e := t.InitType(ref.T)
@@ -487,7 +677,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			regs[ins.A()] = ref.T.StaticVals[ref.I]
 		case OpSetStatic:
-			ref := &prog.Statics[ins.Bx()]
+			ref := &t.M.Prog.Statics[ins.Bx()]
 			if !ref.T.staticDone.Load() {
 				fr.pc = pc
 				e := t.InitType(ref.T)
@@ -499,25 +689,18 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			ref.T.StaticVals[ref.I] = regs[ins.A()]
 
-		case OpGetMember, OpSetMember, OpGetIndex, OpSetIndex, OpNewObj, OpNewArr,
+		case OpGetIndex:
+			// Fast path: an array element at an int index in bounds.
+			if x, i := regs[ins.B()], regs[ins.C()]; i.p == ptrInt && x.p != nil && (*Header)(x.p).typ != primMark && (*Header)(x.p).typ.Kind == KindArray {
+				if a, n := (*Array)(x.p), uint(int(i.AsInt())); n < uint(len(a.V)) {
+					regs[ins.A()] = a.V[n]
+					continue
+				}
+			}
+			goto misc
+		case OpGetMember, OpSetMember, OpSetIndex, OpNewObj, OpNewArr,
 			OpIs, OpAs, OpCast, OpTypeOf, OpNullChk:
-			fr.pc = pc
-			depth := len(t.frames)
-			e := t.execMisc(ins, regs, fn)
-			if len(t.frames) > depth {
-				// A property getter or setter in bytecode was pushed.
-				fr = &t.frames[len(t.frames)-1]
-				fn = fr.fn
-				code, k = fn.Code, fn.K
-				regs = t.stack[fr.base : fr.base+fn.NumRegs]
-				pc = 0
-			} else {
-				fr, regs = t.reload(fn)
-			}
-			if e != nil {
-				err = e
-				goto fail
-			}
+			goto misc
 
 		case OpGetBox:
 			regs[ins.A()] = boxOf(regs, ins.B()).V
@@ -548,7 +731,7 @@ func (t *Thread) run() (result Value, err error) {
 			regs[ins.A()] = v
 
 		case OpCall:
-			callee := prog.Funcs[ins.B()]
+			callee := t.M.Prog.Funcs[ins.B()]
 			fr.pc = pc
 			if t.M.poll.Load() {
 				if e := t.checkLimits(steps); e != nil {
@@ -569,17 +752,24 @@ func (t *Thread) run() (result Value, err error) {
 				continue
 			}
 			base := fr.base + ins.A()
-			if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
-				err = e
-				goto fail
+			if n := len(t.frames); callee.Async == NotAsync && n < cap(t.frames) && n < t.M.MaxDepth &&
+				ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
+				// Fast path of pushFrame: room for the frame and its
+				// registers, every argument given.
+				t.frames = t.frames[:n+1]
+				t.frames[n] = Frame{fn: callee, base: base, ret: base}
+			} else {
+				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
+					err = e
+					goto fail
+				}
+				if callee.Async != NotAsync {
+					t.asyncEnter(false)
+				}
 			}
 			t.calls++
-			if callee.Async != NotAsync {
-				t.asyncEnter(false)
-			}
 			fr = &t.frames[len(t.frames)-1]
 			fn = callee
-			code, k = fn.Code, fn.K
 			regs = t.stack[base : base+fn.NumRegs]
 			pc = 0
 		case OpCallVirt, OpCallDel:
@@ -604,7 +794,6 @@ func (t *Thread) run() (result Value, err error) {
 					t.asyncEnter(false)
 				}
 				fn = fr.fn
-				code, k = fn.Code, fn.K
 				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = 0
 			}
@@ -629,7 +818,6 @@ func (t *Thread) run() (result Value, err error) {
 					}
 					fr = &t.frames[len(t.frames)-1]
 					fn = fr.fn
-					code, k = fn.Code, fn.K
 					regs = t.stack[fr.base : fr.base+fn.NumRegs]
 					pc = fr.pc
 					continue
@@ -661,12 +849,11 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			fr = &t.frames[len(t.frames)-1]
 			fn = fr.fn
-			code, k = fn.Code, fn.K
 			regs = t.stack[fr.base : fr.base+fn.NumRegs]
 			pc = fr.pc
 
 		case OpClosure:
-			regs[ins.A()] = Ref(t.makeClosure(prog.Funcs[ins.B()], fr, regs))
+			regs[ins.A()] = Ref(t.makeClosure(t.M.Prog.Funcs[ins.B()], fr, regs))
 
 		case OpEndFilt:
 			v := regs[ins.A()]
@@ -690,7 +877,7 @@ func (t *Thread) run() (result Value, err error) {
 			// Fast path of the async calling convention: an rt async callee
 			// in bytecode is entered like a synchronous call; its frame is
 			// marked awaited and keeps the caller's context to restore.
-			callee := prog.Funcs[ins.B()]
+			callee := t.M.Prog.Funcs[ins.B()]
 			if callee.Native == nil && callee.Async != NotAsync {
 				fr.pc = pc
 				if t.M.poll.Load() {
@@ -700,16 +887,22 @@ func (t *Thread) run() (result Value, err error) {
 					}
 				}
 				base := fr.base + ins.A()
-				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
-					err = e
-					goto fail
+				if n := len(t.frames); n < cap(t.frames) && n < t.M.MaxDepth &&
+					ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
+					// Fast path of pushFrame, as for CALL.
+					t.frames = t.frames[:n+1]
+					t.frames[n] = Frame{fn: callee, base: base, ret: base, flags: frameAwaited, ec: t.Ctx.Current()}
+				} else {
+					if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
+						err = e
+						goto fail
+					}
+					t.frames[len(t.frames)-1].flags = frameAwaited
+					t.frames[len(t.frames)-1].ec = t.Ctx.Current()
 				}
 				fr = &t.frames[len(t.frames)-1]
-				fr.flags = frameAwaited
-				fr.ec = t.Ctx.Current()
 				t.asyncCalls++
 				fn = callee
-				code, k = fn.Code, fn.K
 				regs = t.stack[base : base+fn.NumRegs]
 				pc = 0
 				continue
@@ -736,7 +929,6 @@ func (t *Thread) run() (result Value, err error) {
 				// frame of this run is on top now.
 				fr = &t.frames[len(t.frames)-1]
 				fn = fr.fn
-				code, k = fn.Code, fn.K
 				regs = t.stack[fr.base : fr.base+fn.NumRegs]
 				pc = fr.pc
 			} else {
@@ -754,6 +946,92 @@ func (t *Thread) run() (result Value, err error) {
 		}
 		continue
 
+	misc:
+		// Instructions whose work is out of line (execMisc): member access
+		// by name, indexing, allocation, type tests.
+		{
+			fr.pc = pc
+			depth := len(t.frames)
+			e := t.execMisc(ins, regs, fn)
+			if len(t.frames) > depth {
+				// A property getter or setter in bytecode was pushed.
+				fr = &t.frames[len(t.frames)-1]
+				fn = fr.fn
+				regs = t.stack[fr.base : fr.base+fn.NumRegs]
+				pc = 0
+			} else {
+				fr, regs = t.reload(fn)
+			}
+			if e != nil {
+				err = e
+				goto fail
+			}
+			continue
+		}
+
+	jumpC:
+		// A compare-and-branch (sC operand) is taken.
+		pc += ins.SC()
+		if ins.SC() < 0 && t.M.poll.Load() {
+			goto poll
+		}
+		continue
+
+	jumpKSlow:
+		// A compare-with-constant jump met an operand that is not an int.
+		{
+			fr.pc = pc
+			r, e := t.compareK(ins.Op(), regs[ins.A()], fn.K[ins.B()])
+			if e != nil {
+				err = e
+				goto fail
+			}
+			if r {
+				goto jumpC
+			}
+			continue
+		}
+
+	arithSlow:
+		// A typed arithmetic instruction met an operand of another
+		// representation: the generic instruction's path.
+		{
+			fr.pc = pc
+			v, e := t.arith(typedGeneric[ins.Op()], regs[ins.B()], regs[ins.C()])
+			fr, regs = t.reload(fn)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
+			continue
+		}
+
+	branchSlow:
+		// A typed compare-and-branch met an operand of another
+		// representation: the generic comparison.
+		{
+			fr.pc = pc
+			br := typedBranch[ins.Op()]
+			var r bool
+			if br.cmp == OpEq {
+				r = t.equal(regs[ins.A()], regs[ins.B()])
+			} else {
+				var e error
+				if r, e = t.compare(br.cmp, regs[ins.A()], regs[ins.B()]); e != nil {
+					err = e
+					goto fail
+				}
+			}
+			if r == br.when {
+				pc += ins.SC()
+				if ins.SC() < 0 && t.M.poll.Load() {
+					goto poll
+				}
+			}
+			continue
+		}
+
 	poll:
 		// The slow path of the poll at backward jumps.
 		fr.pc = pc
@@ -770,7 +1048,6 @@ func (t *Thread) run() (result Value, err error) {
 		}
 		fr = &t.frames[len(t.frames)-1]
 		fn = fr.fn
-		code, k = fn.Code, fn.K
 		regs = t.stack[fr.base : fr.base+fn.NumRegs]
 		pc = fr.pc
 	}
@@ -926,6 +1203,13 @@ func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) bool 
 	v, err := t.run()
 	t.match = saved
 	return err == nil && v.p == ptrBool && v.n != 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reload re-derives the top frame and its registers after a helper that may

@@ -1,6 +1,9 @@
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Instr is one encoded instruction.
 type Instr uint64
@@ -136,7 +139,48 @@ const (
 	OpAwait   // OpAwait A B: R[A] := await R[B]  (see Notes)
 	OpCallAw  // OpCallAw A B C: R[A] := await Funcs[B](R[A] .. R[A+C-1])  (see Notes)
 	OpCallVAw // OpCallVAw A B C: R[A] := await R[A].Sites[B](R[A+1] .. R[A+C-1])
-	OpCallDAw // OpCallDAw A C: R[A] := await R[A](R[A+1] .. R[A+C])
+	OpCallDAw // OpCallDAw A C: R[A] := await R[A](R[A+1] .. R[A+C])  (see Notes)
+
+	// Typed arithmetic and compare-and-branch, chosen by the compiler from
+	// the binder's static types. Each names the representation it expects
+	// (I32 int, I64 long, F64 double) and computes inline when both
+	// operands have it; any other operand (a value whose static type the
+	// compiler did not know exactly) takes the generic instruction's path,
+	// so a typed instruction never misreads a value.
+	OpAddI32 // OpAddI32 A B C: R[A] := R[B] + R[C] (int, wraps)
+	OpSubI32 // OpSubI32 A B C: R[A] := R[B] - R[C]
+	OpMulI32 // OpMulI32 A B C: R[A] := R[B] * R[C]
+	OpDivI32 // OpDivI32 A B C: R[A] := R[B] / R[C] (throws DivideByZeroException)
+	OpRemI32 // OpRemI32 A B C: R[A] := R[B] % R[C]
+	OpAddI64 // OpAddI64 A B C: R[A] := R[B] + R[C] (long, wraps)
+	OpSubI64 // OpSubI64 A B C: R[A] := R[B] - R[C]
+	OpMulI64 // OpMulI64 A B C: R[A] := R[B] * R[C]
+	OpDivI64 // OpDivI64 A B C: R[A] := R[B] / R[C]
+	OpRemI64 // OpRemI64 A B C: R[A] := R[B] % R[C]
+	OpAddF64 // OpAddF64 A B C: R[A] := R[B] + R[C] (double)
+	OpSubF64 // OpSubF64 A B C: R[A] := R[B] - R[C]
+	OpMulF64 // OpMulF64 A B C: R[A] := R[B] * R[C]
+	OpDivF64 // OpDivF64 A B C: R[A] := R[B] / R[C]
+	OpRemF64 // OpRemF64 A B C: R[A] := R[B] % R[C] (IEEE fmod, as C#)
+
+	OpJLtI32  // OpJLtI32 A B sC: if R[A] < R[B] then pc += sC (int)
+	OpJNLtI32 // OpJNLtI32 A B sC: if !(R[A] < R[B]) then pc += sC
+	OpJLeI32  // OpJLeI32 A B sC: if R[A] <= R[B] then pc += sC
+	OpJNLeI32 // OpJNLeI32 A B sC: if !(R[A] <= R[B]) then pc += sC
+	OpJEqI32  // OpJEqI32 A B sC: if R[A] == R[B] then pc += sC
+	OpJNeI32  // OpJNeI32 A B sC: if R[A] != R[B] then pc += sC
+	OpJLtI64  // OpJLtI64 A B sC: if R[A] < R[B] then pc += sC (long)
+	OpJNLtI64 // OpJNLtI64 A B sC: if !(R[A] < R[B]) then pc += sC
+	OpJLeI64  // OpJLeI64 A B sC: if R[A] <= R[B] then pc += sC
+	OpJNLeI64 // OpJNLeI64 A B sC: if !(R[A] <= R[B]) then pc += sC
+	OpJEqI64  // OpJEqI64 A B sC: if R[A] == R[B] then pc += sC
+	OpJNeI64  // OpJNeI64 A B sC: if R[A] != R[B] then pc += sC
+	OpJLtF64  // OpJLtF64 A B sC: if R[A] < R[B] then pc += sC (double; false when either is NaN)
+	OpJNLtF64 // OpJNLtF64 A B sC: if !(R[A] < R[B]) then pc += sC (taken when either is NaN)
+	OpJLeF64  // OpJLeF64 A B sC: if R[A] <= R[B] then pc += sC
+	OpJNLeF64 // OpJNLeF64 A B sC: if !(R[A] <= R[B]) then pc += sC
+	OpJEqF64  // OpJEqF64 A B sC: if R[A] == R[B] then pc += sC
+	OpJNeF64  // OpJNeF64 A B sC: if R[A] != R[B] then pc += sC
 
 	// Checked arithmetic and the unsigned shift (vm/arith_int.go). The
 	// checked forms throw OverflowException where an integral result does
@@ -194,149 +238,298 @@ const (
 	ConvULong              // to ulong
 )
 
-// Format is an operand layout, for the disassembler.
-type Format uint8
+// Role is what one operand field of an instruction means. Every opcode's
+// roles are declared once, in Ops; the disassembler, the rt liveness
+// analysis (package rtasync), the REPL's linker and the verifier in the
+// tests all read them, so an opcode is described in one place.
+type Role uint8
 
-// Operand layouts.
+// Operand roles.
 const (
-	FmtNone Format = iota
-	FmtA
-	FmtAB
-	FmtABC
-	FmtABx
-	FmtAsBx
-	FmtsBx
-	FmtABsC
-	FmtAC
+	RNone    Role = iota // unused
+	RReg                 // a register the instruction reads
+	RDst                 // a register the instruction writes
+	RArgs                // R[x .. x+n) read as a call's arguments, R[x] written with its result; n from RCount or RCount1
+	RCount               // n, the number of RArgs registers
+	RCount1              // n-1, the number of RArgs registers after the first (delegate calls: the delegate, then n-1 arguments)
+	RConst               // an index into the function's constants K
+	RImm                 // a signed integer immediate
+	RFlag                // an unsigned immediate (a bool, a kind)
+	RJump                // a jump offset, relative to the next instruction
+	RFunc                // an index into Program.Funcs
+	RClosure             // an index into Program.Funcs of a closure, which reads the registers its upvalue list names
+	RType                // an index into Program.Types
+	RSite                // an index into Program.Sites
+	RStatic              // an index into Program.Statics
+	RField               // an index into the function's field table Func.Fields
+	RUp                  // an index into the running closure's captured boxes
+	RConv                // a Conv
 )
 
-// OpInfo describes an opcode.
+// OpFlags are properties of an opcode besides its operands.
+type OpFlags uint8
+
+// Opcode flags.
+const (
+	// Wide: B and C form one 32-bit operand Bx, with B's role (sBx when
+	// that role is RJump or RImm); C's role is RNone.
+	Wide      OpFlags = 1 << iota
+	Throws            // may throw an exception
+	Suspends          // may suspend the frame (rt async); implies Throws
+	Ends              // control never goes on to the next instruction (return, throw, unconditional jump)
+	ReadsThis         // reads R[0], this, besides its operands
+)
+
+// OpInfo describes an opcode: its name, the role of each operand field and
+// its flags.
 type OpInfo struct {
-	Name       string
-	Format     Format
-	MayThrow   bool
-	MaySuspend bool
-	IsJump     bool
+	Name    string
+	A, B, C Role
+	Flags   OpFlags
 }
 
-// Ops is the properties table, indexed by opcode.
-var Ops = [numOps]OpInfo{
-	OpNop:       {"NOP", FmtNone, false, false, false},
-	OpMove:      {"MOVE", FmtAB, false, false, false},
-	OpLoadK:     {"LOADK", FmtABx, false, false, false},
-	OpLoadInt:   {"LOADI", FmtAsBx, false, false, false},
-	OpLoadNull:  {"LOADNULL", FmtA, false, false, false},
-	OpLoadBool:  {"LOADBOOL", FmtAB, false, false, false},
-	OpAdd:       {"ADD", FmtABC, true, false, false},
-	OpSub:       {"SUB", FmtABC, true, false, false},
-	OpMul:       {"MUL", FmtABC, true, false, false},
-	OpDiv:       {"DIV", FmtABC, true, false, false},
-	OpRem:       {"REM", FmtABC, true, false, false},
-	OpAddI:      {"ADDI", FmtABsC, true, false, false},
-	OpBitAnd:    {"BAND", FmtABC, true, false, false},
-	OpBitOr:     {"BOR", FmtABC, true, false, false},
-	OpBitXor:    {"BXOR", FmtABC, true, false, false},
-	OpShl:       {"SHL", FmtABC, true, false, false},
-	OpShr:       {"SHR", FmtABC, true, false, false},
-	OpNeg:       {"NEG", FmtAB, true, false, false},
-	OpNot:       {"NOT", FmtAB, true, false, false},
-	OpBitNot:    {"BNOT", FmtAB, true, false, false},
-	OpEq:        {"EQ", FmtABC, false, false, false},
-	OpNe:        {"NE", FmtABC, false, false, false},
-	OpLt:        {"LT", FmtABC, true, false, false},
-	OpLe:        {"LE", FmtABC, true, false, false},
-	OpJmp:       {"JMP", FmtsBx, false, false, true},
-	OpJmpIf:     {"JMPIF", FmtAsBx, true, false, true},
-	OpJmpIfNot:  {"JMPIFNOT", FmtAsBx, true, false, true},
-	OpJmpNull:   {"JMPNULL", FmtAsBx, false, false, true},
-	OpJmpNotNul: {"JMPNOTNULL", FmtAsBx, false, false, true},
-	OpJLt:       {"JLT", FmtABsC, true, false, true},
-	OpJNLt:      {"JNLT", FmtABsC, true, false, true},
-	OpJLe:       {"JLE", FmtABsC, true, false, true},
-	OpJNLe:      {"JNLE", FmtABsC, true, false, true},
-	OpJEq:       {"JEQ", FmtABsC, false, false, true},
-	OpJNe:       {"JNE", FmtABsC, false, false, true},
-	OpJLtK:      {"JLTK", FmtABsC, true, false, true},
-	OpJGeK:      {"JGEK", FmtABsC, true, false, true},
-	OpJLeK:      {"JLEK", FmtABsC, true, false, true},
-	OpJGtK:      {"JGTK", FmtABsC, true, false, true},
-	OpConv:      {"CONV", FmtABC, true, false, false},
-	OpGetField:  {"GETFIELD", FmtABC, true, false, false},
-	OpSetField:  {"SETFIELD", FmtABC, true, false, false},
-	OpGetThisF:  {"GETTHISF", FmtAB, true, false, false},
-	OpSetThisF:  {"SETTHISF", FmtAB, true, false, false},
-	OpGetStatic: {"GETSTATIC", FmtABx, true, false, false},
-	OpSetStatic: {"SETSTATIC", FmtABx, true, false, false},
-	OpGetMember: {"GETMEMBER", FmtABC, true, false, false},
-	OpSetMember: {"SETMEMBER", FmtABC, true, false, false},
-	OpGetIndex:  {"GETINDEX", FmtABC, true, false, false},
-	OpSetIndex:  {"SETINDEX", FmtABC, true, false, false},
-	OpGetBox:    {"GETBOX", FmtAB, false, false, false},
-	OpSetBox:    {"SETBOX", FmtAB, false, false, false},
-	OpNewBox:    {"NEWBOX", FmtAB, false, false, false},
-	OpGetUp:     {"GETUP", FmtAB, false, false, false},
-	OpSetUp:     {"SETUP", FmtAB, false, false, false},
-	OpUpBox:     {"UPBOX", FmtAB, false, false, false},
-	OpGetRef:    {"GETREF", FmtAB, false, false, false},
-	OpSetRef:    {"SETREF", FmtAB, false, false, false},
-	OpRefSta:    {"REFSTATIC", FmtABx, true, false, false},
-	OpRefFld:    {"REFFIELD", FmtABC, true, false, false},
-	OpRefElm:    {"REFELEM", FmtABC, true, false, false},
-	OpCall:      {"CALL", FmtABC, true, false, false},
-	OpCallVirt:  {"CALLVIRT", FmtABC, true, false, false},
-	OpCallDel:   {"CALLDEL", FmtAC, true, false, false},
-	OpRet:       {"RET", FmtA, false, false, false},
-	OpRetVoid:   {"RETVOID", FmtNone, false, false, false},
-	OpNewObj:    {"NEWOBJ", FmtAB, true, false, false},
-	OpNewArr:    {"NEWARR", FmtABC, true, false, false},
-	OpClosure:   {"CLOSURE", FmtAB, false, false, false},
-	OpIs:        {"IS", FmtABC, false, false, false},
-	OpAs:        {"AS", FmtABC, false, false, false},
-	OpCast:      {"CAST", FmtABC, true, false, false},
-	OpTypeOf:    {"TYPEOF", FmtAB, false, false, false},
-	OpThrow:     {"THROW", FmtA, true, false, false},
-	OpRethrow:   {"RETHROW", FmtA, true, false, false},
-	OpNullChk:   {"NULLCHK", FmtA, true, false, false},
-	OpEndFilt:   {"ENDFILTER", FmtA, false, false, false},
-	OpAwait:     {"AWAIT", FmtAB, true, true, false},
-	OpCallAw:    {"CALLAW", FmtABC, true, true, false},
-	OpCallVAw:   {"CALLVAW", FmtABC, true, true, false},
-	OpCallDAw:   {"CALLDAW", FmtAC, true, true, false},
+// MayThrow reports whether the opcode may throw.
+func (o OpInfo) MayThrow() bool { return o.Flags&Throws != 0 }
 
-	OpAddOvf:  {"ADD.OVF", FmtABC, true, false, false},
-	OpSubOvf:  {"SUB.OVF", FmtABC, true, false, false},
-	OpMulOvf:  {"MUL.OVF", FmtABC, true, false, false},
-	OpNegOvf:  {"NEG.OVF", FmtAB, true, false, false},
-	OpConvOvf: {"CONV.OVF", FmtABC, true, false, false},
-	OpShrUn:   {"SHR.UN", FmtABC, true, false, false},
-	OpUnbox:   {"UNBOX", FmtABC, true, false, false},
+// MaySuspend reports whether the opcode may suspend its frame.
+func (o OpInfo) MaySuspend() bool { return o.Flags&Suspends != 0 }
+
+// Roles returns the roles of fields A, B and C.
+func (o OpInfo) Roles() [3]Role { return [3]Role{o.A, o.B, o.C} }
+
+// Ops is the properties table, indexed by opcode. New opcodes append a row
+// here (and a constant at the end of the const block above).
+var Ops = [numOps]OpInfo{
+	OpNop:       {"NOP", RNone, RNone, RNone, 0},
+	OpMove:      {"MOVE", RDst, RReg, RNone, 0},
+	OpLoadK:     {"LOADK", RDst, RConst, RNone, Wide},
+	OpLoadInt:   {"LOADI", RDst, RImm, RNone, Wide},
+	OpLoadNull:  {"LOADNULL", RDst, RNone, RNone, 0},
+	OpLoadBool:  {"LOADBOOL", RDst, RFlag, RNone, 0},
+	OpAdd:       {"ADD", RDst, RReg, RReg, Throws},
+	OpSub:       {"SUB", RDst, RReg, RReg, Throws},
+	OpMul:       {"MUL", RDst, RReg, RReg, Throws},
+	OpDiv:       {"DIV", RDst, RReg, RReg, Throws},
+	OpRem:       {"REM", RDst, RReg, RReg, Throws},
+	OpAddI:      {"ADDI", RDst, RReg, RImm, Throws},
+	OpBitAnd:    {"BAND", RDst, RReg, RReg, Throws},
+	OpBitOr:     {"BOR", RDst, RReg, RReg, Throws},
+	OpBitXor:    {"BXOR", RDst, RReg, RReg, Throws},
+	OpShl:       {"SHL", RDst, RReg, RReg, Throws},
+	OpShr:       {"SHR", RDst, RReg, RReg, Throws},
+	OpNeg:       {"NEG", RDst, RReg, RNone, Throws},
+	OpNot:       {"NOT", RDst, RReg, RNone, Throws},
+	OpBitNot:    {"BNOT", RDst, RReg, RNone, Throws},
+	OpEq:        {"EQ", RDst, RReg, RReg, 0},
+	OpNe:        {"NE", RDst, RReg, RReg, 0},
+	OpLt:        {"LT", RDst, RReg, RReg, Throws},
+	OpLe:        {"LE", RDst, RReg, RReg, Throws},
+	OpJmp:       {"JMP", RNone, RJump, RNone, Wide | Ends},
+	OpJmpIf:     {"JMPIF", RReg, RJump, RNone, Wide | Throws},
+	OpJmpIfNot:  {"JMPIFNOT", RReg, RJump, RNone, Wide | Throws},
+	OpJmpNull:   {"JMPNULL", RReg, RJump, RNone, Wide},
+	OpJmpNotNul: {"JMPNOTNULL", RReg, RJump, RNone, Wide},
+	OpJLt:       {"JLT", RReg, RReg, RJump, Throws},
+	OpJNLt:      {"JNLT", RReg, RReg, RJump, Throws},
+	OpJLe:       {"JLE", RReg, RReg, RJump, Throws},
+	OpJNLe:      {"JNLE", RReg, RReg, RJump, Throws},
+	OpJEq:       {"JEQ", RReg, RReg, RJump, 0},
+	OpJNe:       {"JNE", RReg, RReg, RJump, 0},
+	OpJLtK:      {"JLTK", RReg, RConst, RJump, Throws},
+	OpJGeK:      {"JGEK", RReg, RConst, RJump, Throws},
+	OpJLeK:      {"JLEK", RReg, RConst, RJump, Throws},
+	OpJGtK:      {"JGTK", RReg, RConst, RJump, Throws},
+	OpConv:      {"CONV", RDst, RReg, RConv, Throws},
+	OpGetField:  {"GETFIELD", RDst, RReg, RField, Throws},
+	OpSetField:  {"SETFIELD", RReg, RField, RReg, Throws},
+	OpGetThisF:  {"GETTHISF", RDst, RField, RNone, Throws | ReadsThis},
+	OpSetThisF:  {"SETTHISF", RField, RReg, RNone, Throws | ReadsThis},
+	OpGetStatic: {"GETSTATIC", RDst, RStatic, RNone, Wide | Throws},
+	OpSetStatic: {"SETSTATIC", RReg, RStatic, RNone, Wide | Throws},
+	OpGetMember: {"GETMEMBER", RDst, RReg, RSite, Throws},
+	OpSetMember: {"SETMEMBER", RReg, RSite, RReg, Throws},
+	OpGetIndex:  {"GETINDEX", RDst, RReg, RReg, Throws},
+	OpSetIndex:  {"SETINDEX", RReg, RReg, RReg, Throws},
+	OpGetBox:    {"GETBOX", RDst, RReg, RNone, 0},
+	OpSetBox:    {"SETBOX", RReg, RReg, RNone, 0},
+	OpNewBox:    {"NEWBOX", RDst, RReg, RNone, 0},
+	OpGetUp:     {"GETUP", RDst, RUp, RNone, 0},
+	OpSetUp:     {"SETUP", RUp, RReg, RNone, 0},
+	OpUpBox:     {"UPBOX", RDst, RUp, RNone, 0},
+	OpGetRef:    {"GETREF", RDst, RReg, RNone, 0},
+	OpSetRef:    {"SETREF", RReg, RReg, RNone, 0},
+	OpRefSta:    {"REFSTATIC", RDst, RStatic, RNone, Wide | Throws},
+	OpRefFld:    {"REFFIELD", RDst, RReg, RField, Throws},
+	OpRefElm:    {"REFELEM", RDst, RReg, RReg, Throws},
+	OpCall:      {"CALL", RArgs, RFunc, RCount, Throws},
+	OpCallVirt:  {"CALLVIRT", RArgs, RSite, RCount, Throws},
+	OpCallDel:   {"CALLDEL", RArgs, RNone, RCount1, Throws},
+	OpRet:       {"RET", RReg, RNone, RNone, Ends},
+	OpRetVoid:   {"RETVOID", RNone, RNone, RNone, Ends},
+	OpNewObj:    {"NEWOBJ", RDst, RType, RNone, Throws},
+	OpNewArr:    {"NEWARR", RDst, RReg, RType, Throws},
+	OpClosure:   {"CLOSURE", RDst, RClosure, RNone, 0},
+	OpIs:        {"IS", RDst, RReg, RType, 0},
+	OpAs:        {"AS", RDst, RReg, RType, 0},
+	OpCast:      {"CAST", RDst, RReg, RType, Throws},
+	OpTypeOf:    {"TYPEOF", RDst, RType, RNone, 0},
+	OpThrow:     {"THROW", RReg, RNone, RNone, Throws | Ends},
+	OpRethrow:   {"RETHROW", RReg, RNone, RNone, Throws | Ends},
+	OpNullChk:   {"NULLCHK", RReg, RNone, RNone, Throws},
+	OpEndFilt:   {"ENDFILTER", RReg, RNone, RNone, Ends},
+	OpAwait:     {"AWAIT", RDst, RReg, RNone, Throws | Suspends},
+	OpCallAw:    {"CALLAW", RArgs, RFunc, RCount, Throws | Suspends},
+	OpCallVAw:   {"CALLVAW", RArgs, RSite, RCount, Throws | Suspends},
+	OpCallDAw:   {"CALLDAW", RArgs, RNone, RCount1, Throws | Suspends},
+
+	OpAddI32:  {"ADD.i32", RDst, RReg, RReg, Throws},
+	OpSubI32:  {"SUB.i32", RDst, RReg, RReg, Throws},
+	OpMulI32:  {"MUL.i32", RDst, RReg, RReg, Throws},
+	OpDivI32:  {"DIV.i32", RDst, RReg, RReg, Throws},
+	OpRemI32:  {"REM.i32", RDst, RReg, RReg, Throws},
+	OpAddI64:  {"ADD.i64", RDst, RReg, RReg, Throws},
+	OpSubI64:  {"SUB.i64", RDst, RReg, RReg, Throws},
+	OpMulI64:  {"MUL.i64", RDst, RReg, RReg, Throws},
+	OpDivI64:  {"DIV.i64", RDst, RReg, RReg, Throws},
+	OpRemI64:  {"REM.i64", RDst, RReg, RReg, Throws},
+	OpAddF64:  {"ADD.f64", RDst, RReg, RReg, Throws},
+	OpSubF64:  {"SUB.f64", RDst, RReg, RReg, Throws},
+	OpMulF64:  {"MUL.f64", RDst, RReg, RReg, Throws},
+	OpDivF64:  {"DIV.f64", RDst, RReg, RReg, Throws},
+	OpRemF64:  {"REM.f64", RDst, RReg, RReg, Throws},
+	OpJLtI32:  {"JLT.i32", RReg, RReg, RJump, Throws},
+	OpJNLtI32: {"JNLT.i32", RReg, RReg, RJump, Throws},
+	OpJLeI32:  {"JLE.i32", RReg, RReg, RJump, Throws},
+	OpJNLeI32: {"JNLE.i32", RReg, RReg, RJump, Throws},
+	OpJEqI32:  {"JEQ.i32", RReg, RReg, RJump, 0},
+	OpJNeI32:  {"JNE.i32", RReg, RReg, RJump, 0},
+	OpJLtI64:  {"JLT.i64", RReg, RReg, RJump, Throws},
+	OpJNLtI64: {"JNLT.i64", RReg, RReg, RJump, Throws},
+	OpJLeI64:  {"JLE.i64", RReg, RReg, RJump, Throws},
+	OpJNLeI64: {"JNLE.i64", RReg, RReg, RJump, Throws},
+	OpJEqI64:  {"JEQ.i64", RReg, RReg, RJump, 0},
+	OpJNeI64:  {"JNE.i64", RReg, RReg, RJump, 0},
+	OpJLtF64:  {"JLT.f64", RReg, RReg, RJump, Throws},
+	OpJNLtF64: {"JNLT.f64", RReg, RReg, RJump, Throws},
+	OpJLeF64:  {"JLE.f64", RReg, RReg, RJump, Throws},
+	OpJNLeF64: {"JNLE.f64", RReg, RReg, RJump, Throws},
+	OpJEqF64:  {"JEQ.f64", RReg, RReg, RJump, 0},
+	OpJNeF64:  {"JNE.f64", RReg, RReg, RJump, 0},
+
+	OpAddOvf:  {"ADD.OVF", RDst, RReg, RReg, Throws},
+	OpSubOvf:  {"SUB.OVF", RDst, RReg, RReg, Throws},
+	OpMulOvf:  {"MUL.OVF", RDst, RReg, RReg, Throws},
+	OpNegOvf:  {"NEG.OVF", RDst, RReg, RNone, Throws},
+	OpConvOvf: {"CONV.OVF", RDst, RReg, RConv, Throws},
+	OpShrUn:   {"SHR.UN", RDst, RReg, RReg, Throws},
+	OpUnbox:   {"UNBOX", RDst, RReg, RType, Throws},
+}
+
+// Operand returns the value of operand field k (0 A, 1 B, 2 C) of i,
+// decoded per its role: B of a Wide opcode is Bx, or sBx for a jump or an
+// immediate; C is sC for a jump or an immediate.
+func (i Instr) Operand(k int) int {
+	info := &Ops[i.Op()]
+	switch k {
+	case 0:
+		return i.A()
+	case 1:
+		if info.Flags&Wide != 0 {
+			if info.B == RJump || info.B == RImm {
+				return i.SBx()
+			}
+			return i.Bx()
+		}
+		return i.B()
+	}
+	if info.C == RJump || info.C == RImm {
+		return i.SC()
+	}
+	return i.C()
+}
+
+// Jump returns the target of a jump instruction at pc, and false when i
+// does not jump.
+func (i Instr) Jump(pc int) (int, bool) {
+	for k, r := range Ops[i.Op()].Roles() {
+		if r == RJump {
+			return pc + 1 + i.Operand(k), true
+		}
+	}
+	return 0, false
+}
+
+// WithJump returns i with its jump operand set to off.
+func (i Instr) WithJump(off int) Instr {
+	info := &Ops[i.Op()]
+	if info.Flags&Wide != 0 {
+		return MakeABx(i.Op(), i.A(), off)
+	}
+	return MakeABC(i.Op(), i.A(), i.B(), off)
+}
+
+// Regs calls use for each register i reads and def for each register it
+// writes, in the function f of program p (RClosure reads the registers
+// named by the closure's upvalue list; ReadsThis reads R[0]).
+func (i Instr) Regs(p *Program, f *Func, use, def func(r int)) {
+	info := &Ops[i.Op()]
+	if info.Flags&ReadsThis != 0 {
+		use(0)
+	}
+	roles := info.Roles()
+	for k, r := range roles {
+		x := i.Operand(k)
+		switch r {
+		case RReg:
+			use(x)
+		case RDst:
+			def(x)
+		case RArgs:
+			n := i.C()
+			if roles[2] == RCount1 {
+				n++
+			}
+			for j := 0; j < n; j++ {
+				use(x + j)
+			}
+			def(x)
+		case RClosure:
+			if x < len(p.Funcs) {
+				cf := p.Funcs[x]
+				for _, u := range cf.Up {
+					if !u.FromUp {
+						use(u.Index)
+					}
+				}
+				if cf.HasThis && f.HasThis {
+					use(0)
+				}
+			}
+		}
+	}
+
 }
 
 // String disassembles one instruction (operands only; the disassembler adds
-// constants and names).
+// constants and names): the name, then each used operand field, jumps and
+// immediates signed.
 func (i Instr) String() string {
 	op := i.Op()
 	if int(op) >= len(Ops) || Ops[op].Name == "" {
 		return fmt.Sprintf("??? %#x", uint64(i))
 	}
-	info := Ops[op]
-	switch info.Format {
-	case FmtA:
-		return fmt.Sprintf("%-10s %d", info.Name, i.A())
-	case FmtAB:
-		return fmt.Sprintf("%-10s %d %d", info.Name, i.A(), i.B())
-	case FmtABC:
-		return fmt.Sprintf("%-10s %d %d %d", info.Name, i.A(), i.B(), i.C())
-	case FmtABx:
-		return fmt.Sprintf("%-10s %d %d", info.Name, i.A(), i.Bx())
-	case FmtAsBx:
-		return fmt.Sprintf("%-10s %d %+d", info.Name, i.A(), i.SBx())
-	case FmtsBx:
-		return fmt.Sprintf("%-10s %+d", info.Name, i.SBx())
-	case FmtABsC:
-		return fmt.Sprintf("%-10s %d %d %+d", info.Name, i.A(), i.B(), i.SC())
-	case FmtAC:
-		return fmt.Sprintf("%-10s %d %d", info.Name, i.A(), i.C())
+	info := &Ops[op]
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s", info.Name)
+	for k, r := range info.Roles() {
+		if r == RNone {
+			continue
+		}
+		if r == RJump || r == RImm {
+			fmt.Fprintf(&b, " %+d", i.Operand(k))
+		} else {
+			fmt.Fprintf(&b, " %d", i.Operand(k))
+		}
 	}
-	return info.Name
+	return strings.TrimRight(b.String(), " ")
 }

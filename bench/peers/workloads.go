@@ -17,6 +17,9 @@ import (
 	"strings"
 )
 
+// NBodySteps is the number of simulation steps of the nbody workload.
+const NBodySteps = 20_000
+
 // FibCalls is the number of calls that a recursive fib(30) makes,
 // 2*fib(31) - 1.
 const FibCalls = 2_692_537
@@ -150,6 +153,172 @@ function run() {
   for (let i = 0; i < 10000; i++) { s += String(i); }
   return s.length;
 }`,
+	},
+	{
+		Name:  "nbody",
+		File:  "nbody.async",
+		Units: NBodySteps,
+		Unit:  "ns/iter",
+		Lua: `
+local SOLAR_MASS = 4 * math.pi * math.pi
+local DAYS_PER_YEAR = 365.24
+
+local function body(x, y, z, vx, vy, vz, mass)
+  return {x = x, y = y, z = z, vx = vx, vy = vy, vz = vz, mass = mass}
+end
+
+local function makeBodies()
+  local bodies = {
+    body(0, 0, 0, 0, 0, 0, SOLAR_MASS),
+    body(4.84143144246472090e+00, -1.16032004402742839e+00, -1.03622044471123109e-01,
+      1.66007664274403694e-03 * DAYS_PER_YEAR, 7.69901118419740425e-03 * DAYS_PER_YEAR,
+      -6.90460016972063023e-05 * DAYS_PER_YEAR, 9.54791938424326609e-04 * SOLAR_MASS),
+    body(8.34336671824457987e+00, 4.12479856412430479e+00, -4.03523417114321381e-01,
+      -2.76742510726862411e-03 * DAYS_PER_YEAR, 4.99852801234917238e-03 * DAYS_PER_YEAR,
+      2.30417297573763929e-05 * DAYS_PER_YEAR, 2.85885980666130812e-04 * SOLAR_MASS),
+    body(1.28943695621391310e+01, -1.51111514016986312e+01, -2.23307578892655734e-01,
+      2.96460137564761618e-03 * DAYS_PER_YEAR, 2.37847173959480950e-03 * DAYS_PER_YEAR,
+      -2.96589568540237556e-05 * DAYS_PER_YEAR, 4.36624404335156298e-05 * SOLAR_MASS),
+    body(1.53796971148509165e+01, -2.59193146099879641e+01, 1.79258772950371181e-01,
+      2.68067772490389322e-03 * DAYS_PER_YEAR, 1.62824170038242295e-03 * DAYS_PER_YEAR,
+      -9.51592254519715870e-05 * DAYS_PER_YEAR, 5.15138902046611451e-05 * SOLAR_MASS),
+  }
+  local px, py, pz = 0, 0, 0
+  for _, b in ipairs(bodies) do
+    px = px + b.vx * b.mass
+    py = py + b.vy * b.mass
+    pz = pz + b.vz * b.mass
+  end
+  local sun = bodies[1]
+  sun.vx = -px / SOLAR_MASS
+  sun.vy = -py / SOLAR_MASS
+  sun.vz = -pz / SOLAR_MASS
+  return bodies
+end
+
+local function energy(bodies)
+  local e = 0
+  local n = #bodies
+  for i = 1, n do
+    local b = bodies[i]
+    e = e + 0.5 * b.mass * (b.vx * b.vx + b.vy * b.vy + b.vz * b.vz)
+    for j = i + 1, n do
+      local c = bodies[j]
+      local dx, dy, dz = b.x - c.x, b.y - c.y, b.z - c.z
+      e = e - b.mass * c.mass / math.sqrt(dx * dx + dy * dy + dz * dz)
+    end
+  end
+  return e
+end
+
+local function advance(bodies, dt)
+  local n = #bodies
+  for i = 1, n do
+    local b = bodies[i]
+    for j = i + 1, n do
+      local c = bodies[j]
+      local dx, dy, dz = b.x - c.x, b.y - c.y, b.z - c.z
+      local d2 = dx * dx + dy * dy + dz * dz
+      local mag = dt / (d2 * math.sqrt(d2))
+      local bm, cm = b.mass * mag, c.mass * mag
+      b.vx = b.vx - dx * cm; b.vy = b.vy - dy * cm; b.vz = b.vz - dz * cm
+      c.vx = c.vx + dx * bm; c.vy = c.vy + dy * bm; c.vz = c.vz + dz * bm
+    end
+  end
+  for i = 1, n do
+    local b = bodies[i]
+    b.x = b.x + dt * b.vx
+    b.y = b.y + dt * b.vy
+    b.z = b.z + dt * b.vz
+  end
+end
+
+function run()
+  local bodies = makeBodies()
+  local before = energy(bodies)
+  for s = 1, 20000 do advance(bodies, 0.01) end
+  return string.format("%.9f %.9f", before, energy(bodies))
+end`,
+		JS: `
+const SOLAR_MASS = 4 * Math.PI * Math.PI;
+const DAYS_PER_YEAR = 365.24;
+
+function Body(x, y, z, vx, vy, vz, mass) {
+  this.x = x; this.y = y; this.z = z; this.vx = vx; this.vy = vy; this.vz = vz; this.mass = mass;
+}
+
+function makeBodies() {
+  const bodies = [
+    new Body(0, 0, 0, 0, 0, 0, SOLAR_MASS),
+    new Body(4.84143144246472090e+00, -1.16032004402742839e+00, -1.03622044471123109e-01,
+      1.66007664274403694e-03 * DAYS_PER_YEAR, 7.69901118419740425e-03 * DAYS_PER_YEAR,
+      -6.90460016972063023e-05 * DAYS_PER_YEAR, 9.54791938424326609e-04 * SOLAR_MASS),
+    new Body(8.34336671824457987e+00, 4.12479856412430479e+00, -4.03523417114321381e-01,
+      -2.76742510726862411e-03 * DAYS_PER_YEAR, 4.99852801234917238e-03 * DAYS_PER_YEAR,
+      2.30417297573763929e-05 * DAYS_PER_YEAR, 2.85885980666130812e-04 * SOLAR_MASS),
+    new Body(1.28943695621391310e+01, -1.51111514016986312e+01, -2.23307578892655734e-01,
+      2.96460137564761618e-03 * DAYS_PER_YEAR, 2.37847173959480950e-03 * DAYS_PER_YEAR,
+      -2.96589568540237556e-05 * DAYS_PER_YEAR, 4.36624404335156298e-05 * SOLAR_MASS),
+    new Body(1.53796971148509165e+01, -2.59193146099879641e+01, 1.79258772950371181e-01,
+      2.68067772490389322e-03 * DAYS_PER_YEAR, 1.62824170038242295e-03 * DAYS_PER_YEAR,
+      -9.51592254519715870e-05 * DAYS_PER_YEAR, 5.15138902046611451e-05 * SOLAR_MASS),
+  ];
+  let px = 0, py = 0, pz = 0;
+  for (const b of bodies) {
+    px += b.vx * b.mass;
+    py += b.vy * b.mass;
+    pz += b.vz * b.mass;
+  }
+  const sun = bodies[0];
+  sun.vx = -px / SOLAR_MASS;
+  sun.vy = -py / SOLAR_MASS;
+  sun.vz = -pz / SOLAR_MASS;
+  return bodies;
+}
+
+function energy(bodies) {
+  let e = 0;
+  for (let i = 0; i < bodies.length; i++) {
+    const b = bodies[i];
+    e += 0.5 * b.mass * (b.vx * b.vx + b.vy * b.vy + b.vz * b.vz);
+    for (let j = i + 1; j < bodies.length; j++) {
+      const c = bodies[j];
+      const dx = b.x - c.x, dy = b.y - c.y, dz = b.z - c.z;
+      e -= b.mass * c.mass / Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+  }
+  return e;
+}
+
+function advance(bodies, dt) {
+  const n = bodies.length;
+  for (let i = 0; i < n; i++) {
+    const b = bodies[i];
+    for (let j = i + 1; j < n; j++) {
+      const c = bodies[j];
+      const dx = b.x - c.x, dy = b.y - c.y, dz = b.z - c.z;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      const mag = dt / (d2 * Math.sqrt(d2));
+      const bm = b.mass * mag, cm = c.mass * mag;
+      b.vx -= dx * cm; b.vy -= dy * cm; b.vz -= dz * cm;
+      c.vx += dx * bm; c.vy += dy * bm; c.vz += dz * bm;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const b = bodies[i];
+    b.x += dt * b.vx;
+    b.y += dt * b.vy;
+    b.z += dt * b.vz;
+  }
+}
+
+function run() {
+  const bodies = makeBodies();
+  const before = energy(bodies);
+  for (let s = 0; s < 20000; s++) advance(bodies, 0.01);
+  return before.toFixed(9) + " " + energy(bodies).toFixed(9);
+}`,
+		Note: "Lua bodies are tables with string keys, JS bodies objects of one constructor",
 	},
 	{
 		Name:    "fib30_async",
