@@ -318,7 +318,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 					return nil
 				}
 				n, backs = fs.args(e.Args, w+1, lf.decl.Params, lf.shape.Defaults, lf.shape)
-				n = fs.passTypeArgs(w+1, n, len(lf.decl.Params), lf.shape, fun.TypeArgs, lf.hidden)
+				n = fs.passTypeArgs(w+1, n, len(lf.decl.Params), lf.shape, nil, 0, via{}, e, lf.hidden)
 			} else {
 				n, backs = fs.args(e.Args, w+1, nil, nil, nil)
 			}
@@ -497,7 +497,13 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 	var backs []refBack
 	if m.static {
 		n, backs = fs.args(e.Args, w, m.params, m.fn.Defaults, m.fn)
-		n = fs.passTypeArgs(w, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
+		var v via
+		if f, ok := e.Fun.(*lang.MemberExpr); ok && m.classHidden > 0 {
+			if t, _ := fs.typeOfExpr(f.X); t != nil {
+				v = fs.viaOf(f.X, t)
+			}
+		}
+		n = fs.passTypeArgs(w, n, len(m.params), m.fn, m.cls, m.classHidden, v, e, m.hidden)
 		fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n)
 	} else {
 		if recvReg < 0 {
@@ -508,7 +514,7 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 			fs.emitABC(vm.OpMove, w, 0, 0)
 		}
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
-		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
+		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)
 		if (m.virtual || m.cls.t.IsInterface || m.fn.IsAbstract) && !nonVirtual {
 			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
 		} else {
@@ -637,9 +643,14 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
 			return nil
 		}
-		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
-		if e.Type != nil {
-			fs.setTypeArgs(w, ci, e.Type.Args)
+		if ci.generic() && t == ci.t && len(tr.Args) == len(ci.decl.TypeParams) {
+			// new Box<T>(): the constructed type is known at run time.
+			if !fs.constructInto(ci, tr.Args, w) {
+				fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+			}
+			fs.callNative(e.Pos, "Internal.VM", "New", w, 1)
+		} else {
+			fs.emitABC(vm.OpNewObj, w, fs.c.addType(t), 0)
 		}
 		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)

@@ -60,7 +60,9 @@ type Compiler struct {
 
 	classes     []*classInfo
 	classByFull map[string]*classInfo
-	classByType map[*vm.Type]*classInfo
+	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
+	classByDecl map[*lang.TypeDecl]*classInfo
+	constructed []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
 	namespaces  map[string]bool // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
@@ -118,6 +120,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		prog:        &vm.Program{Extensions: map[string][]*vm.Func{}},
 		classByFull: map[string]*classInfo{},
 		classByType: map[*vm.Type]*classInfo{},
+		classByDecl: map[*lang.TypeDecl]*classInfo{},
 		namespaces:  map[string]bool{},
 		funcIndex:   map[*vm.Func]int{},
 		typeIndex:   map[*vm.Type]int{},
@@ -129,7 +132,6 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 	all := append([]*lang.File{pre}, files...)
 	info, bindDiags := bind.Bind(pre, files)
 	c.info = info
-	reifyTypeArgs(all)
 	if opts.Lower != nil {
 		if ds := opts.Lower(all, opts.Mode, &c.at, info.Copied); len(ds) > 0 {
 			return nil, sortDiags(ds)
@@ -258,6 +260,7 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 			f()
 		}
 	}
+	c.refreshConstructed()
 	c.findEntry(files)
 }
 

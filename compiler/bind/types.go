@@ -246,6 +246,9 @@ type Method struct {
 	Ext        bool // an extension method (first parameter `this`)
 	Decl       lang.Node
 	Orig       *Method
+	// TypeArgs are the type arguments of an instantiated generic method
+	// (written or inferred), which code generation passes at run time.
+	TypeArgs []*Type
 }
 
 // Param is a parameter of a method, constructor, indexer or lambda.
