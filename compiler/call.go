@@ -624,6 +624,16 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	if isDelegateTypeName(tr.Name) && len(e.Args) == 1 {
 		return fs.exprTo(e.Args[0].X, dst)
 	}
+	if w := fs.alloc(); fs.typeParamInto(tr, w) {
+		// new T(): the type argument's parameterless constructor.
+		fs.callNative(e.Pos, "Internal.VM", "CreateInstance", w, 1)
+		if e.Init != nil {
+			fs.initializer(e.Init, w, nil, nil, tr)
+		}
+		fs.move(dst, w)
+		return nil
+	}
+	fs.setTop(save)
 	t, ci := fs.c.resolveTypeRef(tr, fs.cls, true)
 	if t == nil {
 		return nil

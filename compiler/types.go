@@ -577,6 +577,9 @@ func (c *Compiler) declareCtor(ci *classInfo, params []*lang.Param, decl *lang.C
 	c.setParams(fn, params, ci)
 	mi := &methodInfo{name: ".ctor", fn: fn, cls: ci, ctor: decl, params: params}
 	ci.ctors = append(ci.ctors, mi)
+	if fn.MinParams == 0 {
+		ci.t.DefaultCtor = fn
+	}
 	c.addFunc(fn)
 	c.pending = append(c.pending, func() { c.compileCtor(mi) })
 }

@@ -200,6 +200,7 @@ type TypeDecl struct {
 	Name          string
 	Namespace     string // enclosing namespace, "" if none
 	TypeParams    []string
+	Constraints   []*Constraint // `where T : ...` clauses
 	Modifiers     Modifiers
 	Attributes    []*Attribute
 	Bases         []*TypeRef // base class and interfaces, in order; for an enum, the underlying type
@@ -266,11 +267,22 @@ type MethodDecl struct {
 	Attributes []*Attribute
 	Modifiers  Modifiers
 	ReturnType *TypeRef
-	Name       string
-	TypeParams []string
-	Params     []*Param
-	Body       *BlockStmt
-	ExprBody   Expr
+	Name        string
+	TypeParams  []string
+	Constraints []*Constraint // `where T : ...` clauses
+	Params      []*Param
+	Body        *BlockStmt
+	ExprBody    Expr
+}
+
+// Constraint is a `where T : ...` clause: the primary constraint (class,
+// struct, notnull, unmanaged), the base class and interface types, and
+// new().
+type Constraint struct {
+	Param string
+	Kind  string // "", "class", "struct", "notnull", "unmanaged", "default"
+	Types []*TypeRef
+	New   bool
 }
 
 // CtorDecl is an instance or (with ModStatic) static constructor.

@@ -89,7 +89,7 @@ func (t *Type) copyShared() {
 		}
 		t.StaticVals = vals
 	}
-	t.Lib, t.PassTypeArgs = def.Lib, def.PassTypeArgs
+	t.Lib, t.PassTypeArgs, t.DefaultCtor = def.Lib, def.PassTypeArgs, def.DefaultCtor
 	t.staticDone.Store(def.StaticInit == nil)
 }
 
@@ -202,6 +202,7 @@ func typeArg(v Value) *Type {
 //	ArrayOf(type)             typeof(type[])
 //	Construct(def, a1, ...)   typeof(def<a1, ...>)
 //	New(type)                 a new instance of a run-time type (constructor not run)
+//	CreateInstance(type)      new T(): a new instance, its parameterless constructor run
 //	GetStatic(type, i)        a static variable of a run-time type (initialising it first)
 //	SetStatic(type, i, v)
 //	IsInstance(v, type)       v is type
@@ -257,6 +258,34 @@ func addGenericNatives(t *Type) {
 			return Null, err
 		}
 		return Ref(o), nil
+	})
+	t.AddStatic("CreateInstance", 1, 1, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		switch {
+		case ty == nil:
+			return Null, nil
+		case ty.IsPrimitive() || ty.Kind == KindEnum:
+			return ty.Zero(), nil
+		case ty.DefaultCtor != nil:
+			if ty.IsAbstract || ty.IsInterface {
+				return Null, th.Throw("System.MissingMethodException", "Cannot create an instance of an abstract class.")
+			}
+			if err := th.InitType(ty); err != nil {
+				return Null, err
+			}
+			o := NewInstance(ty)
+			if err := th.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
+				return Null, err
+			}
+			if _, err := th.Invoke(ty.DefaultCtor, Ref(o), nil); err != nil {
+				return Null, err
+			}
+			return Ref(o), nil
+		}
+		if f := ty.LookupStatic(".ctor", 0); f != nil {
+			return th.Invoke(f, Null, nil)
+		}
+		return Null, th.Throw("System.MissingMethodException", "Cannot dynamically create an instance of type '"+TypeString(ty)+"'. Reason: No parameterless constructor defined.")
 	})
 	t.AddStatic("GetStatic", 2, 2, func(th *Thread, args []Value) (Value, error) {
 		ty := typeArg(args[0])

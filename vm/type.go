@@ -60,6 +60,10 @@ type Type struct {
 	// Def and Args make this a constructed generic type (Box<int>: Def is
 	// Box`1, Args [Int32]); see generic.go. Param > 0 makes it the
 	// (Param-1)th type parameter of the generic definition ParamOf.
+	// DefaultCtor is the parameterless constructor of a class declared in
+	// source, which `new T()` runs (CreateInstance).
+	DefaultCtor *Func
+
 	Def, ParamOf *Type
 	Args         []*Type
 	Param        int

@@ -95,6 +95,8 @@ type binder struct {
 	files    map[*lang.TypeDecl]*lang.File
 	opaque   map[*vm.Type]*Type
 	extNames map[string]bool // names of extension methods (library and source)
+	program  map[*lang.File]bool  // the program's files (not the library's or the prelude's)
+	checks   []constraintCheck    // type arguments whose constraints checkConstraints checks
 
 	// the body being bound
 	file  *lang.File
@@ -133,6 +135,10 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		all = append(all, prelude)
 	}
 	all = append(all, files...)
+	b.program = map[*lang.File]bool{}
+	for _, f := range files {
+		b.program[f] = true
+	}
 	for _, f := range all {
 		for _, td := range f.Types {
 			b.declareType(td, nil, f, f == lib, f == prelude)
@@ -153,6 +159,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		b.resolveBases(t)
 	}
 	for _, t := range b.types {
+		b.classConstraints(t)
+	}
+	for _, t := range b.types {
 		b.declareMembers(t)
 	}
 	for _, t := range b.types {
@@ -168,6 +177,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 			b.bindTopLevel(program, f)
 		}
 	}
+	b.checkConstraints()
 	sort.SliceStable(b.diags, func(i, j int) bool { return lessPos(b.diags[i].Pos, b.diags[j].Pos) })
 	return b.info, b.diags
 }
@@ -415,6 +425,7 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true})
 	}
 	ctx.tparams = append(append([]*Type{}, ctx.tparams...), mt.TypeParams...)
+	b.declareConstraints(mt.TypeParams, m.Constraints, ctx)
 	mt.Ret = b.resolveType(m.ReturnType, ctx)
 	mt.Params = b.params(m.Params, ctx)
 	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
@@ -488,6 +499,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	if len(def.Params) != len(args) {
 		return b.u.unchecked
+	}
+	if ctx.file != nil && b.program[ctx.file] {
+		b.needConstraints(tr.Pos, def.String(), def.Params, args)
 	}
 	return b.u.Construct(def, args)
 }

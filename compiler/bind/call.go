@@ -80,6 +80,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if len(m.TypeArgs) > 0 && b.program[b.file] {
+		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
+	}
 	b.fixOutVars(m, e.Args)
 	if m.Ret == nil {
 		return u.unchecked

@@ -83,6 +83,7 @@ type Type struct {
 	Elem   *Type   // arrays and nullable value types
 	Index  int     // a type parameter's position
 	Method bool    // a type parameter of a method
+	Cons   *Constraints
 
 	Base   *Type
 	Ifaces []*Type
