@@ -263,10 +263,10 @@ type Accessor struct {
 // MethodDecl is a method, or (inside a LocalFuncStmt) a local function. Body
 // and ExprBody are both nil for abstract, interface and extern methods.
 type MethodDecl struct {
-	Pos        Pos
-	Attributes []*Attribute
-	Modifiers  Modifiers
-	ReturnType *TypeRef
+	Pos         Pos
+	Attributes  []*Attribute
+	Modifiers   Modifiers
+	ReturnType  *TypeRef
 	Name        string
 	TypeParams  []string
 	Constraints []*Constraint // `where T : ...` clauses

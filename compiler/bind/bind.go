@@ -94,9 +94,9 @@ type binder struct {
 	types    []*Type                    // source types in declaration order
 	files    map[*lang.TypeDecl]*lang.File
 	opaque   map[*vm.Type]*Type
-	extNames map[string]bool // names of extension methods (library and source)
-	program  map[*lang.File]bool  // the program's files (not the library's or the prelude's)
-	checks   []constraintCheck    // type arguments whose constraints checkConstraints checks
+	extNames map[string]bool     // names of extension methods (library and source)
+	program  map[*lang.File]bool // the program's files (not the library's or the prelude's)
+	checks   []constraintCheck   // type arguments whose constraints checkConstraints checks
 
 	// the body being bound
 	file  *lang.File
