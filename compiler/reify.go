@@ -210,9 +210,13 @@ func (fs *funcState) typeRefInto(tr *lang.TypeRef, r int) bool {
 		fs.move(r, w)
 		return true
 	}
-	_, ci := fs.c.resolveTypeRef(tr, fs.cls, false)
+	t, ci := fs.c.resolveTypeRef(tr, fs.cls, false)
 	if !ci.generic() || len(tr.Args) != len(ci.decl.TypeParams) {
-		return false
+		if t == nil {
+			return false
+		}
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0) // a library generic type: erased
+		return true
 	}
 	w := fs.allocN(1 + len(tr.Args))
 	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)

@@ -129,8 +129,8 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 		return true
 	}
 	for c := t; c != nil; c = c.Super {
-		if c == u {
-			return true
+		if c == u || c.Def == u && u != nil {
+			return true // a constructed type shares its definition's code and layout
 		}
 		if u.IsInterface && namesInterface(c.IfaceNames, u) {
 			return true
