@@ -229,6 +229,9 @@ func writesOnce(e lang.Expr) bool {
 }
 
 func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
+	if id, ok := e.Left.(*lang.Ident); ok && e.Op == "=" && fs.c.info.IsDiscard(id) {
+		return fs.exprTo(e.Right, dst)
+	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	lv := fs.lvalueOf(e.Left)
@@ -277,6 +280,15 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 		return lv.typ
 	}
 	opName := e.Op[:len(e.Op)-1]
+	if m := fs.c.info.CallOf(e); m != nil { // x op= y with a user-defined operator
+		w := fs.allocN(2)
+		fs.loadLV(lv, w)
+		yt := fs.exprTo(e.Right, w+1)
+		t := fs.callOperatorAt(m, w, []*vm.Type{lv.typ, yt}, w)
+		fs.storeLV(lv, w)
+		fs.move(dst, w)
+		return t
+	}
 	op, ok := binOps[opName]
 	if !ok {
 		fs.errorf(e.Pos, "operator '%s' is not supported", e.Op)
@@ -321,6 +333,21 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	lv := fs.lvalueOf(x)
 	if lv.kind == lvNone {
 		return nil
+	}
+	if m := fs.c.info.CallOf(e); m != nil { // op_Increment / op_Decrement
+		v := fs.alloc()
+		fs.loadLV(lv, v)
+		if !prefix {
+			fs.emitABC(vm.OpMove, dst, v, 0)
+		}
+		w := fs.alloc()
+		fs.emitABC(vm.OpMove, w, v, 0)
+		fs.callOperatorAt(m, w, []*vm.Type{lv.typ}, v)
+		fs.storeLV(lv, v)
+		if prefix {
+			fs.move(dst, v)
+		}
+		return lv.typ
 	}
 	d := 1
 	if op == "--" {

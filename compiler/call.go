@@ -1028,6 +1028,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 // declareParams declares a function's parameters in order, boxing the
 // captured ones.
 func (fs *funcState) declareParams(params []*lang.Param) {
+	discards := lang.DiscardParams(params)
 	for _, p := range params {
 		var conv *vm.Type
 		if p.Type != nil {
@@ -1037,7 +1038,11 @@ func (fs *funcState) declareParams(params []*lang.Param) {
 		if p.Type != nil {
 			typ, _ = fs.c.resolveTypeRef(p.Type, fs.cls, false)
 		}
-		l := fs.declare(p.Name, p.Pos, typ, conv)
+		name := p.Name
+		if discards && name == "_" {
+			name = ""
+		}
+		l := fs.declare(name, p.Pos, typ, conv)
 		if p.Modifier == "ref" || p.Modifier == "out" || p.Modifier == "in" {
 			l.isRef = true
 			l.boxed = false

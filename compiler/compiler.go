@@ -70,6 +70,8 @@ type Compiler struct {
 	siteIndex   map[siteKey]int
 	staticIndex map[vm.StaticRef]int
 
+	methodOf map[*lang.MethodDecl]*methodInfo // each declared method
+
 	pending  []func()         // bodies to compile after all declarations
 	captured map[declKey]bool // variables captured by closures, found by the dry pass
 	lambdaN  int
@@ -127,6 +129,7 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		siteIndex:   map[siteKey]int{},
 		staticIndex: map[vm.StaticRef]int{},
 		captured:    map[declKey]bool{},
+		methodOf:    map[*lang.MethodDecl]*methodInfo{},
 	}
 	pre := preludeAST()
 	all := append([]*lang.File{pre}, files...)

@@ -12,7 +12,7 @@ import (
 // exprReg compiles e and returns a register holding its value: the
 // variable's own register for a plain local, else a new temporary.
 func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil {
 		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
 			return l.reg, l.typ
 		}
@@ -26,8 +26,21 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 }
 
 // exprTo compiles e with its value in register dst and returns its static
-// type when known.
+// type when known. A user-defined conversion the binder applied to e
+// (bind.Info.Convs) is called on the value.
 func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
+	if m := fs.c.info.ConvOf(e); m != nil {
+		save := fs.top
+		defer fs.setTop(max(save, dst+1))
+		w := fs.alloc()
+		t := fs.exprValue(e, w)
+		return fs.callOperatorAt(m, w, []*vm.Type{t}, dst)
+	}
+	return fs.exprValue(e, dst)
+}
+
+// exprValue compiles e with its value in register dst.
+func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 	fs.at(e.Position())
 	save := fs.top
 	defer func() {
@@ -665,6 +678,9 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 }
 
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil && e.Op != "++" && e.Op != "--" {
+		return fs.callOperator(m, []lang.Expr{e.X}, dst)
+	}
 	switch e.Op {
 	case "++", "--":
 		return fs.incdec(e, e.X, e.Op, true, dst)
@@ -756,6 +772,9 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 }
 
 func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil {
+		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
+	}
 	switch e.Op {
 	case "&&", "||", "<", ">", "<=", ">=", "==", "!=":
 		f, end := fs.newLabel(), fs.newLabel()
@@ -830,6 +849,10 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 	fs.at(e.Position())
 	save := fs.top
 	defer fs.setTop(save)
+	if fs.c.info.CallOf(e) != nil || fs.c.info.ConvOf(e) != nil {
+		fs.jumpOnValue(e, sense, target) // a user-defined operator's bool
+		return
+	}
 	switch e := e.(type) {
 	case *lang.BinaryExpr:
 		switch e.Op {
@@ -878,6 +901,11 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 			return
 		}
 	}
+	fs.jumpOnValue(e, sense, target)
+}
+
+// jumpOnValue evaluates the bool e and jumps to target when it is sense.
+func (fs *funcState) jumpOnValue(e lang.Expr, sense bool, target *label) {
 	r, _ := fs.exprReg(e)
 	op := vm.OpJmpIfNot
 	if sense {
@@ -931,6 +959,9 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
+	if m := fs.c.info.CallOf(e); m != nil {
+		return fs.callOperator(m, []lang.Expr{e.X}, dst)
+	}
 	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
 		r, _ := fs.exprReg(e.X)
 		fs.emitABC(vm.OpConv, dst, r, int(c))

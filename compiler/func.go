@@ -291,9 +291,8 @@ func (fs *funcState) popScope() {
 
 // declare declares a new local in the current scope.
 func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *local {
-	if name == "_" {
-		l := &local{name: name, reg: fs.alloc(), fs: fs}
-		return l
+	if name == "" {
+		return &local{name: name, reg: fs.alloc(), fs: fs}
 	}
 	for s := fs.scope; s != nil; s = s.parent {
 		if old, ok := s.vars[name]; ok && old.fs == fs {

@@ -370,7 +370,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	static := p.Modifiers.Has(lang.ModStatic)
 	virtual := p.Modifiers.Has(lang.ModVirtual) || p.Modifiers.Has(lang.ModAbstract) || p.Modifiers.Has(lang.ModOverride) || ci.t.IsInterface
 	pi := &propInfo{name: p.Name, static: static, typ: c.convType(p.Type, ci)}
-	auto := p.ExprBody == nil && len(p.Accessors) > 0
+	auto := p.ExprBody == nil && len(p.Accessors) > 0 && !p.IsIndexer()
 	for _, a := range p.Accessors {
 		if a.Body != nil || a.ExprBody != nil {
 			auto = false
@@ -390,26 +390,34 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 		backing = c.addField(ci, "<"+p.Name+">k__BackingField", p, p.Type, static, false, p.Init)
 	}
 	mods := p.Modifiers
-	mk := func(kind string, nparams int) *methodInfo {
-		name := "get_" + p.Name
-		var params []*lang.Param
+	accName := p.Name
+	if p.IsIndexer() {
+		accName = "Item" // as metadata names an indexer's accessors: get_Item, set_Item
+	}
+	mk := func(kind string, pos lang.Pos) *methodInfo {
+		name := "get_" + accName
+		params := p.Params
 		if kind != "get" {
-			name = "set_" + p.Name
-			params = []*lang.Param{{Pos: p.Pos, Type: p.Type, Name: "value"}}
+			name = "set_" + accName
+			params = append(params[:len(params):len(params)], &lang.Param{Pos: p.Pos, Type: p.Type, Name: "value"})
 		}
-		md := &lang.MethodDecl{Pos: p.Pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params}
+		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params}
 		if kind != "get" {
-			md.ReturnType = &lang.TypeRef{Pos: p.Pos, Name: "void"}
+			md.ReturnType = &lang.TypeRef{Pos: pos, Name: "void"}
 		}
 		return c.declareMethod(ci, md)
 	}
 	if p.ExprBody != nil {
-		m := mk("get", 0)
+		m := mk("get", p.Pos)
 		m.decl.ExprBody = p.ExprBody
 		pi.get = m
 	}
 	for _, a := range p.Accessors {
-		m := mk(a.Kind, 1)
+		at := p.Pos
+		if p.IsIndexer() {
+			at = a.Pos // where the binder reports an accessor's errors
+		}
+		m := mk(a.Kind, at)
 		switch {
 		case a.Body != nil:
 			m.decl.Body = a.Body
@@ -531,6 +539,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 			c.pending = append(c.pending, func() { c.compileMethod(mi) })
 		}
 	}
+	c.methodOf[m] = mi
 	return mi
 }
 

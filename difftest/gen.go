@@ -104,6 +104,8 @@ func (g *gen) program() string {
 	g.line("        for (int i = 0; i < k; i++) { Interlocked.Increment(ref _n); await Task.Yield(); }")
 	g.line("        return _n;")
 	g.line("    }")
+	g.line("    readonly int[] _cells = new int[4];")
+	g.line("    public int this[int i] { get => _cells[i %% 4]; set => _cells[i %% 4] = value; }")
 	g.line("}")
 	g.line("")
 	g.line("static async Task Main()")
@@ -218,6 +220,15 @@ func (g *gen) stmt(depth int) {
 			g.line("acc += await As<int>(acc %% 6) + (await As<string>(\"s\" + acc)).Length;")
 			return
 		}
+		if g.r.Intn(2) == 0 {
+			// An indexer whose index and value are awaited.
+			id := g.id()
+			g.line("var ix%d = new Counter();", id)
+			g.line("ix%d[await Task.FromResult(acc %% 7)] = await Task.FromResult(acc %% 9);", id)
+			g.line("ix%d[acc] += await new Counter().Bump(1);", id)
+			g.line("acc += ix%d[acc];", id)
+			return
+		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
@@ -231,11 +242,24 @@ func (g *gen) stmt(depth int) {
 	case 3:
 		g.line("await Task.Delay(%d);", 1+g.r.Intn(2))
 	case 4:
-		switch g.r.Intn(3) {
+		switch g.r.Intn(5) {
+		case 3:
+			// A compound assignment to a small integral type whose right
+			// side awaits: the result wraps at the variable's width.
+			id := g.id()
+			t := []string{"byte", "short", "ushort", "sbyte"}[g.r.Intn(4)]
+			g.line("%s sm%d = (%s)(acc %% 100);", t, id, t)
+			g.line("sm%d += (%s)await Task.FromResult(acc %% 50 + 90);", id, t)
+			g.line("sm%d *= (%s)await Task.FromResult(acc %% 7 + 150);", id, t)
+			g.print(`"sm%d " + sm%d`, id, id)
+			g.line("acc += sm%d %% 5;", id)
 		case 0:
 			g.line("acc += await Task.FromResult(%d);", g.r.Intn(10))
 		case 1:
 			g.line("await Task.CompletedTask;")
+		case 2:
+			// A discard assignment of an awaited value.
+			g.line("_ = await Task.FromResult(acc + %d);", g.r.Intn(10))
 		default:
 			g.line("acc += await new ValueTask<int>(%d);", g.r.Intn(10))
 		}

@@ -248,7 +248,13 @@ type PropertyDecl struct {
 	Accessors  []*Accessor
 	Init       Expr // `{ get; } = init;`
 	ExprBody   Expr
+	// Params are an indexer's parameters (`T this[int i]`, Name "this[]");
+	// nil for a property.
+	Params []*Param
 }
+
+// IsIndexer reports whether d declares an indexer.
+func (d *PropertyDecl) IsIndexer() bool { return d.Name == "this[]" }
 
 // Accessor is a get, set or init accessor. Body and ExprBody are both nil for
 // an auto accessor.
@@ -273,6 +279,10 @@ type MethodDecl struct {
 	Params      []*Param
 	Body        *BlockStmt
 	ExprBody    Expr
+	// Operator is the token an operator declaration overloads ("+", "==",
+	// "true", ...) or "implicit"/"explicit" for a conversion operator;
+	// Name is then its metadata name (op_Addition, op_Implicit, ...).
+	Operator string
 }
 
 // Constraint is a `where T : ...` clause: the primary constraint (class,
@@ -312,6 +322,19 @@ type Param struct {
 	Type       *TypeRef // nil for an untyped lambda parameter
 	Name       string
 	Default    Expr
+}
+
+// DiscardParams reports whether ps, a lambda's parameters, are discards:
+// more than one is named `_` (C# 9). A lone `_` parameter is an ordinary
+// parameter named `_`.
+func DiscardParams(ps []*Param) bool {
+	n := 0
+	for _, p := range ps {
+		if p.Name == "_" {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // Arg is a call, index or attribute argument: `name: ref x`.

@@ -313,6 +313,22 @@ func (st *parseState) params(g *gParams) []*Param {
 	return out
 }
 
+// propertyTail converts the body of a property or indexer into d.
+func (st *parseState) propertyTail(d *PropertyDecl, p *gPropertyTail) {
+	if p.Arrow != nil {
+		d.ExprBody = st.expr(p.Arrow)
+		return
+	}
+	for _, a := range p.Accessors {
+		acc := &Accessor{Pos: st.pos(a.Pos), Kind: a.Kind, Modifiers: a.Mods.Mods}
+		acc.Body, acc.ExprBody = st.body(a.Body)
+		d.Accessors = append(d.Accessors, acc)
+	}
+	if p.Init != nil {
+		d.Init = st.expr(p.Init)
+	}
+}
+
 func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	r := g.Rest
 	pos := st.pos(r.Pos)
@@ -338,6 +354,45 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		d.Body, d.ExprBody = st.body(c.Body)
 		return d
 	}
+	if cv := r.Conv; cv != nil {
+		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(cv.Type),
+			Name: ConversionOperatorName(cv.Kind), Operator: cv.Kind, Params: st.params(cv.Params)}
+		d.Body, d.ExprBody = st.body(cv.Body)
+		if len(d.Params) != 1 {
+			st.report(cv.Pos.Offset, "Overloaded unary operator '"+cv.Kind+"' takes one parameter", false)
+		}
+		return d
+	}
+	if r.Type != nil && r.Op != nil {
+		o := r.Op
+		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type),
+			Operator: o.Op, Params: st.params(o.Params)}
+		d.Body, d.ExprBody = st.body(o.Body)
+		switch n := len(d.Params); {
+		case n == 1 && UnaryOperatorName(o.Op) != "":
+			d.Name = UnaryOperatorName(o.Op)
+		case n == 2 && BinaryOperatorName(o.Op) != "":
+			d.Name = BinaryOperatorName(o.Op)
+		case n == 1 || n == 2:
+			kind := map[int]string{1: "unary", 2: "binary"}[n]
+			st.report(o.Pos.Offset, "Overloadable "+kind+" operator expected", false) // CS1019/CS1020
+			d.Name = "op_" + o.Op
+		default:
+			st.report(o.Pos.Offset, "Overloaded operator '"+o.Op+"' takes one or two parameters", false)
+			d.Name = "op_" + o.Op
+		}
+		return d
+	}
+	if r.Type != nil && r.Indexer != nil {
+		ix := r.Indexer
+		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: st.typ(r.Type), Name: "this[]",
+			Params: st.params(&gParams{Params: ix.Params})}
+		st.propertyTail(d, ix.Body)
+		if d.Init != nil {
+			st.report(ix.Pos.Offset, "Only auto-implemented properties can have initializers", false)
+		}
+		return d
+	}
 	if r.Type == nil || r.Name == nil {
 		return nil
 	}
@@ -351,20 +406,8 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		d.Body, d.ExprBody = st.body(m.Body)
 		return d
 	case r.Prop != nil:
-		p := r.Prop
 		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: typ, Name: nm}
-		if p.Arrow != nil {
-			d.ExprBody = st.expr(p.Arrow)
-			return d
-		}
-		for _, a := range p.Accessors {
-			acc := &Accessor{Pos: st.pos(a.Pos), Kind: a.Kind, Modifiers: a.Mods.Mods}
-			acc.Body, acc.ExprBody = st.body(a.Body)
-			d.Accessors = append(d.Accessors, acc)
-		}
-		if p.Init != nil {
-			d.Init = st.expr(p.Init)
-		}
+		st.propertyTail(d, r.Prop)
 		return d
 	case r.Field != nil:
 		fl := r.Field

@@ -216,11 +216,13 @@ type gMemberRest struct {
 	Pos     lexer.Position
 	Mods    *modifiers        `parser:"@@"`
 	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
+	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
 	Const   bool              `parser:"| @'const'?"`
 	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
 	Type    *gType            `parser:"  | @@"`
-	After   *unsupAfterType   `parser:"    ( @@"`
+	Indexer *gIndexer         `parser:"    ( (?= 'this' '[' ) @@"`
+	Op      *gOperator        `parser:"    | (?= 'operator' ) @@"`
 	Name    *gName            `parser:"    | @@"`
 	Method  *gMethodTail      `parser:"      ( @@"`
 	Prop    *gPropertyTail    `parser:"      | @@"`
@@ -248,6 +250,33 @@ type gMethodTail struct {
 	Params     *gParams        `parser:"@@"`
 	Where      []*gConstraints `parser:"@@*"`
 	Body       *gBody          `parser:"@@"`
+}
+
+// gOperator is an operator declaration after its return type:
+// `operator +(Money a, Money b) => ...`. `>>` and `>>>` arrive as adjacent
+// '>' tokens.
+type gOperator struct {
+	Pos    lexer.Position
+	Op     string   `parser:"'operator' ( @( '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '!' | '~' | '++' | '--' | '==' | '!=' | '<=' | '>=' | '<<' | '<' | 'true' | 'false' ) | @'>' ( @'>' @'>'? )? )"`
+	Params *gParams `parser:"@@"`
+	Body   *gBody   `parser:"@@"`
+}
+
+// gConvOperator is a user-defined conversion:
+// `implicit operator Celsius(double d) => new(d)`.
+type gConvOperator struct {
+	Pos    lexer.Position
+	Kind   string   `parser:"@( 'implicit' | 'explicit' ) 'operator'"`
+	Type   *gType   `parser:"@@"`
+	Params *gParams `parser:"@@"`
+	Body   *gBody   `parser:"@@"`
+}
+
+// gIndexer is an indexer declaration after its type: `this[int i] { get ... }`.
+type gIndexer struct {
+	Pos    lexer.Position
+	Params []*gParam      `parser:"'this' '[' @@ ( ',' @@ )* ']'"`
+	Body   *gPropertyTail `parser:"@@"`
 }
 
 type gPropertyTail struct {

@@ -613,24 +613,10 @@ func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
 		if n := c.peek(1); isNameTok(n) || isWordTok(n, "class") || isWordTok(n, "struct") {
 			return unsupported(lex, "'record'")
 		}
-	case isWordTok(t, "event") || isWordTok(t, "implicit") || isWordTok(t, "explicit") || isWordTok(t, "operator"):
+	case isWordTok(t, "event") || isWordTok(t, "operator"):
 		return unsupported(lex, "'"+t.Value+"' declarations")
 	case isPunctTok(t, "~"):
 		return unsupported(lex, "finalizers")
-	}
-	return participle.NextMatch
-}
-
-// unsupAfterType reports operator overloading and indexers.
-type unsupAfterType struct{}
-
-func (*unsupAfterType) Parse(lex *lexer.PeekingLexer) error {
-	c := newCursor(lex)
-	switch {
-	case isWordTok(c.tok(), "operator"):
-		return unsupported(lex, "operator overloading")
-	case isWordTok(c.tok(), "this") && c.peekAt(1, "["):
-		return unsupported(lex, "indexers")
 	}
 	return participle.NextMatch
 }

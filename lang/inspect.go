@@ -127,6 +127,7 @@ func walkChildren(n Node, visit func(Node)) {
 	case *PropertyDecl:
 		attrs(n.Attributes)
 		v(n.Type)
+		params(n.Params)
 		for _, a := range n.Accessors {
 			v(a)
 		}

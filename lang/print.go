@@ -322,7 +322,18 @@ func (pr *printer) member(m Member) {
 	case *PropertyDecl:
 		pr.attrs(m.Attributes, false)
 		pr.mods(m.Modifiers)
-		pr.w(m.Type.String() + " " + m.Name)
+		if m.IsIndexer() {
+			pr.w(m.Type.String() + " this[")
+			for i, p := range m.Params {
+				if i > 0 {
+					pr.w(", ")
+				}
+				pr.param(p)
+			}
+			pr.w("]")
+		} else {
+			pr.w(m.Type.String() + " " + m.Name)
+		}
 		if m.ExprBody != nil {
 			pr.w(" => ")
 			pr.expr(m.ExprBody, 1)
@@ -387,7 +398,14 @@ func (pr *printer) accessor(a *Accessor) {
 func (pr *printer) method(m *MethodDecl) {
 	pr.attrs(m.Attributes, false)
 	pr.mods(m.Modifiers)
-	pr.w(m.ReturnType.String() + " " + m.Name)
+	switch m.Operator {
+	case "":
+		pr.w(m.ReturnType.String() + " " + m.Name)
+	case "implicit", "explicit":
+		pr.w(m.Operator + " operator " + m.ReturnType.String())
+	default:
+		pr.w(m.ReturnType.String() + " operator " + m.Operator)
+	}
 	pr.typeParams(m.TypeParams)
 	pr.params(m.Params)
 	pr.body(m.Body, m.ExprBody)

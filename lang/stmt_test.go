@@ -167,7 +167,7 @@ func TestDiagnostics(t *testing.T) {
 		{"struct S { }", "t:1:1: 'struct' is not supported"},
 		{"record R(int X);", "t:1:1: 'record' is not supported"},
 		{"class C { event Action E; }", "t:1:11: 'event' declarations are not supported"},
-		{"class C { public static C operator +(C a, C b) => a; }", "t:1:27: operator overloading is not supported"},
+		{"class C { public static C operator &&(C a, C b) => a; }", "t:1:36: unexpected '&&'"},
 		{"unsafe { }", "t:1:1: 'unsafe' is not supported"},
 		{"int* p = null;", "t:1:4: pointer types are not supported"},
 		{"var q = from x in xs select x;", "t:1:9: query expressions are not supported"},
@@ -180,7 +180,8 @@ func TestDiagnostics(t *testing.T) {
 		{"var c = 'ab';", "t:1:9: too many characters in character literal"},
 		{"/* open", "t:1:1: unterminated comment"},
 		{"var x = 99999999999999999999;", "t:1:9: integral constant is too large"},
-		{"class C { int this[int i] => i; }", "t:1:15: indexers are not supported"},
+		{"class C { int this[int i] { get => i; } = 3; }", "t:1:15: Only auto-implemented properties can have initializers"},
+		{"class C { int this[] => 1; }", "t:1:20: unexpected ']', expected a parameter type"},
 	}
 	for _, tt := range tests {
 		_, diags := Parse("t", []byte(tt.src))

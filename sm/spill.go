@@ -312,7 +312,13 @@ func (fl *fnLowering) assignExpr(e *lang.AssignExpr) ([]lang.Stmt, lang.Expr) {
 	q, r := fl.expr(e.Right)
 	pre = append(pre, q...)
 	op := strings.TrimSuffix(e.Op, "=")
-	return pre, assign(pos, e.Left, binary(pos, op, ident(pos, old), r))
+	bin := binary(pos, op, ident(pos, old), r)
+	if fl.l.copied != nil {
+		// The binary stands for the compound operation: it has the
+		// assignment's type and (user-defined) operator.
+		fl.l.copied(e, bin)
+	}
+	return pre, assign(pos, e.Left, bin)
 }
 
 // switchExpr turns a switch expression whose arms await into a switch

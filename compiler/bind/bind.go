@@ -41,6 +41,12 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Convs holds the user-defined implicit conversion (an op_Implicit
+	// method) applied to an expression's value where it is used.
+	Convs map[lang.Expr]*Method
+	// Discards marks the `_` of a discard assignment (`_ = e;`, C# §12.21.2
+	// when no variable or member named `_` is in scope).
+	Discards map[*lang.Ident]bool
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -53,6 +59,9 @@ func (in *Info) Copied(from, to any) {
 		if v, ok := in.Consts[x]; ok {
 			in.Consts[to.(lang.Expr)] = v
 		}
+		if m, ok := in.Convs[x]; ok {
+			in.Convs[to.(lang.Expr)] = m
+		}
 	}
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
@@ -62,7 +71,21 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
+		in.Discards[to.(*lang.Ident)] = true
+	}
 }
+
+// ConvOf returns the user-defined conversion applied to e's value, or nil.
+func (in *Info) ConvOf(e lang.Expr) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.Convs[e]
+}
+
+// IsDiscard reports whether id is the `_` of a discard assignment.
+func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards[id] }
 
 // PacksArg reports whether a is the lone element of an expanded params
 // array.
@@ -125,7 +148,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -337,11 +360,17 @@ func (b *binder) declareMembers(t *Type) {
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
-				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
+				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m,
+					Params: b.params(m.Params, ctx)}
 				p.Get = m.ExprBody != nil
+				bodiless := m.IsIndexer() && t.Kind != Interface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern)
 				for _, a := range m.Accessors {
 					p.Get = p.Get || a.Kind == "get"
 					p.Set = p.Set || a.Kind != "get"
+					if bodiless && a.Body == nil && a.ExprBody == nil { // only properties have auto accessors
+						b.errorf(a.Pos, "CS0501", "'%s.%s.%s' must declare a body because it is not marked abstract, extern, or partial",
+							t.Name, indexerName(p), a.Kind)
+					}
 				}
 				t.addMember(p)
 			case *lang.MethodDecl:
@@ -351,6 +380,9 @@ func (b *binder) declareMembers(t *Type) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
+				if m.Operator != "" {
+					b.checkOperator(m, t)
+				}
 				if m.Modifiers.Has(lang.ModOverride) {
 					// C# removes overrides from the candidate set; the
 					// virtual declaration stands for them.
@@ -433,6 +465,20 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 		b.extNames[m.Name] = true
 	}
 	return mt
+}
+
+// indexerName is an indexer as C# messages name it: `this[int, string]`.
+func indexerName(p *Property) string {
+	var sb strings.Builder
+	sb.WriteString("this[")
+	for i, q := range p.Params {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(q.Type.String())
+	}
+	sb.WriteString("]")
+	return sb.String()
 }
 
 func (b *binder) params(ps []*lang.Param, ctx typeCtx) []*Param {

@@ -130,7 +130,7 @@ func (b *binder) fixOutVars(m *Method, args []*lang.Arg) {
 			continue
 		}
 		p := paramFor(m, args, i)
-		if p != nil {
+		if p != nil && d.Name != "_" {
 			b.declare(d.Name, p.Type)
 			b.info.Types[d] = p.Type
 		}

@@ -26,6 +26,10 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}
+	if m := b.userConversion(e, from, to, false); m != nil {
+		b.info.Convs[e] = m
+		return
+	}
 	pos := posOf(e)
 	switch {
 	case from.Kind == Null:
@@ -170,7 +174,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.UnaryExpr:
 		return b.unary(e)
 	case *lang.PostfixExpr:
-		return b.expr(e.X)
+		t := b.expr(e.X)
+		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+		}
+		return t
 	case *lang.BinaryExpr:
 		return b.binary(e)
 	case *lang.AssignExpr:
@@ -185,7 +193,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			if p.Type != nil {
 				pt = b.resolveType(p.Type, b.typeCtx())
 			}
-			ps = append(ps, &Param{Name: p.Name, Type: pt})
+			name := p.Name
+			if name == "_" && lang.DiscardParams(e.Params) {
+				name = ""
+			}
+			ps = append(ps, &Param{Name: name, Type: pt})
 		}
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync
@@ -241,8 +253,14 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		return b.resolveType(e.Type, b.typeCtx())
 	case *lang.CastExpr:
-		b.expr(e.X)
-		return b.resolveType(e.Type, b.typeCtx())
+		from := b.expr(e.X)
+		to := b.resolveType(e.Type, b.typeCtx())
+		if !b.implicit(e.X, from, to) && !b.explicit(from, to) { // standard conversions come first (§10.3)
+			if m := b.userConversion(e.X, from, to, true); m != nil {
+				b.info.Calls[e] = m
+			}
+		}
+		return to
 	case *lang.IsExpr:
 		b.expr(e.X)
 		b.pattern(e.Pattern)
@@ -291,7 +309,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		if e.Type != nil && e.Type.Name != "var" {
 			t = b.resolveType(e.Type, b.typeCtx())
 		}
-		b.declare(e.Name, t)
+		if e.Name != "_" { // `out _`, `out var _`: a discard
+			b.declare(e.Name, t)
+		}
 		return t
 	}
 	return u.unchecked

@@ -3,6 +3,7 @@ package bind
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"asyncvm/lang"
 )
@@ -69,13 +70,22 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	u := b.u
 	switch e.Op {
 	case "!":
-		b.cond(e.X)
+		t := b.expr(e.X)
+		if m := b.userOperator("op_LogicalNot", []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+			return m.Ret
+		}
+		b.checkConversion(e.X, t, u.special[Bool])
 		if v, ok := b.info.Consts[e.X].(bool); ok {
 			b.info.Consts[e] = !v
 		}
 		return u.special[Bool]
 	case "++", "--":
-		return b.expr(e.X)
+		t := b.expr(e.X)
+		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+		}
+		return t
 	case "-":
 		if lit, ok := e.X.(*lang.Literal); ok && (lit.Raw == "2147483648" || lit.Raw == "9223372036854775808") {
 			// The one literal C# reads together with its minus sign.
@@ -91,6 +101,10 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	t := b.expr(e.X)
 	if lenient(t) {
 		return u.unchecked
+	}
+	if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
+		b.info.Calls[e] = m
+		return m.Ret
 	}
 	var ops []SpecialType
 	switch e.Op {
@@ -139,6 +153,10 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	l, r := b.expr(e.X), b.expr(e.Y)
 	xs, ts := []lang.Expr{e.X, e.Y}, []*Type{l, r}
+	if m := b.userOperator(lang.BinaryOperatorName(e.Op), xs, ts, e.Pos); m != nil {
+		b.info.Calls[e] = m
+		return m.Ret
+	}
 	switch e.Op {
 	case "==", "!=", "<", ">", "<=", ">=":
 		return u.special[Bool]
@@ -207,7 +225,7 @@ func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
 func (b *binder) assign(e *lang.AssignExpr) *Type {
 	if id, ok := e.Left.(*lang.Ident); ok && id.Name == "_" {
 		if _, declared := b.scope.lookupVar("_"); !declared && len(b.memberInScope("_")) == 0 {
-			b.info.Types[id] = b.u.unchecked
+			b.info.Discards[id] = true
 			return b.expr(e.Right)
 		}
 	}
@@ -220,7 +238,13 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 		b.convertExpr(e.Right, l)
 		return l
 	}
-	b.expr(e.Right)
+	r := b.expr(e.Right)
+	if name := lang.BinaryOperatorName(strings.TrimSuffix(e.Op, "=")); name != "" {
+		// x op= y is x = x op y (§12.21.4): a user-defined operator decides.
+		if m := b.userOperator(name, []lang.Expr{e.Left, e.Right}, []*Type{l, r}, e.Pos); m != nil {
+			b.info.Calls[e] = m
+		}
+	}
 	return l
 }
 

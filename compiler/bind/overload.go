@@ -125,6 +125,13 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 	if c.expanded && len(args) == len(c.m.Params) && args[len(args)-1].Name == "" {
 		b.info.Packs[args[len(args)-1]] = true
 	}
+	for i, a := range args {
+		if t := b.info.Types[a.X]; c.ptypes[i] != nil && t != nil && !b.implicit(a.X, t, c.ptypes[i]) {
+			if m := b.userConversion(a.X, t, c.ptypes[i], false); m != nil {
+				b.info.Convs[a.X] = m
+			}
+		}
+	}
 	return c.m
 }
 
@@ -145,7 +152,7 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	if pmod == "ref" || pmod == "out" {
 		return t == pt || lenient(t) || lenient(pt)
 	}
-	return b.implicit(a.X, t, pt)
+	return b.implicit(a.X, t, pt) || b.userConversion(a.X, t, pt, false) != nil
 }
 
 func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {

@@ -21,13 +21,14 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			if m.Init != nil {
 				b.body(static, nil, nil, nil, func() { b.convertExpr(m.Init, pt) })
 			}
+			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
 			if m.ExprBody != nil {
-				b.body(static, pt, nil, nil, func() { b.convertExpr(m.ExprBody, pt) })
+				b.accessor(static, pt, ips, nil, m.ExprBody)
 			}
 			for _, a := range m.Accessors {
-				ret, ps := pt, []*Param(nil)
+				ret, ps := pt, ips
 				if a.Kind != "get" {
-					ret, ps = b.u.special[Void], []*Param{{Name: "value", Type: pt}}
+					ret, ps = b.u.special[Void], append(ips[:len(ips):len(ips)], &Param{Name: "value", Type: pt})
 				}
 				b.accessor(static, ret, ps, a.Body, a.ExprBody)
 			}
@@ -183,7 +184,7 @@ func (b *binder) push() { b.scope = &scope{parent: b.scope, vars: map[string]*Ty
 func (b *binder) pop()  { b.scope = b.scope.parent }
 
 func (b *binder) declare(name string, t *Type) {
-	if name == "" || name == "_" {
+	if name == "" {
 		return
 	}
 	b.scope.vars[name] = t
@@ -422,9 +423,13 @@ func (b *binder) pattern(p lang.Pattern) {
 		}
 		b.expr(p.X)
 	case *lang.TypePattern:
-		b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
+		if p.Name != "_" { // `case int _`: a discard
+			b.declare(p.Name, b.resolveType(p.Type, b.typeCtx()))
+		}
 	case *lang.VarPattern:
-		b.declare(p.Name, b.u.unchecked)
+		if p.Name != "_" {
+			b.declare(p.Name, b.u.unchecked)
+		}
 	case *lang.NotPattern:
 		b.pattern(p.P)
 	case *lang.BinaryPattern:

@@ -404,6 +404,19 @@ func (u *Universe) Subst(t *Type, sub map[*Type]*Type) *Type {
 	case Nullable:
 		return u.NullableOf(u.Subst(t.Elem, sub))
 	}
+	if t.Def == nil && len(t.Params) > 0 {
+		// A generic definition names its own instance type inside its
+		// declaration (`Vec<T>` in class Vec<T>).
+		args := make([]*Type, len(t.Params))
+		changed := false
+		for i, p := range t.Params {
+			args[i] = u.Subst(p, sub)
+			changed = changed || args[i] != p
+		}
+		if changed {
+			return u.Construct(t, args)
+		}
+	}
 	if t.Def != nil {
 		args := make([]*Type, len(t.Args))
 		changed := false

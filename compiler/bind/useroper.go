@@ -1,0 +1,105 @@
+package bind
+
+import "asyncvm/lang"
+
+// User-defined operators (C# §12.4.5, §12.4.4) and conversions (§10.5).
+// An operator declaration is a static method with its metadata name
+// (lang.BinaryOperatorName); the binder resolves `a + b` among the
+// op_Addition methods of a's and b's types with the ordinary overload
+// resolution, before the predefined operators, and records the method in
+// Info.Calls for the expression. A user-defined conversion applied to an
+// expression is recorded in Info.Convs; code generation calls it after
+// evaluating the expression.
+
+// userDefined reports whether t is a source type that may declare
+// operators.
+func userDefined(t *Type) bool {
+	return t != nil && !t.Lib && (t.Kind == Class || t.Kind == Struct) || t != nil && t.Def != nil && userDefined(t.Def)
+}
+
+// operators returns the user-defined operator methods named name of the
+// types ts (each once).
+func (b *binder) operators(name string, ts ...*Type) []*Method {
+	var out []*Method
+	seen := map[*Method]bool{}
+	for _, t := range ts {
+		if !userDefined(t) {
+			continue
+		}
+		for _, s := range b.lookup(t, name) {
+			if m, ok := s.(*Method); ok && m.Static && isOperatorDecl(m) && !seen[m.Definition()] {
+				seen[m.Definition()] = true
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func isOperatorDecl(m *Method) bool {
+	d, ok := m.Definition().Decl.(*lang.MethodDecl)
+	return ok && d.Operator != ""
+}
+
+// userOperator resolves operator op applied to operands xs of types ts
+// among the user-defined operators; nil when none applies.
+func (b *binder) userOperator(name string, xs []lang.Expr, ts []*Type, pos lang.Pos) *Method {
+	if name == "" {
+		return nil
+	}
+	cands := b.operators(name, ts...)
+	if len(cands) == 0 {
+		return nil
+	}
+	args := make([]*lang.Arg, len(xs))
+	for i, x := range xs {
+		args[i] = &lang.Arg{Pos: posOf(x), X: x}
+	}
+	return b.resolve(name, cands, args, ts, pos, nil, false, true)
+}
+
+// userConversion finds the user-defined conversion from from to to
+// (§10.5.4, §10.5.5): an op_Implicit, or with explicit also an
+// op_Explicit, of either type whose parameter from converts to and whose
+// result converts to to by a standard conversion. Nil when there is none
+// or the choice is ambiguous.
+func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Method {
+	if from == nil || to == nil || lenient(from) || lenient(to) || !userDefined(from) && !userDefined(to) {
+		return nil
+	}
+	names := []string{"op_Implicit"}
+	if explicit {
+		names = append(names, "op_Explicit")
+	}
+	var found *Method
+	for _, name := range names {
+		for _, m := range b.operators(name, from, to) {
+			if len(m.Params) != 1 {
+				continue
+			}
+			p, r := m.Params[0].Type, m.Ret
+			in := p == from || b.implicit(e, from, p) || explicit && b.explicit(from, p)
+			out := r == to || b.implicit(nil, r, to) || explicit && b.explicit(r, to)
+			if !in || !out {
+				continue
+			}
+			if p == from && r == to { // the most specific conversion
+				return m
+			}
+			if found == nil {
+				found = m
+			}
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// declareOperator checks an operator declaration's form (CS0558, CS0563).
+func (b *binder) checkOperator(d *lang.MethodDecl, owner *Type) {
+	if !d.Modifiers.Has(lang.ModStatic) || !d.Modifiers.Has(lang.ModPublic) {
+		b.errorf(d.Pos, "CS0558", "User-defined operator '%s.operator %s' must be declared static and public", owner.Name, d.Operator)
+	}
+}
