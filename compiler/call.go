@@ -413,6 +413,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			}
 			return fs.callLibStatic(t, fun, e, dst, opCall)
 		}
+		if bm := fs.c.info.CallOf(e); bm != nil && bm.Ext {
+			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && fs.c.methodByDecl[decl] != nil {
+				return fs.callExtension(fs.c.methodByDecl[decl], fun, e, dst, opCall)
+			}
+		}
 		declared := fs.declaredClass(fun.X)
 		recv, rt := fs.exprReg(fun.X)
 		w := fs.alloc()

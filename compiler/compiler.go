@@ -58,12 +58,13 @@ type Compiler struct {
 	diags lang.Diagnostics
 	srcs  map[string][]byte
 
-	classes     []*classInfo
-	classByFull map[string]*classInfo
-	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
-	classByDecl map[*lang.TypeDecl]*classInfo
-	constructed []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
-	namespaces  map[string]bool // namespaces the program declares
+	classes      []*classInfo
+	classByFull  map[string]*classInfo
+	classByType  map[*vm.Type]*classInfo // constructed generic types map to their definition's
+	classByDecl  map[*lang.TypeDecl]*classInfo
+	methodByDecl map[*lang.MethodDecl]*methodInfo
+	constructed  []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
+	namespaces   map[string]bool // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int
@@ -117,19 +118,20 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		}
 	}()
 	*c = Compiler{
-		opts:        opts,
-		srcs:        srcs,
-		prog:        &vm.Program{Extensions: map[string][]*vm.Func{}},
-		classByFull: map[string]*classInfo{},
-		classByType: map[*vm.Type]*classInfo{},
-		classByDecl: map[*lang.TypeDecl]*classInfo{},
-		namespaces:  map[string]bool{},
-		funcIndex:   map[*vm.Func]int{},
-		typeIndex:   map[*vm.Type]int{},
-		siteIndex:   map[siteKey]int{},
-		staticIndex: map[vm.StaticRef]int{},
-		captured:    map[declKey]bool{},
-		methodOf:    map[*lang.MethodDecl]*methodInfo{},
+		opts:         opts,
+		srcs:         srcs,
+		prog:         &vm.Program{Extensions: map[string][]*vm.Func{}},
+		classByFull:  map[string]*classInfo{},
+		classByType:  map[*vm.Type]*classInfo{},
+		classByDecl:  map[*lang.TypeDecl]*classInfo{},
+		methodByDecl: map[*lang.MethodDecl]*methodInfo{},
+		namespaces:   map[string]bool{},
+		funcIndex:    map[*vm.Func]int{},
+		typeIndex:    map[*vm.Type]int{},
+		siteIndex:    map[siteKey]int{},
+		staticIndex:  map[vm.StaticRef]int{},
+		captured:     map[declKey]bool{},
+		methodOf:     map[*lang.MethodDecl]*methodInfo{},
 	}
 	pre := preludeAST()
 	all := append([]*lang.File{pre}, files...)

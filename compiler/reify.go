@@ -585,3 +585,29 @@ func (fs *funcState) callStaticMember(b *classInfo, v via, fn *vm.Func, args []i
 	}
 	fs.setTop(max(save, dst+1))
 }
+
+// callExtension calls the extension method m that the binder chose for
+// `x.F(args)`: a static call with x as the first argument (C# §12.8.10.3).
+func (fs *funcState) callExtension(m *methodInfo, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
+	w := fs.alloc()
+	args := append([]*lang.Arg{{Pos: fun.X.Position(), X: fun.X}}, e.Args...)
+	var end *label
+	if fun.NullCond {
+		fs.exprTo(fun.X, w)
+		end = fs.newLabel()
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+	}
+	n, backs := fs.args(args, w, m.params, m.fn.Defaults, m.fn)
+	n = fs.passTypeArgs(w, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)
+	fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n)
+	fs.copyBack(backs)
+	if end != nil {
+		fs.mark(end)
+	}
+	fs.move(dst, w)
+	if m.ret != nil && !m.async {
+		t, _ := fs.c.resolveTypeRef(m.ret, m.cls, false)
+		return t
+	}
+	return nil
+}

@@ -487,6 +487,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 	}
 	mi.hidden = hiddenTypeParams(m.Params, m.TypeParams)
 	addHiddenParams(fn, mi.hidden)
+	c.methodByDecl[m] = mi
 	if static {
 		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
 		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)

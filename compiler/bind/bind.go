@@ -117,9 +117,10 @@ type binder struct {
 	types    []*Type                    // source types in declaration order
 	files    map[*lang.TypeDecl]*lang.File
 	opaque   map[*vm.Type]*Type
-	extNames map[string]bool     // names of extension methods (library and source)
-	program  map[*lang.File]bool // the program's files (not the library's or the prelude's)
-	checks   []constraintCheck   // type arguments whose constraints checkConstraints checks
+	extNames map[string]bool      // names of extension methods (library and source)
+	program  map[*lang.File]bool  // the program's files (not the library's or the prelude's)
+	checks   []constraintCheck    // type arguments whose constraints checkConstraints checks
+	exts     map[string][]*Method // extension methods of source and library static classes, by name
 
 	// the body being bound
 	file  *lang.File
@@ -146,7 +147,7 @@ type scope struct {
 // C#) is declared but its bodies are not bound.
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
-		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
+		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}}
 	for name := range vm.LibraryExtensions() {
@@ -463,6 +464,7 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
 		mt.Ext = true
 		b.extNames[m.Name] = true
+		b.addExtension(mt)
 	}
 	return mt
 }

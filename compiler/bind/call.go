@@ -49,6 +49,11 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		}
 		cands = methods(syms)
 		b.info.Types[f] = u.group
+		if len(cands) == 0 && !static {
+			if t, ok := b.extensionCall(e, f, recv); ok {
+				return t
+			}
+		}
 		if len(cands) == 0 {
 			if b.missIsError(recv, f.Name) {
 				b.reportMiss(recv, f.Name, static, f.Pos)
