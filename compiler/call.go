@@ -150,7 +150,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		for ci := fs.cls; ci != nil; ci = ci.outer {
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
-					fs.emitABx(vm.OpRefSta, r, fs.c.static(b.t, fi.index))
+					fs.refStatic(b, fi.index, via{}, r)
 					return nil
 				}
 			}
@@ -163,7 +163,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		if t, ci := fs.typeOfExpr(x.X); t != nil && ci != nil {
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
-					fs.emitABx(vm.OpRefSta, r, fs.c.static(b.t, fi.index))
+					fs.refStatic(b, fi.index, fs.viaOf(x.X, t), r)
 					return nil
 				}
 			}

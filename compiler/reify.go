@@ -362,6 +362,23 @@ func (fs *funcState) getStatic(b *classInfo, idx int, v via, dst int) {
 	fs.setTop(max(save, dst+1))
 }
 
+// refStatic loads a reference to static variable idx of class b into dst
+// (a ref argument).
+func (fs *funcState) refStatic(b *classInfo, idx int, v via, dst int) {
+	save := fs.top
+	t, reg := fs.staticHome(b, v)
+	if reg < 0 {
+		fs.emitABx(vm.OpRefSta, dst, fs.c.static(t, idx))
+		return
+	}
+	w := fs.allocN(2)
+	fs.emitABC(vm.OpMove, w, reg, 0)
+	fs.loadConst(w+1, vm.Int(int32(idx)))
+	fs.callNative(lang.Pos{}, "Internal.VM", "RefStatic", w, 2)
+	fs.move(dst, w)
+	fs.setTop(max(save, dst+1))
+}
+
 // setStatic stores src into static variable idx of class b.
 func (fs *funcState) setStatic(b *classInfo, idx int, v via, src int) {
 	save := fs.top

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -21,21 +22,23 @@ import (
 // of `class D<T> : Box<T>` is Box`1[T] with T = TypeParam(D, 0), and
 // Construct(D, [int]) substitutes it to Box`1[Int32].
 
+// constructMu serialises the making of constructed types (their base
+// may construct others, or the same one: class A<T> : B<A<T>>); finding
+// a made one takes no lock.
+var constructMu sync.Mutex
+
 // TypeParam returns the index-th type parameter of the generic definition
 // def, named name.
 func TypeParam(def *Type, index int, name string) *Type {
-	def.instMu.Lock()
-	defer def.instMu.Unlock()
-	key := "\x00param" + string(rune('0'+index))
-	if t := def.insts[key]; t != nil {
-		return t
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	for len(def.params) <= index {
+		def.params = append(def.params, nil)
 	}
-	t := &Type{Kind: KindNative, Name: name, Super: TObject, ParamOf: def, Param: index + 1}
-	if def.insts == nil {
-		def.insts = map[string]*Type{}
+	if def.params[index] == nil {
+		def.params[index] = &Type{Kind: KindNative, Name: name, Super: TObject, ParamOf: def, Param: index + 1}
 	}
-	def.insts[key] = t
-	return t
+	return def.params[index]
 }
 
 // argsKey is the identity of a type argument list.
@@ -54,26 +57,40 @@ func argsKey(args []*Type) string {
 // the same arguments.
 func Construct(def *Type, args []*Type) *Type {
 	key := argsKey(args)
-	def.instMu.Lock()
-	if t := def.insts[key]; t != nil {
-		def.instMu.Unlock()
+	if t, ok := def.insts.Load(key); ok {
+		return t.(*Type)
+	}
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	return constructLocked(def, args, key)
+}
+
+// constructLocked is Construct with constructMu held. A type is published
+// (insts) only once complete; while its base is being substituted it is
+// found in pending.
+func constructLocked(def *Type, args []*Type, key string) *Type {
+	if t, ok := def.insts.Load(key); ok {
+		return t.(*Type)
+	}
+	if t := def.pending[key]; t != nil {
 		return t
 	}
 	t := &Type{Kind: def.Kind, Namespace: def.Namespace, Name: def.Name, Def: def, Args: append([]*Type(nil), args...)}
-	if def.insts == nil {
-		def.insts = map[string]*Type{}
+	if def.pending == nil {
+		def.pending = map[string]*Type{}
 	}
-	def.insts[key] = t
-	def.instMu.Unlock()
+	def.pending[key] = t
 	t.copyShared()
+	delete(def.pending, key)
+	def.insts.Store(key, t)
 	return t
 }
 
 // copyShared gives a constructed type its definition's code and layout and
-// static variables of its own.
+// static variables of its own. constructMu is held.
 func (t *Type) copyShared() {
 	def := t.Def
-	t.Super = Subst(def.Super, t.Args)
+	t.Super = subst(def.Super, t.Args)
 	t.Ifaces, t.IfaceNames = def.Ifaces, def.IfaceNames
 	t.IsInterface, t.IsAbstract, t.IsStatic, t.IsValueType = def.IsInterface, def.IsAbstract, def.IsStatic, def.IsValueType
 	t.Fields, t.fieldIndex = def.Fields, def.fieldIndex
@@ -94,24 +111,26 @@ func (t *Type) copyShared() {
 }
 
 // RefreshConstructed brings the constructed types of def made while def was
-// still being declared (by the compiler) up to date with its layout.
+// still being declared (by the compiler, before the program runs) up to
+// date with its layout.
 func RefreshConstructed(def *Type) {
-	def.instMu.Lock()
-	var ts []*Type
-	for _, t := range def.insts {
-		if t.Def == def {
-			ts = append(ts, t)
-		}
-	}
-	def.instMu.Unlock()
-	for _, t := range ts {
-		t.copyShared()
-	}
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	def.insts.Range(func(_, v any) bool {
+		v.(*Type).copyShared()
+		return true
+	})
 }
 
 // Subst replaces the type parameters in t by args (the arguments of the
 // definition t's parameters belong to).
 func Subst(t *Type, args []*Type) *Type {
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	return subst(t, args)
+}
+
+func subst(t *Type, args []*Type) *Type {
 	switch {
 	case t == nil:
 		return nil
@@ -124,14 +143,14 @@ func Subst(t *Type, args []*Type) *Type {
 		sub := make([]*Type, len(t.Args))
 		changed := false
 		for i, a := range t.Args {
-			sub[i] = Subst(a, args)
+			sub[i] = subst(a, args)
 			changed = changed || sub[i] != a
 		}
 		if changed {
-			return Construct(t.Def, sub)
+			return constructLocked(t.Def, sub, argsKey(sub))
 		}
 	case t.Kind == KindArray && t.Elem != nil:
-		if e := Subst(t.Elem, args); e != t.Elem {
+		if e := subst(t.Elem, args); e != t.Elem {
 			return ArrayOf(e)
 		}
 	}
@@ -205,6 +224,7 @@ func typeArg(v Value) *Type {
 //	CreateInstance(type)      new T(): a new instance, its parameterless constructor run
 //	GetStatic(type, i)        a static variable of a run-time type (initialising it first)
 //	SetStatic(type, i, v)
+//	RefStatic(type, i)        ref to a static variable of a run-time type
 //	IsInstance(v, type)       v is type
 func addGenericNatives(t *Type) {
 	t.AddStatic("ClassArg", 3, 3, func(th *Thread, args []Value) (Value, error) {
@@ -293,6 +313,13 @@ func addGenericNatives(t *Type) {
 			return Null, err
 		}
 		return ty.StaticVals[asI64(args[1])], nil
+	})
+	t.AddStatic("RefStatic", 2, 2, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if err := th.InitType(ty); err != nil {
+			return Null, err
+		}
+		return NewNative(TRef, &RefCell{Header: Header{TRef}, Static: ty, Index: int(asI64(args[1]))}), nil
 	})
 	t.AddStatic("SetStatic", 3, 3, func(th *Thread, args []Value) (Value, error) {
 		ty := typeArg(args[0])

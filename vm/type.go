@@ -67,8 +67,9 @@ type Type struct {
 	Def, ParamOf *Type
 	Args         []*Type
 	Param        int
-	instMu       sync.Mutex
-	insts        map[string]*Type // constructed types of this definition, by argument identities
+	insts        sync.Map         // constructed types of this definition, by argument identities (argsKey)
+	pending      map[string]*Type // constructed types being made; guarded by constructMu
+	params       []*Type          // the definition's type parameters (TypeParam); guarded by constructMu
 }
 
 // Field describes an instance or static field.
