@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"asyncvm/benchrun"
+	"asyncvm/vm/lib"
 )
 
 const benchProgram = `using System;
@@ -173,13 +174,13 @@ func TestBenchErrors(t *testing.T) {
 func TestBenchmarkDotNetFileRuns(t *testing.T) {
 	p := writeProgram(t, "small.async", benchProgram)
 	var out, errb bytes.Buffer
-	if code := Main([]string{"run", p}, nil, &out, &errb); code != 0 || errb.String() != benchrun.Note || out.Len() != 0 {
+	if code := Main([]string{"run", p}, nil, &out, &errb); code != 0 || errb.String() != lib.BenchmarkNote || out.Len() != 0 {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 	runner := strings.Replace(benchProgram, "BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);", "BenchmarkRunner.Run<Small>();", 1)
 	p = writeProgram(t, "runner.async", runner)
 	errb.Reset()
-	if code := Main([]string{"run", "--mode", "sm", p}, nil, &out, &errb); code != 0 || errb.String() != benchrun.Note {
+	if code := Main([]string{"run", "--mode", "sm", p}, nil, &out, &errb); code != 0 || errb.String() != lib.BenchmarkNote {
 		t.Errorf("BenchmarkRunner: exit %d, stderr %q", code, errb.String())
 	}
 }
@@ -194,7 +195,7 @@ func TestScenarioSuite(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			if code := Main([]string{"run", f}, nil, &out, &errb); code != 0 || errb.String() != benchrun.Note {
+			if code := Main([]string{"run", f}, nil, &out, &errb); code != 0 || errb.String() != lib.BenchmarkNote {
 				t.Errorf("run: exit %d, stderr %q", code, errb.String())
 			}
 			out.Reset()

@@ -206,5 +206,14 @@ func disasm(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return driver.ExitCompile
 	}
-	return driver.Disasm(driver.Options{Filename: path, Source: src, Mode: c.mode, Stdout: stdout, Stderr: stderr}, c.method, c.lowered)
+	mode := c.mode
+	if c.lowered {
+		mode = "" // the sm lowering unless --mode names a model
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "mode" {
+				mode = c.mode
+			}
+		})
+	}
+	return driver.Disasm(driver.Options{Filename: path, Source: src, Mode: mode, Stdout: stdout, Stderr: stderr}, c.method, c.lowered)
 }

@@ -414,8 +414,8 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			return fs.callLibStatic(t, fun, e, dst, opCall)
 		}
 		if bm := fs.c.info.CallOf(e); bm != nil && bm.Ext {
-			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && fs.c.methodByDecl[decl] != nil {
-				return fs.callExtension(fs.c.methodByDecl[decl], fun, e, dst, opCall)
+			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && fs.c.methodOf[decl] != nil {
+				return fs.callExtension(fs.c.methodOf[decl], fun, e, dst, opCall)
 			}
 		}
 		declared := fs.declaredClass(fun.X)
@@ -520,7 +520,10 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 		}
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)
-		if (m.virtual || m.cls.t.IsInterface || m.fn.IsAbstract) && !nonVirtual {
+		if m.cls.t.IsInterface && !nonVirtual {
+			// Through an interface: its explicit implementation first.
+			fs.emitABC(opVirt, w, fs.c.site(vm.ExplicitKey(m.cls.t)+m.name, n), n+1)
+		} else if (m.virtual || m.fn.IsAbstract) && !nonVirtual {
 			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
 		} else {
 			fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n+1)

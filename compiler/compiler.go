@@ -12,6 +12,7 @@ import (
 
 	"asyncvm/compiler/bind"
 	"asyncvm/lang"
+	"asyncvm/rtasync"
 	"asyncvm/vm"
 )
 
@@ -21,16 +22,11 @@ var preludeSrc []byte
 // PreludeFile is the file name the prelude's positions carry.
 const PreludeFile = "<prelude>"
 
-// Options control compilation.
+// Options control code generation.
 type Options struct {
 	// Mode is "rt" (runtime async: async methods compile to async bytecode)
 	// or "sm" (every async method has been lowered to a state machine).
 	Mode string
-	// Lower, when set, rewrites the files before code generation (the sm
-	// lowering). It keeps the position of what it is rewriting in *at, and
-	// tells copied of each syntax node it copies, so that the binder's
-	// annotations follow the copy.
-	Lower func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics
 	// Script compiles REPL-style top-level code into Entry.
 	Script bool
 }
@@ -58,13 +54,12 @@ type Compiler struct {
 	diags lang.Diagnostics
 	srcs  map[string][]byte
 
-	classes      []*classInfo
-	classByFull  map[string]*classInfo
-	classByType  map[*vm.Type]*classInfo // constructed generic types map to their definition's
-	classByDecl  map[*lang.TypeDecl]*classInfo
-	methodByDecl map[*lang.MethodDecl]*methodInfo
-	constructed  []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
-	namespaces   map[string]bool // namespaces the program declares
+	classes     []*classInfo
+	classByFull map[string]*classInfo
+	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
+	classByDecl map[*lang.TypeDecl]*classInfo
+	constructed []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
+	namespaces  map[string]bool // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int
@@ -83,8 +78,8 @@ type Compiler struct {
 	// methods overload resolution chose.
 	info *bind.Info
 
-	// at is the position being compiled (or rewritten by Lower), for the
-	// report of an internal error.
+	// at is the position being compiled, for the report of an internal
+	// error.
 	at      lang.Pos
 	imports map[*lang.File][]staticImport // `using static` types of each file, resolved on first use
 }
@@ -94,13 +89,54 @@ type siteKey struct {
 	argc int
 }
 
-// Compile compiles the parsed files (the prelude is added) into a program.
+// Bound is a program after binding: its files, the prelude first, and
+// what the binder knows of them. The sm lowering rewrites Files and extends
+// Info; Compile generates code from both.
+type Bound struct {
+	Files []*lang.File
+	Info  *bind.Info
+	Diags lang.Diagnostics // the binder's
+}
+
+// Bind binds the parsed files together with the prelude. Its diagnostics do not stop the pipeline: the lowering and
+// code generation still run, so that one run reports what each phase
+// finds (MergeDiags).
 //
-// Compile is the one place where a Go panic in the compiler or the sm
-// rewrite (always a bug in asyncvm) is recovered: it becomes a single
-// diagnostic "internal error: ..." at the position being compiled, which
-// IsInternal recognizes.
-func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm.Program, diags lang.Diagnostics) {
+// A Go panic while binding (a bug in asyncvm) is recovered here and becomes
+// a single "internal error" diagnostic, which IsInternal recognizes.
+func Bind(files []*lang.File) (b *Bound) {
+	defer func() {
+		if r := recover(); r != nil {
+			b = &Bound{Diags: lang.Diagnostics{{Pos: firstPos(files), Msg: vm.InternalErrorMsg(r)}}}
+		}
+	}()
+	pre := preludeAST()
+	all := append([]*lang.File{pre}, files...)
+	info, diags := bind.Bind(pre, files)
+	return &Bound{Files: all, Info: info, Diags: diags}
+}
+
+// firstPos is where an internal error without a better position is
+// reported: the start of the first file.
+func firstPos(files []*lang.File) lang.Pos {
+	at := lang.Pos{Line: 1, Col: 1}
+	if len(files) > 0 {
+		at.File = files[0].Name
+	}
+	return at
+}
+
+// Compile generates the program from a bound (and in sm mode lowered)
+// program, then computes rt's liveness at each await (rtasync.Prepare). It
+// reports the binder's diagnostics with its own.
+//
+// Compile is the one place where a Go panic in code generation (always a
+// bug in asyncvm) is recovered: it becomes a single diagnostic "internal
+// error: ..." at the position being compiled, which IsInternal recognizes.
+func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, diags lang.Diagnostics) {
+	if b.Info == nil {
+		return nil, b.Diags
+	}
 	if opts.Mode == "" {
 		opts.Mode = "rt"
 	}
@@ -109,50 +145,46 @@ func Compile(files []*lang.File, srcs map[string][]byte, opts Options) (prog *vm
 		if r := recover(); r != nil {
 			at := c.at
 			if at.Line < 1 {
-				at = lang.Pos{Line: 1, Col: 1}
-				if len(files) > 0 {
-					at.File = files[0].Name
-				}
+				at = firstPos(b.Files[1:])
 			}
 			prog, diags = nil, lang.Diagnostics{{Pos: at, Msg: vm.InternalErrorMsg(r)}}
 		}
 	}()
 	*c = Compiler{
-		opts:         opts,
-		srcs:         srcs,
-		prog:         &vm.Program{Extensions: map[string][]*vm.Func{}},
-		classByFull:  map[string]*classInfo{},
-		classByType:  map[*vm.Type]*classInfo{},
-		classByDecl:  map[*lang.TypeDecl]*classInfo{},
-		methodByDecl: map[*lang.MethodDecl]*methodInfo{},
-		namespaces:   map[string]bool{},
-		funcIndex:    map[*vm.Func]int{},
-		typeIndex:    map[*vm.Type]int{},
-		siteIndex:    map[siteKey]int{},
-		staticIndex:  map[vm.StaticRef]int{},
-		captured:     map[declKey]bool{},
-		methodOf:     map[*lang.MethodDecl]*methodInfo{},
+		opts:        opts,
+		srcs:        srcs,
+		prog:        &vm.Program{Extensions: map[string][]*vm.Func{}},
+		classByFull: map[string]*classInfo{},
+		classByType: map[*vm.Type]*classInfo{},
+		classByDecl: map[*lang.TypeDecl]*classInfo{},
+		namespaces:  map[string]bool{},
+		funcIndex:   map[*vm.Func]int{},
+		typeIndex:   map[*vm.Type]int{},
+		siteIndex:   map[siteKey]int{},
+		staticIndex: map[vm.StaticRef]int{},
+		captured:    map[declKey]bool{},
+		methodOf:    map[*lang.MethodDecl]*methodInfo{},
+		info:        b.Info,
 	}
-	pre := preludeAST()
-	all := append([]*lang.File{pre}, files...)
-	info, bindDiags := bind.Bind(pre, files)
-	c.info = info
-	if opts.Lower != nil {
-		if ds := opts.Lower(all, opts.Mode, &c.at, info.Copied); len(ds) > 0 {
-			return nil, sortDiags(ds)
-		}
-	}
-	if len(files) > 0 {
-		c.prog.File = files[0].Name
+	if len(b.Files) > 1 {
+		c.prog.File = b.Files[1].Name
 	}
 	for k, v := range vm.LibraryExtensions() {
 		c.prog.Extensions[k] = v
 	}
-	c.compileFiles(all)
-	if ds := mergeDiags(bindDiags, c.diags); len(ds) > 0 {
-		return nil, sortDiags(ds)
+	c.compileFiles(b.Files)
+	if ds := MergeDiags(b.Diags, c.diags); len(ds) > 0 {
+		return nil, ds
 	}
+	rtasync.Prepare(c.prog)
 	return c.prog, nil
+}
+
+// MergeDiags joins the binder's diagnostics with a later phase's, sorted by
+// position. Where both report at one position, the binder's (C#'s code and
+// wording) stands.
+func MergeDiags(bound, later lang.Diagnostics) lang.Diagnostics {
+	return sortDiags(mergeDiags(bound, later))
 }
 
 // mergeDiags joins the binder's diagnostics with code generation's. Where
@@ -256,6 +288,11 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	}
 	for _, ci := range c.orderedClasses() {
 		c.declareMembers(ci)
+	}
+	for _, ci := range c.classes {
+		c.inheritInterfaceMembers(ci)
+		explicitFallbacks(ci)
+		inheritDefaults(ci.t)
 	}
 	// Phase 3: compile bodies.
 	for len(c.pending) > 0 {

@@ -567,6 +567,11 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 			goto done
 		}
 	}
+	if xt != nil && xt.IsInterface {
+		// Through an interface: its explicit implementation first.
+		fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(vm.ExplicitKey(xt)+e.Name, 0))
+		goto done
+	}
 	fs.emitABC(vm.OpGetMember, dst, r, fs.c.site(e.Name, 0))
 done:
 	if end != nil {

@@ -5,10 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"asyncvm/compiler"
+	"asyncvm/driver"
 	"asyncvm/internal/seeds"
 	"asyncvm/lang"
-	"asyncvm/sm"
 )
 
 // FuzzCompile checks that parsing and compiling any input, in both execution
@@ -24,8 +23,7 @@ func FuzzCompile(f *testing.F) {
 		}
 		for _, mode := range []string{"rt", "sm"} {
 			start := time.Now()
-			prog, diags := compiler.Compile([]*lang.File{file}, map[string][]byte{"fuzz.async": src},
-				compiler.Options{Mode: mode, Lower: sm.Lower})
+			prog, diags := driver.CompileFiles([]*lang.File{file}, map[string][]byte{"fuzz.async": src}, mode, false)
 			if d := time.Since(start); d > 10*time.Second {
 				t.Fatalf("%s: compile took %v", mode, d)
 			}

@@ -10,12 +10,13 @@ import (
 // classInfo is the compiler's view of a class, interface or enum declared in
 // source (the program's or the prelude's).
 type classInfo struct {
-	decl   *lang.TypeDecl
-	file   *lang.File
-	t      *vm.Type
-	outer  *classInfo
-	base   *classInfo // base class declared in source, nil for object or a library base
-	nested map[string]*classInfo
+	decl     *lang.TypeDecl
+	file     *lang.File
+	t        *vm.Type
+	outer    *classInfo
+	base     *classInfo // base class declared in source, nil for object or a library base
+	explicit []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
+	nested   map[string]*classInfo
 
 	fields   map[string]*fieldInfo // instance fields, inherited included
 	statics  map[string]*fieldInfo // static fields declared here
@@ -376,8 +377,8 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			auto = false
 		}
 	}
-	if ci.t.IsInterface || p.Modifiers.Has(lang.ModAbstract) {
-		ci.props[p.Name] = pi
+	if ci.t.IsInterface && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) {
+		ci.props[p.Name] = pi // no body: the implementing class's accessors are called
 		return
 	}
 	if auto && !virtual {
@@ -394,55 +395,59 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	if p.IsIndexer() {
 		accName = "Item" // as metadata names an indexer's accessors: get_Item, set_Item
 	}
-	mk := func(kind string, pos lang.Pos) *methodInfo {
+	// mk declares an accessor method with its body (so that an interface's
+	// default accessor is not abstract).
+	mk := func(kind string, pos lang.Pos, body *lang.BlockStmt, x lang.Expr) *methodInfo {
 		name := "get_" + accName
 		params := p.Params
 		if kind != "get" {
 			name = "set_" + accName
 			params = append(params[:len(params):len(params)], &lang.Param{Pos: p.Pos, Type: p.Type, Name: "value"})
 		}
-		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params}
+		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params, Body: body, ExprBody: x, Iface: p.Iface}
 		if kind != "get" {
 			md.ReturnType = &lang.TypeRef{Pos: pos, Name: "void"}
 		}
 		return c.declareMethod(ci, md)
 	}
 	if p.ExprBody != nil {
-		m := mk("get", p.Pos)
-		m.decl.ExprBody = p.ExprBody
-		pi.get = m
+		pi.get = mk("get", p.Pos, nil, p.ExprBody)
 	}
 	for _, a := range p.Accessors {
 		at := p.Pos
 		if p.IsIndexer() {
 			at = a.Pos // where the binder reports an accessor's errors
 		}
-		m := mk(a.Kind, at)
+		var body *lang.BlockStmt
+		var x lang.Expr
 		switch {
 		case a.Body != nil:
-			m.decl.Body = a.Body
+			body = a.Body
 		case a.ExprBody != nil:
 			if a.Kind == "get" {
-				m.decl.ExprBody = a.ExprBody
+				x = a.ExprBody
 			} else {
-				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
+				body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos, X: a.ExprBody}}}
 			}
 		case backing != nil:
 			var target lang.Expr = &lang.Ident{Pos: a.Pos, Name: backing.name}
 			if a.Kind == "get" {
-				m.decl.ExprBody = target
+				x = target
 			} else {
-				m.decl.Body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
+				body = &lang.BlockStmt{Pos: a.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: a.Pos,
 					X: &lang.AssignExpr{Pos: a.Pos, Op: "=", Left: target, Right: &lang.Ident{Pos: a.Pos, Name: "value"}}}}}
 			}
 		}
+		m := mk(a.Kind, at, body, x)
 		if a.Kind == "get" {
 			pi.get = m
 		} else {
 			pi.set = m
 		}
 	}
-	ci.props[p.Name] = pi
+	if p.Iface == nil {
+		ci.props[p.Name] = pi
+	}
 }
 
 func asyncKind(ret *lang.TypeRef) vm.AsyncKind {
@@ -487,7 +492,6 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 	}
 	mi.hidden = hiddenTypeParams(m.Params, m.TypeParams)
 	addHiddenParams(fn, mi.hidden)
-	c.methodByDecl[m] = mi
 	if static {
 		ci.smethods[m.Name] = append(ci.smethods[m.Name], mi)
 		ci.t.Statics[m.Name] = append(ci.t.Statics[m.Name], fn)
@@ -509,8 +513,16 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		if !replaced {
 			list = append(list, mi)
 		}
-		ci.methods[m.Name] = list
-		if !fn.IsAbstract {
+		if m.Iface == nil { // an explicit implementation is not found by name, only dispatched to
+			ci.methods[m.Name] = list
+		}
+		if !fn.IsAbstract && m.Iface != nil {
+			if it, _ := c.resolveTypeRef(m.Iface, ci, false); it != nil {
+				key := vm.ExplicitKey(it) + m.Name
+				ci.t.Methods[key] = append(ci.t.Methods[key], fn)
+				ci.explicit = append(ci.explicit, fn)
+			}
+		} else if !fn.IsAbstract {
 			fl := ci.t.Methods[m.Name]
 			r := false
 			for i, old := range fl {
@@ -816,4 +828,90 @@ func itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return itoa(i/10) + itoa(i%10)
+}
+
+// inheritDefaults gives class t the default implementations (interface
+// members with bodies, C# 8) of the interfaces it and its bases implement,
+// where neither t nor a base implements the member.
+func inheritDefaults(t *vm.Type) {
+	if t.IsInterface {
+		return
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(i *vm.Type)
+	walk = func(i *vm.Type) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		for name, fs := range i.Methods {
+			for _, f := range fs {
+				if f.IsAbstract || f.IsStatic || implementsArity(t.Methods[name], f.NumParams) {
+					continue
+				}
+				t.Methods[name] = append(t.Methods[name], f)
+			}
+		}
+		for _, j := range i.Ifaces {
+			walk(j)
+		}
+	}
+	for s := t; s != nil; s = s.Super {
+		for _, i := range s.Ifaces {
+			walk(i)
+		}
+	}
+}
+
+// explicitFallbacks enters each explicit implementation of ci under its
+// bare name too when ci has no member of that name and arity, for the
+// calls the compiler makes by name without an interface (a using
+// statement's Dispose, foreach's GetEnumerator).
+func explicitFallbacks(ci *classInfo) {
+	for _, f := range ci.explicit {
+		if !implementsArity(ci.t.Methods[f.Name], f.NumParams) {
+			ci.t.Methods[f.Name] = append(ci.t.Methods[f.Name], f)
+		}
+	}
+}
+
+func implementsArity(fs []*vm.Func, n int) bool {
+	for _, f := range fs {
+		if f.NumParams == n {
+			return true
+		}
+	}
+	return false
+}
+
+// inheritInterfaceMembers makes the members of an interface's base
+// interfaces visible by simple name in its default method bodies.
+func (c *Compiler) inheritInterfaceMembers(ci *classInfo) {
+	if !ci.t.IsInterface {
+		return
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(t *vm.Type)
+	walk = func(t *vm.Type) {
+		for _, i := range t.Ifaces {
+			if seen[i] {
+				continue
+			}
+			seen[i] = true
+			if bi := c.classByType[i]; bi != nil {
+				for k, v := range bi.methods {
+					if _, ok := ci.methods[k]; !ok {
+						ci.methods[k] = v
+					}
+				}
+				for k, v := range bi.props {
+					if _, ok := ci.props[k]; !ok {
+						ci.props[k] = v
+					}
+				}
+			}
+			walk(i)
+		}
+	}
+	walk(ci.t)
 }

@@ -13,11 +13,7 @@ import (
 // method), skipping the prelude.
 func Disasm(opts Options, method string, lowered bool) int {
 	if lowered {
-		if LoweredPrinter == nil {
-			fmt.Fprintln(opts.Stderr, "asyncvm: --lowered is not available in this build")
-			return ExitCompile
-		}
-		return LoweredPrinter(opts, method)
+		return PrintLowered(opts, method)
 	}
 	prog, ok := Build(opts)
 	if !ok {
@@ -35,9 +31,6 @@ func Disasm(opts Options, method string, lowered bool) int {
 	}
 	return ExitOK
 }
-
-// LoweredPrinter prints the sm lowering (installed by package sm).
-var LoweredPrinter func(opts Options, method string) int
 
 // DisasmFunc renders one function's bytecode with constants and names.
 func DisasmFunc(prog *vm.Program, f *vm.Func) string {

@@ -1,6 +1,7 @@
-// Package driver wires the pipeline together: parse (lang), compile (compiler,
-// with the sm rewrite when asked), and execute (vm, with the library and the
-// async runtime). cmd/asyncvm and the script tests both call it, so a program
+// Package driver wires the pipeline together, each phase a plain call:
+// parse (lang), bind (compiler.Bind), the sm rewrite (sm.Lower), code
+// generation (compiler.Compile), and execution (vm, with the library and
+// the async runtime). cmd/asyncvm and the script tests both call it, so a program
 // behaves the same from the CLI and in tests.
 package driver
 
@@ -16,7 +17,6 @@ import (
 
 	"asyncvm/compiler"
 	"asyncvm/lang"
-	"asyncvm/rtasync"
 	"asyncvm/vm"
 	_ "asyncvm/vm/lib" // registers the synchronous library
 	"asyncvm/vm/threading"
@@ -84,10 +84,9 @@ func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 	f, diags := lang.Parse(opts.Filename, opts.Source)
 	if len(diags) == 0 {
 		var prog *vm.Program
-		prog, diags = compiler.Compile([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, compiler.Options{Mode: opts.Mode, Lower: Lowering})
+		prog, diags = CompileFiles([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, opts.Mode, false)
 		if len(diags) == 0 {
 			prog.Source = opts.Source
-			rtasync.Prepare(prog)
 			return prog, nil, ExitOK
 		}
 	}
@@ -96,9 +95,6 @@ func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 	}
 	return nil, diags, ExitCompile
 }
-
-// Lowering is the sm rewrite, installed by package sm when it is linked in.
-var Lowering func(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics
 
 func printDiags(w io.Writer, diags lang.Diagnostics, src []byte) {
 	for _, d := range diags {

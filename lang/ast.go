@@ -251,6 +251,9 @@ type PropertyDecl struct {
 	// Params are an indexer's parameters (`T this[int i]`, Name "this[]");
 	// nil for a property.
 	Params []*Param
+	// Iface is the interface of an explicit implementation
+	// (`int ICounter.Count => n;`), nil otherwise.
+	Iface *TypeRef
 }
 
 // IsIndexer reports whether d declares an indexer.
@@ -279,6 +282,9 @@ type MethodDecl struct {
 	Params      []*Param
 	Body        *BlockStmt
 	ExprBody    Expr
+	// Iface is the interface of an explicit implementation
+	// (`string IGreeter.Greet()`), nil otherwise.
+	Iface *TypeRef
 	// Operator is the token an operator declaration overloads ("+", "==",
 	// "true", ...) or "implicit"/"explicit" for a conversion operator;
 	// Name is then its metadata name (op_Addition, op_Implicit, ...).

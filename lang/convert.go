@@ -383,6 +383,21 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		}
 		return d
 	}
+	if r.Type != nil && r.Expl != nil {
+		segs := r.Expl.Core.Segs
+		last := segs[len(segs)-1]
+		iface := st.typeCore(&gTypeCore{Pos: r.Expl.Core.Pos, Global: r.Expl.Core.Global, Segs: segs[:len(segs)-1]})
+		nm := name(last.Name)
+		if m := r.EMethod; m != nil {
+			d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type), Name: nm, Iface: iface,
+				TypeParams: typeParams(m.TypeParams), Params: st.params(m.Params)}
+			d.Body, d.ExprBody = st.body(m.Body)
+			return d
+		}
+		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: st.typ(r.Type), Name: nm, Iface: iface}
+		st.propertyTail(d, r.EProp)
+		return d
+	}
 	if r.Type != nil && r.Indexer != nil {
 		ix := r.Indexer
 		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: st.typ(r.Type), Name: "this[]",

@@ -223,6 +223,10 @@ type gMemberRest struct {
 	Type    *gType            `parser:"  | @@"`
 	Indexer *gIndexer         `parser:"    ( (?= 'this' '[' ) @@"`
 	Op      *gOperator        `parser:"    | (?= 'operator' ) @@"`
+	ExplG   *explicitGuard    `parser:"    | (?= @@)"`
+	Expl    *gType            `parser:"      @@"`
+	EMethod *gMethodTail      `parser:"      ( @@"`
+	EProp   *gPropertyTail    `parser:"      | @@ )"`
 	Name    *gName            `parser:"    | @@"`
 	Method  *gMethodTail      `parser:"      ( @@"`
 	Prop    *gPropertyTail    `parser:"      | @@"`

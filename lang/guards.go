@@ -621,6 +621,27 @@ func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
+// explicitGuard is an explicit interface member implementation: a dotted
+// name `IFace.Member` (the interface may have type arguments) followed by
+// a parameter list or a property body.
+type explicitGuard struct{}
+
+func (*explicitGuard) Parse(lex *lexer.PeekingLexer) error {
+	c := newCursor(lex)
+	if !isNameTok(c.tok()) {
+		return participle.NextMatch
+	}
+	typ, ok := c.skipType()
+	if !ok || typ.Core == nil || len(typ.Core.Segs) < 2 || len(typ.Ranks) > 0 || typ.Core.Nullable != nil ||
+		typ.Core.Segs[len(typ.Core.Segs)-1].Args != nil {
+		return participle.NextMatch
+	}
+	if c.at("(") || c.at("{") || c.at("=>") {
+		return nil
+	}
+	return participle.NextMatch
+}
+
 // unsupAfterName reports explicit interface implementations and fixed-size buffers.
 type unsupAfterName struct{}
 

@@ -127,6 +127,7 @@ func walkChildren(n Node, visit func(Node)) {
 	case *PropertyDecl:
 		attrs(n.Attributes)
 		v(n.Type)
+		v(n.Iface)
 		params(n.Params)
 		for _, a := range n.Accessors {
 			v(a)
@@ -139,6 +140,7 @@ func walkChildren(n Node, visit func(Node)) {
 	case *MethodDecl:
 		attrs(n.Attributes)
 		v(n.ReturnType)
+		v(n.Iface)
 		params(n.Params)
 		v(n.Body)
 		expr(n.ExprBody)

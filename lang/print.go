@@ -331,6 +331,8 @@ func (pr *printer) member(m Member) {
 				pr.param(p)
 			}
 			pr.w("]")
+		} else if m.Iface != nil {
+			pr.w(m.Type.String() + " " + m.Iface.String() + "." + m.Name)
 		} else {
 			pr.w(m.Type.String() + " " + m.Name)
 		}
@@ -400,6 +402,10 @@ func (pr *printer) method(m *MethodDecl) {
 	pr.mods(m.Modifiers)
 	switch m.Operator {
 	case "":
+		if m.Iface != nil {
+			pr.w(m.ReturnType.String() + " " + m.Iface.String() + "." + m.Name)
+			break
+		}
 		pr.w(m.ReturnType.String() + " " + m.Name)
 	case "implicit", "explicit":
 		pr.w(m.Operator + " operator " + m.ReturnType.String())

@@ -31,7 +31,6 @@ import (
 	"sync"
 	"time"
 
-	_ "asyncvm/benchrun" // BenchmarkRunner.Run prints its note, as under asyncvm run
 	"asyncvm/driver"
 	"asyncvm/examples"
 	"asyncvm/vm"

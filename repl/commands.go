@@ -136,12 +136,8 @@ func (s *Session) declarationsSource() string {
 }
 
 func (s *Session) lowered(name string) {
-	if driver.LoweredPrinter == nil {
-		io.WriteString(s.opts.Stderr, ":lowered is not available in this build\n")
-		return
-	}
 	src := s.declarationsSource()
-	driver.LoweredPrinter(driver.Options{Filename: "<repl>", Source: []byte(src), Mode: "sm",
+	driver.PrintLowered(driver.Options{Filename: "<repl>", Source: []byte(src), Mode: "sm",
 		Stdout: s.opts.Stdout, Stderr: s.opts.Stderr}, name)
 }
 

@@ -22,10 +22,8 @@ import (
 	"strings"
 	"sync"
 
-	"asyncvm/compiler"
 	"asyncvm/driver"
 	"asyncvm/lang"
-	"asyncvm/rtasync"
 	"asyncvm/vm"
 	"asyncvm/vm/threading"
 )
@@ -200,20 +198,10 @@ func (s *Session) compile(src string, mode string) (*compiled, lang.Diagnostics,
 	return c, nil, srcs
 }
 
-// compileFiles runs the compiler (with the sm lowering when linked in) and
-// prepares the program for rt suspension.
-func compileFiles(files []*lang.File, srcs map[string][]byte, mode string) (prog *vm.Program, ds lang.Diagnostics) {
-	defer func() {
-		if r := recover(); r != nil {
-			ds = lang.Diagnostics{{Pos: lang.Pos{File: CurrentFile, Line: 1, Col: 1}, Msg: fmt.Sprintf("internal error: compiler panic: %v", r)}}
-		}
-	}()
-	prog, ds = compiler.Compile(files, srcs, compiler.Options{Mode: mode, Lower: driver.Lowering, Script: true})
-	if len(ds) > 0 {
-		return nil, ds
-	}
-	rtasync.Prepare(prog)
-	return prog, nil
+// compileFiles runs the pipeline after parsing (driver.CompileFiles, whose
+// phases each report a panic as an internal error) on the session's files.
+func compileFiles(files []*lang.File, srcs map[string][]byte, mode string) (*vm.Program, lang.Diagnostics) {
+	return driver.CompileFiles(files, srcs, mode, true)
 }
 
 func (s *Session) sources(src string) map[string][]byte {

@@ -3,16 +3,18 @@ package sm
 import (
 	"reflect"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
 // deepCopy returns a copy of a lowered body that shares no node with the
 // original, so that the stub's inline first run and MoveNext can be
 // expanded separately. Pointers shared inside the original stay shared in
-// the copy. copied, when not nil, is told of each copied node.
-func deepCopy(stmts []lang.Stmt, copied func(from, to any)) []lang.Stmt {
+// the copy. What info records of each original node is recorded for its
+// copy too.
+func deepCopy(stmts []lang.Stmt, info *bind.Info) []lang.Stmt {
 	memo := map[uintptr]reflect.Value{}
-	v := copyValue(reflect.ValueOf(stmts), memo, copied)
+	v := copyValue(reflect.ValueOf(stmts), memo, info.Copied)
 	return v.Interface().([]lang.Stmt)
 }
 

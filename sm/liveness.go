@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -22,7 +23,8 @@ type variable struct {
 	inner    bool // declared inside a nested lambda or local function
 	depth    int  // nesting of functions at the declaration
 	hoist    bool
-	field    string // the hoisted name
+	field    string     // the hoisted name
+	bound    *bind.Type // the field's type, when the binder knew it
 }
 
 // resolution maps the names of a method body to its variables.

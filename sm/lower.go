@@ -1,8 +1,10 @@
-// Package sm is the classic execution model: an AST-to-AST rewrite of every
-// async method, async lambda and async local function into a stub and a
-// MoveNext state machine, as the C# compiler does in a Release build, plus
-// the method builders (AsyncTaskMethodBuilder and friends) that drive the
-// state machines at run time. After the rewrite no await remains and the
+// Package sm is the classic execution model: a rewrite of every async
+// method, async lambda and async local function of the bound program into
+// a stub and a MoveNext state machine, as the C# compiler does in a
+// Release build, plus the method builders (AsyncTaskMethodBuilder and
+// friends) that drive the state machines at run time. The rewrite reads the
+// binder's types (bind.Info) for its fields and records the types of what
+// it synthesises (types.go). After the rewrite no await remains and the
 // compiler generates ordinary code.
 //
 // Lowering a method body runs these passes, in order:
@@ -24,7 +26,9 @@ import (
 	"fmt"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
+	"asyncvm/vm"
 )
 
 // Item is one lowered async function, kept for printing.
@@ -44,28 +48,43 @@ type lowering struct {
 	hoistN  int
 	classes map[string]*lang.TypeDecl
 	items   []*Item
-	at      *lang.Pos // the function being rewritten
-	copied  func(from, to any)
+	at      lang.Pos // the function being rewritten
+	// info is the binder's view of the program. The lowering reads it (the
+	// types of awaited expressions and of locals) and extends it for the
+	// nodes it synthesises or copies, so that code generation sees a typed
+	// tree.
+	info *bind.Info
 }
 
-// Lower rewrites the async functions of the files in place: in mode "sm"
-// all of them, in mode "rt" only the methods marked
-// [RuntimeAsyncMethodGeneration(false)] (mixed mode).
-// When at is not nil, the position of the function being rewritten is kept
-// in it, for the caller's report of an internal error (a panic). When
-// copied is not nil, it is told of every syntax node the rewrite copies
-// (from the original to the copy), so that what the binder recorded about
-// the original holds for the copy too.
-func Lower(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) lang.Diagnostics {
-	l := lowerFiles(files, mode, at, copied)
+// Lower rewrites the async functions of the bound files in place: in mode
+// "sm" all of them, in mode "rt" only the methods marked
+// [RuntimeAsyncMethodGeneration(false)] (mixed mode). It reads what the
+// binder recorded in info and records there the types of what it
+// synthesises.
+//
+// A Go panic while lowering (a bug in asyncvm) is recovered here and
+// becomes a single "internal error" diagnostic at the function being
+// rewritten, which compiler.IsInternal recognizes.
+func Lower(files []*lang.File, info *bind.Info, mode string) (diags lang.Diagnostics) {
+	l := &lowering{}
+	defer func() {
+		if r := recover(); r != nil {
+			at := l.at
+			if at.Line < 1 {
+				at = lang.Pos{Line: 1, Col: 1}
+				if len(files) > 0 {
+					at.File = files[len(files)-1].Name
+				}
+			}
+			diags = lang.Diagnostics{{Pos: at, Msg: vm.InternalErrorMsg(r)}}
+		}
+	}()
+	lowerFiles(l, files, info, mode)
 	return l.diags
 }
 
-func lowerFiles(files []*lang.File, mode string, at *lang.Pos, copied func(from, to any)) *lowering {
-	if at == nil {
-		at = new(lang.Pos)
-	}
-	l := &lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, at: at, copied: copied}
+func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *lowering {
+	*l = lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, info: info}
 	var collect func(td *lang.TypeDecl)
 	collect = func(td *lang.TypeDecl) {
 		if _, ok := l.classes[td.Name]; !ok {
@@ -238,6 +257,8 @@ type fnLowering struct {
 	// share reaches the overload its arguments fit.
 	methods  map[string][]*lang.MethodDecl
 	usesThis bool
+	// awaiters are the awaiter fields, one per awaiter type (types.go).
+	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions
 }
 
@@ -350,7 +371,7 @@ func kindOf(t *lang.TypeRef) (builderKind, *lang.TypeRef, bool) {
 }
 
 func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Param, body *lang.BlockStmt, typeParams []string) *fnLowering {
-	*l.at = pos
+	l.at = pos
 	fl := &fnLowering{l: l, pos: pos, owner: owner, names: map[string]bool{}, members: map[string]bool{},
 		instance: map[string]bool{}, typeParams: map[string]bool{}, methods: map[string][]*lang.MethodDecl{}}
 	for _, p := range params {

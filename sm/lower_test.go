@@ -1,7 +1,6 @@
 package sm
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"asyncvm/compiler"
 	"asyncvm/internal/golden"
 	"asyncvm/lang"
 )
@@ -19,24 +19,60 @@ import (
 // rewrites them).
 func TestGolden(t *testing.T) {
 	golden.Check(t, "testdata/*.async", func(path string, src []byte) (string, error) {
-		var out, errs bytes.Buffer
-		if code := PrintLowered(filepath.Base(path), src, "sm", "", &out, &errs); code != 0 {
-			return "", fmt.Errorf("exit %d: %s", code, errs.String())
+		f, diags := lang.Parse(filepath.Base(path), src)
+		if len(diags) == 0 {
+			b := compiler.Bind([]*lang.File{f})
+			diags = append(b.Diags, Lower(b.Files, b.Info, "sm")...)
 		}
-		return out.String(), nil
+		if len(diags) > 0 {
+			return "", fmt.Errorf("%v", diags)
+		}
+		text, _ := Print(f, "")
+		return text, nil
 	})
+}
+
+// lowerSource parses, binds and lowers src in mode sm.
+func lowerSource(t *testing.T, src string) *lowering {
+	t.Helper()
+	f, diags := lang.Parse("t.async", []byte(src))
+	if len(diags) > 0 {
+		t.Fatalf("parse: %v", diags)
+	}
+	b := compiler.Bind([]*lang.File{f})
+	if len(b.Diags) > 0 {
+		t.Fatalf("bind: %v", b.Diags)
+	}
+	return lowerFiles(&lowering{}, b.Files, b.Info, "sm")
+}
+
+// TestLowerPanicIsInternalError checks that a Go panic while lowering
+// (here on a syntax tree the parser never produces: a missing parameter)
+// becomes one "internal error" diagnostic at the function being lowered.
+func TestLowerPanicIsInternalError(t *testing.T) {
+	f, diags := lang.Parse("p.async", []byte("class P {\n    static async Task M() { await Task.Yield(); }\n}\n"))
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	b := compiler.Bind([]*lang.File{f})
+	lang.Inspect(f, func(n lang.Node) bool {
+		if m, ok := n.(*lang.MethodDecl); ok {
+			m.Params = []*lang.Param{nil}
+			return false
+		}
+		return true
+	})
+	got := Lower(b.Files, b.Info, "sm")
+	if len(got) != 1 || got[0].Pos.Line != 2 || !compiler.IsInternal(got) {
+		t.Errorf("want one internal error on line 2, got %v", got)
+	}
 }
 
 // fields lowers a class with one async method M and returns the names of
 // the state machine's fields other than state and builder.
 func fields(t *testing.T, body string) []string {
 	t.Helper()
-	src := "class C { int f; async Task<int> M(int p, int q) {" + body + "} }"
-	f, diags := lang.Parse("t.async", []byte(src))
-	if len(diags) > 0 {
-		t.Fatalf("parse: %v", diags)
-	}
-	l := lowerFiles([]*lang.File{f}, "sm", nil, nil)
+	l := lowerSource(t, "class C { int f; async Task<int> M(int p, int q) {"+body+"} }")
 	if len(l.diags) > 0 {
 		t.Fatalf("lower: %v", l.diags)
 	}
@@ -47,7 +83,7 @@ func fields(t *testing.T, body string) []string {
 	for _, m := range l.items[0].Machine.Members {
 		if fd, ok := m.(*lang.FieldDecl); ok {
 			for _, d := range fd.Decls {
-				if d.Name != stateField && d.Name != builderField && d.Name != awaiterField {
+				if d.Name != stateField && d.Name != builderField && !strings.HasPrefix(d.Name, "<>u__") {
 					names = append(names, d.Name)
 				}
 			}
@@ -90,12 +126,7 @@ func TestHoisting(t *testing.T) {
 // same variable not live across an await is accepted.
 func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
 	lower := func(body string) lang.Diagnostics {
-		src := "class C { async Task M() { var fs = new List<Func<int>>();" + body + "} }"
-		f, diags := lang.Parse("t.async", []byte(src))
-		if len(diags) > 0 {
-			t.Fatalf("parse: %v", diags)
-		}
-		return lowerFiles([]*lang.File{f}, "sm", nil, nil).diags
+		return lowerSource(t, "class C { async Task M() { var fs = new List<Func<int>>();"+body+"} }").diags
 	}
 	bad := lower("for (int i = 0; i < 3; i++) { int x = i; fs.Add(() => x); await Task.Yield(); x++; }")
 	if len(bad) != 1 || !strings.Contains(bad[0].Msg, "'x' is declared in a loop, captured by a lambda and used across an await") {
@@ -103,5 +134,78 @@ func TestLoopCapturedAcrossAwaitRejected(t *testing.T) {
 	}
 	if ok := lower("for (int i = 0; i < 3; i++) { int x = i; fs.Add(() => x); } await Task.Yield();"); len(ok) != 0 {
 		t.Errorf("want no diagnostic, got %v", ok)
+	}
+}
+
+// TestLoweredCodeIsTyped checks that the lowering records the types of
+// what it synthesises: the GetResult call standing for an await has the
+// await's type, IsCompleted is bool, spill temporaries have their operand's
+// type, the state and its copy are int, and fields are declared with the
+// binder's types.
+func TestLoweredCodeIsTyped(t *testing.T) {
+	l := lowerSource(t, `class C {
+		static async Task<int> N(int n) { await Task.Yield(); return n; }
+		static async Task<string> S() { await Task.Yield(); return "s"; }
+		static async Task<int> M(int p) {
+			var total = await N(p);
+			var name = await S();
+			total += await N(2);
+			return total + name.Length;
+		}
+	}`)
+	var m *Item
+	for _, it := range l.items {
+		if it.Name == "M" {
+			m = it
+		}
+	}
+	if m == nil || m.Machine == nil {
+		t.Fatal("M was not lowered to a state machine")
+	}
+	fields := map[string]string{}
+	var moveNext *lang.MethodDecl
+	for _, mem := range m.Machine.Members {
+		switch mem := mem.(type) {
+		case *lang.FieldDecl:
+			fields[mem.Decls[0].Name] = mem.Type.String()
+		case *lang.MethodDecl:
+			if mem.Name == "MoveNext" {
+				moveNext = mem
+			}
+		}
+	}
+	want := map[string]string{"<>1__state": "int", "<>t__builder": "AsyncTaskMethodBuilder<int>", "p": "int",
+		"<total>5__1": "int", "<name>5__2": "string", "<>7__wrap3": "int",
+		"<>u__1": "TaskAwaiter<int>", "<>u__2": "TaskAwaiter<string>"}
+	if diff := cmp.Diff(want, fields); diff != "" {
+		t.Errorf("fields (-want +got):\n%s", diff)
+	}
+	results := map[string]int{}
+	lang.Inspect(moveNext, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.CallExpr:
+			if mx, ok := n.Fun.(*lang.MemberExpr); ok && mx.Name == "GetResult" {
+				results[l.info.Types[n].String()]++
+			}
+			if mx, ok := n.Fun.(*lang.MemberExpr); ok && mx.Name == "IsCompleted" {
+				if ty := l.info.Types[n]; ty == nil || ty.String() != "bool" {
+					t.Errorf("IsCompleted at %v has type %v", n.Pos, ty)
+				}
+			}
+		case *lang.Ident:
+			if n.Name == "num" || n.Name == stateField {
+				if ty := l.info.Types[n]; ty == nil || ty.String() != "int" {
+					t.Errorf("%s at %v has type %v", n.Name, n.Pos, ty)
+				}
+			}
+		case *lang.Declarator:
+			if strings.HasPrefix(n.Name, "<>s__") && l.info.Locals[n] == nil {
+				t.Errorf("spill temporary %s has no type", n.Name)
+			}
+		}
+		return true
+	})
+	if diff := cmp.Diff(map[string]int{"int": 2, "string": 1}, results); diff != "" {
+		t.Errorf("GetResult types (-want +got):\n%s", diff)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"asyncvm/compiler"
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -13,7 +14,6 @@ const (
 	stateField   = "<>1__state"
 	builderField = "<>t__builder"
 	thisField    = "<>4__this"
-	awaiterField = "<>u__1"
 	moveNextVar  = "<>MoveNext"
 	coreType     = "AsyncMethodBuilderCore"
 )
@@ -55,7 +55,7 @@ type machineCode struct {
 	// the state machine object from the start).
 	inline []lang.Stmt
 	// names the expander used, shared by the inline run.
-	num, awaiter, result, exit, ec, box string
+	num, result, exit, ec, box string
 }
 
 // state is one await: its number, resume label and the try statements
@@ -83,6 +83,10 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	res := resolve(params, body)
 	live := liveAcross(res, body)
 	mc := &machineCode{}
+	declOf := map[*variable]*lang.Declarator{}
+	for d, v := range res.decls {
+		declOf[v] = d
+	}
 	var copyIn []*variable
 	used := map[*variable]bool{}
 	for _, v := range res.uses {
@@ -112,7 +116,9 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 			if strings.HasPrefix(v.name, "<>") {
 				v.field = fmt.Sprintf("<>7__wrap%d", fl.l.hoistN)
 			}
-			mc.fields = append(mc.fields, hoisted{name: v.field, typ: fl.inferType(v, fl.pos)})
+			var typ *lang.TypeRef
+			typ, v.bound = fl.varType(v, declOf[v], fl.pos)
+			mc.fields = append(mc.fields, hoisted{name: v.field, typ: typ})
 		}
 	}
 	fl.rename(res, body)
@@ -121,10 +127,10 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 		fl.thisAccess(res, body)
 	}
 	if !fl.closure && fl.kind != kindVoid && !hasNestedFunc(body) {
-		mc.inline = deepCopy(body.Stmts, fl.l.copied)
+		mc.inline = deepCopy(body.Stmts, fl.l.info)
 	}
-	e := &expander{fl: fl, num: fl.fresh("num"), awaiter: fl.fresh("awaiter"), result: fl.fresh("result"), exit: fl.label("exit")}
-	mc.num, mc.awaiter, mc.result, mc.exit = e.num, e.awaiter, e.result, e.exit
+	e := &expander{fl: fl, num: fl.fresh("num"), result: fl.fresh("result"), exit: fl.label("exit")}
+	mc.num, mc.result, mc.exit = e.num, e.result, e.exit
 	mc.ec, mc.box = fl.fresh("<>ec"), fl.fresh("<>box")
 	mc.moveNext = e.moveNext(body)
 	mc.states = len(e.states)
@@ -184,7 +190,7 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 			switch {
 			case v != nil && v.hoist:
 				if dc.Init != nil {
-					out = append(out, assignStmt(dc.Pos, ident(dc.Pos, v.field), dc.Init))
+					out = append(out, exprStmt(fl.typed(assign(dc.Pos, fl.typed(ident(dc.Pos, v.field), v.bound), dc.Init), v.bound)))
 				}
 			default:
 				out = append(out, &lang.LocalDeclStmt{Pos: dc.Pos, Type: d.Type, IsConst: d.IsConst, Decls: []*lang.Declarator{dc}})
@@ -308,8 +314,12 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 	static := map[*lang.Ident]bool{}
 	lang.Inspect(body, func(n lang.Node) bool {
 		if c, ok := n.(*lang.CallExpr); ok {
-			if id, ok := c.Fun.(*lang.Ident); ok && fl.staticCall(id.Name, len(c.Args)) {
-				static[id] = true
+			if id, ok := c.Fun.(*lang.Ident); ok {
+				if m := fl.l.info.CallOf(c); m != nil {
+					static[id] = m.Static // the overload the binder chose
+				} else {
+					static[id] = fl.staticCall(id.Name, len(c.Args))
+				}
 			}
 		}
 		return true
@@ -353,10 +363,10 @@ func isFieldName(name string) bool { return len(name) > 0 && name[0] == '<' }
 // expander turns canonical awaits into the awaiter pattern and builds the
 // dispatch.
 type expander struct {
-	fl                         *fnLowering
-	num, awaiter, result, exit string
-	states                     []*state
-	tries                      []*tryInfo
+	fl                *fnLowering
+	num, result, exit string
+	states            []*state
+	tries             []*tryInfo
 	// inline is set for the stub's first run: a suspension boxes the state
 	// machine (see boxAndSuspend) and returns its task; nothing resumes here,
 	// so there are no resume labels and no dispatch.
@@ -377,19 +387,17 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 		stmts = append([]lang.Stmt{e.dispatch(nil)}, stmts...)
 	}
 	var out []lang.Stmt
-	out = append(out, declStmt(pos, typeRef(pos, "int"), e.num, ident(pos, stateField)))
+	out = append(out, fl.intDecl(pos, e.num, fl.intRef(pos, stateField)))
 	if fl.returnsValue() {
 		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
 	}
-	if len(e.states) > 0 {
-		out = append(out, declStmt(pos, typeRef(pos, "object"), e.awaiter, nullLit(pos)))
-	}
+	out = append(out, e.awaiterLocals(pos)...)
 	exc := fl.fresh("e")
 	builder := ident(pos, builderField)
 	out = append(out, &lang.TryStmt{Pos: pos, Body: block(pos, stmts...), Catches: []*lang.CatchClause{{
 		Pos: pos, Type: typeRef(pos, "Exception"), Name: exc,
 		Body: block(pos,
-			assignStmt(pos, ident(pos, stateField), intLit(pos, -2)),
+			exprStmt(fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, -2))),
 			exprStmt(call(pos, member(pos, builder, "SetException"), ident(pos, exc))),
 			&lang.ReturnStmt{Pos: pos}),
 	}}})
@@ -397,7 +405,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 	if !rbrace.IsValid() {
 		rbrace = pos
 	}
-	out = append(out, labeled(rbrace, e.exit, assignStmt(rbrace, ident(rbrace, stateField), intLit(rbrace, -2))))
+	out = append(out, labeled(rbrace, e.exit, exprStmt(fl.intAssign(rbrace, fl.intRef(rbrace, stateField), fl.intLit(rbrace, -2)))))
 	if fl.returnsValue() {
 		out = append(out, exprStmt(call(rbrace, member(rbrace, ident(rbrace, builderField), "SetResult"), ident(rbrace, e.result))))
 	} else {
@@ -411,7 +419,7 @@ func (e *expander) moveNext(body *lang.BlockStmt) []lang.Stmt {
 // directly in t, else the label of the next try statement on its path.
 func (e *expander) dispatch(t *tryInfo) lang.Stmt {
 	pos := e.fl.pos
-	sw := &lang.SwitchStmt{Pos: pos, X: ident(pos, e.num)}
+	sw := &lang.SwitchStmt{Pos: pos, X: e.fl.intRef(pos, e.num)}
 	states := e.states
 	if t != nil {
 		states = t.states
@@ -428,7 +436,7 @@ func (e *expander) dispatch(t *tryInfo) lang.Stmt {
 			target = s.tries[idx+1].label
 		}
 		sw.Sections = append(sw.Sections, &lang.SwitchSection{Pos: pos,
-			Labels: []*lang.CaseLabel{{Pos: pos, Pattern: &lang.ConstPattern{Pos: pos, X: intLit(pos, s.n)}}},
+			Labels: []*lang.CaseLabel{{Pos: pos, Pattern: &lang.ConstPattern{Pos: pos, X: e.fl.intLit(pos, s.n)}}},
 			Body:   []lang.Stmt{gotoStmt(pos, target)}})
 	}
 	return sw
@@ -507,7 +515,7 @@ func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
 		}
 		if s.Finally != nil {
 			pos := s.Finally.Pos
-			s.Finally = block(pos, ifStmt(pos, binary(pos, "<", ident(pos, e.num), intLit(pos, 0)), s.Finally, nil))
+			s.Finally = block(pos, ifStmt(pos, binary(pos, "<", e.fl.intRef(pos, e.num), e.fl.intLit(pos, 0)), s.Finally, nil))
 		}
 		return []lang.Stmt{labeled(s.Pos, ti.label, s)}
 	}
@@ -566,33 +574,49 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 		self = ident(pos, moveNextVar)
 	}
 	setState := func(n int) lang.Stmt {
-		return assignStmt(pos, ident(pos, e.num), assign(pos, ident(pos, stateField), intLit(pos, n)))
+		return exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intAssign(pos, fl.intRef(pos, stateField), fl.intLit(pos, n))))
 	}
-	awaiter := func() lang.Expr { return ident(pos, e.awaiter) }
+	slot := fl.slotFor(aw.X, pos)
+	awaiter := func() lang.Expr { return ident(pos, slot.local) }
+	notCompleted := func() lang.Expr {
+		b := fl.l.info.Universe.SpecialType(bind.Bool)
+		return fl.typed(not(pos, fl.typed(coreCall(pos, "IsCompleted", awaiter()), b)), b)
+	}
+	// GetResult stands for the await: it has the await's bound type.
+	result := func() lang.Expr { return fl.typed(coreCall(pos, "GetResult", awaiter()), fl.boundType(aw)) }
 	get := func() lang.Stmt {
 		return assignStmt(pos, awaiter(), coreCall(pos, "GetAwaiter", aw.X))
 	}
 	if e.inline != nil {
 		return []lang.Stmt{
 			get(),
-			ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), e.boxAndSuspend(pos, st.n), nil),
-			finish(coreCall(pos, "GetResult", awaiter())),
+			ifStmt(pos, notCompleted(), e.boxAndSuspend(pos, st.n, slot), nil),
+			finish(result()),
 		}
 	}
 	suspend := block(pos,
 		setState(st.n),
-		assignStmt(pos, ident(pos, awaiterField), awaiter()),
+		assignStmt(pos, ident(pos, slot.field), awaiter()),
 		exprStmt(call(pos, member(pos, ident(pos, builderField), "AwaitUnsafeOnCompleted"), awaiter(), self)),
 		&lang.ReturnStmt{Pos: pos},
-		labeled(pos, st.label, assignStmt(pos, awaiter(), ident(pos, awaiterField))),
-		assignStmt(pos, ident(pos, awaiterField), nullLit(pos)),
+		labeled(pos, st.label, assignStmt(pos, awaiter(), ident(pos, slot.field))),
+		assignStmt(pos, ident(pos, slot.field), slot.zero(pos)),
 		setState(-1),
 	)
 	return []lang.Stmt{
 		get(),
-		ifStmt(pos, not(pos, coreCall(pos, "IsCompleted", awaiter())), suspend, nil),
-		finish(coreCall(pos, "GetResult", awaiter())),
+		ifStmt(pos, notCompleted(), suspend, nil),
+		finish(result()),
 	}
+}
+
+// awaiterLocals declares MoveNext's awaiter locals, one per awaiter type.
+func (e *expander) awaiterLocals(pos lang.Pos) []lang.Stmt {
+	var out []lang.Stmt
+	for _, s := range e.fl.awaiters {
+		out = append(out, declStmt(pos, s.declType(pos), s.local, s.zero(pos)))
+	}
+	return out
 }
 
 // coreCall is AsyncMethodBuilderCore.name(args): the awaiter operations.
@@ -618,13 +642,13 @@ func coreCall(pos lang.Pos, name string, args ...lang.Expr) lang.Expr {
 //	<>box.<>t__builder.AwaitUnsafeOnCompleted(awaiter, <>box);
 //	AsyncMethodBuilderCore.Leave(<>ec);
 //	return <>box.<>t__builder.Task;
-func (e *expander) boxAndSuspend(pos lang.Pos, n int) *lang.BlockStmt {
+func (e *expander) boxAndSuspend(pos lang.Pos, n int, slot *awaiterSlot) *lang.BlockStmt {
 	fl, mc := e.fl, e.inline.mc
 	box := func() lang.Expr { return ident(pos, mc.box) }
 	out := []lang.Stmt{
-		assignStmt(pos, ident(pos, e.num), intLit(pos, n)),
+		exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intLit(pos, n))),
 		assignStmt(pos, box(), &lang.NewExpr{Pos: pos, Type: typeRef(pos, e.inline.smName)}),
-		assignStmt(pos, member(pos, box(), stateField), intLit(pos, n)),
+		assignStmt(pos, member(pos, box(), stateField), fl.intLit(pos, n)),
 		assignStmt(pos, member(pos, box(), builderField), fl.builderNew(pos)),
 	}
 	for _, f := range mc.fields {
@@ -635,8 +659,8 @@ func (e *expander) boxAndSuspend(pos lang.Pos, n int) *lang.BlockStmt {
 		out = append(out, assignStmt(pos, member(pos, box(), f.name), f.source(pos)))
 	}
 	out = append(out,
-		assignStmt(pos, member(pos, box(), awaiterField), ident(pos, e.awaiter)),
-		exprStmt(call(pos, member(pos, member(pos, box(), builderField), "AwaitUnsafeOnCompleted"), ident(pos, e.awaiter), box())),
+		assignStmt(pos, member(pos, box(), slot.field), ident(pos, slot.local)),
+		exprStmt(call(pos, member(pos, member(pos, box(), builderField), "AwaitUnsafeOnCompleted"), ident(pos, slot.local), box())),
 		exprStmt(coreCall(pos, "Leave", ident(pos, mc.ec))),
 		&lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, box(), builderField), "Task")})
 	return block(pos, out...)
@@ -671,14 +695,14 @@ func (e *expander) inlineBody(stmts []lang.Stmt) []lang.Stmt {
 			out = append(out, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
 		}
 	}
-	out = append(out, declStmt(pos, typeRef(pos, "int"), e.num, intLit(pos, -1)))
+	out = append(out, fl.intDecl(pos, e.num, fl.intLit(pos, -1)))
 	if fl.returnsValue() {
 		out = append(out, declStmt(pos, fl.resultTypeOrObject(), e.result, &lang.DefaultExpr{Pos: pos, Type: fl.resultTypeOrObject()}))
 	}
 	if len(e.states) > 0 {
 		out = append(out,
-			declStmt(pos, typeRef(pos, "object"), e.awaiter, nullLit(pos)),
 			declStmt(pos, typeRef(pos, e.inline.smName), mc.box, nullLit(pos)))
+		out = append(out, e.awaiterLocals(pos)...)
 	}
 	builder := ident(pos, fl.builderStatic())
 	typed := func(args ...lang.Expr) []lang.Expr {
@@ -776,8 +800,8 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 			field(lang.ModPrivate, f.typ, f.name)
 		}
 	}
-	if mc.states > 0 {
-		field(lang.ModPrivate, typeRef(pos, "object"), awaiterField)
+	for _, s := range fl.awaiters {
+		field(lang.ModPrivate, s.declType(pos), s.field)
 	}
 	// A generic method's MoveNext is generic in the same type parameters and
 	// starts by loading their type arguments from the fields that keep them.
@@ -800,7 +824,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 		&lang.Attribute{Pos: pos, Name: "AsyncStateMachine", Args: []*lang.Arg{{Pos: pos, X: &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, smName)}}}})
 	stub.ExprBody = nil
 	if mc.inline != nil {
-		e := &expander{fl: fl, num: mc.num, awaiter: mc.awaiter, result: mc.result, exit: mc.exit,
+		e := &expander{fl: fl, num: mc.num, result: mc.result, exit: mc.exit,
 			inline: &inlineRun{mc: mc, smName: smName}}
 		stub.Body = block(pos, e.inlineBody(mc.inline)...)
 		return &stub, cls
@@ -818,7 +842,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 		body = append(body, assignStmt(pos, member(pos, smRef(), f.name), f.source(pos)))
 	}
 	body = append(body,
-		assignStmt(pos, member(pos, smRef(), stateField), intLit(pos, -1)),
+		assignStmt(pos, member(pos, smRef(), stateField), fl.intLit(pos, -1)),
 		exprStmt(call(pos, member(pos, member(pos, smRef(), builderField), "Start"), smRef())))
 	if fl.kind != kindVoid {
 		body = append(body, &lang.ReturnStmt{Pos: pos, X: member(pos, member(pos, smRef(), builderField), "Task")})
@@ -840,10 +864,10 @@ func (fl *fnLowering) closureForm(mc *machineCode) *lang.BlockStmt {
 		body = append(body, declStmt(pos, f.typ, f.name, &lang.DefaultExpr{Pos: pos, Type: cloneType(f.typ)}))
 	}
 	body = append(body,
-		declStmt(pos, typeRef(pos, "int"), stateField, intLit(pos, -1)),
+		fl.intDecl(pos, stateField, fl.intLit(pos, -1)),
 		declStmt(pos, fl.builderType(pos), builderField, fl.builderNew(pos)))
-	if mc.states > 0 {
-		body = append(body, declStmt(pos, typeRef(pos, "object"), awaiterField, nullLit(pos)))
+	for _, s := range fl.awaiters {
+		body = append(body, declStmt(pos, s.declType(pos), s.field, s.zero(pos)))
 	}
 	body = append(body,
 		declStmt(pos, typeRef(pos, "Action"), moveNextVar, nullLit(pos)),

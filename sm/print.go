@@ -1,47 +1,20 @@
 package sm
 
 import (
-	"fmt"
-	"io"
 	"strings"
 
 	"asyncvm/lang"
 )
 
-// PrintLowered parses a program, lowers it as mode would, and prints the
-// result as C#-like source: the whole program, or, when method is not
-// empty, the stub and state machine of each lowered function of that name
-// (a lambda is shown inside the method that contains it). It returns the
-// CLI exit status.
-func PrintLowered(filename string, src []byte, mode string, method string, stdout, stderr io.Writer) int {
-	if mode == "" {
-		mode = "sm"
-	}
-	f, diags := lang.Parse(filename, src)
-	if len(diags) == 0 {
-		diags = Lower([]*lang.File{f}, mode, nil, nil)
-	}
-	if len(diags) > 0 {
-		for _, d := range diags {
-			s := lang.FormatDiagnostic(d, src)
-			io.WriteString(stderr, s)
-			if !strings.HasSuffix(s, "\n") {
-				io.WriteString(stderr, "\n")
-			}
-		}
-		return 2
-	}
+// Print prints a lowered file as C#-like source: the whole file, or, when
+// method is not empty, the stub and state machine of each lowered function
+// of that name (a lambda is shown inside the method that contains it). ok
+// is false when there is no such function.
+func Print(f *lang.File, method string) (text string, ok bool) {
 	if method == "" {
-		io.WriteString(stdout, lang.Print(f))
-		return 0
+		return lang.Print(f), true
 	}
-	text, ok := lowered(f, method)
-	if !ok {
-		fmt.Fprintf(stderr, "asyncvm: no async method named %q\n", method)
-		return 2
-	}
-	io.WriteString(stdout, text)
-	return 0
+	return lowered(f, method)
 }
 
 // lowered prints the members of f produced for the async function named

@@ -109,8 +109,8 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 	case *lang.AwaitExpr:
 		pre, x := fl.expr(e.X)
 		e.X = x
-		t := fl.temp("a")
-		return append(pre, declStmt(pos, nil, t, e)), ident(pos, t)
+		d, ref := fl.spillTemp(pos, "a", e)
+		return append(pre, d), ref
 	case *lang.BinaryExpr:
 		switch e.Op {
 		case "&&", "||", "??":
@@ -119,8 +119,9 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 			if !hasAwait(e.Y) {
 				return pre, e
 			}
-			t := fl.temp("c")
-			pre = append(pre, declStmt(pos, nil, t, x))
+			d, ref := fl.spillTemp(pos, "c", x)
+			t := ref.Name
+			pre = append(pre, d)
 			preY, y := fl.expr(e.Y)
 			body := block(pos, append(preY, assignStmt(pos, ident(pos, t), y))...)
 			var cond lang.Expr
@@ -244,9 +245,9 @@ func (fl *fnLowering) ordered(ops []*lang.Expr) []lang.Stmt {
 		p, x := fl.expr(*ops[i])
 		pre = append(pre, p...)
 		if i < last && needsSpill(x) {
-			t := fl.temp("s")
-			pre = append(pre, declStmt(x.Position(), nil, t, x))
-			x = ident(x.Position(), t)
+			var d lang.Stmt
+			d, x = fl.spillTemp(x.Position(), "s", x)
+			pre = append(pre, d)
 		}
 		*ops[i] = x
 	}
@@ -301,23 +302,21 @@ func (fl *fnLowering) assignExpr(e *lang.AssignExpr) ([]lang.Stmt, lang.Expr) {
 		q, x := fl.expr(*p)
 		pre = append(pre, q...)
 		if needsSpill(x) {
-			t := fl.temp("s")
-			pre = append(pre, declStmt(pos, nil, t, x))
-			x = ident(pos, t)
+			var d lang.Stmt
+			d, x = fl.spillTemp(pos, "s", x)
+			pre = append(pre, d)
 		}
 		*p = x
 	}
-	old := fl.temp("s")
-	pre = append(pre, declStmt(pos, nil, old, e.Left))
+	d, old := fl.spillTemp(pos, "s", e.Left)
+	pre = append(pre, d)
 	q, r := fl.expr(e.Right)
 	pre = append(pre, q...)
 	op := strings.TrimSuffix(e.Op, "=")
-	bin := binary(pos, op, ident(pos, old), r)
-	if fl.l.copied != nil {
-		// The binary stands for the compound operation: it has the
-		// assignment's type and (user-defined) operator.
-		fl.l.copied(e, bin)
-	}
+	bin := binary(pos, op, old, r)
+	// The binary stands for the compound operation: it has the
+	// assignment's type and (user-defined) operator.
+	fl.l.info.Copied(e, bin)
 	return pre, assign(pos, e.Left, bin)
 }
 

@@ -36,7 +36,7 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 	s := t.M.Prog.Sites[ins.B()]
 	if recv.IsNull() {
 		// Extension methods accept a null receiver.
-		if ext := pickOverload(t.M.Prog.Extensions[s.Name], s.Argc+1); ext != nil {
+		if ext := pickOverload(t.M.Prog.Extensions[bareName(s.Name)], s.Argc+1); ext != nil {
 			return t.callAt(ext, a, ins.C(), regs, nil)
 		}
 		return false, t.ThrowNull()
@@ -44,7 +44,7 @@ func (t *Thread) callDynamic(ins Instr, regs []Value) (bool, error) {
 	c := t.resolve(s, recv.Type(), false)
 	f := c.fn
 	if f == nil {
-		if ext := pickOverload(t.M.Prog.Extensions[s.Name], s.Argc+1); ext != nil {
+		if ext := pickOverload(t.M.Prog.Extensions[bareName(s.Name)], s.Argc+1); ext != nil {
 			return t.callAt(ext, a, ins.C(), regs, nil)
 		}
 		// A field or property holding a delegate: obj.callback(args).

@@ -1,6 +1,9 @@
 package vm
 
-import "unsafe"
+import (
+	"strings"
+	"unsafe"
+)
 
 // resolve finds what a member site means on receiver type ty, caching it.
 func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
@@ -9,6 +12,22 @@ func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
 	}
 	c := &siteCache{typ: ty, field: -1}
 	name := s.Name
+	if i := strings.IndexByte(name, '|'); i >= 0 {
+		// A member reached through an interface ("IFace|Name", see
+		// ExplicitKey): the type's explicit implementation of that
+		// interface's member, else its member of that name.
+		q, bare := name[:i+1], name[i+1:]
+		if getter {
+			c.fn = ty.LookupMethod(q+"get_"+bare, 0)
+		} else {
+			c.fn = ty.LookupMethod(q+bare, s.Argc)
+		}
+		if c.fn != nil {
+			s.cache.Store(c)
+			return c
+		}
+		name = bare
+	}
 	if getter {
 		if i := ty.FieldIndex(name); i >= 0 {
 			c.field = i
@@ -22,7 +41,28 @@ func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
 	return c
 }
 
+// ExplicitKey is the prefix under which a type's explicit implementations
+// of iface's members are entered in its method table, and with which a
+// call or property read through iface is named ("IFace|Name"): the member
+// that implements that interface's member is found first.
+func ExplicitKey(iface *Type) string {
+	name := iface.FullName()
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	return name + "|"
+}
+
+// bareName is a site's member name without an ExplicitKey prefix.
+func bareName(name string) string {
+	if i := strings.IndexByte(name, '|'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
 func (t *Thread) missingMember(v Value, name string) error {
+	name = bareName(name)
 	return t.Throw("System.MissingMemberException", "'"+TypeName(v)+"' does not contain a definition for '"+name+"'")
 }
 
@@ -59,7 +99,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		}
 		if c.fn == nil {
 			// A method group read as a value: bind it as a delegate.
-			if m := recv.Type().Methods[s.Name]; len(m) > 0 {
+			if m := recv.Type().Methods[bareName(s.Name)]; len(m) > 0 {
 				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: m[0], This: recv}))
 				return nil
 			}

@@ -74,6 +74,11 @@ func (in *Info) Copied(from, to any) {
 	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
 		in.Discards[to.(*lang.Ident)] = true
 	}
+	if d, ok := from.(*lang.Declarator); ok {
+		if t, ok := in.Locals[d]; ok {
+			in.Locals[to.(*lang.Declarator)] = t
+		}
+	}
 }
 
 // ConvOf returns the user-defined conversion applied to e's value, or nil.
@@ -373,7 +378,9 @@ func (b *binder) declareMembers(t *Type) {
 							t.Name, indexerName(p), a.Kind)
 					}
 				}
-				t.addMember(p)
+				if m.Iface == nil { // an explicit implementation is reached only through its interface
+					t.addMember(p)
+				}
 			case *lang.MethodDecl:
 				if m.Body == nil && m.ExprBody == nil && hasAttr(m.Attributes, "Indexer") {
 					mt := b.method(m, t, ctx)
@@ -383,6 +390,9 @@ func (b *binder) declareMembers(t *Type) {
 				mt := b.method(m, t, ctx)
 				if m.Operator != "" {
 					b.checkOperator(m, t)
+				}
+				if m.Iface != nil { // an explicit implementation is reached only through its interface
+					continue
 				}
 				if m.Modifiers.Has(lang.ModOverride) {
 					// C# removes overrides from the candidate set; the

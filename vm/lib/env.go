@@ -2,7 +2,6 @@ package lib
 
 import (
 	"math"
-	"math/rand/v2"
 	"os"
 	"runtime"
 	"sync"
@@ -40,12 +39,6 @@ func TimeSpanTicks(v vm.Value) (int64, bool) {
 
 // epoch makes TickCount and Stopwatch readings start near zero.
 var epoch = time.Now()
-
-// randomState is a Random: a locked PCG source.
-type randomState struct {
-	mu sync.Mutex
-	r  *rand.Rand
-}
 
 // stopwatch is a Stopwatch; elapsed accumulates completed runs.
 type stopwatch struct {
@@ -119,40 +112,38 @@ func init() {
 
 	r := tRandom
 	r.AddStatic(".ctor", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		var src *rand.Rand
 		if len(args) > 0 {
 			seed, _ := toInt(args[0])
-			src = rand.New(rand.NewPCG(uint64(int64(seed)), 0x9e3779b97f4a7c15))
-		} else {
-			src = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+			return vm.NewNative(tRandom, newRandomState(int32(seed), true)), nil
 		}
-		return vm.NewNative(tRandom, &randomState{r: src}), nil
+		return vm.NewNative(tRandom, newRandomState(0, false)), nil
 	})
-	shared := vm.NewNative(tRandom, &randomState{r: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))})
+	shared := vm.NewNative(tRandom, newRandomState(0, false))
 	r.AddStaticProperty("Shared", func(*vm.Thread, []vm.Value) (vm.Value, error) { return shared, nil }, nil)
 	r.AddMethod("Next", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		rs := args[0].AsNative().(*randomState)
-		lo, hi := 0, math.MaxInt32
 		switch len(args) {
+		case 1:
+			return vm.Int(int32(rs.nextMax(0, true))), nil
 		case 2:
-			hi, _ = toInt(args[1])
+			hi, _ := toInt(args[1])
 			if hi < 0 {
 				return vm.Null, argOutOfRange(t, "maxValue", "'maxValue' must be greater than or equal to zero.")
 			}
-		case 3:
-			lo, _ = toInt(args[1])
-			hi, _ = toInt(args[2])
-			if lo > hi {
-				return vm.Null, argOutOfRange(t, "minValue", "'minValue' cannot be greater than maxValue.")
+			if hi == 0 {
+				return vm.Int(0), nil
 			}
+			return vm.Int(int32(rs.nextMax(hi, false))), nil
 		}
-		if hi <= lo {
+		lo, _ := toInt(args[1])
+		hi, _ := toInt(args[2])
+		if lo > hi {
+			return vm.Null, argOutOfRange(t, "minValue", "'minValue' cannot be greater than maxValue.")
+		}
+		if hi == lo {
 			return vm.Int(int32(lo)), nil
 		}
-		rs.mu.Lock()
-		n := lo + int(rs.r.Int64N(int64(hi)-int64(lo)))
-		rs.mu.Unlock()
-		return vm.Int(int32(n)), nil
+		return vm.Int(int32(rs.next(lo, hi))), nil
 	})
 	r.AddMethod("NextInt64", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		rs := args[0].AsNative().(*randomState)
@@ -166,17 +157,10 @@ func init() {
 		if hi <= lo {
 			return vm.Long(lo), nil
 		}
-		rs.mu.Lock()
-		n := lo + rs.r.Int64N(hi-lo)
-		rs.mu.Unlock()
-		return vm.Long(n), nil
+		return vm.Long(rs.nextInt64(lo, hi)), nil
 	})
 	r.AddMethod("NextDouble", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		rs := args[0].AsNative().(*randomState)
-		rs.mu.Lock()
-		f := rs.r.Float64()
-		rs.mu.Unlock()
-		return vm.Double(f), nil
+		return vm.Double(args[0].AsNative().(*randomState).nextDouble()), nil
 	})
 
 	ts := tTimeSpan

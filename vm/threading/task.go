@@ -20,7 +20,7 @@ var (
 		{Name: "RunContinuationsAsynchronously", Value: 64},
 	})
 	TTaskFactory         = vm.NewLibType("System.Threading.Tasks", "TaskFactory", nil)
-	TTaskAwaiter         = vm.NewLibType("System.Runtime.CompilerServices", "TaskAwaiter", nil)
+	TTaskAwaiter         = vm.RegisterType(vm.NewLibType("System.Runtime.CompilerServices", "TaskAwaiter", nil))
 	TConfiguredAwaitable = vm.NewLibType("System.Runtime.CompilerServices", "ConfiguredTaskAwaitable", nil)
 	TConfiguredAwaiter   = vm.NewLibType("System.Runtime.CompilerServices", "ConfiguredTaskAwaiter", nil)
 	TYieldAwaitable      = vm.NewLibType("System.Runtime.CompilerServices", "YieldAwaitable", nil)

@@ -1,13 +1,15 @@
-package benchrun
+package lib
 
 import (
 	"asyncvm/vm"
 )
 
 // The BenchmarkDotNet entry points a benchmark file calls from Main or its
-// top-level statements. Under `asyncvm run` they only print a note (to
-// stderr) saying how to run the benchmarks; `asyncvm bench` never runs the
-// entry point and drives the benchmark classes itself.
+// top-level statements, and the System.Reflection.Assembly they take. Under
+// `asyncvm run` they only print a note (to stderr) saying how to run the
+// benchmarks; `asyncvm bench` (package benchrun) never runs the entry point
+// and drives the benchmark classes itself. They are part of the library so
+// that a program compiles the same in every binary.
 var (
 	tSwitcher = vm.RegisterType(vm.NewLibType("BenchmarkDotNet.Running", "BenchmarkSwitcher", nil))
 	tRunner   = vm.RegisterType(vm.NewLibType("BenchmarkDotNet.Running", "BenchmarkRunner", nil))
@@ -15,13 +17,13 @@ var (
 	tGroupBy  = vm.RegisterType(vm.NewLibType("BenchmarkDotNet.Configs", "BenchmarkLogicalGroupRule", nil))
 )
 
-// Note is what `asyncvm run` prints when a program hands control to
-// BenchmarkDotNet.
-const Note = "asyncvm: this program runs BenchmarkDotNet benchmarks; measure them with `asyncvm bench FILE`\n"
+// BenchmarkNote is what `asyncvm run` prints when a program hands control
+// to BenchmarkDotNet.
+const BenchmarkNote = "asyncvm: this program runs BenchmarkDotNet benchmarks; measure them with `asyncvm bench FILE`\n"
 
-func note(t *vm.Thread) {
+func benchmarkNote(t *vm.Thread) {
 	if t != nil && t.M != nil && t.M.Stderr != nil {
-		t.M.Stderr.Write([]byte(Note))
+		t.M.Stderr.Write([]byte(BenchmarkNote))
 	}
 }
 
@@ -43,7 +45,7 @@ func init() {
 		return vm.NewNative(tSwitcher, "switcher"), nil
 	})
 	run := func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
-		note(t)
+		benchmarkNote(t)
 		return vm.Null, nil
 	}
 	tSwitcher.AddMethod("Run", 0, -1, run)
