@@ -506,7 +506,7 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 		}
 		return Null, t.ThrowNull()
 	}
-	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+convName(c)+"'.")
+	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+TypeString(v.Type())+"' to type '"+convName(c)+"'.")
 }
 
 // narrowInt wraps n to the width of a small integral type, as C#'s

@@ -407,5 +407,5 @@ func (t *Thread) fieldObject(v Value, ref *FieldRef) error {
 			}
 		}
 	}
-	return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+ref.class.FullName()+"'.")
+	return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+TypeString(v.Type())+"' to type '"+ref.class.FullName()+"'.")
 }
