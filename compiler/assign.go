@@ -296,7 +296,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	if lv.kind == lvLocal && fs.direct(lv.l) {
 		r := lv.l.reg
-		if lit, ok := e.Right.(*lang.Literal); ok && lit.Kind == lang.LitInt && (op == vm.OpAdd || op == vm.OpSub) && lv.typ != vm.TString {
+		if lit, ok := e.Right.(*lang.Literal); ok && lit.Kind == lang.LitInt && (op == vm.OpAdd || op == vm.OpSub) && lv.typ != vm.TString && !fs.c.info.IsChecked(e) {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
 					n = -n
@@ -309,7 +309,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 			}
 		}
 		y, yt := fs.exprReg(e.Right)
-		fs.emitABC(op, r, r, y)
+		fs.emitABC(fs.checkedOp(op, e), r, r, fs.compoundOperand(e, y))
 		fs.narrow(r, e)
 		fs.convertOnStore(r, arithType(lv.typ, yt, opName), lv.conv)
 		fs.move(dst, r)
@@ -318,7 +318,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	v := fs.alloc()
 	fs.loadLV(lv, v)
 	y, yt := fs.exprReg(e.Right)
-	fs.emitABC(op, v, v, y)
+	fs.emitABC(fs.checkedOp(op, e), v, v, fs.compoundOperand(e, y))
 	fs.narrow(v, e)
 	fs.convertOnStore(v, arithType(lv.typ, yt, opName), lv.conv)
 	fs.storeLV(lv, v)
@@ -358,7 +358,7 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 		if !prefix && dst != r {
 			fs.emitABC(vm.OpMove, dst, r, 0)
 		}
-		fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+		fs.addOne(e, r, d)
 		fs.narrow(r, e)
 		fs.convertOnStore(r, vm.TInt, lv.conv)
 		if lv.typ == vm.TChar {
@@ -374,7 +374,7 @@ func (fs *funcState) incdec(e, x lang.Expr, op string, prefix bool, dst int) *vm
 	if !prefix {
 		fs.emitABC(vm.OpMove, dst, v, 0)
 	}
-	fs.emitABC(vm.OpAddI, v, v, d&0xffff)
+	fs.addOne(e, v, d)
 	fs.narrow(v, e)
 	fs.convertOnStore(v, vm.TInt, lv.conv)
 	if lv.typ == vm.TChar {

@@ -305,6 +305,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 	opCall, opVirt, opDel := callOps(await)
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
+	if m, ok := e.Fun.(*lang.MemberExpr); ok && !m.NullCond && m.Name == "GetValueOrDefault" && len(e.Args) <= 1 {
+		if f := fs.nullableMember(m.X, m.Name); f != nil {
+			return fs.getValueOrDefault(m.X, e.Args, f, dst)
+		}
+	}
 	switch fun := e.Fun.(type) {
 	case *lang.Ident:
 		if l := fs.lookup(fun.Name); l != nil {

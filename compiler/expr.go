@@ -12,7 +12,7 @@ import (
 // exprReg compiles e and returns a register holding its value: the
 // variable's own register for a plain local, else a new temporary.
 func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
-	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil {
+	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) == 0 && fs.c.info.ConvOf(e) == nil && fs.c.info.ConversionOf(e) == nil {
 		if l := fs.lookup(id.Name); l != nil && fs.direct(l) {
 			return l.reg, l.typ
 		}
@@ -27,7 +27,8 @@ func (fs *funcState) exprReg(e lang.Expr) (int, *vm.Type) {
 
 // exprTo compiles e with its value in register dst and returns its static
 // type when known. A user-defined conversion the binder applied to e
-// (bind.Info.Convs) is called on the value.
+// (bind.Info.Convs) is called on the value; an implicit numeric
+// conversion (bind.Info.Conversions) is applied (typed.go).
 func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 	if m := fs.c.info.ConvOf(e); m != nil {
 		save := fs.top
@@ -36,7 +37,7 @@ func (fs *funcState) exprTo(e lang.Expr, dst int) *vm.Type {
 		t := fs.exprValue(e, w)
 		return fs.callOperatorAt(m, w, []*vm.Type{t}, dst)
 	}
-	return fs.exprValue(e, dst)
+	return fs.convertNumeric(e, dst, fs.exprValue(e, dst))
 }
 
 // exprValue compiles e with its value in register dst.
@@ -156,6 +157,8 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		return t
 	case *lang.CastExpr:
 		return fs.cast(e, dst)
+	case *lang.CheckedExpr:
+		return fs.exprTo(e.X, dst) // the binder marked the operations inside (typed.go)
 	case *lang.IsExpr:
 		r, _ := fs.exprReg(e.X)
 		f, end := fs.newLabel(), fs.newLabel()
@@ -202,16 +205,13 @@ func (fs *funcState) literal(e *lang.Literal) (vm.Value, *vm.Type) {
 		return vm.Int(int32(n)), vm.TInt
 	case lang.LitUInt:
 		n, _ := e.Value.(uint64)
-		if n <= math.MaxInt32 {
-			return vm.Int(int32(n)), vm.TInt
-		}
-		return vm.Long(int64(n)), vm.TLong
+		return vm.UInt(uint32(n)), vm.TUInt
 	case lang.LitLong:
 		n, _ := e.Value.(int64)
 		return vm.Long(n), vm.TLong
 	case lang.LitULong:
 		n, _ := e.Value.(uint64)
-		return vm.Long(int64(n)), vm.TLong
+		return vm.ULong(n), vm.TULong
 	case lang.LitDouble:
 		f, _ := e.Value.(float64)
 		return vm.Double(f), vm.TDouble
@@ -540,6 +540,14 @@ func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
 		return fs.staticMemberVia(t, ci, e.Name, e.Pos, dst, fs.viaOf(e.X, t))
 	}
+	if f := fs.nullableMember(e.X, e.Name); f != nil && !e.NullCond {
+		fs.exprTo(e.X, dst)
+		fs.emitABC(vm.OpCall, dst, fs.c.addFunc(f), 1)
+		if e.Name == "HasValue" {
+			return vm.TBool
+		}
+		return nil
+	}
 	if _, ok := e.X.(*lang.BaseExpr); ok && fs.cls.base != nil {
 		if pi, ok := fs.cls.base.props[e.Name]; ok && pi.get != nil {
 			fs.emitABC(vm.OpMove, dst, 0, 0)
@@ -699,21 +707,29 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 				fs.loadConst(dst, vm.Int(-v.AsInt()))
 				return t
 			case vm.TLong:
-				if v.AsLong() == 2147483648 {
+				fs.loadConst(dst, vm.Long(-v.AsLong()))
+				return t
+			case vm.TUInt: // -uint is long; -2147483648 is int.MinValue
+				if v.Bits() == 2147483648 {
 					fs.loadConst(dst, vm.Int(math.MinInt32))
 					return vm.TInt
 				}
-				fs.loadConst(dst, vm.Long(-v.AsLong()))
-				return t
+				fs.loadConst(dst, vm.Long(-int64(v.Bits())))
+				return vm.TLong
+			case vm.TULong: // -9223372036854775808 is long.MinValue
+				fs.loadConst(dst, vm.Long(-int64(v.Bits())))
+				return vm.TLong
 			case vm.TDouble:
 				fs.loadConst(dst, vm.Double(-v.AsDouble()))
 				return t
 			}
 		}
 		r, t := fs.exprReg(e.X)
-		fs.emitABC(vm.OpNeg, dst, r, 0)
-		if t == vm.TChar {
+		fs.emitABC(fs.checkedOp(vm.OpNeg, e), dst, r, 0)
+		if t == vm.TChar || t == vm.TByte || t == vm.TSByte || t == vm.TShort || t == vm.TUShort {
 			t = vm.TInt
+		} else if t == vm.TUInt {
+			t = vm.TLong
 		}
 		return t
 	case "!":
@@ -733,7 +749,7 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 }
 
 var binOps = map[string]vm.Op{"+": vm.OpAdd, "-": vm.OpSub, "*": vm.OpMul, "/": vm.OpDiv, "%": vm.OpRem,
-	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr}
+	"&": vm.OpBitAnd, "|": vm.OpBitOr, "^": vm.OpBitXor, "<<": vm.OpShl, ">>": vm.OpShr, ">>>": vm.OpShrUn}
 
 func arithType(a, b *vm.Type, op string) *vm.Type {
 	if a == vm.TString || b == vm.TString {
@@ -743,9 +759,9 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 	}
 	rank := func(t *vm.Type) int {
 		switch t {
-		case vm.TInt, vm.TChar:
+		case vm.TInt, vm.TChar, vm.TByte, vm.TSByte, vm.TShort, vm.TUShort:
 			return 1
-		case vm.TLong:
+		case vm.TLong, vm.TUInt, vm.TULong:
 			return 2
 		case vm.TFloat:
 			return 3
@@ -766,10 +782,13 @@ func arithType(a, b *vm.Type, op string) *vm.Type {
 		}
 		return nil
 	}
-	if op == "<<" || op == ">>" {
+	if op == "<<" || op == ">>" || op == ">>>" {
 		if ra == 1 {
 			return vm.TInt
 		}
+		return a
+	}
+	if a == b && (a == vm.TUInt || a == vm.TULong) {
 		return a
 	}
 	r := max(ra, rb)
@@ -806,7 +825,10 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		return nil
 	}
 	rx, tx := fs.exprReg(e.X)
-	if op == vm.OpAdd || op == vm.OpSub {
+	if ut := fs.unsignedOperands(e); ut != nil {
+		return fs.unsignedBinary(e, op, rx, ut, dst)
+	}
+	if (op == vm.OpAdd || op == vm.OpSub) && !fs.c.info.IsChecked(e) {
 		if lit, ok := e.Y.(*lang.Literal); ok && lit.Kind == lang.LitInt && tx != vm.TString {
 			if n, _ := lit.Value.(int64); n >= 0 && n < 30000 {
 				if op == vm.OpSub {
@@ -819,7 +841,7 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		}
 	}
 	ry, ty := fs.exprReg(e.Y)
-	fs.emitABC(op, dst, rx, ry)
+	fs.emitABC(fs.checkedOp(op, e), dst, rx, ry)
 	fs.narrow(dst, e)
 	return arithType(tx, ty, e.Op)
 }
@@ -967,14 +989,6 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 	if m := fs.c.info.CallOf(e); m != nil {
 		return fs.callOperator(m, []lang.Expr{e.X}, dst)
 	}
-	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
-		r, _ := fs.exprReg(e.X)
-		fs.emitABC(vm.OpConv, dst, r, int(c))
-		if c == vm.ConvUInt {
-			return vm.TLong
-		}
-		return vm.TInt
-	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 	r, xt := fs.exprReg(e.X)
 	if t == nil || t == vm.TObject {
@@ -989,24 +1003,15 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		fs.emitABC(vm.OpMove, dst, r, 0)
 		return t
 	}
-	switch t {
-	case vm.TInt:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvInt))
-	case vm.TLong:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvLong))
-	case vm.TDouble:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvDouble))
-	case vm.TFloat:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvFloat))
-	case vm.TChar:
-		fs.emitABC(vm.OpConv, dst, r, int(vm.ConvChar))
-	default:
-		if e.Type.Name == "byte" || e.Type.Name == "Byte" {
-			fs.emitABC(vm.OpConv, dst, r, int(vm.ConvByte))
-			return vm.TInt
-		}
-		fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
+	if fs.unboxes(e.X, t) {
+		fs.emitABC(vm.OpUnbox, dst, r, fs.c.addType(t))
+		return t
 	}
+	if c, ok := convTo[t]; ok {
+		fs.emitABC(fs.checkedOp(vm.OpConv, e), dst, r, int(c))
+		return t
+	}
+	fs.emitABC(vm.OpCast, dst, r, fs.c.addType(t))
 	return t
 }
 
@@ -1015,9 +1020,18 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 	if conv == nil || have == conv {
 		return
 	}
+	if conv.IsNullable() {
+		if have != nil && have != conv.Elem {
+			end := fs.newLabel()
+			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, r, 0))
+			fs.convertOnStore(r, have, conv.Elem)
+			fs.mark(end)
+		}
+		return
+	}
 	switch conv {
 	case vm.TInt:
-		if have == vm.TChar {
+		if _, numeric := convTo[have]; numeric {
 			fs.emitABC(vm.OpConv, r, r, int(vm.ConvInt))
 		}
 	case vm.TChar:
@@ -1034,5 +1048,7 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 		if have != nil && have != vm.TDecimal {
 			fs.emitABC(vm.OpCast, r, r, fs.c.addType(vm.TDecimal))
 		}
+	case vm.TSByte, vm.TByte, vm.TShort, vm.TUShort, vm.TUInt, vm.TULong:
+		fs.emitABC(vm.OpConv, r, r, int(convTo[conv]))
 	}
 }

@@ -114,6 +114,8 @@ func (fs *funcState) stmt(s lang.Stmt) {
 	switch s := s.(type) {
 	case *lang.BlockStmt:
 		fs.block(s)
+	case *lang.CheckedStmt:
+		fs.block(s.Body) // the binder marked the operations inside (typed.go)
 	case *lang.LocalDeclStmt:
 		fs.localDecl(s)
 	case *lang.ExprStmt:
@@ -831,7 +833,7 @@ func (fs *funcState) usingStmt(s *lang.UsingStmt) {
 		res = append(res, &lang.Ident{Pos: s.Pos, Name: name})
 	}
 	body := s.Body
-	fs.disposeTry(res, []lang.Stmt{body}, s.Pos)
+	fs.disposeTry(res, []lang.Stmt{body}, s.Pos, s.IsAwait)
 	fs.popScope()
 }
 
@@ -842,17 +844,22 @@ func (fs *funcState) usingDecl(u *lang.UsingDeclStmt, rest []lang.Stmt) {
 	for _, d := range u.Decl.Decls {
 		res = append(res, &lang.Ident{Pos: d.Pos, Name: d.Name})
 	}
-	fs.disposeTry(res, rest, u.Pos)
+	fs.disposeTry(res, rest, u.Pos, u.IsAwait)
 }
 
-// disposeTry compiles try { body } finally { resources disposed in reverse }.
-func (fs *funcState) disposeTry(res []lang.Expr, body []lang.Stmt, pos lang.Pos) {
+// disposeTry compiles try { body } finally { resources disposed in reverse },
+// each with `await r.DisposeAsync()` for await using.
+func (fs *funcState) disposeTry(res []lang.Expr, body []lang.Stmt, pos lang.Pos, await bool) {
 	var fin []lang.Stmt
 	for i := len(res) - 1; i >= 0; i-- {
 		r := res[i]
+		var dispose lang.Expr = &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: r, Name: "Dispose"}}
+		if await {
+			dispose = &lang.AwaitExpr{Pos: pos, X: &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: r, Name: "DisposeAsync"}}}
+		}
 		fin = append(fin, &lang.IfStmt{Pos: pos,
 			Cond: &lang.BinaryExpr{Pos: pos, Op: "!=", X: r, Y: &lang.Literal{Pos: pos, Kind: lang.LitNull}},
-			Then: &lang.ExprStmt{Pos: pos, X: &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: r, Name: "Dispose"}}}})
+			Then: &lang.ExprStmt{Pos: pos, X: dispose}})
 	}
 	fs.tryStmt(&lang.TryStmt{Pos: pos, Body: &lang.BlockStmt{Pos: pos, Stmts: body}, Finally: &lang.BlockStmt{Pos: pos, Stmts: fin}})
 }

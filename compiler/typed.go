@@ -10,10 +10,11 @@ import (
 // sm lowering synthesised it, or the binder left it Unchecked), code
 // generation does what it did before types were known.
 
-// narrowConv returns the conversion that wraps a value to the small
-// integral type t (C#'s unchecked arithmetic on byte, sbyte, short,
-// ushort and uint: `byte b = 255; b++;` gives 0). int and long wrap in the
-// VM's own arithmetic; char is narrowed where it is stored.
+// narrowConv returns the conversion that brings the int result of
+// arithmetic on a small integral type back to that type where C# does
+// (`b++`, `b += 1`: `byte b = 255; b++;` gives 0, or OverflowException in
+// a checked context). int, uint, long and ulong arithmetic keeps its type
+// in the VM; char is narrowed where it is stored.
 func narrowConv(t *bind.Type) (vm.Conv, bool) {
 	if t == nil || t.Kind != bind.Special {
 		return 0, false
@@ -37,6 +38,202 @@ func narrowConv(t *bind.Type) (vm.Conv, bool) {
 // integral type.
 func (fs *funcState) narrow(r int, e lang.Expr) {
 	if c, ok := narrowConv(fs.c.info.TypeOf(e)); ok {
-		fs.emitABC(vm.OpConv, r, r, int(c))
+		fs.emitABC(fs.checkedOp(vm.OpConv, e), r, r, int(c))
 	}
+}
+
+// checkedOp returns the instruction for arithmetic instruction op at node
+// e: its overflow-checking form when the binder found e in a checked
+// context (`checked(x + 1)`, a `checked { }` block).
+func (fs *funcState) checkedOp(op vm.Op, e lang.Expr) vm.Op {
+	if !fs.c.info.IsChecked(e) {
+		return op
+	}
+	switch op {
+	case vm.OpAdd:
+		return vm.OpAddOvf
+	case vm.OpSub:
+		return vm.OpSubOvf
+	case vm.OpMul:
+		return vm.OpMulOvf
+	case vm.OpNeg:
+		return vm.OpNegOvf
+	case vm.OpConv:
+		return vm.OpConvOvf
+	}
+	return op
+}
+
+// vmIntegral is the run-time type of each integral predefined type, and
+// convTo the conversion that produces it.
+var (
+	vmIntegral = map[bind.SpecialType]*vm.Type{
+		bind.SByte: vm.TSByte, bind.Byte: vm.TByte, bind.Int16: vm.TShort, bind.UInt16: vm.TUShort,
+		bind.Int32: vm.TInt, bind.UInt32: vm.TUInt, bind.Int64: vm.TLong, bind.UInt64: vm.TULong, bind.Char: vm.TChar,
+	}
+	convTo = map[*vm.Type]vm.Conv{
+		vm.TSByte: vm.ConvSByte, vm.TByte: vm.ConvByte, vm.TShort: vm.ConvShort, vm.TUShort: vm.ConvUShort,
+		vm.TInt: vm.ConvInt, vm.TUInt: vm.ConvUInt, vm.TLong: vm.ConvLong, vm.TULong: vm.ConvULong,
+		vm.TChar: vm.ConvChar, vm.TDouble: vm.ConvDouble, vm.TFloat: vm.ConvFloat,
+	}
+)
+
+// unsignedOperands returns the operator type of binary arithmetic e when
+// it is uint or ulong and an operand is of another type (`u + 1`, `ul *
+// b`): the VM promotes by run-time types, under which uint + int would be
+// long, so the operands are converted to the binder's operator type first.
+func (fs *funcState) unsignedOperands(e *lang.BinaryExpr) *vm.Type {
+	switch e.Op {
+	case "+", "-", "*", "/", "%", "&", "|", "^":
+	default:
+		return nil
+	}
+	t := fs.c.info.TypeOf(e)
+	if t == nil || t.Kind != bind.Special || t.Special != bind.UInt32 && t.Special != bind.UInt64 {
+		return nil
+	}
+	if fs.c.info.TypeOf(e.X) == t && fs.c.info.TypeOf(e.Y) == t {
+		return nil
+	}
+	return vmIntegral[t.Special]
+}
+
+// unsignedBinary compiles binary arithmetic e of unsigned operator type ut
+// (see unsignedOperands); rx holds the left operand.
+func (fs *funcState) unsignedBinary(e *lang.BinaryExpr, op vm.Op, rx int, ut *vm.Type, dst int) *vm.Type {
+	operand := func(x lang.Expr, r int) int {
+		if fs.c.info.TypeOf(x) == fs.c.info.TypeOf(e) {
+			return r
+		}
+		t := fs.alloc()
+		fs.emitABC(vm.OpConv, t, r, int(convTo[ut]))
+		return t
+	}
+	x := operand(e.X, rx)
+	var y int
+	switch v := fs.c.info.Consts[e.Y].(type) {
+	case int64:
+		y = fs.alloc()
+		fs.loadConst(y, vm.MakeIntegral(ut, uint64(v)))
+	case uint64:
+		y = fs.alloc()
+		fs.loadConst(y, vm.MakeIntegral(ut, v))
+	default:
+		ry, _ := fs.exprReg(e.Y)
+		y = operand(e.Y, ry)
+	}
+	fs.emitABC(fs.checkedOp(op, e), dst, x, y)
+	return ut
+}
+
+// addOne adds d (1 or -1) to register r for ++ or -- expression e,
+// overflow-checked in a checked context.
+func (fs *funcState) addOne(e lang.Expr, r, d int) {
+	if !fs.c.info.IsChecked(e) {
+		fs.emitABC(vm.OpAddI, r, r, d&0xffff)
+		return
+	}
+	one := fs.alloc()
+	fs.loadConst(one, vm.Int(1))
+	op := vm.OpAddOvf
+	if d < 0 {
+		op = vm.OpSubOvf
+	}
+	fs.emitABC(op, r, r, one)
+}
+
+// compoundOperand returns the register holding the right operand of
+// compound assignment e (in register y), converted to the variable's type
+// when that is uint or ulong (`u += 1` is u = (uint)(u + 1) with uint +
+// uint, not long).
+func (fs *funcState) compoundOperand(e *lang.AssignExpr, y int) int {
+	t := fs.c.info.TypeOf(e.Left)
+	if t == nil || t.Kind != bind.Special || t.Special != bind.UInt32 && t.Special != bind.UInt64 {
+		return y
+	}
+	if e.Op == "<<=" || e.Op == ">>=" || e.Op == ">>>=" || fs.c.info.TypeOf(e.Right) == t {
+		return y
+	}
+	r := fs.alloc()
+	fs.emitABC(vm.OpConv, r, y, int(convTo[vmIntegral[t.Special]]))
+	return r
+}
+
+// unboxes reports whether casting x to run-time type t is an unboxing
+// conversion (C# §10.3.7): x is statically object or an interface and t a
+// predefined value type, so the value must be exactly a t.
+func (fs *funcState) unboxes(x lang.Expr, t *vm.Type) bool {
+	from := fs.c.info.TypeOf(x)
+	if from == nil || !(from.Kind == bind.Special && from.Special == bind.Object || from.Kind == bind.Interface) {
+		return false
+	}
+	_, numeric := convTo[t]
+	return numeric || t == vm.TBool || t == vm.TDecimal
+}
+
+// nullableMember returns the function implementing member name of
+// Nullable<T> when x is typed T? (HasValue, Value, GetValueOrDefault),
+// else nil.
+func (fs *funcState) nullableMember(x lang.Expr, name string) *vm.Func {
+	t := fs.c.info.TypeOf(x)
+	if t == nil || t.Kind != bind.Nullable {
+		return nil
+	}
+	switch name {
+	case "HasValue":
+		return vm.NullableHasValue
+	case "Value":
+		return vm.NullableValue
+	case "GetValueOrDefault":
+		return vm.NullableGetValueOrDefault
+	}
+	return nil
+}
+
+// getValueOrDefault compiles x.GetValueOrDefault() and
+// x.GetValueOrDefault(d) for x of type T?.
+func (fs *funcState) getValueOrDefault(x lang.Expr, args []*lang.Arg, f *vm.Func, dst int) *vm.Type {
+	w := fs.allocN(2)
+	fs.exprTo(x, w)
+	elem := keywordType(fs.c.info.TypeOf(x).Elem.String())
+	if len(args) == 1 {
+		fs.exprTo(args[0].X, w+1)
+		fs.convertOnStore(w+1, nil, elem)
+	} else if elem != nil {
+		fs.loadConst(w+1, elem.Zero())
+	} else {
+		fs.loadConst(w+1, vm.Null)
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), 2)
+	fs.move(dst, w)
+	return elem
+}
+
+// convertNumeric converts register dst, holding e's value of static type
+// t, where the binder recorded an implicit numeric conversion of e (an
+// argument, assignment, initializer or return value of another numeric
+// type: `F(1)` with F(byte)), so that the value has its target's run-time
+// type; it returns the type dst then holds.
+func (fs *funcState) convertNumeric(e lang.Expr, dst int, t *vm.Type) *vm.Type {
+	if to := vmNumeric(fs.c.info.ConversionOf(e)); to != nil && to != t {
+		fs.convertOnStore(dst, t, to)
+		return to
+	}
+	return t
+}
+
+// vmNumeric is the run-time type of numeric type t, or nil.
+func vmNumeric(t *bind.Type) *vm.Type {
+	if !t.IsNumeric() {
+		return nil
+	}
+	switch t.Special {
+	case bind.Single:
+		return vm.TFloat
+	case bind.Double:
+		return vm.TDouble
+	case bind.Decimal:
+		return vm.TDecimal
+	}
+	return vmIntegral[t.Special]
 }

@@ -351,10 +351,19 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 	return fi
 }
 
-// convType is the declared type a store converts to: primitives, enums and
-// decimal; nil for everything else (and for nullable primitives).
+// convType is the declared type a store converts to: primitives, enums,
+// decimal and their nullable forms (a non-null value converts to the
+// underlying type: `long? x = 5` holds a long); nil for everything else.
 func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
-	if tr == nil || tr.Nullable || tr.ArrayRank > 0 {
+	if tr == nil || tr.ArrayRank > 0 {
+		return nil
+	}
+	if tr.Nullable {
+		under := *tr
+		under.Nullable = false
+		if t := c.convType(&under, ci); t != nil && t.IsPrimitive() {
+			return vm.NullableOf(t)
+		}
 		return nil
 	}
 	t, _ := c.resolveTypeRef(tr, ci, false)
@@ -726,10 +735,22 @@ func isTypeParam(name string, ci *classInfo) bool {
 
 func keywordType(name string) *vm.Type {
 	switch name {
-	case "int", "Int32", "System.Int32", "short", "Int16", "byte", "Byte", "sbyte", "ushort", "nint":
+	case "int", "Int32", "System.Int32", "nint":
 		return vm.TInt
-	case "long", "Int64", "System.Int64", "ulong", "UInt64", "uint", "UInt32":
+	case "long", "Int64", "System.Int64":
 		return vm.TLong
+	case "short", "Int16", "System.Int16":
+		return vm.TShort
+	case "ushort", "UInt16", "System.UInt16":
+		return vm.TUShort
+	case "byte", "Byte", "System.Byte":
+		return vm.TByte
+	case "sbyte", "SByte", "System.SByte":
+		return vm.TSByte
+	case "uint", "UInt32", "System.UInt32":
+		return vm.TUInt
+	case "ulong", "UInt64", "System.UInt64":
+		return vm.TULong
 	case "double", "Double", "System.Double":
 		return vm.TDouble
 	case "float", "Single", "System.Single":

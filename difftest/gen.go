@@ -19,10 +19,11 @@
 // ordinary Task-returning method; do-while loops; static fields read through
 // static expression-bodied properties (main flow only, as quiet methods run
 // concurrently); a generic async method casting to its type parameter after
-// an await; Interlocked on an instance field inside an async method; a
-// generic class whose constructed types each have their own statics and
-// static constructor run, and generic methods called with inferred type
-// arguments.
+// an await; Interlocked on an instance field inside an async method;
+// arithmetic on every numeric type in checked, unchecked and default
+// contexts across awaits, whose overflows are caught; a generic class whose
+// constructed types each have their own statics and static constructor
+// run, and generic methods called with inferred type arguments.
 package difftest
 
 import (
@@ -205,11 +206,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(22)
+	k := g.r.Intn(23)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 21:
+		g.numeric()
 	case 16, 17:
 		g.throwingAwait(depth)
 	case 18:
@@ -247,7 +250,7 @@ func (g *gen) stmt(depth int) {
 			return
 		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
-	case 21:
+	case 22:
 		g.genericStmt()
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
@@ -472,4 +475,63 @@ func (g *gen) throwingAwait(depth int) {
 		g.line("}")
 	}
 	g.line("acc += v%d %% 13;", id)
+}
+
+// numericTypes are the types numeric statements compute in.
+var numericTypes = []string{"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "decimal"}
+
+// numeric computes in a random numeric type, in a checked, unchecked or
+// default context, with awaits between the steps; an overflow is caught
+// and printed, so both models must agree on where one happens.
+func (g *gen) numeric() {
+	id := g.id()
+	ty := numericTypes[g.r.Intn(len(numericTypes))]
+	integral := ty != "float" && ty != "double" && ty != "decimal"
+	ctx := []string{"checked", "unchecked", ""}[g.r.Intn(3)]
+	g.line("try")
+	g.line("{")
+	g.indent++
+	g.line("%s n%d = unchecked((%s)(acc * %d + %d));", ty, id, ty, 1+g.r.Intn(100000), g.r.Intn(1000))
+	if ctx != "" {
+		g.line("%s", ctx)
+		g.line("{")
+		g.indent++
+	}
+	for k := 0; k < 1+g.r.Intn(4); k++ {
+		switch g.r.Intn(7) {
+		case 0:
+			g.line("n%d += %d;", id, 1+g.r.Intn(100))
+		case 1:
+			g.line("n%d *= %d;", id, 2+g.r.Intn(100))
+		case 2:
+			g.line("n%d++;", id)
+		case 3:
+			g.line("n%d--;", id)
+		case 4:
+			g.line("n%d = (%s)(n%d - %d);", id, ty, id, g.r.Intn(100000))
+		case 5:
+			if integral {
+				g.line("n%d = (%s)((n%d >>> %d) + (n%d << %d));", id, ty, id, g.r.Intn(70), id, g.r.Intn(70))
+			} else {
+				g.line("n%d /= %d;", id, 1+g.r.Intn(9))
+			}
+		default:
+			g.line("await Task.Yield();")
+		}
+	}
+	if ctx != "" {
+		g.indent--
+		g.line("}")
+	}
+	g.print(`"num%d " + n%d + " " + n%d.GetType().Name`, id, id, id)
+	g.line("acc += (int)(n%d %% 7);", id)
+	g.indent--
+	g.line("}")
+	g.line("catch (OverflowException e%d)", id)
+	g.line("{")
+	g.indent++
+	g.print(`"overflow%d " + e%d.Message`, id, id)
+	g.line("acc += 1;")
+	g.indent--
+	g.line("}")
 }

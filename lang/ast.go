@@ -371,8 +371,9 @@ type LocalDeclStmt struct {
 // UsingDeclStmt is `using var x = ...;`: the locals are disposed at the end
 // of the enclosing block.
 type UsingDeclStmt struct {
-	Pos  Pos
-	Decl *LocalDeclStmt
+	Pos     Pos
+	Decl    *LocalDeclStmt
+	IsAwait bool // `await using var x = ...;`
 }
 
 // ExprStmt is an expression used as a statement.
@@ -501,10 +502,11 @@ type CatchClause struct {
 
 // UsingStmt is `using (Decl or X) Body`.
 type UsingStmt struct {
-	Pos  Pos
-	Decl *LocalDeclStmt
-	X    Expr
-	Body Stmt
+	Pos     Pos
+	Decl    *LocalDeclStmt
+	X       Expr
+	Body    Stmt
+	IsAwait bool // `await using`: the resources are disposed with `await DisposeAsync()`
 }
 
 // LockStmt is `lock (X) Body`.
@@ -512,6 +514,15 @@ type LockStmt struct {
 	Pos  Pos
 	X    Expr
 	Body Stmt
+}
+
+// CheckedStmt is `checked Body` or `unchecked Body`: integral arithmetic
+// and conversions textually inside Body (lambdas included, called methods
+// not) overflow with OverflowException, or wrap.
+type CheckedStmt struct {
+	Pos       Pos
+	Unchecked bool
+	Body      *BlockStmt
 }
 
 // LocalFuncStmt declares a local function.
@@ -633,7 +644,7 @@ type BinaryExpr struct {
 	Y   Expr
 }
 
-// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= ??=.
+// AssignExpr is `Left Op Right` for = += -= *= /= %= &= |= ^= <<= >>= >>>= ??=.
 type AssignExpr struct {
 	Pos   Pos
 	Op    string
@@ -724,6 +735,14 @@ type NameOfExpr struct {
 type DefaultExpr struct {
 	Pos  Pos
 	Type *TypeRef
+}
+
+// CheckedExpr is `checked(X)` or `unchecked(X)`: the overflow-checking
+// context of the operations textually inside X.
+type CheckedExpr struct {
+	Pos       Pos
+	Unchecked bool
+	X         Expr
 }
 
 // CastExpr is `(Type)X`.

@@ -598,17 +598,22 @@ func (st *parseState) stmt(g *gStmt) Stmt {
 			s.Finally = st.block(t.Finally2)
 		}
 		return s
-	case g.Using != nil:
-		u := g.Using
+	case g.Using != nil || g.AwaitUse != nil:
+		u, await := g.Using, g.AwaitUse != nil
+		if await {
+			u = g.AwaitUse
+		}
 		switch {
 		case u.Local != nil:
-			return &UsingDeclStmt{Pos: pos, Decl: st.localDecl(u.Local, st.pos(u.Local.Pos))}
+			return &UsingDeclStmt{Pos: pos, Decl: st.localDecl(u.Local, st.pos(u.Local.Pos)), IsAwait: await}
 		case u.Decl != nil:
-			return &UsingStmt{Pos: pos, Decl: st.localDecl(u.Decl, st.pos(u.Decl.Pos)), Body: st.stmt(u.Body)}
+			return &UsingStmt{Pos: pos, Decl: st.localDecl(u.Decl, st.pos(u.Decl.Pos)), Body: st.stmt(u.Body), IsAwait: await}
 		}
-		return &UsingStmt{Pos: pos, X: st.expr(u.X), Body: st.stmt(u.Body)}
+		return &UsingStmt{Pos: pos, X: st.expr(u.X), Body: st.stmt(u.Body), IsAwait: await}
 	case g.Lock != nil:
 		return &LockStmt{Pos: pos, X: st.expr(g.Lock.X), Body: st.stmt(g.Lock.Body)}
+	case g.Checked != nil:
+		return &CheckedStmt{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", Body: st.block(g.Checked.Body)}
 	case g.Const != nil:
 		d := st.localDecl(g.Const, pos)
 		d.IsConst = true
@@ -923,6 +928,8 @@ func (st *parseState) primary(g *gPrimary) Expr {
 		return d
 	case g.NameOf != nil:
 		return &NameOfExpr{Pos: pos, X: st.expr(g.NameOf)}
+	case g.Checked != nil:
+		return &CheckedExpr{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", X: st.expr(g.Checked.X)}
 	case g.Predef != "":
 		return &Ident{Pos: pos, Name: g.Predef}
 	}

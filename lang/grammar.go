@@ -356,7 +356,9 @@ type gStmt struct {
 	Throw     *gThrow         `parser:"| @@"`
 	Try       *gTry           `parser:"| @@"`
 	Using     *gUsingStmt     `parser:"| @@"`
+	AwaitUse  *gUsingStmt     `parser:"| (?= 'await' 'using' ) 'await' @@"`
 	Lock      *gLock          `parser:"| @@"`
+	Checked   *gCheckedStmt   `parser:"| (?= ( 'checked' | 'unchecked' ) '{' ) @@"`
 	Const     *gLocalDecl     `parser:"| 'const' @@ ';'"`
 	FuncGuard *localFuncGuard `parser:"| (?= @@)"`
 	Func      *gLocalFunc     `parser:"  @@"`
@@ -459,6 +461,12 @@ type gUsingStmt struct {
 type gLock struct {
 	X    *gExpr `parser:"'lock' '(' @@ ')'"`
 	Body *gStmt `parser:"@@"`
+}
+
+// gCheckedStmt is `checked { ... }` or `unchecked { ... }`.
+type gCheckedStmt struct {
+	Keyword string  `parser:"@( 'checked' | 'unchecked' )"`
+	Body    *gBlock `parser:"@@"`
 }
 
 type gLabeled struct {
@@ -666,12 +674,19 @@ type gPrimary struct {
 	TypeOf     *gType          `parser:"| 'typeof' '(' @@ ')'"`
 	Default    *gDefault       `parser:"| @@"`
 	NameOf     *gExpr          `parser:"| (?= 'nameof' '(' ) 'nameof' '(' @@ ')'"`
+	Checked    *gCheckedExpr   `parser:"| (?= ( 'checked' | 'unchecked' ) '(' ) @@"`
 	Unsup      *unsupPrimary   `parser:"| @@"`
 	Predef     string          `parser:"| @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
 	PredefErr  *predefUseError `parser:"  @@?"`
 	Name       string          `parser:"| @Ident"`
 	TypeArgs   *gExprTypeArgs  `parser:"  @@?"`
 	Err        *exprError      `parser:"| @@"`
+}
+
+// gCheckedExpr is `checked(X)` or `unchecked(X)`.
+type gCheckedExpr struct {
+	Keyword string `parser:"@( 'checked' | 'unchecked' )"`
+	X       *gExpr `parser:"'(' @@ ')'"`
 }
 
 type gParen struct {

@@ -425,8 +425,9 @@ func advanceTo(lex *lexer.PeekingLexer, off int) {
 // ---- operators ----
 
 // binaryOp is a binary operator other than is/as. The lexer never produces
-// `>>` (so `List<List<int>>` closes): two adjacent '>' are the shift, and a
-// '>' directly followed by '>=' is the start of `>>=`, not an operator.
+// `>>` (so `List<List<int>>` closes): two adjacent '>' are the shift, three
+// the unsigned shift, and a '>' directly followed by '>=' (or by '>' '>=')
+// is the start of `>>=` (`>>>=`), not an operator.
 type binaryOp struct {
 	Pos lexer.Position
 	Op  string
@@ -452,6 +453,13 @@ func binaryOpAt(c *cursor) (string, int) {
 	if t.Value == ">" {
 		n := c.peek(1)
 		if n.Pos.Offset == tokEnd(t) && isPunctTok(n, ">") {
+			n2 := c.peek(2)
+			if n2.Pos.Offset == tokEnd(n) && isPunctTok(n2, ">") {
+				return ">>>", 3
+			}
+			if n2.Pos.Offset == tokEnd(n) && isPunctTok(n2, ">=") {
+				return "", 0 // `>>>=`
+			}
 			return ">>", 2
 		}
 		if n.Pos.Offset == tokEnd(t) && isPunctTok(n, ">=") {
@@ -482,7 +490,8 @@ func (s *shiftOp) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// assignOp is an assignment operator; `>>=` arrives as '>' and an adjacent '>='.
+// assignOp is an assignment operator; `>>=` arrives as '>' and an adjacent
+// '>=', `>>>=` as two '>' and a '>='.
 type assignOp struct {
 	Pos lexer.Position
 	Op  string
@@ -498,6 +507,14 @@ func (a *assignOp) Parse(lex *lexer.PeekingLexer) error {
 	if t.Value == ">" {
 		if n := c.peek(1); isPunctTok(n, ">=") && n.Pos.Offset == tokEnd(t) {
 			a.Op = ">>="
+			lex.Next()
+			lex.Next()
+			return nil
+		}
+		if n, n2 := c.peek(1), c.peek(2); isPunctTok(n, ">") && n.Pos.Offset == tokEnd(t) &&
+			isPunctTok(n2, ">=") && n2.Pos.Offset == tokEnd(n) {
+			a.Op = ">>>="
+			lex.Next()
 			lex.Next()
 			lex.Next()
 			return nil
@@ -703,19 +720,11 @@ func (*unsupStmt) Parse(lex *lexer.PeekingLexer) error {
 		return err
 	}
 	switch t.Value {
-	case "checked", "unchecked":
-		if c.peekAt(1, "{") {
-			return unsupported(lex, "'"+t.Value+"' blocks")
-		}
 	case "unsafe", "fixed":
 		return unsupported(lex, "'"+t.Value+"'")
 	case "yield":
 		if n := c.peek(1); isWordTok(n, "return") || isWordTok(n, "break") {
 			return unsupported(lex, "'yield'")
-		}
-	case "await":
-		if isWordTok(c.peek(1), "using") {
-			return unsupported(lex, "'await using'")
 		}
 	case "class", "interface", "enum", "struct", "record", "namespace":
 		if t.Value != "record" || isNameTok(c.peek(1)) {
@@ -817,7 +826,7 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 		}
 	}
 	switch t.Value {
-	case "sizeof", "stackalloc", "checked", "unchecked", "__arglist", "__makeref", "__reftype", "__refvalue":
+	case "sizeof", "stackalloc", "__arglist", "__makeref", "__reftype", "__refvalue":
 		return unsupported(lex, "'"+t.Value+"'")
 	case "delegate":
 		return unsupported(lex, "anonymous methods")

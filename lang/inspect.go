@@ -231,6 +231,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *LockStmt:
 		expr(n.X)
 		stmt(n.Body)
+	case *CheckedStmt:
+		stmt(n.Body)
 	case *LocalFuncStmt:
 		v(n.Func)
 
@@ -291,6 +293,8 @@ func walkChildren(n Node, visit func(Node)) {
 	case *TypeOfExpr:
 		v(n.Type)
 	case *NameOfExpr:
+		expr(n.X)
+	case *CheckedExpr:
 		expr(n.X)
 	case *DefaultExpr:
 		v(n.Type)

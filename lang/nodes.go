@@ -45,6 +45,7 @@ func (n *TryStmt) Position() Pos       { return n.Pos }
 func (n *CatchClause) Position() Pos   { return n.Pos }
 func (n *UsingStmt) Position() Pos     { return n.Pos }
 func (n *LockStmt) Position() Pos      { return n.Pos }
+func (n *CheckedStmt) Position() Pos   { return n.Pos }
 func (n *LocalFuncStmt) Position() Pos { return n.Pos }
 func (n *EmptyStmt) Position() Pos     { return n.Pos }
 
@@ -67,6 +68,7 @@ func (n *ThrowStmt) stmtNode()     {}
 func (n *TryStmt) stmtNode()       {}
 func (n *UsingStmt) stmtNode()     {}
 func (n *LockStmt) stmtNode()      {}
+func (n *CheckedStmt) stmtNode()   {}
 func (n *LocalFuncStmt) stmtNode() {}
 func (n *EmptyStmt) stmtNode()     {}
 
@@ -92,6 +94,7 @@ func (n *TypeOfExpr) Position() Pos         { return n.Pos }
 func (n *NameOfExpr) Position() Pos         { return n.Pos }
 func (n *DefaultExpr) Position() Pos        { return n.Pos }
 func (n *CastExpr) Position() Pos           { return n.Pos }
+func (n *CheckedExpr) Position() Pos        { return n.Pos }
 func (n *IsExpr) Position() Pos             { return n.Pos }
 func (n *AsExpr) Position() Pos             { return n.Pos }
 func (n *AwaitExpr) Position() Pos          { return n.Pos }
@@ -122,6 +125,7 @@ func (n *TypeOfExpr) exprNode()         {}
 func (n *NameOfExpr) exprNode()         {}
 func (n *DefaultExpr) exprNode()        {}
 func (n *CastExpr) exprNode()           {}
+func (n *CheckedExpr) exprNode()        {}
 func (n *IsExpr) exprNode()             {}
 func (n *AsExpr) exprNode()             {}
 func (n *AwaitExpr) exprNode()          {}

@@ -488,6 +488,9 @@ func (pr *printer) stmt(s Stmt) {
 		pr.localDecl(s)
 		pr.w(";")
 	case *UsingDeclStmt:
+		if s.IsAwait {
+			pr.w("await ")
+		}
 		pr.w("using ")
 		pr.localDecl(s.Decl)
 		pr.w(";")
@@ -619,6 +622,9 @@ func (pr *printer) stmt(s Stmt) {
 			pr.block(s.Finally)
 		}
 	case *UsingStmt:
+		if s.IsAwait {
+			pr.w("await ")
+		}
 		pr.w("using (")
 		if s.Decl != nil {
 			pr.localDecl(s.Decl)
@@ -627,6 +633,13 @@ func (pr *printer) stmt(s Stmt) {
 		}
 		pr.w(")")
 		pr.sub(s.Body)
+	case *CheckedStmt:
+		if s.Unchecked {
+			pr.w("unchecked ")
+		} else {
+			pr.w("checked ")
+		}
+		pr.block(s.Body)
 	case *LockStmt:
 		pr.w("lock (")
 		pr.expr(s.X, 1)
@@ -869,6 +882,14 @@ func (pr *printer) exprInner(e Expr) {
 		pr.w("typeof(" + e.Type.String() + ")")
 	case *NameOfExpr:
 		pr.w("nameof(")
+		pr.expr(e.X, 1)
+		pr.w(")")
+	case *CheckedExpr:
+		if e.Unchecked {
+			pr.w("unchecked(")
+		} else {
+			pr.w("checked(")
+		}
 		pr.expr(e.X, 1)
 		pr.w(")")
 	case *DefaultExpr:

@@ -83,6 +83,7 @@ using (var r = new Res()) { }
 using (r) { }
 using var q = new Res();
 lock (list) { total = 0; }
+checked { total++; unchecked { total = unchecked(total * 2) >>> 1; } }
 label: total++;
 goto label;
 Interlocked.Increment(ref total);
@@ -137,7 +138,7 @@ func TestStatementsRoundTrip(t *testing.T) {
 	})
 	for _, k := range []string{"LocalDeclStmt", "ForeachStmt", "ForStmt", "WhileStmt", "DoStmt", "IfStmt",
 		"SwitchStmt", "GotoStmt", "ThrowStmt", "TryStmt", "UsingStmt", "UsingDeclStmt", "LockStmt",
-		"LabeledStmt", "LocalFuncStmt", "EmptyStmt", "BreakStmt", "ContinueStmt", "ReturnStmt",
+		"LabeledStmt", "LocalFuncStmt", "EmptyStmt", "CheckedStmt", "CheckedExpr", "BreakStmt", "ContinueStmt", "ReturnStmt",
 		"SwitchExpr", "LambdaExpr", "CastExpr", "AsExpr", "ThrowExpr", "NameOfExpr", "CondExpr",
 		"DeclExpr", "NewArrayExpr", "CollectionExpr", "InterpolatedString", "PropertyPattern",
 		"BinaryPattern", "RelationalPattern", "NotPattern", "TypePattern", "DiscardPattern",

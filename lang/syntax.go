@@ -20,7 +20,7 @@ const (
 var binaryPrec = map[string]int{
 	"??": precCoalesce, "||": precOrElse, "&&": precAndAlso, "|": precOr, "^": precXor, "&": precAnd,
 	"==": precEquality, "!=": precEquality, "<": precRelational, ">": precRelational,
-	"<=": precRelational, ">=": precRelational, "<<": precShift, ">>": precShift,
+	"<=": precRelational, ">=": precRelational, "<<": precShift, ">>": precShift, ">>>": precShift,
 	"+": precAdditive, "-": precAdditive, "*": precMultiplicative, "/": precMultiplicative,
 	"%": precMultiplicative,
 }

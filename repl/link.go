@@ -315,6 +315,7 @@ var tableOperands = map[vm.Op]tableOperand{
 	vm.OpIs:        {'t', 'C'},
 	vm.OpAs:        {'t', 'C'},
 	vm.OpCast:      {'t', 'C'},
+	vm.OpUnbox:     {'t', 'C'},
 }
 
 // relocate renumbers an instruction's table operand into the merged tables.

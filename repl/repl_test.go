@@ -24,6 +24,13 @@ func TestScripts(t *testing.T) {
 		name, script, out string
 		err               []string // substrings of stderr, in order; none means empty
 	}{
+		{"numeric types across inputs", `object o = (byte)7;
+class Later { }
+(byte)o + 1
+(o is Later ? 100 : 0) + (o as string == null ? 10 : 0) + (byte)o
+ulong.MaxValue
+checked(int.MaxValue - 7 + (byte)o)
+`, "8\n17\n18446744073709551615\n2147483647\n", nil},
 		{"declarations persist", `var x = 20;
 int Twice(int n) => 2 * n;
 class Counter { public int N; public void Inc() => N++; }
@@ -229,7 +236,8 @@ func TestEveryOpcodeClassified(t *testing.T) {
 		"GETINDEX": true, "SETINDEX": true, "GETBOX": true, "SETBOX": true, "NEWBOX": true, "GETUP": true,
 		"SETUP": true, "UPBOX": true, "GETREF": true, "SETREF": true, "REFFIELD": true, "REFELEM": true,
 		"CALLDEL": true, "RET": true, "RETVOID": true, "THROW": true, "RETHROW": true, "NULLCHK": true,
-		"AWAIT": true, "CALLDAW": true, "ENDFILTER": true}
+		"AWAIT": true, "CALLDAW": true, "ENDFILTER": true,
+		"ADD.OVF": true, "SUB.OVF": true, "MUL.OVF": true, "NEG.OVF": true, "CONV.OVF": true, "SHR.UN": true}
 	for op, info := range vm.Ops {
 		_, table := tableOperands[vm.Op(op)]
 		if table == noTable[info.Name] {

@@ -95,6 +95,16 @@ func hasAwait(n lang.Node) bool {
 		case *lang.AwaitExpr:
 			found = true
 			return false
+		case *lang.UsingStmt:
+			if m.IsAwait {
+				found = true
+				return false
+			}
+		case *lang.UsingDeclStmt:
+			if m.IsAwait {
+				found = true
+				return false
+			}
 		case *lang.ForeachStmt:
 			if m.IsAwait {
 				found = true

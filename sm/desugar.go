@@ -195,16 +195,21 @@ func (fl *fnLowering) usingBlock(s *lang.UsingStmt) lang.Stmt {
 		out = append(out, declStmt(pos, nil, name, s.X))
 		res = append(res, name)
 	}
-	out = append(out, disposeTry(pos, res, asBlock(s.Body).Stmts))
+	out = append(out, disposeTry(pos, res, asBlock(s.Body).Stmts, s.IsAwait))
 	return block(pos, out...)
 }
 
-func disposeTry(pos lang.Pos, res []string, body []lang.Stmt) *lang.TryStmt {
+// disposeTry is `try { body } finally { each resource, last first: if (r
+// != null) r.Dispose(); }`, or `await r.DisposeAsync();` for await using.
+func disposeTry(pos lang.Pos, res []string, body []lang.Stmt, await bool) *lang.TryStmt {
 	var fin []lang.Stmt
 	for i := len(res) - 1; i >= 0; i-- {
 		r := res[i]
-		fin = append(fin, ifStmt(pos, binary(pos, "!=", ident(pos, r), nullLit(pos)),
-			exprStmt(call(pos, member(pos, ident(pos, r), "Dispose"))), nil))
+		var dispose lang.Expr = call(pos, member(pos, ident(pos, r), "Dispose"))
+		if await {
+			dispose = &lang.AwaitExpr{Pos: pos, X: call(pos, member(pos, ident(pos, r), "DisposeAsync"))}
+		}
+		fin = append(fin, ifStmt(pos, binary(pos, "!=", ident(pos, r), nullLit(pos)), exprStmt(dispose), nil))
 	}
 	return &lang.TryStmt{Pos: pos, Body: block(pos, body...), Finally: block(pos, fin...)}
 }
@@ -214,7 +219,7 @@ func disposeTry(pos lang.Pos, res []string, body []lang.Stmt) *lang.TryStmt {
 func (fl *fnLowering) usingDecls(list []lang.Stmt) []lang.Stmt {
 	for i, s := range list {
 		u, ok := s.(*lang.UsingDeclStmt)
-		if !ok || !stmtsHaveAwait(list[i+1:]) {
+		if !ok || !u.IsAwait && !stmtsHaveAwait(list[i+1:]) {
 			continue
 		}
 		var res []string
@@ -223,7 +228,7 @@ func (fl *fnLowering) usingDecls(list []lang.Stmt) []lang.Stmt {
 		}
 		rest := fl.usingDecls(list[i+1:])
 		out := append([]lang.Stmt{}, list[:i]...)
-		out = append(out, u.Decl, disposeTry(u.Pos, res, rest))
+		out = append(out, u.Decl, disposeTry(u.Pos, res, rest, u.IsAwait))
 		return out
 	}
 	return list

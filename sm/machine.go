@@ -74,6 +74,7 @@ type tryInfo struct {
 // machine runs the passes over an async function's body and builds MoveNext.
 func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machineCode {
 	ndiag := len(fl.l.diags)
+	stripChecked(body)
 	fl.desugar(body)
 	fl.handlers(body)
 	fl.spill(body)

@@ -3,20 +3,25 @@ package vm
 import (
 	"math"
 	"reflect"
+	"unsafe"
 )
 
-// numeric ranks for binary promotion: int < long < float < double.
+// Numeric ranks for binary promotion (C# §12.4.7.3): the operands of an
+// arithmetic operator are converted to the higher rank, with one exception:
+// uint with a signed operand of int rank gives long.
 const (
-	rankNone = iota
-	rankInt
-	rankLong
+	rankNone  = iota
+	rankInt   // int, and sbyte, byte, short, ushort, char and enums, which promote to int
+	rankUInt  // uint
+	rankLong  // long
+	rankULong // ulong
 	rankFloat
 	rankDouble
 )
 
 func rank(v Value) int {
 	switch v.p {
-	case ptrInt, ptrChar:
+	case ptrInt, ptrChar, ptrByte, ptrSByte, ptrShort, ptrUShort:
 		return rankInt
 	case ptrLong:
 		return rankLong
@@ -24,6 +29,10 @@ func rank(v Value) int {
 		return rankDouble
 	case ptrFloat:
 		return rankFloat
+	case ptrUInt:
+		return rankUInt
+	case ptrULong:
+		return rankULong
 	}
 	if t := v.PrimType(); t != nil && t.Kind == KindEnum {
 		return rankInt
@@ -31,7 +40,31 @@ func rank(v Value) int {
 	return rankNone
 }
 
-// asI64 returns an integral value widened to int64.
+// signedSmall reports whether v is of a signed type of int rank (int,
+// sbyte, short, an enum): with a uint operand it promotes both to long.
+func signedSmall(v Value) bool {
+	switch v.p {
+	case ptrInt, ptrSByte, ptrShort:
+		return true
+	}
+	t := v.PrimType()
+	return t != nil && t.Kind == KindEnum
+}
+
+// promote is the rank both operands of a binary operator convert to.
+func promote(b, c Value) int {
+	rb, rc := rank(b), rank(c)
+	r := max(rb, rc)
+	if r == rankUInt && (signedSmall(b) || signedSmall(c)) {
+		return rankLong
+	}
+	return r
+}
+
+// asI64 returns an integral value widened to int64 (a ulong's bits
+// reinterpreted). The payload of sbyte, short, long and enums is held
+// sign-extended, that of the unsigned types zero-extended; an int's payload
+// is its 32 bits.
 func asI64(v Value) int64 {
 	switch v.p {
 	case ptrInt:
@@ -40,6 +73,16 @@ func asI64(v Value) int64 {
 		return int64(v.AsChar())
 	}
 	return int64(v.n)
+}
+
+// AsInt64 returns an integral value widened to int64, a ulong's bits
+// reinterpreted, for the library.
+func AsInt64(v Value) int64 { return asI64(v) }
+
+// IsIntegral reports whether v is of an integral type (char and enums included).
+func IsIntegral(v Value) bool {
+	r := rank(v)
+	return r >= rankInt && r <= rankULong
 }
 
 // AsF64 returns a numeric value as float64.
@@ -51,6 +94,8 @@ func AsF64(v Value) float64 {
 		return float64(v.AsFloat())
 	case ptrLong:
 		return float64(int64(v.n))
+	case ptrULong:
+		return float64(v.n)
 	}
 	return float64(asI64(v))
 }
@@ -106,90 +151,22 @@ func (t *Thread) arith(op Op, b, c Value) (Value, error) {
 		return Null, t.Throw("System.InvalidOperationException",
 			"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")
 	}
-	if op == OpShl || op == OpShr {
-		n := uint(asI64(c))
-		if rb == rankLong {
-			x := int64(b.n)
-			if op == OpShl {
-				return Long(x << (n & 63)), nil
-			}
-			return Long(x >> (n & 63)), nil
+	if op == OpShl || op == OpShr || op == OpShrUn {
+		if v, ok := shift(op, rb, b, c); ok {
+			return v, nil
 		}
-		x := int32(asI64(b))
-		if op == OpShl {
-			return Int(x << (n & 31)), nil
-		}
-		return Int(x >> (n & 31)), nil
+		return Null, t.Throw("System.InvalidOperationException",
+			"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")
 	}
-	r := rb
-	if rc > r {
-		r = rc
-	}
+	r := promote(b, c)
 	switch r {
-	case rankInt:
-		x, y := int32(asI64(b)), int32(asI64(c))
-		switch op {
-		case OpAdd:
-			return Int(x + y), nil
-		case OpSub:
-			return Int(x - y), nil
-		case OpMul:
-			return Int(x * y), nil
-		case OpDiv:
-			if y == 0 {
-				return Null, t.divByZero()
+	case rankInt, rankUInt, rankLong, rankULong:
+		if op == OpBitAnd || op == OpBitOr || op == OpBitXor {
+			if tt := b.PrimType(); tt != nil && tt.Kind == KindEnum && b.p == c.p {
+				return keepEnum(b, c, bitOp(op, asI64(b), asI64(c))), nil
 			}
-			if y == -1 {
-				return Int(-x), nil
-			}
-			return Int(x / y), nil
-		case OpRem:
-			if y == 0 {
-				return Null, t.divByZero()
-			}
-			if y == -1 {
-				return Int(0), nil
-			}
-			return Int(x % y), nil
-		case OpBitAnd:
-			return keepEnum(b, c, int64(x&y)), nil
-		case OpBitOr:
-			return keepEnum(b, c, int64(x|y)), nil
-		case OpBitXor:
-			return keepEnum(b, c, int64(x^y)), nil
 		}
-	case rankLong:
-		x, y := asI64(b), asI64(c)
-		switch op {
-		case OpAdd:
-			return Long(x + y), nil
-		case OpSub:
-			return Long(x - y), nil
-		case OpMul:
-			return Long(x * y), nil
-		case OpDiv:
-			if y == 0 {
-				return Null, t.divByZero()
-			}
-			if y == -1 {
-				return Long(-x), nil
-			}
-			return Long(x / y), nil
-		case OpRem:
-			if y == 0 {
-				return Null, t.divByZero()
-			}
-			if y == -1 {
-				return Long(0), nil
-			}
-			return Long(x % y), nil
-		case OpBitAnd:
-			return Long(x & y), nil
-		case OpBitOr:
-			return Long(x | y), nil
-		case OpBitXor:
-			return Long(x ^ y), nil
-		}
+		return t.intArith(op, r, b, c, false)
 	case rankFloat:
 		x, y := float32(AsF64(b)), float32(AsF64(c))
 		switch op {
@@ -253,6 +230,8 @@ func opSymbol(op Op) string {
 		return "<<"
 	case OpShr:
 		return ">>"
+	case OpShrUn:
+		return ">>>"
 	case OpLt:
 		return "<"
 	case OpLe:
@@ -285,8 +264,12 @@ func (t *Thread) unary(op Op, b Value) (Value, error) {
 		switch rank(b) {
 		case rankInt:
 			return Int(-int32(asI64(b))), nil
+		case rankUInt:
+			return Long(-int64(uint32(b.n))), nil // -uint is long (C# §12.9.3)
 		case rankLong:
 			return Long(-int64(b.n)), nil
+		case rankULong:
+			return ULong(-b.n), nil
 		case rankFloat:
 			return Float(-b.AsFloat()), nil
 		case rankDouble:
@@ -307,8 +290,12 @@ func (t *Thread) unary(op Op, b Value) (Value, error) {
 				return EnumValue(tt, ^int64(b.n)), nil
 			}
 			return Int(^int32(asI64(b))), nil
+		case rankUInt:
+			return UInt(^uint32(b.n)), nil
 		case rankLong:
 			return Long(^int64(b.n)), nil
+		case rankULong:
+			return ULong(^b.n), nil
 		}
 	}
 	if b.IsNull() {
@@ -329,8 +316,8 @@ func (t *Thread) equal(b, c Value) bool {
 	}
 	rb, rc := rank(b), rank(c)
 	if rb != rankNone && rc != rankNone {
-		if rb <= rankLong && rc <= rankLong {
-			return asI64(b) == asI64(c)
+		if rb <= rankULong && rc <= rankULong {
+			return cmpIntegral(b, c) == 0
 		}
 		return AsF64(b) == AsF64(c)
 	}
@@ -380,12 +367,12 @@ func (t *Thread) Equals(b, c Value) bool { return t.equal(b, c) }
 func (t *Thread) compare(op Op, b, c Value) (bool, error) {
 	rb, rc := rank(b), rank(c)
 	if rb != rankNone && rc != rankNone {
-		if rb <= rankLong && rc <= rankLong {
-			x, y := asI64(b), asI64(c)
+		if rb <= rankULong && rc <= rankULong {
+			r := cmpIntegral(b, c)
 			if op == OpLt {
-				return x < y, nil
+				return r < 0, nil
 			}
-			return x <= y, nil
+			return r <= 0, nil
 		}
 		x, y := AsF64(b), AsF64(c)
 		if op == OpLt {
@@ -421,39 +408,61 @@ func (t *Thread) compare(op Op, b, c Value) (bool, error) {
 		"Operator '"+opSymbol(op)+"' cannot be applied to operands of type '"+TypeName(b)+"' and '"+TypeName(c)+"'")
 }
 
-// convert applies an explicit or implicit numeric conversion.
+// CompareIntegral compares two integral values of any types, for the
+// library's sorting: -1, 0 or 1.
+func CompareIntegral(b, c Value) int { return cmpIntegral(b, c) }
+
+// cmpIntegral compares two integral values of any types: -1, 0 or 1. A
+// ulong above long.MaxValue is greater than every signed value.
+func cmpIntegral(b, c Value) int {
+	x, y := asI64(b), asI64(c)
+	bu, cu := b.p == ptrULong, c.p == ptrULong
+	if bu != cu {
+		if bu && x < 0 {
+			return 1
+		}
+		if cu && y < 0 {
+			return -1
+		}
+	} else if bu {
+		switch ux, uy := uint64(x), uint64(y); {
+		case ux < uy:
+			return -1
+		case ux > uy:
+			return 1
+		}
+		return 0
+	}
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// convert applies an explicit or implicit numeric conversion in an
+// unchecked context: integral targets keep the low bits of an integral
+// value and saturate a floating-point one; decimal sources throw
+// OverflowException out of range in either context.
 func (t *Thread) convert(v Value, c Conv) (Value, error) {
+	if ty := convTarget(c); ty != nil {
+		if v.p == unsafe.Pointer(ty) {
+			return v, nil
+		}
+		switch rank(v) {
+		case rankInt, rankUInt, rankLong, rankULong:
+			return MakeIntegral(ty, uint64(asI64(v))), nil
+		case rankFloat, rankDouble:
+			r, _ := floatToIntegral(AsF64(v), ty, false)
+			return r, nil
+		}
+		if d, ok := v.AsNative().(Decimal); ok {
+			return t.decimalToIntegral(d, ty)
+		}
+	}
 	switch c {
-	case ConvInt:
-		switch v.p {
-		case ptrInt:
-			return v, nil
-		case ptrDouble, ptrFloat:
-			return Int(f64ToI32(AsF64(v))), nil
-		}
-		if d, ok := v.AsNative().(Decimal); ok {
-			return Int(int32(decimalToInt64(d))), nil
-		}
-		if rank(v) != rankNone {
-			return Int(int32(asI64(v))), nil
-		}
-	case ConvLong:
-		switch v.p {
-		case ptrLong:
-			return v, nil
-		case ptrDouble, ptrFloat:
-			f := AsF64(v)
-			if math.IsNaN(f) || f >= 9.223372036854775807e18 || f < -9.223372036854775808e18 {
-				return Long(math.MinInt64), nil
-			}
-			return Long(int64(f)), nil
-		}
-		if d, ok := v.AsNative().(Decimal); ok {
-			return Long(decimalToInt64(d)), nil
-		}
-		if rank(v) != rankNone {
-			return Long(asI64(v)), nil
-		}
 	case ConvDouble:
 		if v.p == ptrDouble {
 			return v, nil
@@ -468,28 +477,14 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 		if d, ok := v.AsNative().(Decimal); ok {
 			return Float(float32(d.Float64())), nil
 		}
+		if v.p == ptrULong {
+			return Float(float32(v.n)), nil
+		}
+		if rank(v) == rankInt || rank(v) == rankLong || rank(v) == rankUInt {
+			return Float(float32(asI64(v))), nil
+		}
 		if rank(v) != rankNone {
 			return Float(float32(AsF64(v))), nil
-		}
-	case ConvChar:
-		if rank(v) == rankInt || rank(v) == rankLong {
-			return Char(uint16(asI64(v))), nil
-		}
-		if rank(v) != rankNone {
-			return Char(uint16(f64ToI32(AsF64(v)))), nil
-		}
-	case ConvByte, ConvSByte, ConvShort, ConvUShort, ConvUInt:
-		switch rank(v) {
-		case rankInt, rankLong:
-			return narrowInt(asI64(v), c), nil
-		case rankDouble, rankFloat:
-			if f := AsF64(v); c == ConvUInt && f >= 0 && f < 4294967296 {
-				return narrowInt(int64(f), c), nil
-			}
-			return narrowInt(int64(f64ToI32(AsF64(v))), c), nil
-		}
-		if d, ok := v.AsNative().(Decimal); ok {
-			return narrowInt(decimalToInt64(d), c), nil
 		}
 	case ConvBool:
 		if v.p == ptrBool {
@@ -509,48 +504,19 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+TypeString(v.Type())+"' to type '"+convName(c)+"'.")
 }
 
-// narrowInt wraps n to the width of a small integral type, as C#'s
-// unchecked conversions do.
-func narrowInt(n int64, c Conv) Value {
-	switch c {
-	case ConvByte:
-		return Int(int32(uint8(n)))
-	case ConvSByte:
-		return Int(int32(int8(n)))
-	case ConvShort:
-		return Int(int32(int16(n)))
-	case ConvUShort:
-		return Int(int32(uint16(n)))
-	}
-	return Long(int64(uint32(n)))
-}
-
 func convName(c Conv) string {
 	switch c {
-	case ConvInt:
-		return "System.Int32"
-	case ConvLong:
-		return "System.Int64"
 	case ConvDouble:
 		return "System.Double"
 	case ConvFloat:
 		return "System.Single"
-	case ConvChar:
-		return "System.Char"
 	case ConvBool:
 		return "System.Boolean"
 	case ConvString:
 		return "System.String"
-	case ConvByte:
-		return "System.Byte"
-	case ConvSByte:
-		return "System.SByte"
-	case ConvShort:
-		return "System.Int16"
-	case ConvUShort:
-		return "System.UInt16"
-	case ConvUInt:
-		return "System.UInt32"
+	}
+	if ty := convTarget(c); ty != nil {
+		return ty.FullName()
 	}
 	return "?"
 }
@@ -572,7 +538,7 @@ func f64ToI32(f float64) int32 {
 
 // intOp is the int32 fast path of the binary operators other than +
 // (which has its own case, with a long path too); ok is false when the slow
-// path must decide (division by zero).
+// path must decide (division by zero, int.MinValue / -1).
 func intOp(op Op, x, y int32) (Value, bool) {
 	switch op {
 	case OpSub:
@@ -580,19 +546,13 @@ func intOp(op Op, x, y int32) (Value, bool) {
 	case OpMul:
 		return Int(x * y), true
 	case OpDiv:
-		if y == 0 {
+		if y == 0 || y == -1 && x == math.MinInt32 {
 			return Null, false
-		}
-		if y == -1 {
-			return Int(-x), true
 		}
 		return Int(x / y), true
 	case OpRem:
-		if y == 0 {
+		if y == 0 || y == -1 && x == math.MinInt32 {
 			return Null, false
-		}
-		if y == -1 {
-			return Int(0), true
 		}
 		return Int(x % y), true
 	case OpBitAnd:

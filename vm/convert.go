@@ -36,6 +36,18 @@ func (t *Thread) ConvertTo(v Value, ty *Type) (Value, error) {
 		return t.convert(v, ConvFloat)
 	case KindChar:
 		return t.convert(v, ConvChar)
+	case KindSByte:
+		return t.convert(v, ConvSByte)
+	case KindByte:
+		return t.convert(v, ConvByte)
+	case KindShort:
+		return t.convert(v, ConvShort)
+	case KindUShort:
+		return t.convert(v, ConvUShort)
+	case KindUInt:
+		return t.convert(v, ConvUInt)
+	case KindULong:
+		return t.convert(v, ConvULong)
 	case KindEnum:
 		if rank(v) != rankNone {
 			return EnumValue(ty, asI64(v)), nil

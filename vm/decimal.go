@@ -29,6 +29,8 @@ func toDecimal(v Value) Decimal {
 	switch rank(v) {
 	case rankInt, rankLong:
 		return netfmt.DecimalFromInt64(asI64(v))
+	case rankUInt, rankULong:
+		return netfmt.DecimalFromUint64(v.n)
 	case rankFloat:
 		d, _ := netfmt.DecimalFromFloat32(v.AsFloat())
 		return d

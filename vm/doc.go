@@ -20,8 +20,9 @@
 //
 // A Value (value.go) is two words, a pointer p and a payload n. p nil is
 // null; p pointing at a primitive type descriptor (TInt, TLong, TDouble,
-// TFloat, TBool, TChar, an enum type) makes an unboxed primitive whose bits
-// are in n, so int, long, double, bool, char and enums never allocate; any
+// TFloat, TBool, TChar, TSByte, TByte, TShort, TUShort, TUInt, TULong, an
+// enum type) makes an unboxed primitive whose bits are in n, so the
+// predefined value types other than decimal never allocate; any
 // other p is a heap object whose first word is a Header holding its *Type
 // (object.go: Str, Array, Instance, Box, Closure, Native). Types are
 // described by *Type (type.go): fields by index, methods and statics by
@@ -133,6 +134,8 @@
 //	machine.go        Func, Program, Machine, Frame, Thread, counters
 //	interp.go         the run loop, calls (Invoke, CallValue, frames), unwinding
 //	arith.go          arithmetic, comparison, equality, numeric conversions
+//	arith_int.go      integral arithmetic at C#'s widths, checked opcodes, >>>, unboxing
+//	nullable.go       Nullable<T>'s members on the unwrapped representation
 //	operators.go      operators of library value types (TimeSpan, DateTime)
 //	object_ops.go     member access by name, indexing, allocation, is/as/casts
 //	calls.go          CALLVIRT and CALLDEL: virtual, interface, library and delegate calls

@@ -419,6 +419,15 @@ func (t *Thread) run() (result Value, err error) {
 				}
 			}
 
+		case OpAddOvf, OpSubOvf, OpMulOvf, OpNegOvf, OpConvOvf, OpShrUn, OpUnbox:
+			fr.pc = pc
+			v, e := t.arithExt(ins, regs)
+			fr, regs = t.reload(fn)
+			if e != nil {
+				err = e
+				goto fail
+			}
+			regs[ins.A()] = v
 		case OpConv:
 			fr.pc = pc
 			v, e := t.convert(regs[ins.B()], Conv(ins.C()))

@@ -52,6 +52,12 @@ const (
 	KindFloat
 	KindBool
 	KindChar
+	KindSByte
+	KindByte
+	KindShort
+	KindUShort
+	KindUInt
+	KindULong
 	KindEnum
 	KindString   // *Str
 	KindArray    // *Array
@@ -127,6 +133,12 @@ var (
 	TFloat  = newPrimType(KindFloat, "System", "Single", "float")
 	TBool   = newPrimType(KindBool, "System", "Boolean", "bool")
 	TChar   = newPrimType(KindChar, "System", "Char", "char")
+	TSByte  = newPrimType(KindSByte, "System", "SByte", "sbyte")
+	TByte   = newPrimType(KindByte, "System", "Byte", "byte")
+	TShort  = newPrimType(KindShort, "System", "Int16", "short")
+	TUShort = newPrimType(KindUShort, "System", "UInt16", "ushort")
+	TUInt   = newPrimType(KindUInt, "System", "UInt32", "uint")
+	TULong  = newPrimType(KindULong, "System", "UInt64", "ulong")
 )
 
 // The built-in reference types every program has.

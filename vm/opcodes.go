@@ -138,6 +138,17 @@ const (
 	OpCallVAw // OpCallVAw A B C: R[A] := await R[A].Sites[B](R[A+1] .. R[A+C-1])
 	OpCallDAw // OpCallDAw A C: R[A] := await R[A](R[A+1] .. R[A+C])
 
+	// Checked arithmetic and the unsigned shift (vm/arith_int.go). The
+	// checked forms throw OverflowException where an integral result does
+	// not fit its type; on other operands they are the unchecked ones.
+	OpAddOvf  // OpAddOvf A B C: R[A] := checked(R[B] + R[C])
+	OpSubOvf  // OpSubOvf A B C: R[A] := checked(R[B] - R[C])
+	OpMulOvf  // OpMulOvf A B C: R[A] := checked(R[B] * R[C])
+	OpNegOvf  // OpNegOvf A B: R[A] := checked(-R[B])
+	OpConvOvf // OpConvOvf A B C: R[A] := checked((Conv C) R[B])
+	OpShrUn   // OpShrUn A B C: R[A] := R[B] >>> R[C] (logical shift right)
+	OpUnbox   // OpUnbox A B C: R[A] := (Types[C]) R[B], an unboxing: R[B] must be exactly a Types[C] (or an enum over it)
+
 	numOps
 )
 
@@ -175,11 +186,12 @@ const (
 	ConvChar               // to char
 	ConvBool               // checks bool
 	ConvString             // checks string (null allowed)
-	ConvByte               // to byte (held as int)
-	ConvSByte              // to sbyte (held as int)
-	ConvShort              // to short (held as int)
-	ConvUShort             // to ushort (held as int)
-	ConvUInt               // to uint (held as long, 0 <= v < 2^32)
+	ConvByte               // to byte
+	ConvSByte              // to sbyte
+	ConvShort              // to short
+	ConvUShort             // to ushort
+	ConvUInt               // to uint
+	ConvULong              // to ulong
 )
 
 // Format is an operand layout, for the disassembler.
@@ -290,6 +302,14 @@ var Ops = [numOps]OpInfo{
 	OpCallAw:    {"CALLAW", FmtABC, true, true, false},
 	OpCallVAw:   {"CALLVAW", FmtABC, true, true, false},
 	OpCallDAw:   {"CALLDAW", FmtAC, true, true, false},
+
+	OpAddOvf:  {"ADD.OVF", FmtABC, true, false, false},
+	OpSubOvf:  {"SUB.OVF", FmtABC, true, false, false},
+	OpMulOvf:  {"MUL.OVF", FmtABC, true, false, false},
+	OpNegOvf:  {"NEG.OVF", FmtAB, true, false, false},
+	OpConvOvf: {"CONV.OVF", FmtABC, true, false, false},
+	OpShrUn:   {"SHR.UN", FmtABC, true, false, false},
+	OpUnbox:   {"UNBOX", FmtABC, true, false, false},
 }
 
 // String disassembles one instruction (operands only; the disassembler adds

@@ -86,6 +86,10 @@ func (t *Thread) FormatPrim(v Value, format string) (string, error) {
 		return "False", nil
 	case ptrChar:
 		return string(rune(v.AsChar())), nil
+	case ptrSByte, ptrShort:
+		return strconv.FormatInt(int64(v.n), 10), nil
+	case ptrByte, ptrUShort, ptrUInt, ptrULong:
+		return strconv.FormatUint(v.n, 10), nil
 	}
 	if pt := v.PrimType(); pt != nil && pt.Kind == KindEnum {
 		return EnumName(pt, int64(v.n)), nil

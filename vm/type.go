@@ -118,6 +118,8 @@ func (t *Type) Zero() Value {
 		return Bool(false)
 	case KindChar:
 		return Char(0)
+	case KindSByte, KindByte, KindShort, KindUShort, KindUInt, KindULong:
+		return Prim(t, 0)
 	case KindEnum:
 		return EnumValue(t, 0)
 	}

@@ -8,8 +8,8 @@ import (
 // Value is one VM value: two machine words.
 //
 // p says what the value is. It is nil for null, the address of one of the
-// primitive Type descriptors (TInt, TLong, TDouble, TBool, TChar, or an enum's
-// type) for an unboxed primitive whose payload is n, or the address of a heap
+// primitive Type descriptors (TInt, TLong, TDouble, TBool, TChar, the other
+// integral types TSByte .. TULong, or an enum's type) for an unboxed primitive whose payload is n, or the address of a heap
 // object whose first field is a Header. n is the payload bits of a primitive
 // and zero for references.
 //
@@ -49,6 +49,24 @@ func Bool(b bool) Value {
 
 // Char makes a char (UTF-16 code unit) value.
 func Char(c uint16) Value { return Value{unsafe.Pointer(TChar), uint64(c)} }
+
+// SByte makes an sbyte value; the payload is sign-extended.
+func SByte(i int8) Value { return Value{unsafe.Pointer(TSByte), uint64(int64(i))} }
+
+// Byte makes a byte value.
+func Byte(i uint8) Value { return Value{unsafe.Pointer(TByte), uint64(i)} }
+
+// Short makes a short (System.Int16) value; the payload is sign-extended.
+func Short(i int16) Value { return Value{unsafe.Pointer(TShort), uint64(int64(i))} }
+
+// UShort makes a ushort (System.UInt16) value.
+func UShort(i uint16) Value { return Value{unsafe.Pointer(TUShort), uint64(i)} }
+
+// UInt makes a uint (System.UInt32) value.
+func UInt(i uint32) Value { return Value{unsafe.Pointer(TUInt), uint64(i)} }
+
+// ULong makes a ulong (System.UInt64) value.
+func ULong(i uint64) Value { return Value{unsafe.Pointer(TULong), i} }
 
 // EnumValue makes a value of an enum type; the payload is its underlying int64.
 func EnumValue(t *Type, i int64) Value { return Value{unsafe.Pointer(t), uint64(i)} }
@@ -140,6 +158,12 @@ var (
 	ptrFloat  = unsafe.Pointer(TFloat)
 	ptrBool   = unsafe.Pointer(TBool)
 	ptrChar   = unsafe.Pointer(TChar)
+	ptrSByte  = unsafe.Pointer(TSByte)
+	ptrByte   = unsafe.Pointer(TByte)
+	ptrShort  = unsafe.Pointer(TShort)
+	ptrUShort = unsafe.Pointer(TUShort)
+	ptrUInt   = unsafe.Pointer(TUInt)
+	ptrULong  = unsafe.Pointer(TULong)
 )
 
 func uintptrOf(p *Value) uintptr { return uintptr(unsafe.Pointer(p)) }

@@ -15,7 +15,7 @@ import "unsafe"
 var vtDone [KindObject + 1]*Type
 
 func init() {
-	for _, p := range []*Type{TInt, TLong, TDouble, TFloat, TBool, TChar} {
+	for _, p := range []*Type{TInt, TLong, TDouble, TFloat, TBool, TChar, TSByte, TByte, TShort, TUShort, TUInt, TULong} {
 		vtDone[p.Kind] = &Type{mark: primMark, Kind: KindValueTaskDone, Namespace: "System.Threading.Tasks", Name: "ValueTask`1", Elem: p, IsValueType: true}
 	}
 	vtDone[KindObject] = &Type{mark: primMark, Kind: KindValueTaskDone, Namespace: "System.Threading.Tasks", Name: "ValueTask", IsValueType: true}
@@ -47,7 +47,7 @@ func CompletedValueTask(result Value, generic bool) (Value, bool) {
 	if !generic {
 		return Value{p: unsafe.Pointer(vtDone[KindObject])}, true
 	}
-	if pt := result.PrimType(); pt != nil && pt.Kind <= KindChar {
+	if pt := result.PrimType(); pt != nil && pt.Kind <= KindULong {
 		if t := vtDone[pt.Kind]; t != nil {
 			return Value{p: unsafe.Pointer(t), n: result.n}, true
 		}

@@ -41,6 +41,13 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Checked marks the operations bound in a checked context (see
+	// IsChecked).
+	Checked map[lang.Expr]bool
+	// Conversions holds the numeric type an expression is implicitly
+	// converted to where its value is used (an argument, an assignment, an
+	// initializer, a return value): `F(1)` with F(byte) passes a byte.
+	Conversions map[lang.Expr]*Type
 	// Convs holds the user-defined implicit conversion (an op_Implicit
 	// method) applied to an expression's value where it is used.
 	Convs map[lang.Expr]*Method
@@ -58,6 +65,12 @@ func (in *Info) Copied(from, to any) {
 		}
 		if v, ok := in.Consts[x]; ok {
 			in.Consts[to.(lang.Expr)] = v
+		}
+		if in.Checked[x] {
+			in.Checked[to.(lang.Expr)] = true
+		}
+		if t, ok := in.Conversions[x]; ok {
+			in.Conversions[to.(lang.Expr)] = t
 		}
 		if m, ok := in.Convs[x]; ok {
 			in.Convs[to.(lang.Expr)] = m
@@ -128,10 +141,11 @@ type binder struct {
 	exts     map[string][]*Method // extension methods of source and library static classes, by name
 
 	// the body being bound
-	file  *lang.File
-	cls   *Type
-	fn    *fnCtx
-	scope *scope
+	overflow overflowCtx // checked, unchecked or default (checked.go)
+	file     *lang.File
+	cls      *Type
+	fn       *fnCtx
+	scope    *scope
 }
 
 type fnCtx struct {
@@ -146,6 +160,7 @@ type scope struct {
 	parent *scope
 	vars   map[string]*Type
 	funcs  map[string]*Method
+	consts map[string]any // values of the integral local constants among vars
 }
 
 // Bind binds the program's files. The prelude (library classes written in
@@ -154,7 +169,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
+		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

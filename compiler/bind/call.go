@@ -194,8 +194,17 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 		return
 	}
 	for _, mi := range in.Members {
-		for _, a := range mi.Index {
+		var ip *Property
+		if len(mi.Index) > 0 && !t.IsUnchecked() {
+			if syms := b.lookup(t, "this[]"); len(syms) == 1 {
+				ip, _ = syms[0].(*Property)
+			}
+		}
+		for i, a := range mi.Index {
 			b.expr(a.X)
+			if ip != nil && i < len(ip.Params) {
+				b.noteConversion(a.X, ip.Params[i].Type)
+			}
 		}
 		var mt *Type
 		if mi.Name != "" && !t.IsUnchecked() {

@@ -11,6 +11,7 @@ func (b *binder) expr(e lang.Expr) *Type {
 		t = b.u.unchecked
 	}
 	b.info.Types[e] = t
+	b.markChecked(e)
 	return t
 }
 
@@ -19,6 +20,7 @@ func (b *binder) expr(e lang.Expr) *Type {
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 	from := b.expr(e)
 	b.checkConversion(e, from, to)
+	b.noteConversion(e, to)
 	return from
 }
 
@@ -260,7 +262,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 				b.info.Calls[e] = m
 			}
 		}
+		b.foldCast(e, from, to)
 		return to
+	case *lang.CheckedExpr:
+		return b.checkedExpr(e)
 	case *lang.IsExpr:
 		b.expr(e.X)
 		b.pattern(e.Pattern)
@@ -429,6 +434,9 @@ func toUint64(v any) uint64 {
 func (b *binder) ident(e *lang.Ident) *Type {
 	if len(e.TypeArgs) == 0 {
 		if t, ok := b.scope.lookupVar(e.Name); ok {
+			if v, ok := b.scope.lookupConst(e.Name); ok {
+				b.info.Consts[e] = v
+			}
 			return t
 		}
 	}
@@ -437,6 +445,11 @@ func (b *binder) ident(e *lang.Ident) *Type {
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
 		if t := memberType(ms[0]); t != nil {
+			if f, ok := ms[0].(*Field); ok {
+				if v, ok := fieldConst(f); ok {
+					b.info.Consts[e] = v
+				}
+			}
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {
@@ -456,6 +469,14 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if recv == nil {
 		return b.u.unchecked
 	}
+	if recv.Kind == Nullable && !static {
+		switch e.Name {
+		case "HasValue":
+			return b.u.special[Bool]
+		case "Value":
+			return recv.Elem
+		}
+	}
 	syms := b.lookup(recv, e.Name)
 	if len(syms) == 0 {
 		if b.missIsError(recv, e.Name) {
@@ -469,6 +490,11 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return nt
 		}
 		return b.u.group
+	}
+	if f, ok := syms[0].(*Field); ok {
+		if v, ok := fieldConst(f); ok {
+			b.info.Consts[e] = v
+		}
 	}
 	if e.NullCond {
 		return b.u.NullableOf(t)

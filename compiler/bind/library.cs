@@ -167,8 +167,64 @@ namespace System
 
     public sealed class Double
     {
+        public const double MaxValue = 1.7976931348623157E+308;
+        public const double MinValue = -1.7976931348623157E+308;
         public extern static double Parse(string s);
         public extern static bool TryParse(string s, out double result);
+    }
+
+    public sealed class SByte
+    {
+        public const sbyte MaxValue = 127;
+        public const sbyte MinValue = -128;
+        public extern static sbyte Parse(string s);
+        public extern static bool TryParse(string s, out sbyte result);
+    }
+
+    public sealed class Byte
+    {
+        public const byte MaxValue = 255;
+        public const byte MinValue = 0;
+        public extern static byte Parse(string s);
+        public extern static bool TryParse(string s, out byte result);
+    }
+
+    public sealed class Int16
+    {
+        public const short MaxValue = 32767;
+        public const short MinValue = -32768;
+        public extern static short Parse(string s);
+        public extern static bool TryParse(string s, out short result);
+    }
+
+    public sealed class UInt16
+    {
+        public const ushort MaxValue = 65535;
+        public const ushort MinValue = 0;
+        public extern static ushort Parse(string s);
+        public extern static bool TryParse(string s, out ushort result);
+    }
+
+    public sealed class UInt32
+    {
+        public const uint MaxValue = 4294967295;
+        public const uint MinValue = 0;
+        public extern static uint Parse(string s);
+        public extern static bool TryParse(string s, out uint result);
+    }
+
+    public sealed class UInt64
+    {
+        public const ulong MaxValue = 18446744073709551615;
+        public const ulong MinValue = 0;
+        public extern static ulong Parse(string s);
+        public extern static bool TryParse(string s, out ulong result);
+    }
+
+    public sealed class Char
+    {
+        public const char MaxValue = '\uffff';
+        public const char MinValue = '\0';
     }
 }
 

@@ -2779,19 +2779,63 @@ func libraryAST() *lang.File {
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
-					&lang.MethodDecl{
+					&lang.FieldDecl{
 						Pos:       lp(170, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(170, 22),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(170, 29),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(170, 40),
+									Kind:  lang.LitKind(4),
+									Raw:   "1.7976931348623157E+308",
+									Value: float64(1.7976931348623157e+308),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(171, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(171, 22),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(171, 29),
+								Name: "MinValue",
+								Init: &lang.UnaryExpr{
+									Pos: lp(171, 40),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   lp(171, 41),
+										Kind:  lang.LitKind(4),
+										Raw:   "1.7976931348623157E+308",
+										Value: float64(1.7976931348623157e+308),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(172, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(170, 30),
+							Pos:  lp(172, 30),
 							Name: "double",
 						},
 						Name: "Parse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(170, 43),
+								Pos: lp(172, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(170, 43),
+									Pos:  lp(172, 43),
 									Name: "string",
 								},
 								Name: "s",
@@ -2799,27 +2843,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(171, 9),
+						Pos:       lp(173, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(171, 30),
+							Pos:  lp(173, 30),
 							Name: "bool",
 						},
 						Name: "TryParse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(171, 44),
+								Pos: lp(173, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(171, 44),
+									Pos:  lp(173, 44),
 									Name: "string",
 								},
 								Name: "s",
 							},
 							&lang.Param{
-								Pos:      lp(171, 54),
+								Pos:      lp(173, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(171, 58),
+									Pos:  lp(173, 58),
 									Name: "double",
 								},
 								Name: "result",
@@ -2829,7 +2873,630 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(177, 5),
+				Pos:       lp(176, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SByte",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(178, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(178, 22),
+							Name: "sbyte",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(178, 28),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(178, 39),
+									Raw:   "127",
+									Value: int64(127),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(179, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(179, 22),
+							Name: "sbyte",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(179, 28),
+								Name: "MinValue",
+								Init: &lang.UnaryExpr{
+									Pos: lp(179, 39),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   lp(179, 40),
+										Raw:   "128",
+										Value: int64(128),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(180, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(180, 30),
+							Name: "sbyte",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(180, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(180, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(181, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(181, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(181, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(181, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(181, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(181, 58),
+									Name: "sbyte",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(184, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Byte",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(186, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(186, 22),
+							Name: "byte",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(186, 27),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(186, 38),
+									Raw:   "255",
+									Value: int64(255),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(187, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(187, 22),
+							Name: "byte",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(187, 27),
+								Name: "MinValue",
+								Init: &lang.Literal{
+									Pos:   lp(187, 38),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(188, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(188, 30),
+							Name: "byte",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(188, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(188, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(189, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(189, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(189, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(189, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(189, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(189, 58),
+									Name: "byte",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(192, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Int16",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(194, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(194, 22),
+							Name: "short",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(194, 28),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(194, 39),
+									Raw:   "32767",
+									Value: int64(32767),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(195, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(195, 22),
+							Name: "short",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(195, 28),
+								Name: "MinValue",
+								Init: &lang.UnaryExpr{
+									Pos: lp(195, 39),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   lp(195, 40),
+										Raw:   "32768",
+										Value: int64(32768),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(196, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(196, 30),
+							Name: "short",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(196, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(196, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(197, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(197, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(197, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(197, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(197, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(197, 58),
+									Name: "short",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(200, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "UInt16",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(202, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(202, 22),
+							Name: "ushort",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(202, 29),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(202, 40),
+									Raw:   "65535",
+									Value: int64(65535),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(203, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(203, 22),
+							Name: "ushort",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(203, 29),
+								Name: "MinValue",
+								Init: &lang.Literal{
+									Pos:   lp(203, 40),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(204, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(204, 30),
+							Name: "ushort",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(204, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(204, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(205, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(205, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(205, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(205, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(205, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(205, 58),
+									Name: "ushort",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(208, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "UInt32",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(210, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(210, 22),
+							Name: "uint",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(210, 27),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(210, 38),
+									Kind:  lang.LitKind(1),
+									Raw:   "4294967295",
+									Value: uint64(4294967295),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(211, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(211, 22),
+							Name: "uint",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(211, 27),
+								Name: "MinValue",
+								Init: &lang.Literal{
+									Pos:   lp(211, 38),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(212, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(212, 30),
+							Name: "uint",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(212, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(212, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(213, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(213, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(213, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(213, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(213, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(213, 58),
+									Name: "uint",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(216, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "UInt64",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(218, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(218, 22),
+							Name: "ulong",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(218, 28),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(218, 39),
+									Kind:  lang.LitKind(3),
+									Raw:   "18446744073709551615",
+									Value: uint64(18446744073709551615),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(219, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(219, 22),
+							Name: "ulong",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(219, 28),
+								Name: "MinValue",
+								Init: &lang.Literal{
+									Pos:   lp(219, 39),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(220, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(220, 30),
+							Name: "ulong",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(220, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(220, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(221, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(221, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(221, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(221, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(221, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(221, 58),
+									Name: "ulong",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(224, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Char",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(226, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(226, 22),
+							Name: "char",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(226, 27),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(226, 38),
+									Kind:  lang.LitKind(7),
+									Raw:   "'\\uffff'",
+									Value: int32(65535),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(227, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(227, 22),
+							Name: "char",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(227, 27),
+								Name: "MinValue",
+								Init: &lang.Literal{
+									Pos:   lp(227, 38),
+									Kind:  lang.LitKind(7),
+									Raw:   "'\\0'",
+									Value: int32(0),
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(233, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -2839,11 +3506,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(177, 28),
+						Pos:  lp(233, 28),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(177, 40),
+								Pos:  lp(233, 40),
 								Name: "T",
 							},
 						},
@@ -2851,19 +3518,19 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(179, 9),
+						Pos:       lp(235, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(180, 9),
+						Pos:       lp(236, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(180, 28),
+								Pos: lp(236, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(180, 28),
+									Pos:  lp(236, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -2871,18 +3538,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(181, 9),
+						Pos:       lp(237, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(181, 28),
+								Pos: lp(237, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(181, 28),
+									Pos:  lp(237, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(181, 40),
+											Pos:  lp(237, 40),
 											Name: "T",
 										},
 									},
@@ -2892,58 +3559,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(182, 9),
+						Pos:       lp(238, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(182, 16),
+							Pos:  lp(238, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(182, 28),
+								Pos:  lp(238, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(183, 9),
+						Pos:       lp(239, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(183, 16),
+							Pos:  lp(239, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(183, 31),
+								Pos:  lp(239, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(183, 36),
+								Pos:  lp(239, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(184, 19),
+						Pos: lp(240, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(184, 10),
+								Pos:  lp(240, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(184, 33),
+							Pos:  lp(240, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(184, 40),
+								Pos: lp(240, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(184, 40),
+									Pos:  lp(240, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -2951,18 +3618,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(185, 9),
+						Pos:       lp(241, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(185, 23),
+							Pos:  lp(241, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(185, 32),
+								Pos: lp(241, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(185, 32),
+									Pos:  lp(241, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -2970,22 +3637,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(186, 9),
+						Pos:       lp(242, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(186, 23),
+							Pos:  lp(242, 23),
 							Name: "void",
 						},
 						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(186, 37),
+								Pos: lp(242, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(186, 37),
+									Pos:  lp(242, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(186, 49),
+											Pos:  lp(242, 49),
 											Name: "T",
 										},
 									},
@@ -2995,26 +3662,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(187, 9),
+						Pos:       lp(243, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(187, 23),
+							Pos:  lp(243, 23),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(187, 35),
+								Pos: lp(243, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(187, 35),
+									Pos:  lp(243, 35),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(187, 46),
+								Pos: lp(243, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(187, 46),
+									Pos:  lp(243, 46),
 									Name: "T",
 								},
 								Name: "item",
@@ -3022,18 +3689,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(188, 9),
+						Pos:       lp(244, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(188, 23),
+							Pos:  lp(244, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(188, 35),
+								Pos: lp(244, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(188, 35),
+									Pos:  lp(244, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -3041,18 +3708,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(189, 9),
+						Pos:       lp(245, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(189, 23),
+							Pos:  lp(245, 23),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(189, 37),
+								Pos: lp(245, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(189, 37),
+									Pos:  lp(245, 37),
 									Name: "int",
 								},
 								Name: "index",
@@ -3060,27 +3727,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(190, 9),
+						Pos:       lp(246, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(190, 23),
+							Pos:  lp(246, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(191, 9),
+						Pos:       lp(247, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(191, 23),
+							Pos:  lp(247, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(191, 37),
+								Pos: lp(247, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(191, 37),
+									Pos:  lp(247, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -3088,18 +3755,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(192, 9),
+						Pos:       lp(248, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(192, 23),
+							Pos:  lp(248, 23),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(192, 35),
+								Pos: lp(248, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(192, 35),
+									Pos:  lp(248, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -3107,22 +3774,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(193, 9),
+						Pos:       lp(249, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(193, 23),
+							Pos:  lp(249, 23),
 							Name: "void",
 						},
 						Name: "Reverse",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(194, 9),
+						Pos:       lp(250, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(194, 23),
+							Pos:       lp(250, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(194, 23),
+								Pos:  lp(250, 23),
 								Name: "T",
 							},
 						},
@@ -3131,7 +3798,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(197, 5),
+				Pos:       lp(253, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -3142,44 +3809,44 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(199, 9),
+						Pos:       lp(255, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(200, 9),
+						Pos:       lp(256, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(200, 16),
+							Pos:  lp(256, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(200, 28),
+								Pos:  lp(256, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(201, 19),
+						Pos: lp(257, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(201, 10),
+								Pos:  lp(257, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(201, 33),
+							Pos:  lp(257, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(201, 45),
+								Pos: lp(257, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(201, 45),
+									Pos:  lp(257, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -3187,26 +3854,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(202, 9),
+						Pos:       lp(258, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(202, 23),
+							Pos:  lp(258, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(202, 32),
+								Pos: lp(258, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(202, 32),
+									Pos:  lp(258, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(202, 42),
+								Pos: lp(258, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(202, 42),
+									Pos:  lp(258, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3214,26 +3881,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(203, 9),
+						Pos:       lp(259, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(203, 23),
+							Pos:  lp(259, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(203, 35),
+								Pos: lp(259, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(203, 35),
+									Pos:  lp(259, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(203, 45),
+								Pos: lp(259, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(203, 45),
+									Pos:  lp(259, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3241,18 +3908,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(204, 9),
+						Pos:       lp(260, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(204, 23),
+							Pos:  lp(260, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(204, 40),
+								Pos: lp(260, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(204, 40),
+									Pos:  lp(260, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -3260,18 +3927,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(205, 9),
+						Pos:       lp(261, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(205, 23),
+							Pos:  lp(261, 23),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(205, 42),
+								Pos: lp(261, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(205, 42),
+									Pos:  lp(261, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3279,27 +3946,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(206, 9),
+						Pos:       lp(262, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(206, 23),
+							Pos:  lp(262, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(206, 40),
+								Pos: lp(262, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(206, 40),
+									Pos:  lp(262, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(206, 50),
+								Pos:      lp(262, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(206, 54),
+									Pos:  lp(262, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3307,18 +3974,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(207, 9),
+						Pos:       lp(263, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(207, 23),
+							Pos:  lp(263, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(207, 35),
+								Pos: lp(263, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(207, 35),
+									Pos:  lp(263, 35),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -3326,10 +3993,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(208, 9),
+						Pos:       lp(264, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(208, 23),
+							Pos:  lp(264, 23),
 							Name: "void",
 						},
 						Name: "Clear",
@@ -3337,40 +4004,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(214, 5),
+				Pos:       lp(270, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(216, 9),
+						Pos:       lp(272, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(216, 23),
+							Pos:  lp(272, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(216, 44),
+								Pos:  lp(272, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(217, 9),
+						Pos:       lp(273, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(217, 30),
+							Pos:  lp(273, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(217, 41),
+								Pos: lp(273, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(217, 41),
+									Pos:  lp(273, 41),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -3378,14 +4045,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(218, 9),
+						Pos:       lp(274, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(218, 30),
+							Pos:  lp(274, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(218, 35),
+									Pos:  lp(274, 35),
 									Name: "TResult",
 								},
 							},
@@ -3396,9 +4063,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(218, 64),
+								Pos: lp(274, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(218, 64),
+									Pos:  lp(274, 64),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -3406,55 +4073,55 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(219, 9),
+						Pos:       lp(275, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(219, 16),
+							Pos:  lp(275, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(219, 35),
+								Pos:  lp(275, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(220, 9),
+						Pos:       lp(276, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(220, 16),
+							Pos:  lp(276, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(220, 33),
+								Pos:  lp(276, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(221, 9),
+						Pos:       lp(277, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(221, 16),
+							Pos:  lp(277, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(221, 34),
+								Pos:  lp(277, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(222, 9),
+						Pos:       lp(278, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(222, 23),
+							Pos:  lp(278, 23),
 							Name: "void",
 						},
 						Name: "Wait",
@@ -3462,7 +4129,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(225, 5),
+				Pos:       lp(281, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -3472,22 +4139,22 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(225, 34),
+						Pos:  lp(281, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(227, 9),
+						Pos:       lp(283, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(227, 16),
+							Pos:  lp(283, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(227, 33),
+								Pos:  lp(283, 33),
 								Kind: "get",
 							},
 						},

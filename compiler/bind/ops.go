@@ -159,6 +159,9 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	switch e.Op {
 	case "==", "!=", "<", ">", "<=", ">=":
+		if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
+			b.operatorError(e, arithOperands, l, r)
+		}
 		return u.special[Bool]
 	case "+":
 		if isString(l) || isString(r) {
@@ -191,6 +194,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	case "*", "/", "%":
 		t := b.predefined(arithOperands, xs, ts)
 		if t == nil {
+			b.operatorError(e, arithOperands, l, r)
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
@@ -211,6 +215,9 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		}
 		t := b.predefined(shiftOperands, xs, ts)
 		if t == nil {
+			if l.IsIntegral() && r.IsIntegral() {
+				b.operatorError(e, shiftOperands, l, r)
+			}
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
@@ -265,13 +272,10 @@ func (b *binder) foldUnary(e *lang.UnaryExpr, t *Type) {
 	case "~":
 		r = ^v
 	}
-	if e.Op == "-" && isSigned(t.Special) && int64(v) == minOf(t.Special) {
-		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
-		return
-	}
-	if e.Op == "-" && !isSigned(t.Special) && v != 0 {
-		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
-		return
+	if e.Op == "-" && (isSigned(t.Special) && int64(v) == minOf(t.Special) || !isSigned(t.Special) && v != 0) {
+		if b.overflowsAtCompileTime(e) {
+			return
+		}
 	}
 	b.setConst(e, t, r)
 }
@@ -298,7 +302,6 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 	signed := isSigned(s)
 	width := widthOf(s)
 	var r uint64
-	overflow := false
 	switch e.Op {
 	case "+", "-", "*":
 		exact := new(big.Int)
@@ -312,7 +315,10 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 			exact.Mul(bx, by)
 		}
 		if !bigFits(exact, s) {
-			overflow = true
+			if b.overflowsAtCompileTime(e) {
+				return
+			}
+			r = wrapBig(exact, s)
 			break
 		}
 		if signed {
@@ -322,11 +328,13 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 		}
 	case "/", "%":
 		if signed && int64(x) == minOf(s) && int64(y) == -1 {
-			if e.Op == "/" {
-				b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
+			if e.Op == "/" && b.overflowsAtCompileTime(e) {
 				return
 			}
-			r = 0
+			r = x
+			if e.Op == "%" {
+				r = 0
+			}
 			break
 		}
 		if signed {
@@ -366,10 +374,6 @@ func (b *binder) foldBinary(e *lang.BinaryExpr, t *Type) {
 	default:
 		return
 	}
-	if overflow {
-		b.errorf(posOf(e), "CS0220", "The operation overflows at compile time in checked mode")
-		return
-	}
 	b.setConst(e, t, r)
 }
 
@@ -389,6 +393,13 @@ func (b *binder) intConst(e lang.Expr, t *Type) (uint64, bool) {
 }
 
 func (b *binder) setConst(e lang.Expr, t *Type, r uint64) {
+	if widthOf(t.Special) == 32 {
+		if isSigned(t.Special) {
+			r = uint64(int64(int32(uint32(r))))
+		} else {
+			r = uint64(uint32(r))
+		}
+	}
 	if isSigned(t.Special) {
 		b.info.Consts[e] = int64(r)
 	} else {

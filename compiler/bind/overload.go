@@ -126,6 +126,9 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 		b.info.Packs[args[len(args)-1]] = true
 	}
 	for i, a := range args {
+		if a.Mod == "" && i < len(c.ptypes) {
+			b.noteConversion(a.X, c.ptypes[i])
+		}
 		if t := b.info.Types[a.X]; c.ptypes[i] != nil && t != nil && !b.implicit(a.X, t, c.ptypes[i]) {
 			if m := b.userConversion(a.X, t, c.ptypes[i], false); m != nil {
 				b.info.Convs[a.X] = m

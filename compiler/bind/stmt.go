@@ -221,6 +221,8 @@ func (b *binder) stmt(s lang.Stmt) {
 	switch s := s.(type) {
 	case *lang.BlockStmt:
 		b.block(s)
+	case *lang.CheckedStmt:
+		b.inContext(s.Unchecked, func() { b.block(s.Body) })
 	case *lang.LocalDeclStmt:
 		b.localDecl(s)
 	case *lang.UsingDeclStmt:
@@ -369,6 +371,9 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 		}
 		b.info.Locals[d] = t
 		b.declare(d.Name, t)
+		if s.IsConst && d.Init != nil {
+			b.declareConst(d.Name, d.Init, t)
+		}
 	}
 }
 

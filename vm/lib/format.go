@@ -92,6 +92,12 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 			s = netfmt.FormatBool(v.AsBool())
 		case vm.TChar:
 			s = netfmt.FormatChar(v.AsChar())
+		case vm.TSByte:
+			s, err = netfmt.FormatIntBits(v.AsLong(), 8, format, c)
+		case vm.TShort:
+			s, err = netfmt.FormatIntBits(v.AsLong(), 16, format, c)
+		case vm.TByte, vm.TUShort, vm.TUInt, vm.TULong:
+			s, err = netfmt.FormatUint(v.Bits(), format, c)
 		default:
 			if pt.Kind == vm.KindEnum {
 				return formatEnum(t, pt, v.AsLong(), format)
@@ -159,7 +165,8 @@ func compositeArgs(args []vm.Value) []vm.Value {
 
 func isPrimType(ty *vm.Type) bool {
 	switch ty.Kind {
-	case vm.KindInt, vm.KindLong, vm.KindDouble, vm.KindFloat, vm.KindBool, vm.KindChar, vm.KindEnum:
+	case vm.KindInt, vm.KindLong, vm.KindDouble, vm.KindFloat, vm.KindBool, vm.KindChar, vm.KindEnum,
+		vm.KindSByte, vm.KindByte, vm.KindShort, vm.KindUShort, vm.KindUInt, vm.KindULong:
 		return true
 	}
 	return false

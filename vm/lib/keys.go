@@ -206,6 +206,8 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 			return int32(x) ^ int32(x>>32), nil
 		case vm.TBool:
 			return int32(n), nil
+		case vm.TSByte, vm.TShort:
+			return int32(int64(n)), nil // m_value, sign-extended
 		case vm.TChar:
 			c := int32(v.AsChar())
 			return c | c<<16, nil
@@ -270,7 +272,7 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 			return cmpInt(int64(a.Bits()), int64(b.Bits())), nil
 		}
 		if isIntegral(pa) && isIntegral(pb) {
-			return cmpInt(intBits(a), intBits(b)), nil
+			return vm.CompareIntegral(a, b), nil
 		}
 		if isNumeric(a) && isNumeric(b) {
 			x, y := vm.AsF64(a), vm.AsF64(b)
@@ -311,18 +313,10 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 }
 
 func isIntegral(pt *vm.Type) bool {
-	return pt == vm.TInt || pt == vm.TLong || pt == vm.TChar || pt.Kind == vm.KindEnum
+	return vm.IsIntegral(vm.Prim(pt, 0))
 }
 
-func intBits(v vm.Value) int64 {
-	switch v.PrimType() {
-	case vm.TInt:
-		return int64(v.AsInt())
-	case vm.TChar:
-		return int64(v.AsChar())
-	}
-	return v.AsLong()
-}
+func intBits(v vm.Value) int64 { return vm.AsInt64(v) }
 
 func cmpInt(x, y int64) int {
 	switch {

@@ -72,8 +72,8 @@ func toInt(v vm.Value) (int, bool) {
 		return int(v.AsLong()), true
 	case pt == vm.TChar:
 		return int(v.AsChar()), true
-	case pt != nil && pt.Kind == vm.KindEnum:
-		return int(v.AsLong()), true
+	case pt != nil && pt.Kind == vm.KindEnum, vm.IsIntegral(v):
+		return int(vm.AsInt64(v)), true
 	case pt == vm.TDouble:
 		return int(v.AsDouble()), true
 	}
@@ -94,10 +94,10 @@ func intArg(t *vm.Thread, v vm.Value, param string) (int, error) {
 // isNumeric reports whether v is a number the VM can widen to double.
 func isNumeric(v vm.Value) bool {
 	switch v.PrimType() {
-	case vm.TInt, vm.TLong, vm.TDouble, vm.TFloat, vm.TChar:
+	case vm.TDouble, vm.TFloat:
 		return true
 	}
-	return false
+	return vm.IsIntegral(v) && v.PrimType().Kind != vm.KindEnum
 }
 
 // str returns the Go string of a string value, or "" and false.
@@ -163,7 +163,8 @@ func convertElem(t *vm.Thread, v vm.Value, elem *vm.Type) (vm.Value, error) {
 		return v, nil
 	}
 	switch elem.Kind {
-	case vm.KindInt, vm.KindLong, vm.KindDouble, vm.KindFloat, vm.KindChar:
+	case vm.KindInt, vm.KindLong, vm.KindDouble, vm.KindFloat, vm.KindChar,
+		vm.KindSByte, vm.KindByte, vm.KindShort, vm.KindUShort, vm.KindUInt, vm.KindULong:
 		if v.Type() == elem || !isNumeric(v) {
 			return v, nil
 		}

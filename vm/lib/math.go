@@ -29,9 +29,9 @@ const (
 
 func numKind(v vm.Value) int {
 	switch v.PrimType() {
-	case vm.TInt, vm.TChar:
+	case vm.TInt, vm.TChar, vm.TSByte, vm.TByte, vm.TShort, vm.TUShort:
 		return kInt
-	case vm.TLong:
+	case vm.TLong, vm.TUInt, vm.TULong:
 		return kLong
 	case vm.TFloat:
 		return kFloat
@@ -129,7 +129,7 @@ func toInt64Checked(t *vm.Thread, v vm.Value, bits int, typ string) (int64, erro
 	switch numKind(v) {
 	case kInt, kLong:
 		n := intBits(v)
-		if n < lo || n > hi {
+		if n < lo || n > hi || v.PrimType() == vm.TULong && n < 0 {
 			return 0, overflow(t, typ)
 		}
 		return n, nil
@@ -253,6 +253,14 @@ func init() {
 	constant(m, "Tau", vm.Double(2*math.Pi))
 	m.AddStatic("Abs", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a := args[0]
+		if pt := a.PrimType(); pt == vm.TSByte || pt == vm.TShort {
+			// Math.Abs(sbyte) and Math.Abs(short) keep their type.
+			n := vm.AsInt64(a)
+			if pt == vm.TSByte && n == math.MinInt8 || pt == vm.TShort && n == math.MinInt16 {
+				return vm.Null, t.Throw("System.OverflowException", "Negating the minimum value of a twos complement number is invalid.")
+			}
+			return vm.MakeIntegral(pt, uint64(max(n, -n))), nil
+		}
 		switch numKind(a) {
 		case kInt:
 			n := intBits(a)
@@ -289,6 +297,13 @@ func init() {
 					return args[0], nil
 				}
 				return args[1], nil
+			}
+			if a, b := args[0], args[1]; a.PrimType() == b.PrimType() && vm.IsIntegral(a) {
+				// Math.Max(byte, byte) is a byte, Math.Max(ulong, ulong) unsigned.
+				if (vm.CompareIntegral(a, b) >= 0) == isMax {
+					return a, nil
+				}
+				return b, nil
 			}
 			if k <= kLong {
 				x, y := intBits(args[0]), intBits(args[1])

@@ -421,3 +421,14 @@ func (d Decimal) Round(digits, mode int) Decimal {
 	}
 	return r2
 }
+
+// TruncateUint64 returns the integral part as a uint64 and false if it is
+// negative or does not fit (decimal.ToUInt64 throws OverflowException then).
+func (d Decimal) TruncateUint64() (uint64, bool) {
+	m := d.signedMant()
+	m.Quo(m, pow10(int(d.scale)))
+	if !m.IsUint64() {
+		return 0, false
+	}
+	return m.Uint64(), true
+}
