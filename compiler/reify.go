@@ -41,7 +41,10 @@ func (c *Compiler) construct(ci *classInfo, args []*vm.Type) *vm.Type {
 	t := vm.Construct(ci.t, args)
 	if _, ok := c.classByType[t]; !ok {
 		c.classByType[t] = ci
-		c.constructed = append(c.constructed, ci.t)
+		if !ci.constructed {
+			ci.constructed = true
+			c.constructed = append(c.constructed, ci.t)
+		}
 	}
 	return t
 }

@@ -26,6 +26,9 @@ type classInfo struct {
 	ctors    []*methodInfo
 	cctor    *lang.CtorDecl
 	initSlot int // hidden static that triggers the static constructor, -1 if none
+	// constructed says the compiler made constructed types of this generic
+	// class (Compiler.constructed lists it once).
+	constructed bool
 	usings   []string
 }
 
