@@ -29,7 +29,7 @@ type classInfo struct {
 	// constructed says the compiler made constructed types of this generic
 	// class (Compiler.constructed lists it once).
 	constructed bool
-	usings   []string
+	usings      []string
 }
 
 type fieldInfo struct {
