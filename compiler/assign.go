@@ -15,6 +15,7 @@ const (
 	lvIndex
 	lvIndexN
 	lvStaticProp
+	lvStaticRT // a static variable of a constructed type known at run time: R[obj] is the type, idx the variable
 	lvNone
 )
 
@@ -31,6 +32,10 @@ type lvalue struct {
 	conv   *vm.Type
 	typ    *vm.Type
 	args   []int
+	// cls and via are the generic class of a static property and how the
+	// code named it (reify.go).
+	cls *classInfo
+	via via
 }
 
 func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
@@ -50,10 +55,10 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			}
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
-					return lvalue{kind: lvStatic, idx: fs.c.static(b.t, fi.index), conv: fi.typ, typ: fi.typ}
+					return fs.staticLV(b, fi, via{})
 				}
 				if pi, ok := b.props[x.Name]; ok && pi.static {
-					lv := lvalue{kind: lvStaticProp, conv: pi.typ, typ: pi.typ}
+					lv := lvalue{kind: lvStaticProp, conv: pi.typ, typ: pi.typ, cls: b}
 					if pi.get != nil {
 						lv.getter = pi.get.fn
 					}
@@ -78,12 +83,13 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 	case *lang.MemberExpr:
 		if t, ci := fs.typeOfExpr(x.X); t != nil {
 			if ci != nil {
+				v := fs.viaOf(x.X, t)
 				for b := ci; b != nil; b = b.base {
 					if fi, ok := b.statics[x.Name]; ok {
-						return lvalue{kind: lvStatic, idx: fs.c.static(b.t, fi.index), conv: fi.typ, typ: fi.typ}
+						return fs.staticLV(b, fi, v)
 					}
 					if pi, ok := b.props[x.Name]; ok && pi.static {
-						lv := lvalue{kind: lvStaticProp, conv: pi.typ, typ: pi.typ}
+						lv := lvalue{kind: lvStaticProp, conv: pi.typ, typ: pi.typ, cls: b, via: v}
 						if pi.get != nil {
 							lv.getter = pi.get.fn
 						}
@@ -152,6 +158,8 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 		fs.emitABC(vm.OpGetField, dst, lv.obj, lv.idx)
 	case lvStatic:
 		fs.emitABx(vm.OpGetStatic, dst, lv.idx)
+	case lvStaticRT:
+		fs.staticRTCall("GetStatic", lv, -1, dst)
 	case lvMember:
 		fs.emitABC(vm.OpGetMember, dst, lv.obj, lv.site)
 	case lvIndex:
@@ -166,7 +174,7 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 		fs.emitABC(vm.OpMove, dst, w, 0)
 	case lvStaticProp:
 		if lv.getter != nil {
-			fs.emitABC(vm.OpCall, dst, fs.c.addFunc(lv.getter), 0)
+			fs.callStaticMember(lv.cls, lv.via, lv.getter, nil, dst)
 		}
 	}
 }
@@ -179,6 +187,8 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.emitABC(vm.OpSetField, lv.obj, lv.idx, src)
 	case lvStatic:
 		fs.emitABx(vm.OpSetStatic, src, lv.idx)
+	case lvStaticRT:
+		fs.staticRTCall("SetStatic", lv, src, -1)
 	case lvMember:
 		fs.emitABC(vm.OpSetMember, lv.obj, lv.site, src)
 	case lvIndex:
@@ -194,9 +204,7 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.emitABC(vm.OpCallVirt, w, fs.c.site("set_Item", n+1), n+2)
 	case lvStaticProp:
 		if lv.setter != nil {
-			w := fs.alloc()
-			fs.emitABC(vm.OpMove, w, src, 0)
-			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), 1)
+			fs.callStaticMember(lv.cls, lv.via, lv.setter, []int{src}, -1)
 		}
 	}
 }

@@ -150,7 +150,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		for ci := fs.cls; ci != nil; ci = ci.outer {
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
-					fs.emitABx(vm.OpRefSta, r, fs.c.static(b.t, fi.index))
+					fs.refStatic(b, fi.index, via{}, r)
 					return nil
 				}
 			}
@@ -163,7 +163,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		if t, ci := fs.typeOfExpr(x.X); t != nil && ci != nil {
 			for b := ci; b != nil; b = b.base {
 				if fi, ok := b.statics[x.Name]; ok {
-					fs.emitABx(vm.OpRefSta, r, fs.c.static(b.t, fi.index))
+					fs.refStatic(b, fi.index, fs.viaOf(x.X, t), r)
 					return nil
 				}
 			}
@@ -323,7 +323,7 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 					return nil
 				}
 				n, backs = fs.args(e.Args, w+1, lf.decl.Params, lf.shape.Defaults, lf.shape)
-				n = fs.passTypeArgs(w+1, n, len(lf.decl.Params), lf.shape, fun.TypeArgs, lf.hidden)
+				n = fs.passTypeArgs(w+1, n, len(lf.decl.Params), lf.shape, nil, 0, via{}, e, lf.hidden)
 			} else {
 				n, backs = fs.args(e.Args, w+1, nil, nil, nil)
 			}
@@ -417,6 +417,11 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 				return fs.callUser(m, e, dst, -1, opCall, opVirt, false)
 			}
 			return fs.callLibStatic(t, fun, e, dst, opCall)
+		}
+		if bm := fs.c.info.CallOf(e); bm != nil && bm.Ext {
+			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && fs.c.methodOf[decl] != nil {
+				return fs.callExtension(fs.c.methodOf[decl], fun, e, dst, opCall)
+			}
 		}
 		declared := fs.declaredClass(fun.X)
 		recv, rt := fs.exprReg(fun.X)
@@ -512,7 +517,13 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 	var backs []refBack
 	if m.static {
 		n, backs = fs.args(e.Args, w, m.params, m.fn.Defaults, m.fn)
-		n = fs.passTypeArgs(w, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
+		var v via
+		if f, ok := e.Fun.(*lang.MemberExpr); ok && m.classHidden > 0 {
+			if t, _ := fs.typeOfExpr(f.X); t != nil {
+				v = fs.viaOf(f.X, t)
+			}
+		}
+		n = fs.passTypeArgs(w, n, len(m.params), m.fn, m.cls, m.classHidden, v, e, m.hidden)
 		fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n)
 	} else {
 		if recvReg < 0 {
@@ -523,7 +534,7 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 			fs.emitABC(vm.OpMove, w, 0, 0)
 		}
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
-		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, callTypeArgs(e.Fun), m.hidden)
+		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)
 		if m.cls.t.IsInterface && !nonVirtual {
 			// Through an interface: its explicit implementation first.
 			fs.emitABC(opVirt, w, fs.c.site(vm.ExplicitKey(m.cls.t)+m.name, n), n+1)
@@ -640,6 +651,16 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	if isDelegateTypeName(tr.Name) && len(e.Args) == 1 {
 		return fs.exprTo(e.Args[0].X, dst)
 	}
+	if w := fs.alloc(); fs.typeParamInto(tr, w) {
+		// new T(): the type argument's parameterless constructor.
+		fs.callNative(e.Pos, "Internal.VM", "CreateInstance", w, 1)
+		if e.Init != nil {
+			fs.initializer(e.Init, w, nil, nil, tr)
+		}
+		fs.move(dst, w)
+		return nil
+	}
+	fs.setTop(save)
 	t, ci := fs.c.resolveTypeRef(tr, fs.cls, true)
 	if t == nil {
 		return nil
@@ -659,9 +680,14 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
 			return nil
 		}
-		fs.emitABC(vm.OpNewObj, w, fs.c.addType(ci.t), 0)
-		if e.Type != nil {
-			fs.setTypeArgs(w, ci, e.Type.Args)
+		if ci.generic() && t == ci.t && len(tr.Args) == len(ci.decl.TypeParams) {
+			// new Box<T>(): the constructed type is known at run time.
+			if !fs.constructInto(ci, tr.Args, w) {
+				fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+			}
+			fs.callNative(e.Pos, "Internal.VM", "New", w, 1)
+		} else {
+			fs.emitABC(vm.OpNewObj, w, fs.c.addType(t), 0)
 		}
 		n, backs := fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		fs.emitABC(vm.OpCall, w, fs.c.addFunc(m.fn), n+1)

@@ -56,9 +56,10 @@ type Compiler struct {
 
 	classes     []*classInfo
 	classByFull map[string]*classInfo
-	classByType map[*vm.Type]*classInfo
-	classByDecl map[*lang.TypeDecl]*classInfo // for the binder's types (bind.Type.Decl)
-	namespaces  map[string]bool               // namespaces the program declares
+	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
+	classByDecl map[*lang.TypeDecl]*classInfo
+	constructed []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
+	namespaces  map[string]bool // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int
@@ -97,9 +98,7 @@ type Bound struct {
 	Diags lang.Diagnostics // the binder's
 }
 
-// Bind binds the parsed files together with the prelude, then rewrites
-// default(T) and typeof(T) in generic classes (reifyTypeArgs), which both
-// models share. Its diagnostics do not stop the pipeline: the lowering and
+// Bind binds the parsed files together with the prelude. Its diagnostics do not stop the pipeline: the lowering and
 // code generation still run, so that one run reports what each phase
 // finds (MergeDiags).
 //
@@ -114,7 +113,6 @@ func Bind(files []*lang.File) (b *Bound) {
 	pre := preludeAST()
 	all := append([]*lang.File{pre}, files...)
 	info, diags := bind.Bind(pre, files)
-	reifyTypeArgs(all)
 	return &Bound{Files: all, Info: info, Diags: diags}
 }
 
@@ -304,6 +302,7 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 			f()
 		}
 	}
+	c.refreshConstructed()
 	c.findEntry(files)
 }
 

@@ -116,6 +116,9 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			fs.runtimeTypeOf(e.Type, l, dst)
 			return vm.TType
 		}
+		if fs.c.typeArgType(e.Type, fs.cls) == nil && fs.typeRefInto(e.Type, dst) {
+			return vm.TType // names a type parameter: known at run time
+		}
 		t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
 		if t == nil {
 			t = vm.TObject
@@ -144,9 +147,7 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			tr = fs.expect
 		}
 		if tr != nil {
-			if l := fs.typeParamLocal(tr); l != nil {
-				r := fs.alloc()
-				fs.readVar(l, r)
+			if r := fs.alloc(); fs.typeParamInto(tr, r) {
 				fs.runtimeDefault(dst, r)
 				return nil
 			}
@@ -361,11 +362,11 @@ func (fs *funcState) classMember(ci *classInfo, name string, pos lang.Pos, dst i
 	}
 	for b := ci; b != nil; b = b.base {
 		if fi, ok := b.statics[name]; ok {
-			fs.emitABx(vm.OpGetStatic, dst, fs.c.static(b.t, fi.index))
+			fs.getStatic(b, fi.index, via{}, dst)
 			return fi.typ, true
 		}
 		if pi, ok := b.props[name]; ok && pi.static && pi.get != nil {
-			fs.emitABC(vm.OpCall, dst, fs.c.addFunc(pi.get.fn), 0)
+			fs.callStaticMember(pi.get.cls, via{}, pi.get.fn, nil, dst)
 			return pi.typ, true
 		}
 	}
@@ -560,7 +561,7 @@ func dottedName(e lang.Expr) string {
 // member compiles X.Name used as a value.
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
-		return fs.staticMember(t, ci, e.Name, e.Pos, dst)
+		return fs.staticMemberVia(t, ci, e.Name, e.Pos, dst, fs.viaOf(e.X, t))
 	}
 	if f := fs.nullableMember(e.X, e.Name); f != nil && !e.NullCond {
 		fs.exprTo(e.X, dst)
@@ -620,6 +621,11 @@ done:
 // staticMember loads Type.Name: a static field, property, constant, enum
 // member or method group.
 func (fs *funcState) staticMember(t *vm.Type, ci *classInfo, name string, pos lang.Pos, dst int) *vm.Type {
+	return fs.staticMemberVia(t, ci, name, pos, dst, via{t: t})
+}
+
+// staticMemberVia is staticMember with the type arguments the code wrote.
+func (fs *funcState) staticMemberVia(t *vm.Type, ci *classInfo, name string, pos lang.Pos, dst int, v via) *vm.Type {
 	if t.IsEnum {
 		for _, m := range t.EnumNames {
 			if m.Name == name {
@@ -643,11 +649,11 @@ func (fs *funcState) staticMember(t *vm.Type, ci *classInfo, name string, pos la
 	if ci != nil {
 		for b := ci; b != nil; b = b.base {
 			if fi, ok := b.statics[name]; ok {
-				fs.emitABx(vm.OpGetStatic, dst, fs.c.static(b.t, fi.index))
+				fs.getStatic(b, fi.index, v, dst)
 				return fi.typ
 			}
 			if pi, ok := b.props[name]; ok && pi.static && pi.get != nil {
-				fs.emitABC(vm.OpCall, dst, fs.c.addFunc(pi.get.fn), 0)
+				fs.callStaticMember(pi.get.cls, v, pi.get.fn, nil, dst)
 				return pi.typ
 			}
 			if ms, ok := b.smethods[name]; ok {

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -59,12 +60,20 @@ func (c *Compiler) isMethodTypeParam(name string) bool {
 	return false
 }
 
+// declareClassTypeParams declares the hidden parameters of a static member
+// of the generic class ci that carry the class's type arguments.
+func (fs *funcState) declareClassTypeParams(ci *classInfo, k int) {
+	for i := 0; i < k; i++ {
+		fs.initBox(fs.declare(typeParamPrefix+ci.decl.TypeParams[i], lang.Pos{}, vm.TType, nil))
+	}
+}
+
 // declareTypeParams declares the hidden type-argument parameters (they
 // follow the ordinary ones) and remembers, for each type parameter, an
 // ordinary parameter declared with that type.
 func (fs *funcState) declareTypeParams(params []*lang.Param, typeParams []string, k int) {
 	for i := 0; i < k; i++ {
-		fs.declare(typeParamPrefix+typeParams[i], lang.Pos{}, vm.TType, nil)
+		fs.initBox(fs.declare(typeParamPrefix+typeParams[i], lang.Pos{}, vm.TType, nil))
 	}
 	for _, tp := range typeParams {
 		for _, p := range params {
@@ -127,15 +136,27 @@ var defaultOfFunc = vm.NativeFunc("<DefaultOf>", 1, 1, false, func(t *vm.Thread,
 	return vm.Null, nil
 })
 
-// passTypeArgs stores explicit type arguments into the hidden parameters of
-// a call whose n ordinary arguments sit from base; omitted optional
-// arguments before them are filled with their defaults. It returns the new
-// argument count.
-func (fs *funcState) passTypeArgs(base, n int, nparams int, fn *vm.Func, typeArgs []*lang.TypeRef, k int) int {
-	if k == 0 || len(typeArgs) != k {
+// passTypeArgs stores the hidden arguments of a call whose n ordinary
+// arguments sit from base: the type arguments of a static member's generic
+// class (classK of them, for class cls as v names it), then the method's
+// own k type arguments, written at the call or inferred by the binder.
+// Omitted optional arguments before them are filled with their defaults.
+// It returns the new argument count.
+func (fs *funcState) passTypeArgs(base, n, nparams int, fn *vm.Func, cls *classInfo, classK int, v via, e *lang.CallExpr, k int) int {
+	explicit := callTypeArgs(e.Fun)
+	var inferred []*bind.Type
+	if k > 0 && len(explicit) != k {
+		if m := fs.c.info.Calls[e]; m != nil && len(m.TypeArgs) == k {
+			inferred = m.TypeArgs
+		}
+	}
+	if len(explicit) != k && inferred == nil {
+		k = 0
+	}
+	if classK == 0 && k == 0 {
 		return n
 	}
-	if need := base + nparams + k; fs.top < need {
+	if need := base + nparams + classK + k; fs.top < need {
 		fs.allocN(need - fs.top)
 	}
 	for i := n; i < nparams; i++ {
@@ -146,20 +167,22 @@ func (fs *funcState) passTypeArgs(base, n int, nparams int, fn *vm.Func, typeArg
 		}
 		fs.loadConst(r, v)
 	}
-	for i, ta := range typeArgs {
-		r := base + nparams + i
-		if l := fs.typeParamLocal(ta); l != nil {
-			fs.readVar(l, r)
-			continue
-		}
-		t, _ := fs.c.resolveTypeRef(ta, fs.cls, true)
-		if t == nil {
-			fs.loadConst(r, vm.Null)
-			continue
-		}
-		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
+	if classK > 0 {
+		fs.classArgsInto(cls, v, base+nparams)
 	}
-	return nparams + k
+	for i := 0; i < k; i++ {
+		r := base + nparams + classK + i
+		ok := false
+		if inferred != nil {
+			ok = fs.bindTypeInto(inferred[i], r)
+		} else {
+			ok = fs.typeRefInto(explicit[i], r)
+		}
+		if !ok {
+			fs.loadConst(r, vm.Null)
+		}
+	}
+	return nparams + classK + k
 }
 
 // callTypeArgs returns the explicit type arguments written on a call's

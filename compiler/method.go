@@ -111,13 +111,19 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 	defer c.popTypeParams()
 	c.compileBody(mi, []lang.Node{m}, func(fs *funcState) {
 		fs.at(m.Pos)
-		if mi.static && mi.cls.initSlot >= 0 {
+		if mi.static && mi.cls.initSlot >= 0 && !mi.cls.generic() {
 			r := fs.alloc()
 			fs.emitABx(vm.OpGetStatic, r, c.static(mi.cls.t, mi.cls.initSlot))
 			fs.setTop(r)
 		}
 		fs.declareParams(m.Params)
+		fs.declareClassTypeParams(mi.cls, mi.classHidden)
 		fs.declareTypeParams(m.Params, m.TypeParams, mi.hidden)
+		if mi.static && mi.cls.initSlot >= 0 && mi.cls.generic() {
+			r := fs.alloc()
+			fs.getStatic(mi.cls, mi.cls.initSlot, via{}, r)
+			fs.setTop(r)
+		}
 		if m.Body != nil {
 			fs.prepareBody(m.Body)
 		} else {
@@ -157,12 +163,17 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 		} else {
 			fs.at(ci.decl.Pos)
 		}
-		if ci.initSlot >= 0 {
+		if ci.initSlot >= 0 && !ci.generic() {
 			r := fs.alloc()
 			fs.emitABx(vm.OpGetStatic, r, c.static(ci.t, ci.initSlot))
 			fs.setTop(r)
 		}
 		fs.declareParams(mi.params)
+		if ci.initSlot >= 0 && ci.generic() {
+			r := fs.alloc()
+			fs.getStatic(ci, ci.initSlot, via{}, r)
+			fs.setTop(r)
+		}
 		var body *lang.BlockStmt
 		if d != nil {
 			body = d.Body
@@ -308,8 +319,12 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 
 func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 	mi := &methodInfo{name: ".cctor", fn: fn, cls: ci, static: true}
+	if ci.generic() {
+		mi.classHidden = len(ci.decl.TypeParams)
+	}
 	c.compileBody(mi, initializers(ci), func(fs *funcState) {
 		fs.at(ci.decl.Pos)
+		fs.declareClassTypeParams(ci, mi.classHidden)
 		fs.labelDepth = map[string]int{}
 		for _, m := range ci.decl.Members {
 			switch m := m.(type) {
@@ -330,7 +345,7 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 					t := fs.exprTo(d.Init, r)
 					fs.expect = nil
 					fs.convertOnStore(r, t, fi.typ)
-					fs.emitABx(vm.OpSetStatic, r, c.static(ci.t, fi.index))
+					fs.setStatic(ci, fi.index, via{}, r)
 					fs.setTop(r)
 				}
 			case *lang.PropertyDecl:
@@ -350,7 +365,7 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 				t := fs.exprTo(m.Init, r)
 				fs.expect = nil
 				fs.convertOnStore(r, t, fi.typ)
-				fs.emitABx(vm.OpSetStatic, r, c.static(ci.t, fi.index))
+				fs.setStatic(ci, fi.index, via{}, r)
 				fs.setTop(r)
 			}
 		}

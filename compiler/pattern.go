@@ -16,6 +16,12 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 			fs.jumpTo(fail, vm.MakeABx(vm.OpJmpNotNul, subj, 0))
 			return
 		}
+		if id, ok := p.X.(*lang.Ident); ok && fs.lookup(id.Name) == nil {
+			if ty := fs.alloc(); fs.typeParamInto(&lang.TypeRef{Pos: id.Pos, Name: id.Name}, ty) {
+				fs.typeTestRT(ty, subj, fail) // `is T`
+				return
+			}
+		}
 		if t, _ := fs.typeOfExpr(p.X); t != nil && !isConstMember(fs, p.X) {
 			fs.typeTest(t, subj, fail)
 			return
@@ -23,6 +29,14 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 		r, _ := fs.exprReg(p.X)
 		fs.jumpTo(fail, vm.MakeABC(vm.OpJNe, subj, r, 0))
 	case *lang.TypePattern:
+		if ty := fs.alloc(); fs.c.typeArgType(p.Type, fs.cls) == nil && fs.typeRefInto(p.Type, ty) {
+			// `is T`, `is Box<T>`: the type is known at run time.
+			fs.typeTestRT(ty, subj, fail)
+			if p.Name != "" && p.Name != "_" {
+				fs.bind(p.Name, p.Pos, subj, nil)
+			}
+			return
+		}
 		t, _ := fs.c.resolveTypeRef(p.Type, fs.cls, true)
 		if t == nil {
 			t = vm.TObject
@@ -101,6 +115,16 @@ func (fs *funcState) typeTest(t *vm.Type, subj int, fail *label) {
 	r := fs.alloc()
 	fs.emitABC(vm.OpIs, r, subj, fs.c.addType(t))
 	fs.jumpTo(fail, vm.MakeABx(vm.OpJmpIfNot, r, 0))
+}
+
+// typeTestRT jumps to fail when the value in subj is not an instance of the
+// run-time type in register ty.
+func (fs *funcState) typeTestRT(ty, subj int, fail *label) {
+	w := fs.allocN(2)
+	fs.emitABC(vm.OpMove, w, subj, 0)
+	fs.emitABC(vm.OpMove, w+1, ty, 0)
+	fs.callNative(lang.Pos{}, "Internal.VM", "IsInstance", w, 2)
+	fs.jumpTo(fail, vm.MakeABx(vm.OpJmpIfNot, w, 0))
 }
 
 // bind assigns a pattern designation: the variable was declared by

@@ -1,267 +1,633 @@
 package compiler
 
 import (
-	"reflect"
-	"strings"
-
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
 
-// Type arguments of generic classes at run time. An instance of a generic
-// class carries its type arguments in hidden fields, one per type
-// parameter (named typeParamPrefix+T, which no C# identifier can be), set
-// by `new C<...>(...)` before the constructor runs. In the class's
-// instance members, default(T) and typeof(T) read them: reifyTypeArgs
-// rewrites them, before the sm lowering, into
+// Reified generics. A generic class declared in source has one run-time
+// type per constructed type (vm.Construct): `new Box<int>()` makes an
+// instance of Box`1[Int32], whose header names it, and Box<int> and
+// Box<string> have separate static variables and separate runs of the
+// static initialiser. The code of the class is compiled once, shared by all
+// its constructed types, and finds its type arguments at run time:
 //
-//	Internal.VM.DefaultOf(this.<type>T)    Internal.VM.TypeArg(this.<type>T)
+//   - in an instance member, from `this`: Internal.VM.ClassArg(this, Box`1,
+//     i) reads the i-th argument Box`1 receives in the object's type (for
+//     an IntBox derived from Box<int>, int);
+//   - in a static member and the static initialiser, from hidden trailing
+//     parameters `<type>T`, one per type parameter, which callers fill
+//     (Box<int>.Make() passes typeof(int));
+//   - in a generic method, from its own hidden parameters, filled with the
+//     type arguments written at the call or inferred by the binder.
 //
-// so that both models see the same code, the sm lowering carrying `this`
-// into the state machine as it does for any member access. For the same
-// reason `new C<T>(...)` there, with T the class's own type parameter,
-// passes T by an object initializer, `{ <type>U = this.<type>T }`: it is
-// set after C's constructor runs. Static members have no instance: there T
-// is still erased (docs/deviations.md).
+// Code that names a type parameter (default(T), typeof(T), new T(), is T,
+// Box<T>.Count, new List<T>()) loads these; a closed type (Box<int>) is a
+// constant. In sm mode the state machine of an async member of a generic
+// class is generic in the class's type parameters too: the stub stores
+// typeof(T) in the machine's fields and MoveNext reloads its `<type>T`
+// locals from them, as it does for a generic method's own parameters.
 
-// reifyTypeArgs rewrites the instance members of the generic classes in
-// files.
-func reifyTypeArgs(files []*lang.File) {
-	generics := map[genericKey]*lang.TypeDecl{}
-	var collectGenerics func(td *lang.TypeDecl)
-	collectGenerics = func(td *lang.TypeDecl) {
-		if td.Kind == lang.KindClass && len(td.TypeParams) > 0 {
-			generics[genericKey{td.Name, len(td.TypeParams)}] = td
-		}
-		for _, m := range td.Members {
-			if nt, ok := m.(*lang.TypeDecl); ok {
-				collectGenerics(nt)
-			}
-		}
-	}
-	var visit func(td *lang.TypeDecl)
-	visit = func(td *lang.TypeDecl) {
-		for _, m := range td.Members {
-			if nt, ok := m.(*lang.TypeDecl); ok {
-				visit(nt)
-			}
-		}
-		if td.Kind != lang.KindClass || len(td.TypeParams) == 0 {
-			return
-		}
-		params := map[string]bool{}
-		for _, p := range td.TypeParams {
-			params[p] = true
-		}
-		for _, m := range td.Members {
-			switch m := m.(type) {
-			case *lang.MethodDecl:
-				if !m.Modifiers.Has(lang.ModStatic) {
-					own := withoutNames(params, m.TypeParams)
-					replaceTypeArgUses(reflect.ValueOf(m).Elem(), own, generics)
-				}
-			case *lang.CtorDecl:
-				if !m.Modifiers.Has(lang.ModStatic) {
-					replaceTypeArgUses(reflect.ValueOf(m).Elem(), params, generics)
-				}
-			case *lang.PropertyDecl:
-				if !m.Modifiers.Has(lang.ModStatic) {
-					replaceTypeArgUses(reflect.ValueOf(m).Elem(), params, generics)
-				}
-			}
-		}
-	}
-	for _, f := range files {
-		for _, td := range f.Types {
-			collectGenerics(td)
-		}
-	}
-	for _, f := range files {
-		for _, td := range f.Types {
-			visit(td)
-		}
-	}
+// generic reports whether ci is a generic class (one run-time type per
+// constructed type).
+func (ci *classInfo) generic() bool {
+	return ci != nil && ci.decl.Kind == lang.KindClass && len(ci.decl.TypeParams) > 0
 }
 
-// generics maps a generic class's name and arity to its declaration.
-type genericKey struct {
-	name  string
-	arity int
+// construct returns the run-time type ci<args...>, known to the compiler as
+// ci.
+func (c *Compiler) construct(ci *classInfo, args []*vm.Type) *vm.Type {
+	t := vm.Construct(ci.t, args)
+	if _, ok := c.classByType[t]; !ok {
+		c.classByType[t] = ci
+		if !ci.constructed {
+			ci.constructed = true
+			c.constructed = append(c.constructed, ci.t)
+		}
+	}
+	return t
 }
 
-// withoutNames returns params less the names a method redeclares.
-func withoutNames(params map[string]bool, names []string) map[string]bool {
-	if len(names) == 0 {
-		return params
+// typeArgType is the run-time type a type argument names when it is known
+// at compile time (nil for a type parameter or a type built from one).
+func (c *Compiler) typeArgType(a *lang.TypeRef, from *classInfo) *vm.Type {
+	if a == nil || a.Name == "var" || a.Name == "void" || a.Name == "dynamic" {
+		return nil
 	}
-	out := map[string]bool{}
-	for k := range params {
-		out[k] = true
+	if a.ArrayRank == 0 && len(a.Args) == 0 && (isTypeParam(a.Name, from) || c.isMethodTypeParam(a.Name)) {
+		return nil
 	}
-	for _, n := range names {
-		delete(out, n)
+	for _, x := range a.Args {
+		if c.typeArgType(x, from) == nil {
+			return nil
+		}
+	}
+	if a.ArrayRank > 0 && c.typeArgType(a.Elem, from) == nil {
+		return nil
+	}
+	t, _ := c.resolveTypeRef(a, from, false)
+	if t != nil && isNullableRef(a) && (t.IsPrimitive() || t.IsValueType) {
+		t = vm.NullableOf(t)
+	}
+	return t
+}
+
+// closedArgs resolves the type arguments of a constructed generic class;
+// nil when one of them is open.
+func (c *Compiler) closedArgs(args []*lang.TypeRef, from *classInfo) []*vm.Type {
+	out := make([]*vm.Type, len(args))
+	for i, a := range args {
+		if out[i] = c.typeArgType(a, from); out[i] == nil {
+			return nil
+		}
 	}
 	return out
 }
 
-var exprType = reflect.TypeOf((*lang.Expr)(nil)).Elem()
+// baseType is the run-time base type of ci written as tr: a generic base's
+// arguments may name ci's type parameters (class D<T> : Box<T>), which
+// stay parameters of the definition until D is constructed.
+func (c *Compiler) baseType(tr *lang.TypeRef, ci *classInfo) (*vm.Type, *classInfo) {
+	bt, bci := c.resolveTypeRef(tr, ci, true)
+	if bci == nil || !bci.generic() || bt != bci.t || len(tr.Args) != len(bci.decl.TypeParams) {
+		return bt, bci
+	}
+	args := make([]*vm.Type, len(tr.Args))
+	for i, a := range tr.Args {
+		args[i] = c.paramType(a, ci)
+		if args[i] == nil {
+			return bt, bci
+		}
+	}
+	return c.construct(bci, args), bci
+}
 
-// replaceTypeArgUses walks a syntax node and replaces, in every field of
-// type lang.Expr, default(T) and typeof(T) for a type parameter T in
-// params by reads of the hidden type-argument field.
-func replaceTypeArgUses(v reflect.Value, params map[string]bool, generics map[genericKey]*lang.TypeDecl) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() {
-			return
-		}
-		if m, ok := v.Interface().(*lang.MethodDecl); ok && len(m.TypeParams) > 0 {
-			params = withoutNames(params, m.TypeParams) // a local function's own T
-		}
-		if _, ok := v.Interface().(*lang.TypeRef); ok {
-			return
-		}
-		if n, ok := v.Interface().(*lang.NewExpr); ok {
-			passTypeArgs(n, params, generics)
-		}
-		replaceTypeArgUses(v.Elem(), params, generics)
-	case reflect.Interface:
-		if v.IsNil() {
-			return
-		}
-		if v.Type() == exprType && v.CanSet() {
-			if r := typeArgUse(v.Interface().(lang.Expr), params); r != nil {
-				v.Set(reflect.ValueOf(r))
-				return
+// paramType is a type argument written in ci's declaration, with ci's type
+// parameters as vm.TypeParam.
+func (c *Compiler) paramType(a *lang.TypeRef, ci *classInfo) *vm.Type {
+	if a.ArrayRank == 0 && len(a.Args) == 0 && !a.Nullable {
+		for i, p := range ci.decl.TypeParams {
+			if p == a.Name {
+				return vm.TypeParam(ci.t, i, p)
 			}
 		}
-		replaceTypeArgUses(v.Elem(), params, generics)
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			elem := v.Index(i)
-			if elem.Kind() == reflect.Interface && elem.Type() == exprType && !elem.IsNil() {
-				if r := typeArgUse(elem.Interface().(lang.Expr), params); r != nil {
-					elem.Set(reflect.ValueOf(r))
-					continue
-				}
-			}
-			replaceTypeArgUses(elem, params, generics)
+	}
+	if a.ArrayRank > 0 {
+		if e := c.paramType(a.Elem, ci); e != nil {
+			return vm.ArrayOf(e)
 		}
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				replaceTypeArgUses(v.Field(i), params, generics)
+		return nil
+	}
+	if _, aci := c.resolveTypeRef(a, ci, false); aci.generic() && len(a.Args) == len(aci.decl.TypeParams) {
+		args := make([]*vm.Type, len(a.Args))
+		for i, x := range a.Args {
+			if args[i] = c.paramType(x, ci); args[i] == nil {
+				return nil
 			}
 		}
+		return c.construct(aci, args)
+	}
+	return c.typeArgType(a, ci)
+}
+
+// refreshConstructed updates the constructed types made while their
+// definitions were being declared.
+func (c *Compiler) refreshConstructed() {
+	for _, def := range c.constructed {
+		vm.RefreshConstructed(def)
 	}
 }
 
-// passTypeArgs adds to `new C<..., T, ...>(...)`, T a type parameter in
-// params, the initializers that pass T's run-time type to the new object.
-func passTypeArgs(n *lang.NewExpr, params map[string]bool, generics map[genericKey]*lang.TypeDecl) {
-	if n.Type == nil || len(n.Type.Args) == 0 || n.Init != nil && len(n.Init.Elems) > 0 {
-		return
-	}
-	name := n.Type.Name
-	if i := strings.LastIndexByte(name, '.'); i >= 0 {
-		name = name[i+1:]
-	}
-	td := generics[genericKey{name, len(n.Type.Args)}]
-	if td == nil {
-		return
-	}
-	for i, a := range n.Type.Args {
-		if a.ArrayRank > 0 || len(a.Args) > 0 || a.Nullable || !params[a.Name] {
+// typeParamClass returns the generic class, among fs's class and its outer
+// classes, that declares the type parameter name, and its position.
+func (fs *funcState) typeParamClass(name string) (*classInfo, int) {
+	for o := fs.cls; o != nil; o = o.outer {
+		if !o.generic() {
 			continue
 		}
-		if n.Init == nil {
-			n.Init = &lang.Initializer{Pos: n.Pos}
+		for i, p := range o.decl.TypeParams {
+			if p == name {
+				return o, i
+			}
 		}
-		field := &lang.MemberExpr{Pos: n.Pos, X: &lang.ThisExpr{Pos: n.Pos}, Name: typeParamPrefix + a.Name}
-		n.Init.Members = append(n.Init.Members, &lang.MemberInit{Pos: n.Pos, Name: typeParamPrefix + td.TypeParams[i], Value: field})
+	}
+	return nil, -1
+}
+
+// derivesFrom reports whether ci is b or derives from it.
+func derivesFrom(ci, b *classInfo) bool {
+	for c, n := ci, 0; c != nil && n < 64; c, n = c.base, n+1 {
+		if c == b {
+			return true
+		}
+	}
+	return false
+}
+
+// typeParamInto loads the run-time type argument of the type parameter tr
+// names into r. It reports false when tr is not a type parameter, or one
+// whose argument is not reachable here.
+func (fs *funcState) typeParamInto(tr *lang.TypeRef, r int) bool {
+	if tr == nil || tr.ArrayRank > 0 || len(tr.Args) > 0 || tr.Nullable {
+		return false
+	}
+	if l := fs.lookup(typeParamPrefix + tr.Name); l != nil {
+		fs.readVar(l, r)
+		return true
+	}
+	ci, i := fs.typeParamClass(tr.Name)
+	if ci == nil || fs.static || fs.c.isMethodTypeParam(tr.Name) || !derivesFrom(fs.cls, ci) {
+		return false
+	}
+	save := fs.top
+	w := fs.allocN(3)
+	fs.loadThis(w)
+	fs.emitABC(vm.OpTypeOf, w+1, fs.c.addType(ci.t), 0)
+	fs.loadConst(w+2, vm.Int(int32(i)))
+	fs.callNative(tr.Pos, "Internal.VM", "ClassArg", w, 3)
+	fs.move(r, w)
+	fs.setTop(max(save, r+1))
+	return true
+}
+
+// typeRefInto loads the run-time System.Type that tr names into r: a
+// constant for a closed type, built at run time for one that names type
+// parameters. It reports false when the type is not known (it is erased).
+func (fs *funcState) typeRefInto(tr *lang.TypeRef, r int) bool {
+	if fs.typeParamInto(tr, r) {
+		return true
+	}
+	if t := fs.c.typeArgType(tr, fs.cls); t != nil {
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
+		return true
+	}
+	save := fs.top
+	defer func() { fs.setTop(max(save, r+1)) }()
+	if tr.ArrayRank > 0 {
+		w := fs.alloc()
+		if !fs.typeRefInto(tr.Elem, w) {
+			return false
+		}
+		fs.callNative(tr.Pos, "Internal.VM", "ArrayOf", w, 1)
+		fs.move(r, w)
+		return true
+	}
+	t, ci := fs.c.resolveTypeRef(tr, fs.cls, false)
+	if !ci.generic() || len(tr.Args) != len(ci.decl.TypeParams) {
+		if t == nil {
+			return false
+		}
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0) // a library generic type: erased
+		return true
+	}
+	w := fs.allocN(1 + len(tr.Args))
+	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+	for i, a := range tr.Args {
+		if !fs.typeRefInto(a, w+1+i) {
+			fs.emitABC(vm.OpTypeOf, w+1+i, fs.c.addType(vm.TObject), 0)
+		}
+	}
+	fs.callNative(tr.Pos, "Internal.VM", "Construct", w, 1+len(tr.Args))
+	fs.move(r, w)
+	return true
+}
+
+// via is how code names the generic class whose static member it uses:
+// t is the type it wrote when that is closed (Box<int>.Count: Box`1[Int32];
+// IntBox.Count: IntBox), args the type arguments it wrote when they are
+// open (Box<T>.Count); both nil for a simple name (Count), which means the
+// class's own constructed type in the code being compiled.
+type via struct {
+	t    *vm.Type
+	args []*lang.TypeRef
+}
+
+// staticHome returns where the static variables of class b are for code
+// here: a run-time type known at compile time (reg < 0), or one computed
+// into reg. A generic class whose type arguments are not reachable falls
+// back to its definition's statics.
+func (fs *funcState) staticHome(b *classInfo, v via) (t *vm.Type, reg int) {
+	if !b.generic() {
+		return b.t, -1
+	}
+	if v.t != nil {
+		for c, n := v.t, 0; c != nil && n < 64; c, n = c.Super, n+1 {
+			if c.Def == b.t && isClosed(c) {
+				return c, -1
+			}
+		}
+	}
+	if len(v.args) == len(b.decl.TypeParams) {
+		r := fs.alloc()
+		if fs.constructInto(b, v.args, r) {
+			return nil, r
+		}
+		fs.setTop(r)
+		return b.t, -1
+	}
+	for o := fs.cls; o != nil; o = o.outer {
+		if !derivesFrom(o, b) {
+			continue
+		}
+		if o != b {
+			for c, n := o.t.Super, 0; c != nil && n < 64; c, n = c.Super, n+1 {
+				if c.Def == b.t && isClosed(c) {
+					return c, -1
+				}
+			}
+			if !o.generic() {
+				return b.t, -1
+			}
+		}
+		r := fs.alloc()
+		if o == fs.cls && !fs.static {
+			// An instance member: the object's type knows.
+			w := fs.allocN(2)
+			fs.loadThis(w)
+			fs.emitABC(vm.OpTypeOf, w+1, fs.c.addType(b.t), 0)
+			fs.callNative(lang.Pos{}, "Internal.VM", "Ancestor", w, 2)
+			fs.move(r, w)
+			fs.setTop(r + 1)
+			return nil, r
+		}
+		own := make([]*lang.TypeRef, len(o.decl.TypeParams))
+		for i, p := range o.decl.TypeParams {
+			own[i] = &lang.TypeRef{Name: p}
+		}
+		if !fs.constructInto(o, own, r) {
+			fs.setTop(r)
+			return b.t, -1
+		}
+		if o != b {
+			w := fs.allocN(3)
+			fs.emitABC(vm.OpMove, w, r, 0)
+			fs.emitABC(vm.OpTypeOf, w+1, fs.c.addType(b.t), 0)
+			fs.callNative(lang.Pos{}, "Internal.VM", "Ancestor", w, 2)
+			fs.move(r, w)
+			fs.setTop(r + 1)
+		}
+		return nil, r
+	}
+	return b.t, -1
+}
+
+// constructInto loads typeof(ci<args>) into r, for arguments that may be
+// type parameters.
+func (fs *funcState) constructInto(ci *classInfo, args []*lang.TypeRef, r int) bool {
+	if ts := fs.c.closedArgs(args, fs.cls); ts != nil {
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(fs.c.construct(ci, ts)), 0)
+		return true
+	}
+	save := fs.top
+	defer fs.setTop(max(save, r+1))
+	w := fs.allocN(1 + len(args))
+	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+	for i, a := range args {
+		if !fs.typeRefInto(a, w+1+i) {
+			return false
+		}
+	}
+	fs.callNative(lang.Pos{}, "Internal.VM", "Construct", w, 1+len(args))
+	fs.move(r, w)
+	return true
+}
+
+// isClosed reports whether a run-time type names no type parameter.
+func isClosed(t *vm.Type) bool {
+	if t.Param > 0 {
+		return false
+	}
+	if t.Elem != nil && !isClosed(t.Elem) {
+		return false
+	}
+	for _, a := range t.Args {
+		if !isClosed(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// getStatic loads static variable idx of class b into dst.
+func (fs *funcState) getStatic(b *classInfo, idx int, v via, dst int) {
+	save := fs.top
+	t, reg := fs.staticHome(b, v)
+	if reg < 0 {
+		fs.emitABx(vm.OpGetStatic, dst, fs.c.static(t, idx))
+		return
+	}
+	w := fs.allocN(2)
+	fs.emitABC(vm.OpMove, w, reg, 0)
+	fs.loadConst(w+1, vm.Int(int32(idx)))
+	fs.callNative(lang.Pos{}, "Internal.VM", "GetStatic", w, 2)
+	fs.move(dst, w)
+	fs.setTop(max(save, dst+1))
+}
+
+// refStatic loads a reference to static variable idx of class b into dst
+// (a ref argument).
+func (fs *funcState) refStatic(b *classInfo, idx int, v via, dst int) {
+	save := fs.top
+	t, reg := fs.staticHome(b, v)
+	if reg < 0 {
+		fs.emitABx(vm.OpRefSta, dst, fs.c.static(t, idx))
+		return
+	}
+	w := fs.allocN(2)
+	fs.emitABC(vm.OpMove, w, reg, 0)
+	fs.loadConst(w+1, vm.Int(int32(idx)))
+	fs.callNative(lang.Pos{}, "Internal.VM", "RefStatic", w, 2)
+	fs.move(dst, w)
+	fs.setTop(max(save, dst+1))
+}
+
+// setStatic stores src into static variable idx of class b.
+func (fs *funcState) setStatic(b *classInfo, idx int, v via, src int) {
+	save := fs.top
+	t, reg := fs.staticHome(b, v)
+	if reg < 0 {
+		fs.emitABx(vm.OpSetStatic, src, fs.c.static(t, idx))
+		return
+	}
+	w := fs.allocN(3)
+	fs.emitABC(vm.OpMove, w, reg, 0)
+	fs.loadConst(w+1, vm.Int(int32(idx)))
+	fs.emitABC(vm.OpMove, w+2, src, 0)
+	fs.callNative(lang.Pos{}, "Internal.VM", "SetStatic", w, 3)
+	fs.setTop(save)
+}
+
+// classArgsInto loads the type arguments of generic class b, as code here
+// reaches it, into the registers from base (the hidden parameters of b's
+// static members).
+func (fs *funcState) classArgsInto(b *classInfo, v via, base int) {
+	n := len(b.decl.TypeParams)
+	if v.t == nil && len(v.args) == 0 {
+		direct := true
+		for _, p := range b.decl.TypeParams {
+			if oc, _ := fs.typeParamClass(p); oc != b {
+				direct = false
+			}
+		}
+		if direct {
+			for i, p := range b.decl.TypeParams {
+				if !fs.typeParamInto(&lang.TypeRef{Name: p}, base+i) {
+					fs.loadConst(base+i, vm.Null)
+				}
+			}
+			return
+		}
+	}
+	save := fs.top
+	defer fs.setTop(save)
+	t, reg := fs.staticHome(b, v)
+	for i := 0; i < n; i++ {
+		switch {
+		case reg >= 0:
+			w := fs.allocN(3)
+			fs.emitABC(vm.OpMove, w, reg, 0)
+			fs.emitABC(vm.OpTypeOf, w+1, fs.c.addType(b.t), 0)
+			fs.loadConst(w+2, vm.Int(int32(i)))
+			fs.callNative(lang.Pos{}, "Internal.VM", "ClassArg", w, 3)
+			fs.move(base+i, w)
+		case t.Def != nil && i < len(t.Args):
+			fs.emitABC(vm.OpTypeOf, base+i, fs.c.addType(t.Args[i]), 0)
+		default:
+			fs.loadConst(base+i, vm.Null)
+		}
 	}
 }
 
-// typeArgUse returns the replacement of default(T) or typeof(T), or nil.
-func typeArgUse(e lang.Expr, params map[string]bool) lang.Expr {
-	var tr *lang.TypeRef
-	var fn string
-	var pos lang.Pos
-	switch e := e.(type) {
-	case *lang.DefaultExpr:
-		tr, fn, pos = e.Type, "DefaultOf", e.Pos
-	case *lang.TypeOfExpr:
-		tr, fn, pos = e.Type, "TypeArg", e.Pos
+// bindTypeInto loads the run-time type of a binder type (an inferred type
+// argument) into r; false when it is not known.
+func (fs *funcState) bindTypeInto(bt *bind.Type, r int) bool {
+	if bt == nil {
+		return false
+	}
+	switch bt.Kind {
+	case bind.TypeParam:
+		return fs.typeParamInto(&lang.TypeRef{Name: bt.Name}, r)
+	case bind.Special:
+		if t := keywordType(bt.String()); t != nil {
+			fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
+			return true
+		}
+		return false
+	case bind.Nullable:
+		if t := fs.c.bindVMType(bt.Elem); t != nil {
+			fs.emitABC(vm.OpTypeOf, r, fs.c.addType(vm.NullableOf(t)), 0)
+			return true
+		}
+		return false
+	case bind.Array:
+		save := fs.top
+		defer fs.setTop(max(save, r+1))
+		w := fs.alloc()
+		if !fs.bindTypeInto(bt.Elem, w) {
+			return false
+		}
+		fs.callNative(lang.Pos{}, "Internal.VM", "ArrayOf", w, 1)
+		fs.move(r, w)
+		return true
+	}
+	if t := fs.c.bindVMType(bt); t != nil {
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
+		return true
+	}
+	if bt.Def == nil || bt.Def.Decl == nil {
+		return false
+	}
+	ci := fs.c.classByDecl[bt.Def.Decl]
+	if !ci.generic() || len(bt.Args) != len(ci.decl.TypeParams) {
+		return false
+	}
+	save := fs.top
+	defer fs.setTop(max(save, r+1))
+	w := fs.allocN(1 + len(bt.Args))
+	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
+	for i, a := range bt.Args {
+		if !fs.bindTypeInto(a, w+1+i) {
+			return false
+		}
+	}
+	fs.callNative(lang.Pos{}, "Internal.VM", "Construct", w, 1+len(bt.Args))
+	fs.move(r, w)
+	return true
+}
+
+// bindVMType is the run-time type of a closed binder type (nil when it is
+// open or not known).
+func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
+	if bt == nil {
+		return nil
+	}
+	switch bt.Kind {
+	case bind.Special:
+		return keywordType(bt.String())
+	case bind.Array:
+		if e := c.bindVMType(bt.Elem); e != nil {
+			return vm.ArrayOf(e)
+		}
+		return nil
+	case bind.Nullable:
+		if e := c.bindVMType(bt.Elem); e != nil {
+			return vm.NullableOf(e)
+		}
+		return nil
+	case bind.Class, bind.Interface, bind.Enum, bind.Opaque:
 	default:
 		return nil
 	}
-	if tr == nil || !params[tr.Name] || tr.ArrayRank > 0 || tr.Nullable || len(tr.Args) > 0 {
+	def := bt.Generic()
+	if def.Decl == nil {
+		if bt.VM != nil {
+			return bt.VM
+		}
+		return def.VM
+	}
+	ci := c.classByDecl[def.Decl]
+	if ci == nil {
 		return nil
 	}
-	internal := &lang.MemberExpr{Pos: pos, X: &lang.Ident{Pos: pos, Name: "Internal"}, Name: "VM"}
-	field := &lang.MemberExpr{Pos: pos, X: &lang.ThisExpr{Pos: pos}, Name: typeParamPrefix + tr.Name}
-	return &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: internal, Name: fn}, Args: []*lang.Arg{{Pos: pos, X: field}}}
+	if !ci.generic() || bt.Def == nil {
+		return ci.t
+	}
+	args := make([]*vm.Type, len(bt.Args))
+	for i, a := range bt.Args {
+		if args[i] = c.bindVMType(a); args[i] == nil {
+			return nil
+		}
+	}
+	return c.construct(ci, args)
 }
 
-// declareTypeArgFields gives a generic class its hidden type-argument
-// fields.
-func (c *Compiler) declareTypeArgFields(ci *classInfo) {
-	if ci.decl.Kind != lang.KindClass {
-		return
+// viaOf is how the expression x (which names the type t) names a class
+// for its static members.
+func (fs *funcState) viaOf(x lang.Expr, t *vm.Type) via {
+	v := via{t: t}
+	switch x := x.(type) {
+	case *lang.Ident:
+		v.args = x.TypeArgs
+	case *lang.MemberExpr:
+		v.args = x.TypeArgs
 	}
-	for _, tp := range ci.decl.TypeParams {
-		c.addField(ci, typeParamPrefix+tp, ci.decl, nil, false, false, nil)
-	}
+	return v
 }
 
-// setTypeArgs stores into the new instance in register obj of the generic
-// class ci the type arguments written on its creation, and those its
-// generic base classes receive through ci's base clause.
-func (fs *funcState) setTypeArgs(obj int, ci *classInfo, args []*lang.TypeRef) {
-	defer fs.setTop(fs.top)
-	known := map[string]int{} // ci's type parameters, by register
-	for depth := 0; ci != nil && depth < 64; depth++ {
-		if len(args) != len(ci.decl.TypeParams) {
-			return
-		}
-		next := map[string]int{}
-		for i, tp := range ci.decl.TypeParams {
-			fi := ci.fields[typeParamPrefix+tp]
-			if fi == nil || fi.owner != ci {
-				return
-			}
-			r := fs.alloc()
-			fs.typeArgInto(args[i], r, known)
-			fs.emitABC(vm.OpSetField, obj, fs.field(fi), r)
-			next[tp] = r
-		}
-		known = next
-		if ci.base == nil || len(ci.decl.Bases) == 0 {
-			return
-		}
-		args = ci.decl.Bases[0].Args
-		ci = ci.base
+// staticLV is the assignable location of static variable fi of class b.
+func (fs *funcState) staticLV(b *classInfo, fi *fieldInfo, v via) lvalue {
+	t, reg := fs.staticHome(b, v)
+	if reg >= 0 {
+		return lvalue{kind: lvStaticRT, obj: reg, idx: fi.index, conv: fi.typ, typ: fi.typ}
 	}
+	return lvalue{kind: lvStatic, idx: fs.c.static(t, fi.index), conv: fi.typ, typ: fi.typ}
 }
 
-// typeArgInto loads the run-time type a type argument names into r: a
-// type parameter of the class being created (known) or of the generic
-// method being compiled; else the type itself (null when it is not known:
-// a class type parameter, which reifyTypeArgs passes by an initializer).
-func (fs *funcState) typeArgInto(tr *lang.TypeRef, r int, known map[string]int) {
-	simple := tr.ArrayRank == 0 && len(tr.Args) == 0 && !tr.Nullable
-	if src, ok := known[tr.Name]; ok && simple {
-		fs.emitABC(vm.OpMove, r, src, 0)
-		return
+// staticRTCall reads (GetStatic, into dst) or writes (SetStatic, from src)
+// the static variable of an lvStaticRT location.
+func (fs *funcState) staticRTCall(fn string, lv lvalue, src, dst int) {
+	save := fs.top
+	w := fs.allocN(3)
+	fs.emitABC(vm.OpMove, w, lv.obj, 0)
+	fs.loadConst(w+1, vm.Int(int32(lv.idx)))
+	n := 2
+	if src >= 0 {
+		fs.emitABC(vm.OpMove, w+2, src, 0)
+		n = 3
 	}
-	if l := fs.typeParamLocal(tr); l != nil {
-		fs.readVar(l, r)
-		return
+	fs.callNative(lang.Pos{}, "Internal.VM", fn, w, n)
+	if dst >= 0 {
+		fs.move(dst, w)
 	}
-	t, _ := fs.c.resolveTypeRef(tr, fs.cls, false)
-	if t == nil {
-		fs.loadConst(r, vm.Null)
-		return
+	fs.setTop(max(save, dst+1))
+}
+
+// callStaticMember calls fn, a static member of class b (an accessor), with
+// the arguments in registers args, adding b's type arguments when b is
+// generic; the result goes to dst (none when dst < 0).
+func (fs *funcState) callStaticMember(b *classInfo, v via, fn *vm.Func, args []int, dst int) {
+	k := 0
+	if b.generic() {
+		k = len(b.decl.TypeParams)
 	}
-	fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
+	save := fs.top
+	w := fs.allocN(max(1, len(args)+k))
+	for i, a := range args {
+		fs.emitABC(vm.OpMove, w+i, a, 0)
+	}
+	if k > 0 {
+		fs.classArgsInto(b, v, w+len(args))
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(fn), len(args)+k)
+	if dst >= 0 {
+		fs.move(dst, w)
+	}
+	fs.setTop(max(save, dst+1))
+}
+
+// callExtension calls the extension method m that the binder chose for
+// `x.F(args)`: a static call with x as the first argument (C# §12.8.10.3).
+func (fs *funcState) callExtension(m *methodInfo, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
+	w := fs.alloc()
+	args := append([]*lang.Arg{{Pos: fun.X.Position(), X: fun.X}}, e.Args...)
+	var end *label
+	if fun.NullCond {
+		fs.exprTo(fun.X, w)
+		end = fs.newLabel()
+		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, w, 0))
+	}
+	n, backs := fs.args(args, w, m.params, m.fn.Defaults, m.fn)
+	n = fs.passTypeArgs(w, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)
+	fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n)
+	fs.copyBack(backs)
+	if end != nil {
+		fs.mark(end)
+	}
+	fs.move(dst, w)
+	if m.ret != nil && !m.async {
+		t, _ := fs.c.resolveTypeRef(m.ret, m.cls, false)
+		return t
+	}
+	return nil
 }

@@ -26,7 +26,10 @@ type classInfo struct {
 	ctors    []*methodInfo
 	cctor    *lang.CtorDecl
 	initSlot int // hidden static that triggers the static constructor, -1 if none
-	usings   []string
+	// constructed says the compiler made constructed types of this generic
+	// class (Compiler.constructed lists it once).
+	constructed bool
+	usings      []string
 }
 
 type fieldInfo struct {
@@ -54,6 +57,10 @@ type methodInfo struct {
 	async    bool
 	typeArgs []string
 	hidden   int // hidden type-argument parameters (see generic.go)
+	// classHidden counts the hidden parameters of a static member of a
+	// generic class that carry the class's type arguments (reify.go); they
+	// come before the method's own.
+	classHidden int
 }
 
 type propInfo struct {
@@ -180,7 +187,7 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 		if ci.decl.Kind == lang.KindEnum {
 			continue
 		}
-		bt, bci := c.resolveTypeRef(b, ci, true)
+		bt, bci := c.baseType(b, ci)
 		if bt == nil {
 			continue
 		}
@@ -239,7 +246,6 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		}
 	}
 	t.Statics = map[string][]*vm.Func{}
-	c.declareTypeArgFields(ci)
 	// Primary constructor parameters become fields.
 	if td.HasPrimary {
 		for _, p := range td.PrimaryParams {
@@ -298,6 +304,9 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	}
 	if hasStaticInit {
 		fn := &vm.Func{Name: ".cctor", Owner: t, File: ci.file.Name, Line: int32(td.Pos.Line), IsStatic: true}
+		if ci.generic() {
+			addHiddenParams(fn, len(td.TypeParams)) // the constructed type's arguments (vm.InitType)
+		}
 		t.StaticInit = fn
 		c.addFunc(fn)
 		c.pending = append(c.pending, func() { c.compileStaticInit(ci, fn) })
@@ -490,6 +499,10 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		fn.Async = asyncKind(m.ReturnType)
 	}
 	c.setParams(fn, m.Params, ci)
+	if static && ci.generic() {
+		mi.classHidden = hiddenTypeParams(m.Params, ci.decl.TypeParams)
+		addHiddenParams(fn, mi.classHidden)
+	}
 	mi.hidden = hiddenTypeParams(m.Params, m.TypeParams)
 	addHiddenParams(fn, mi.hidden)
 	if static {
@@ -605,6 +618,9 @@ func (c *Compiler) declareCtor(ci *classInfo, params []*lang.Param, decl *lang.C
 	c.setParams(fn, params, ci)
 	mi := &methodInfo{name: ".ctor", fn: fn, cls: ci, ctor: decl, params: params}
 	ci.ctors = append(ci.ctors, mi)
+	if fn.MinParams == 0 {
+		ci.t.DefaultCtor = fn
+	}
 	c.addFunc(fn)
 	c.pending = append(c.pending, func() { c.compileCtor(mi) })
 }
@@ -693,6 +709,11 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 	}
 	if t == nil {
 		t, ci = c.lookupTypeName(tr.Name, from)
+	}
+	if ci.generic() && t == ci.t && len(tr.Args) == len(ci.decl.TypeParams) {
+		if args := c.closedArgs(tr.Args, from); args != nil {
+			t = c.construct(ci, args)
+		}
 	}
 	if t == nil {
 		// A generic parameter in scope resolves to nothing (erased).

@@ -21,7 +21,9 @@
 // concurrently); a generic async method casting to its type parameter after
 // an await; Interlocked on an instance field inside an async method;
 // arithmetic on every numeric type in checked, unchecked and default
-// contexts across awaits, whose overflows are caught.
+// contexts across awaits, whose overflows are caught; a generic class whose
+// constructed types each have their own statics and static constructor
+// run, and generic methods called with inferred type arguments.
 package difftest
 
 import (
@@ -110,6 +112,20 @@ func (g *gen) program() string {
 	g.line("    public int this[int i] { get => _cells[i %% 4]; set => _cells[i %% 4] = value; }")
 	g.line("}")
 	g.line("")
+	g.line("class Slot<T>")
+	g.line("{")
+	g.line("    public static int Made;")
+	g.line("    public static T Last;")
+	g.line("    static Slot() { Made = 100; }")
+	g.line("    public T Value;")
+	g.line("    public Slot(T v) { Value = v; Made++; Last = v; }")
+	g.line("    public static string Describe() => typeof(T).Name + \":\" + Made + \":\" + Last;")
+	g.line("    public async Task<T> Get() { await Task.Yield(); return Value; }")
+	g.line("}")
+	g.line("")
+	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
+	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
+	g.line("")
 	g.line("static async Task Main()")
 	g.line("{")
 	g.indent++
@@ -190,7 +206,7 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(22)
+	k := g.r.Intn(23)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
@@ -234,6 +250,8 @@ func (g *gen) stmt(depth int) {
 			return
 		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
+	case 22:
+		g.genericStmt()
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
 			g.line("acc += await %s(acc %% 7 + %d);", g.methods[c].name, g.r.Intn(5))
@@ -321,6 +339,31 @@ func (g *gen) stmt(depth int) {
 			return
 		}
 		g.line("await Task.Yield();")
+	}
+}
+
+// genericStmt uses a generic class whose constructed types have their
+// own statics and static constructor runs (main flow only: quiet methods
+// run concurrently) and generic methods with inferred type arguments.
+func (g *gen) genericStmt() {
+	if g.quiet {
+		g.line("acc += Pick(acc %% 5, %d, acc %% 2 == 0) + Zero(acc).Length;", g.r.Intn(9))
+		return
+	}
+	id := g.id()
+	switch g.r.Intn(3) {
+	case 0:
+		g.line("var sl%d = new Slot<int>(acc %% 13);", id)
+		g.line("acc += await sl%d.Get() + Slot<int>.Made %% 5;", id)
+		g.print(`"slot%d " + Slot<int>.Describe() + " " + Slot<string>.Made + " " + Zero(acc)`, id)
+	case 1:
+		g.line(`var sl%d = new Slot<string>("s" + acc);`, id)
+		g.line("acc += (await sl%d.Get()).Length + Slot<string>.Made %% 3;", id)
+		g.print(`"slot%d " + Slot<string>.Describe() + " " + Slot<long>.Made + " " + Zero("x")`, id)
+	default:
+		g.line("var sl%d = new Slot<long>(acc);", id)
+		g.line("acc += (int)(await sl%d.Get() %% 7) + Slot<long>.Made %% 4 + Pick(1, 2, acc > 5);", id)
+		g.print(`"slot%d " + Slot<long>.Describe() + " " + Slot<int>.Made + " " + Zero(2L)`, id)
 	}
 }
 

@@ -200,6 +200,7 @@ type TypeDecl struct {
 	Name          string
 	Namespace     string // enclosing namespace, "" if none
 	TypeParams    []string
+	Constraints   []*Constraint // `where T : ...` clauses
 	Modifiers     Modifiers
 	Attributes    []*Attribute
 	Bases         []*TypeRef // base class and interfaces, in order; for an enum, the underlying type
@@ -271,15 +272,16 @@ type Accessor struct {
 // MethodDecl is a method, or (inside a LocalFuncStmt) a local function. Body
 // and ExprBody are both nil for abstract, interface and extern methods.
 type MethodDecl struct {
-	Pos        Pos
-	Attributes []*Attribute
-	Modifiers  Modifiers
-	ReturnType *TypeRef
-	Name       string
-	TypeParams []string
-	Params     []*Param
-	Body       *BlockStmt
-	ExprBody   Expr
+	Pos         Pos
+	Attributes  []*Attribute
+	Modifiers   Modifiers
+	ReturnType  *TypeRef
+	Name        string
+	TypeParams  []string
+	Constraints []*Constraint // `where T : ...` clauses
+	Params      []*Param
+	Body        *BlockStmt
+	ExprBody    Expr
 	// Iface is the interface of an explicit implementation
 	// (`string IGreeter.Greet()`), nil otherwise.
 	Iface *TypeRef
@@ -287,6 +289,16 @@ type MethodDecl struct {
 	// "true", ...) or "implicit"/"explicit" for a conversion operator;
 	// Name is then its metadata name (op_Addition, op_Implicit, ...).
 	Operator string
+}
+
+// Constraint is a `where T : ...` clause: the primary constraint (class,
+// struct, notnull, unmanaged), the base class and interface types, and
+// new().
+type Constraint struct {
+	Param string
+	Kind  string // "", "class", "struct", "notnull", "unmanaged", "default"
+	Types []*TypeRef
+	New   bool
 }
 
 // CtorDecl is an instance or (with ModStatic) static constructor.

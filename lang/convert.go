@@ -219,6 +219,7 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 		c := t.Class
 		td.Kind, td.Name = TypeKind(c.Kind), name(c.Name)
 		td.TypeParams = typeParams(c.TypeParams)
+		td.Constraints = st.constraints(c.Where)
 		if c.Primary != nil {
 			td.HasPrimary = true
 			td.PrimaryParams = st.params(c.Primary)
@@ -277,6 +278,25 @@ func typeParams(ps []*gTypeParam) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, name(p.Name))
+	}
+	return out
+}
+
+func (st *parseState) constraints(ws []*gConstraints) []*Constraint {
+	var out []*Constraint
+	for _, w := range ws {
+		c := &Constraint{Param: name(w.Name)}
+		for _, it := range w.Items {
+			switch {
+			case it.New:
+				c.New = true
+			case it.Kind != "":
+				c.Kind = it.Kind
+			case it.Type != nil:
+				c.Types = append(c.Types, st.typ(it.Type))
+			}
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -398,7 +418,7 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	case r.Method != nil:
 		m := r.Method
 		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: typ, Name: nm,
-			TypeParams: typeParams(m.TypeParams), Params: st.params(m.Params)}
+			TypeParams: typeParams(m.TypeParams), Constraints: st.constraints(m.Where), Params: st.params(m.Params)}
 		d.Body, d.ExprBody = st.body(m.Body)
 		return d
 	case r.Prop != nil:
@@ -667,7 +687,7 @@ func (st *parseState) localDecl(g *gLocalDecl, pos Pos) *LocalDeclStmt {
 
 func (st *parseState) localFunc(g *gLocalFunc) *MethodDecl {
 	m := &MethodDecl{Pos: st.pos(g.Pos), Attributes: st.attrs(g.Attrs), Modifiers: g.Mods.Mods, ReturnType: st.typ(g.Type),
-		Name: name(g.Name), TypeParams: typeParams(g.TypeParams), Params: st.params(g.Params)}
+		Name: name(g.Name), TypeParams: typeParams(g.TypeParams), Constraints: st.constraints(g.Where), Params: st.params(g.Params)}
 	m.Body, m.ExprBody = st.body(g.Body)
 	return m
 }

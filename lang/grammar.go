@@ -175,7 +175,7 @@ type gTypeParam struct {
 	Name  string       `parser:"@Ident"`
 }
 
-// gConstraints is `where T : ...`, parsed and ignored.
+// gConstraints is `where T : ...`.
 type gConstraints struct {
 	Name  string         `parser:"(?= 'where' Ident ':' ) 'where' @Ident ':'"`
 	Items []*gConstraint `parser:"@@ ( ',' @@ )*"`

@@ -463,7 +463,13 @@ func (l *lowering) lowerMethod(owner *lang.TypeDecl, m *lang.MethodDecl) (*lang.
 	if body == nil {
 		body = exprBody(m.ExprBody, kind == kindTaskT || kind == kindValueTaskT)
 	}
-	fl := l.newFn(owner, m.Pos, m.Params, body, m.TypeParams)
+	// The state machine of a member of a generic class is generic in the
+	// class's type parameters too, as Roslyn's is.
+	typeParams := m.TypeParams
+	if owner.Kind == lang.KindClass && len(owner.TypeParams) > 0 {
+		typeParams = append(append([]string{}, owner.TypeParams...), m.TypeParams...)
+	}
+	fl := l.newFn(owner, m.Pos, m.Params, body, typeParams)
 	fl.kind, fl.result = kind, result
 	fl.display = owner.Name + "." + m.Name + "()"
 	fl.static = m.Modifiers.Has(lang.ModStatic)

@@ -814,7 +814,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 	}
 	cls.Members = append(cls.Members,
 		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "MoveNext",
-			TypeParams: m.TypeParams, Body: block(pos, append(loadTypeArgs, mc.moveNext...)...)},
+			TypeParams: fl.typeArgs, Body: block(pos, append(loadTypeArgs, mc.moveNext...)...)},
 		&lang.MethodDecl{Pos: pos, Modifiers: lang.ModPublic, ReturnType: typeRef(pos, "void"), Name: "SetStateMachine",
 			Params: []*lang.Param{{Pos: pos, Type: typeRef(pos, "IAsyncStateMachine"), Name: "stateMachine"}},
 			Body:   block(pos)})

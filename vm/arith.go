@@ -501,7 +501,7 @@ func (t *Thread) convert(v Value, c Conv) (Value, error) {
 		}
 		return Null, t.ThrowNull()
 	}
-	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+convName(c)+"'.")
+	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+TypeString(v.Type())+"' to type '"+convName(c)+"'.")
 }
 
 func convName(c Conv) string {

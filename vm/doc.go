@@ -143,6 +143,7 @@
 //	value.go          Value: the two-word representation, primitives
 //	object.go         heap objects: Header, Str, Array, Box, Closure, Instance, Native
 //	type.go           Type: fields, methods, statics; System.Type objects
+//	generic.go        constructed generic types: Construct, per-type statics, type names
 //	decimal.go        decimal values and arithmetic
 //	machine.go        Func, Program, Machine, Frame, Thread, counters
 //	interp.go         the run loop, calls (Invoke, CallValue, frames), unwinding

@@ -360,15 +360,15 @@ func (r FieldRef) Index() int { return r.index }
 func (r FieldRef) WithClass(c *Type) FieldRef { return NewFieldRef(c, r.index) }
 
 // holds is the field instructions' inline class check: v is an object of
-// the field's class or of a class derived directly from it (and so an
-// Instance with the slot). It is false for anything else, including deeper
+// the field's class, of a class derived directly from it or of a
+// constructed type of it (and so an Instance with the slot). It is false for anything else, including deeper
 // subclasses, which fieldSlow then sorts out.
 func (r *FieldRef) holds(v Value) bool {
 	if v.p == nil {
 		return false
 	}
 	typ := (*Header)(v.p).typ
-	return typ == r.class || typ.Super == r.class && typ.Kind == KindInstance
+	return typ == r.class || (typ.Super == r.class || typ.Def == r.class) && typ.Kind == KindInstance
 }
 
 // fieldSlow executes a field instruction (GETFIELD, SETFIELD, GETTHISF,
@@ -413,11 +413,11 @@ func (t *Thread) fieldObject(v Value, ref *FieldRef) error {
 		return t.ThrowNull()
 	}
 	if typ := (*Header)(v.p).typ; typ != primMark && typ.Kind == KindInstance && len((*Instance)(v.p).F) > ref.index {
-		for c := typ.Super; c != nil; c = c.Super {
-			if c == ref.class {
-				return nil
+		for c := typ; c != nil; c = c.Super {
+			if c == ref.class || c.Def == ref.class {
+				return nil // a subclass, or a constructed type of the generic class
 			}
 		}
 	}
-	return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+ref.class.FullName()+"'.")
+	return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+TypeString(v.Type())+"' to type '"+ref.class.FullName()+"'.")
 }

@@ -192,7 +192,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 				t.setReg(ins.A(), r)
 				return err
 			}
-			return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+v.Type().FullName()+"' to type '"+ty.FullName()+"'.")
+			return t.Throw("System.InvalidCastException", "Unable to cast object of type '"+TypeString(v.Type())+"' to type '"+TypeString(ty)+"'.")
 		}
 		t.setReg(ins.A(), v)
 	case OpTypeOf:

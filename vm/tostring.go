@@ -63,7 +63,7 @@ func (t *Thread) ToString(v Value) (string, error) {
 
 // DisplayTypeName is what object.ToString() prints for a type: its full name,
 // nested types joined with '+'.
-func DisplayTypeName(ty *Type) string { return ty.FullName() }
+func DisplayTypeName(ty *Type) string { return TypeString(ty) }
 
 // FormatPrim formats a primitive (or decimal) value with a .NET format string.
 func (t *Thread) FormatPrim(v Value, format string) (string, error) {

@@ -1,14 +1,16 @@
 package vm
 
 import (
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
 
 // Type is a runtime type: a primitive, a class (from source or the library),
-// an interface, an enum, an array or a delegate. Generic classes are erased to
-// one Type; library objects that need their type arguments keep them in their
-// payload (AsyncLocal<int> remembers int to read 0).
+// an interface, an enum, an array or a delegate. A generic class declared in
+// source has one Type per constructed type (Construct), as in the CLR; library
+// objects that need their type arguments keep them in their payload
+// (AsyncLocal<int> remembers int to read 0).
 type Type struct {
 	mark *Type // primMark for primitive tag types; must stay the first field
 
@@ -57,6 +59,20 @@ type Type struct {
 	PassTypeArgs bool
 	// Lib is the library's hook for native types (constructors, members).
 	Lib any
+
+	// Def and Args make this a constructed generic type (Box<int>: Def is
+	// Box`1, Args [Int32]); see generic.go. Param > 0 makes it the
+	// (Param-1)th type parameter of the generic definition ParamOf.
+	// DefaultCtor is the parameterless constructor of a class declared in
+	// source, which `new T()` runs (CreateInstance).
+	DefaultCtor *Func
+
+	Def, ParamOf *Type
+	Args         []*Type
+	Param        int
+	insts        sync.Map         // constructed types of this definition, by argument identities (argsKey)
+	pending      map[string]*Type // constructed types being made; guarded by constructMu
+	params       []*Type          // the definition's type parameters (TypeParam); guarded by constructMu
 }
 
 // Field describes an instance or static field.
@@ -126,8 +142,8 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 		return true
 	}
 	for c := t; c != nil; c = c.Super {
-		if c == u {
-			return true
+		if c == u || c.Def == u && u != nil {
+			return true // a constructed type shares its definition's code and layout
 		}
 		if u.IsInterface && namesInterface(c.IfaceNames, u) {
 			return true

@@ -39,7 +39,7 @@ func (t *Thread) InitType(ty *Type) error {
 	initMu.Unlock()
 	var err error
 	if ty.StaticInit != nil {
-		_, err = t.Invoke(ty.StaticInit, Null, nil)
+		_, err = t.Invoke(ty.StaticInit, Null, staticInitArgs(ty))
 	}
 	initMu.Lock()
 	ty.staticDone.Store(true)
@@ -48,7 +48,7 @@ func (t *Thread) InitType(ty *Type) error {
 	initMu.Unlock()
 	if th, ok := err.(*Thrown); ok {
 		e := t.M.NewException("System.TypeInitializationException",
-			"The type initializer for '"+ty.FullName()+"' threw an exception.")
+			"The type initializer for '"+TypeString(ty)+"' threw an exception.")
 		e.F[ExcFieldInner] = Ref(th.Exc)
 		return &Thrown{e}
 	}

@@ -135,7 +135,10 @@ type binder struct {
 	types    []*Type                    // source types in declaration order
 	files    map[*lang.TypeDecl]*lang.File
 	opaque   map[*vm.Type]*Type
-	extNames map[string]bool // names of extension methods (library and source)
+	extNames map[string]bool      // names of extension methods (library and source)
+	program  map[*lang.File]bool  // the program's files (not the library's or the prelude's)
+	checks   []constraintCheck    // type arguments whose constraints checkConstraints checks
+	exts     map[string][]*Method // extension methods of source and library static classes, by name
 
 	// the body being bound
 	overflow overflowCtx // checked, unchecked or default (checked.go)
@@ -164,7 +167,7 @@ type scope struct {
 // C#) is declared but its bodies are not bound.
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
-		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
+		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}}
@@ -177,6 +180,10 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		all = append(all, prelude)
 	}
 	all = append(all, files...)
+	b.program = map[*lang.File]bool{}
+	for _, f := range files {
+		b.program[f] = true
+	}
 	for _, f := range all {
 		for _, td := range f.Types {
 			b.declareType(td, nil, f, f == lib, f == prelude)
@@ -197,6 +204,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		b.resolveBases(t)
 	}
 	for _, t := range b.types {
+		b.classConstraints(t)
+	}
+	for _, t := range b.types {
 		b.declareMembers(t)
 	}
 	for _, t := range b.types {
@@ -212,6 +222,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 			b.bindTopLevel(program, f)
 		}
 	}
+	b.checkConstraints()
 	sort.SliceStable(b.diags, func(i, j int) bool { return lessPos(b.diags[i].Pos, b.diags[j].Pos) })
 	return b.info, b.diags
 }
@@ -473,11 +484,13 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true})
 	}
 	ctx.tparams = append(append([]*Type{}, ctx.tparams...), mt.TypeParams...)
+	b.declareConstraints(mt.TypeParams, m.Constraints, ctx)
 	mt.Ret = b.resolveType(m.ReturnType, ctx)
 	mt.Params = b.params(m.Params, ctx)
 	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
 		mt.Ext = true
 		b.extNames[m.Name] = true
+		b.addExtension(mt)
 	}
 	return mt
 }
@@ -560,6 +573,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	if len(def.Params) != len(args) {
 		return b.u.unchecked
+	}
+	if ctx.file != nil && b.program[ctx.file] {
+		b.needConstraints(tr.Pos, def.String(), def.Params, args)
 	}
 	return b.u.Construct(def, args)
 }

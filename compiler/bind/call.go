@@ -49,6 +49,11 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		}
 		cands = methods(syms)
 		b.info.Types[f] = u.group
+		if len(cands) == 0 && !static {
+			if t, ok := b.extensionCall(e, f, recv); ok {
+				return t
+			}
+		}
 		if len(cands) == 0 {
 			if b.missIsError(recv, f.Name) {
 				b.reportMiss(recv, f.Name, static, f.Pos)
@@ -80,6 +85,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if len(m.TypeArgs) > 0 && b.program[b.file] {
+		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
+	}
 	b.fixOutVars(m, e.Args)
 	if m.Ret == nil {
 		return u.unchecked

@@ -89,7 +89,10 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			return b.implements(from, to) || b.isOpen(from)
 		}
 		// Arrays, strings, predefined value types and enums implement
-		// library interfaces the tables do not list.
+		// library interfaces the tables do not list, never the program's.
+		if d := to.Generic(); d.Decl != nil && !d.Lib && !d.Open {
+			return false
+		}
 		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable
 	}
 	if (from.Kind == Class || from.Kind == Interface) && to.Kind == Class {

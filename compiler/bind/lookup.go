@@ -57,6 +57,17 @@ func (b *binder) lookup(t *Type, name string) []Symbol {
 			return []Symbol{&Property{Name: name, Owner: t, Type: t.Elem, Get: true}}
 		}
 		return nil
+	case TypeParam:
+		// The members of its constraints' bounds (§12.5: the effective base
+		// class and interface set).
+		if t.Cons != nil {
+			for _, bt := range t.Cons.Bounds {
+				if out = append(out, b.lookup(bt, name)...); len(out) > 0 {
+					return out
+				}
+			}
+		}
+		return nil
 	case Enum:
 		walk(t, 0)
 		if len(out) == 0 {

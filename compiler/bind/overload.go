@@ -297,6 +297,7 @@ func (b *binder) moreSpecific(c, d *Method) bool {
 func (b *binder) instantiate(m *Method, args []*Type) *Method {
 	sub := substitution(m.TypeParams, args)
 	c := b.u.substMethod(m, m.Owner, sub)
+	c.TypeArgs = args
 	return c
 }
 

@@ -83,6 +83,7 @@ type Type struct {
 	Elem   *Type   // arrays and nullable value types
 	Index  int     // a type parameter's position
 	Method bool    // a type parameter of a method
+	Cons   *Constraints
 
 	Base   *Type
 	Ifaces []*Type
@@ -246,6 +247,9 @@ type Method struct {
 	Ext        bool // an extension method (first parameter `this`)
 	Decl       lang.Node
 	Orig       *Method
+	// TypeArgs are the type arguments of an instantiated generic method
+	// (written or inferred), which code generation passes at run time.
+	TypeArgs []*Type
 }
 
 // Param is a parameter of a method, constructor, indexer or lambda.

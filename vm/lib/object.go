@@ -58,12 +58,7 @@ func typeFullName(ty *vm.Type) string {
 }
 
 // typeString is Type.ToString(): "System.Nullable`1[System.Int32]".
-func typeString(ty *vm.Type) string {
-	if ty.IsNullable() {
-		return ty.FullName() + "[" + ty.Elem.FullName() + "]"
-	}
-	return ty.FullName()
-}
+func typeString(ty *vm.Type) string { return vm.TypeString(ty) }
 
 func init() {
 	o := register(vm.TObject)
@@ -122,12 +117,17 @@ func init() {
 		return vm.String(typeString(tyOf(args[0]))), nil
 	})
 	ty.AddProperty("IsGenericType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(strings.Contains(tyOf(args[0]).Name, "`")), nil
+		t := tyOf(args[0])
+		return vm.Bool(t.Def != nil || strings.Contains(t.Name, "`")), nil
 	}, nil)
 	ty.AddMethod("GetGenericArguments", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		var ts []vm.Value
 		if t := tyOf(args[0]); t.IsNullable() {
 			ts = append(ts, vm.TypeObject(t.Elem))
+		} else {
+			for _, a := range t.Args {
+				ts = append(ts, vm.TypeObject(a))
+			}
 		}
 		return vm.Ref(vm.NewArrayOf(vm.TType, ts)), nil
 	})

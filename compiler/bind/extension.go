@@ -1,0 +1,93 @@
+package bind
+
+import (
+	"asyncvm/lang"
+)
+
+// Extension method invocations (C# §12.8.10.3). When member lookup of N on
+// an expression's type finds no method, `e.N(args)` is tried as the static
+// call `C.N(e, args)` over the extension methods named N of the static
+// classes whose namespace is in scope (the enclosing namespaces, the global
+// namespace, the file's usings and the implicit global usings), with
+// ordinary overload resolution and type inference; the receiver is the
+// first argument.
+
+// extensionCall binds e, whose callee f found no instance method on recv,
+// as an extension method invocation. ok is false when no extension method
+// named f.Name is in scope.
+func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type) (t *Type, ok bool) {
+	cands := b.extensionsInScope(f.Name)
+	if len(cands) == 0 || recv.IsUnchecked() {
+		return nil, false
+	}
+	args := append([]*lang.Arg{{Pos: f.X.Position(), X: f.X}}, e.Args...)
+	types := append([]*Type{recv}, b.args(e.Args)...)
+	var targs []*Type
+	for _, ta := range f.TypeArgs {
+		targs = append(targs, b.resolveType(ta, b.typeCtx()))
+	}
+	lib := false
+	for _, c := range cands {
+		lib = lib || c.Owner.Generic().Lib || b.isOpen(recv)
+	}
+	m := b.resolve(f.Name, cands, args, types, f.Pos, targs, false, true)
+	if m == nil {
+		if !lib && b.missIsErrorIgnoringExtensions(recv) {
+			b.reportMiss(recv, f.Name, false, f.Pos)
+		}
+		return b.u.unchecked, true
+	}
+	b.info.Calls[e] = m
+	if len(m.TypeArgs) > 0 && b.program[b.file] {
+		b.needConstraints(f.Pos, m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
+	}
+	b.fixOutVars(m, args)
+	if m.Ret == nil {
+		return b.u.unchecked, true
+	}
+	return m.Ret, true
+}
+
+// extensionsInScope returns the extension methods named name declared in
+// static classes of the namespaces in scope.
+func (b *binder) extensionsInScope(name string) []*Method {
+	all := b.exts[name]
+	if len(all) == 0 {
+		return nil
+	}
+	in := map[string]bool{}
+	for _, ns := range b.namespaces(b.typeCtx()) {
+		in[ns] = true
+	}
+	var out []*Method
+	for _, m := range all {
+		o := m.Owner
+		for o != nil && o.Outer != nil {
+			o = o.Outer
+		}
+		if o == nil || in[o.Namespace] || o.Lib {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// missIsErrorIgnoringExtensions is missIsError for a name whose extension
+// methods were all tried and none applied.
+func (b *binder) missIsErrorIgnoringExtensions(t *Type) bool {
+	switch t.Kind {
+	case Unchecked, Opaque, TypeParam, Nullable, Array, Null, Lambda, Group, Default, Special:
+		return false
+	}
+	return !b.isOpen(t)
+}
+
+// addExtension records an extension method symbol (once per declaration).
+func (b *binder) addExtension(m *Method) {
+	for _, o := range b.exts[m.Name] {
+		if o.Decl == m.Decl {
+			return
+		}
+	}
+	b.exts[m.Name] = append(b.exts[m.Name], m)
+}

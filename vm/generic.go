@@ -1,0 +1,336 @@
+package vm
+
+import (
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Constructed generic types. A generic class declared in source is one
+// definition Type (Box`1) plus one Type per constructed type (Box`1[Int32],
+// Box`1[String]), made on first use by Construct and interned by the
+// definition, so identity stays pointer equality. A constructed type shares
+// its definition's code and layout (Fields, Methods, Statics, StaticInit)
+// and has its own static variables and its own run of the static
+// initialiser, as each instantiation has its own statics in the CLR.
+// Instances carry their constructed type in their header, so the methods of
+// a generic class find their type arguments from `this` (ClassArgs); static
+// members receive them as hidden parameters, and the static initialiser is
+// invoked with them (InitType).
+//
+// Type parameters exist at run time only inside definitions: the base type
+// of `class D<T> : Box<T>` is Box`1[T] with T = TypeParam(D, 0), and
+// Construct(D, [int]) substitutes it to Box`1[Int32].
+
+// constructMu serialises the making of constructed types (their base
+// may construct others, or the same one: class A<T> : B<A<T>>); finding
+// a made one takes no lock.
+var constructMu sync.Mutex
+
+// TypeParam returns the index-th type parameter of the generic definition
+// def, named name.
+func TypeParam(def *Type, index int, name string) *Type {
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	for len(def.params) <= index {
+		def.params = append(def.params, nil)
+	}
+	if def.params[index] == nil {
+		def.params[index] = &Type{Kind: KindNative, Name: name, Super: TObject, ParamOf: def, Param: index + 1}
+	}
+	return def.params[index]
+}
+
+// argsKey is the identity of a type argument list.
+func argsKey(args []*Type) string {
+	b := make([]byte, 0, 8*len(args))
+	for _, a := range args {
+		p := uintptr(unsafe.Pointer(a))
+		for i := 0; i < 8; i++ {
+			b = append(b, byte(p>>(8*i)))
+		}
+	}
+	return string(b)
+}
+
+// Construct returns the constructed type def<args...>, the same *Type for
+// the same arguments.
+func Construct(def *Type, args []*Type) *Type {
+	key := argsKey(args)
+	if t, ok := def.insts.Load(key); ok {
+		return t.(*Type)
+	}
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	return constructLocked(def, args, key)
+}
+
+// constructLocked is Construct with constructMu held. A type is published
+// (insts) only once complete; while its base is being substituted it is
+// found in pending.
+func constructLocked(def *Type, args []*Type, key string) *Type {
+	if t, ok := def.insts.Load(key); ok {
+		return t.(*Type)
+	}
+	if t := def.pending[key]; t != nil {
+		return t
+	}
+	t := &Type{Kind: def.Kind, Namespace: def.Namespace, Name: def.Name, Def: def, Args: append([]*Type(nil), args...)}
+	if def.pending == nil {
+		def.pending = map[string]*Type{}
+	}
+	def.pending[key] = t
+	t.copyShared()
+	delete(def.pending, key)
+	def.insts.Store(key, t)
+	return t
+}
+
+// copyShared gives a constructed type its definition's code and layout and
+// static variables of its own. constructMu is held.
+func (t *Type) copyShared() {
+	def := t.Def
+	t.Super = subst(def.Super, t.Args)
+	t.Ifaces, t.IfaceNames = def.Ifaces, def.IfaceNames
+	t.IsInterface, t.IsAbstract, t.IsStatic, t.IsValueType = def.IsInterface, def.IsAbstract, def.IsStatic, def.IsValueType
+	t.Fields, t.fieldIndex = def.Fields, def.fieldIndex
+	t.Methods, t.Statics = def.Methods, def.Statics
+	t.StaticFields, t.StaticInit = def.StaticFields, def.StaticInit
+	if len(t.StaticVals) < len(def.StaticFields) {
+		vals := make([]Value, len(def.StaticFields))
+		copy(vals, t.StaticVals)
+		for i, f := range def.StaticFields {
+			if i >= len(t.StaticVals) && f.Type != nil && f.Type.mark == primMark {
+				vals[i] = f.Type.Zero()
+			}
+		}
+		t.StaticVals = vals
+	}
+	t.Lib, t.PassTypeArgs, t.DefaultCtor = def.Lib, def.PassTypeArgs, def.DefaultCtor
+	t.staticDone.Store(def.StaticInit == nil)
+}
+
+// RefreshConstructed brings the constructed types of def made while def was
+// still being declared (by the compiler, before the program runs) up to
+// date with its layout.
+func RefreshConstructed(def *Type) {
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	def.insts.Range(func(_, v any) bool {
+		v.(*Type).copyShared()
+		return true
+	})
+}
+
+// Subst replaces the type parameters in t by args (the arguments of the
+// definition t's parameters belong to).
+func Subst(t *Type, args []*Type) *Type {
+	constructMu.Lock()
+	defer constructMu.Unlock()
+	return subst(t, args)
+}
+
+func subst(t *Type, args []*Type) *Type {
+	switch {
+	case t == nil:
+		return nil
+	case t.Param > 0:
+		if t.Param <= len(args) {
+			return args[t.Param-1]
+		}
+		return TObject
+	case t.Def != nil:
+		sub := make([]*Type, len(t.Args))
+		changed := false
+		for i, a := range t.Args {
+			sub[i] = subst(a, args)
+			changed = changed || sub[i] != a
+		}
+		if changed {
+			return constructLocked(t.Def, sub, argsKey(sub))
+		}
+	case t.Kind == KindArray && t.Elem != nil:
+		if e := subst(t.Elem, args); e != t.Elem {
+			return ArrayOf(e)
+		}
+	}
+	return t
+}
+
+// ClassArgs returns the type arguments that the generic definition def
+// receives in the type t (t itself or a base of it): for an IntBox derived
+// from Box<int>, ClassArgs(IntBox, Box`1) is [Int32]. It returns nil when t
+// is not def constructed.
+func ClassArgs(t, def *Type) []*Type {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Super, n+1 {
+		if c.Def == def {
+			return c.Args
+		}
+	}
+	return nil
+}
+
+// TypeString spells a type as Type.ToString does: Box`1[System.Int32],
+// System.Collections.Generic.Dictionary`2[System.String,System.Int32].
+func TypeString(t *Type) string {
+	switch {
+	case t.IsNullable():
+		return t.FullName() + "[" + TypeString(t.Elem) + "]"
+	case t.Kind == KindArray && t.Elem != nil:
+		return TypeString(t.Elem) + "[]"
+	case t.Def == nil:
+		return t.FullName()
+	}
+	var b strings.Builder
+	b.WriteString(t.FullName())
+	b.WriteByte('[')
+	for i, a := range t.Args {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(TypeString(a))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// staticInitArgs are the arguments of a type's static initialiser: the
+// type arguments of a constructed type.
+func staticInitArgs(ty *Type) []Value {
+	if ty.Def == nil {
+		return nil
+	}
+	args := make([]Value, len(ty.Args))
+	for i, a := range ty.Args {
+		args[i] = TypeObject(a)
+	}
+	return args
+}
+
+// typeArg reads a System.Type argument (nil when it is null).
+func typeArg(v Value) *Type {
+	ty, _ := v.AsNative().(*Type)
+	return ty
+}
+
+// addGenericNatives declares the Internal.VM natives the compiler calls for
+// generic code whose types are known only at run time:
+//
+//	ClassArg(obj, def, i)     typeof of def's i-th type argument in obj's type
+//	Ancestor(obj, def)        the constructed def that obj's type is or derives from
+//	ArrayOf(type)             typeof(type[])
+//	Construct(def, a1, ...)   typeof(def<a1, ...>)
+//	New(type)                 a new instance of a run-time type (constructor not run)
+//	CreateInstance(type)      new T(): a new instance, its parameterless constructor run
+//	GetStatic(type, i)        a static variable of a run-time type (initialising it first)
+//	SetStatic(type, i, v)
+//	RefStatic(type, i)        ref to a static variable of a run-time type
+//	IsInstance(v, type)       v is type
+func addGenericNatives(t *Type) {
+	t.AddStatic("ClassArg", 3, 3, func(th *Thread, args []Value) (Value, error) {
+		var ty *Type
+		if ty = typeArg(args[0]); ty == nil || args[0].Type() != TType {
+			ty = args[0].Type()
+		}
+		if as := ClassArgs(ty, typeArg(args[1])); as != nil {
+			if i := int(asI64(args[2])); i < len(as) {
+				return TypeObject(as[i]), nil
+			}
+		}
+		return TypeObject(TObject), nil
+	})
+	t.AddStatic("Ancestor", 2, 2, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if ty == nil || args[0].Type() != TType {
+			ty = args[0].Type()
+		}
+		def := typeArg(args[1])
+		for c, n := ty, 0; c != nil && n < 64; c, n = c.Super, n+1 {
+			if c.Def == def {
+				return TypeObject(c), nil
+			}
+		}
+		return TypeObject(def), nil
+	})
+	t.AddStatic("ArrayOf", 1, 1, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if ty == nil {
+			ty = TObject
+		}
+		return TypeObject(ArrayOf(ty)), nil
+	})
+	t.AddStatic("Construct", 1, -1, func(th *Thread, args []Value) (Value, error) {
+		targs := make([]*Type, len(args)-1)
+		for i, a := range args[1:] {
+			if targs[i] = typeArg(a); targs[i] == nil {
+				targs[i] = TObject
+			}
+		}
+		return TypeObject(Construct(typeArg(args[0]), targs)), nil
+	})
+	t.AddStatic("New", 1, 1, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if err := th.InitType(ty); err != nil {
+			return Null, err
+		}
+		o := NewInstance(ty)
+		if err := th.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
+			return Null, err
+		}
+		return Ref(o), nil
+	})
+	t.AddStatic("CreateInstance", 1, 1, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		switch {
+		case ty == nil:
+			return Null, nil
+		case ty.IsPrimitive() || ty.Kind == KindEnum:
+			return ty.Zero(), nil
+		case ty.DefaultCtor != nil:
+			if ty.IsAbstract || ty.IsInterface {
+				return Null, th.Throw("System.MissingMethodException", "Cannot create an instance of an abstract class.")
+			}
+			if err := th.InitType(ty); err != nil {
+				return Null, err
+			}
+			o := NewInstance(ty)
+			if err := th.Alloc(unsafe.Pointer(o), SizeInstance+len(o.F)*SizeValue); err != nil {
+				return Null, err
+			}
+			if _, err := th.Invoke(ty.DefaultCtor, Ref(o), nil); err != nil {
+				return Null, err
+			}
+			return Ref(o), nil
+		}
+		if f := ty.LookupStatic(".ctor", 0); f != nil {
+			return th.Invoke(f, Null, nil)
+		}
+		return Null, th.Throw("System.MissingMethodException", "Cannot dynamically create an instance of type '"+TypeString(ty)+"'. Reason: No parameterless constructor defined.")
+	})
+	t.AddStatic("GetStatic", 2, 2, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if err := th.InitType(ty); err != nil {
+			return Null, err
+		}
+		return ty.StaticVals[asI64(args[1])], nil
+	})
+	t.AddStatic("RefStatic", 2, 2, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if err := th.InitType(ty); err != nil {
+			return Null, err
+		}
+		return NewNative(TRef, &RefCell{Header: Header{TRef}, Static: ty, Index: int(asI64(args[1]))}), nil
+	})
+	t.AddStatic("SetStatic", 3, 3, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[0])
+		if err := th.InitType(ty); err != nil {
+			return Null, err
+		}
+		ty.StaticVals[asI64(args[1])] = args[2]
+		return Null, nil
+	})
+	t.AddStatic("IsInstance", 2, 2, func(th *Thread, args []Value) (Value, error) {
+		ty := typeArg(args[1])
+		return Bool(ty != nil && IsInstance(args[0], ty)), nil
+	})
+}
