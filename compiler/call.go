@@ -994,8 +994,8 @@ func (fs *funcState) staticType(e lang.Expr) *vm.Type {
 
 // lambda compiles a lambda expression into a closure in dst.
 func (fs *funcState) lambda(e *lang.LambdaExpr, dst int) {
-	fs.c.lambdaN++
-	name := fmt.Sprintf("<%s>b__%d", fs.rootName(), fs.c.lambdaN)
+	fs.c.lambdaN[fs.cls]++ // numbered per class, as Roslyn numbers them
+	name := fmt.Sprintf("<%s>b__%d", fs.rootName(), fs.c.lambdaN[fs.cls])
 	fs.closure(name, e.Params, nil, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
 }
 

@@ -70,7 +70,7 @@ type Compiler struct {
 
 	pending  []func()         // bodies to compile after all declarations
 	captured map[declKey]bool // variables captured by closures, found by the dry pass
-	lambdaN  int
+	lambdaN  map[*classInfo]int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
 
@@ -164,6 +164,7 @@ func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, 
 		staticIndex: map[vm.StaticRef]int{},
 		captured:    map[declKey]bool{},
 		methodOf:    map[*lang.MethodDecl]*methodInfo{},
+		lambdaN:     map[*classInfo]int{},
 		info:        b.Info,
 	}
 	if len(b.Files) > 1 {

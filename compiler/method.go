@@ -54,10 +54,10 @@ func (c *Compiler) compileBody(mi *methodInfo, src []lang.Node, emit func(fs *fu
 		fs.dry = dry
 		fs.async = mi.async
 		fs.ret = mi.ret
-		save := c.lambdaN
+		save := c.lambdaN[mi.cls]
 		emit(fs)
 		if dry {
-			c.lambdaN = save
+			c.lambdaN[mi.cls] = save
 		}
 		fs.finish()
 	}

@@ -389,8 +389,8 @@ func (fs *funcState) forStmt(s *lang.ForStmt) {
 }
 
 func (fs *funcState) foreach(s *lang.ForeachStmt) {
-	if s.IsAwait {
-		fs.errorf(s.Pos, "'await foreach' is not supported")
+	if s.Expanded != nil {
+		fs.stmt(s.Expanded)
 		return
 	}
 	fs.pushScope()

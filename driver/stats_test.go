@@ -110,11 +110,11 @@ class Program {
 	th := m.NewThread()
 	find := func(name string) *vm.Func {
 		for _, f := range prog.Funcs {
-			if f.Name == name {
+			if f.Name == name && f.Owner != nil && f.Owner.Name == "Program" { // the prelude has methods of these names too
 				return f
 			}
 		}
-		t.Fatalf("no %s", name)
+		t.Fatalf("no Program.%s", name)
 		return nil
 	}
 	var before, after runtime.MemStats

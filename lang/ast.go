@@ -423,6 +423,11 @@ type ForeachStmt struct {
 	Name    string
 	X       Expr
 	Body    Stmt
+	// Expanded is an await foreach's expansion (C# §13.9.5: GetAsyncEnumerator,
+	// MoveNextAsync, Current, DisposeAsync), sharing X and Body: what the
+	// binder and both execution models compile. The printer prints the
+	// statement as written.
+	Expanded *BlockStmt
 }
 
 // SwitchStmt is a switch statement.

@@ -645,7 +645,7 @@ func (st *parseState) foreach(f *gForeach, pos Pos, await bool) Stmt {
 		s.Type = st.typ(f.Type)
 	}
 	if await {
-		return expandAwaitForeach(s)
+		s.Expanded = expandAwaitForeach(s)
 	}
 	return s
 }
@@ -659,7 +659,7 @@ func (st *parseState) foreach(f *gForeach, pos Pos, await bool) Stmt {
 //	    try { while (await <e>.MoveNextAsync()) { T x = <e>.Current; body } }
 //	    finally { if (<e> != null) await <e>.DisposeAsync(); }
 //	}
-func expandAwaitForeach(s *ForeachStmt) Stmt {
+func expandAwaitForeach(s *ForeachStmt) *BlockStmt {
 	p := s.Pos
 	en := fmt.Sprintf("<e>%d_%d", p.Line, p.Col)
 	ref := func() Expr { return &Ident{Pos: p, Name: en} }

@@ -190,6 +190,10 @@ func walkChildren(n Node, visit func(Node)) {
 		exprs(n.Post)
 		stmt(n.Body)
 	case *ForeachStmt:
+		if n.Expanded != nil { // it holds X and Body
+			v(n.Expanded)
+			break
+		}
 		v(n.Type)
 		expr(n.X)
 		stmt(n.Body)

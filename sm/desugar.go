@@ -10,6 +10,9 @@ import (
 // itself through rule, which returns its replacement (several statements,
 // or s unchanged). Nested lambdas and local functions are left alone.
 func mapStmt(s lang.Stmt, rule func(lang.Stmt) []lang.Stmt) []lang.Stmt {
+	if f, ok := s.(*lang.ForeachStmt); ok && f.Expanded != nil {
+		return mapStmt(f.Expanded, rule) // an await foreach is its expansion
+	}
 	switch s := s.(type) {
 	case *lang.BlockStmt:
 		s.Stmts = mapList(s.Stmts, rule)
@@ -93,10 +96,6 @@ func (fl *fnLowering) desugar(body *lang.BlockStmt) {
 				sec.Body = fl.usingDecls(sec.Body)
 			}
 		case *lang.ForeachStmt:
-			if s.IsAwait {
-				fl.errorf(s.Pos, "'await foreach' is not supported")
-				return []lang.Stmt{s}
-			}
 			if hasAwait(s) {
 				return []lang.Stmt{fl.foreachLoop(s)}
 			}

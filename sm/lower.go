@@ -102,6 +102,9 @@ func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *
 		}
 	}
 	for _, f := range files {
+		// Generated names are numbered per file, so that a program's names
+		// do not depend on what the prelude lowers.
+		l.smN, l.hoistN, l.tempN, l.labelN = 0, 0, 0, 0
 		if mode == "sm" && len(f.Stmts) > 0 && stmtsHaveAwait(f.Stmts) {
 			l.topLevel(f, files)
 		}

@@ -43,7 +43,16 @@ func lowerSource(t *testing.T, src string) *lowering {
 	if len(b.Diags) > 0 {
 		t.Fatalf("bind: %v", b.Diags)
 	}
-	return lowerFiles(&lowering{}, b.Files, b.Info, "sm")
+	l := lowerFiles(&lowering{}, b.Files, b.Info, "sm")
+	// Keep the test program's items: the prelude has async methods too.
+	var mine []*Item
+	for _, it := range l.items {
+		if it.Owner != nil && it.Owner.Pos.File == "t.async" {
+			mine = append(mine, it)
+		}
+	}
+	l.items = mine
+	return l
 }
 
 // TestLowerPanicIsInternalError checks that a Go panic while lowering

@@ -258,6 +258,10 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.scoped(s.Body)
 		b.pop()
 	case *lang.ForeachStmt:
+		if s.Expanded != nil {
+			b.stmt(s.Expanded)
+			return
+		}
 		ct := b.expr(s.X)
 		b.push()
 		et := b.u.unchecked
