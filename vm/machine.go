@@ -313,6 +313,11 @@ type Thread struct {
 	curRun                            uint64    // the run executing now
 	// Lib is the library's per-thread state (context, current task).
 	Lib any
+	// parker blocks the thread in untimed waits (made on first use).
+	parker *Parker
+	// freeConts are continuations this thread resumed and finished, by
+	// size class, reused by its next suspensions.
+	freeConts [numContClasses]contFreeList
 }
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
@@ -322,6 +327,13 @@ func (m *Machine) NewThread() *Thread {
 	m.threads = append(m.threads, t)
 	m.threadsMu.Unlock()
 	return t
+}
+
+// Threads returns the machine's VM threads, in creation order.
+func (m *Machine) Threads() []*Thread {
+	m.threadsMu.Lock()
+	defer m.threadsMu.Unlock()
+	return append([]*Thread(nil), m.threads...)
 }
 
 // Stats are the --stats counters of a run.

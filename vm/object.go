@@ -33,6 +33,9 @@ func (h *Header) object() Object {
 	case KindDelegate:
 		return (*Closure)(unsafe.Pointer(h))
 	case KindNative, KindObject:
+		if isTaskType(h.typ) {
+			return (*Task)(unsafe.Pointer(h))
+		}
 		// `new object()` is a Native of type System.Object.
 		return (*Native)(unsafe.Pointer(h))
 	default:
@@ -256,6 +259,9 @@ func (v Value) AsNative() any {
 	t := (*Header)(v.p).typ
 	if t == primMark || t.Kind != KindNative {
 		return nil
+	}
+	if isTaskType(t) {
+		return (*Task)(v.p)
 	}
 	return (*Native)(v.p).V
 }

@@ -11,9 +11,13 @@ import (
 // Continuations form a chain from the innermost suspended frame (the leaf)
 // to the root, whose Task is completed when the root frame returns.
 //
-// The layout is kept small (112 bytes plus 16 per saved register): the
-// registers to restore are named by the await site (Func.Awaits), not
-// stored, and a frame that suspends again reuses its continuation.
+// A continuation and its saved registers are one allocation (a size class
+// of 1, 2, 4 or 8 registers; more live registers get their own array): 128
+// bytes for a frame with one live register. The registers to restore are
+// named by the await site (Func.Awaits), not stored. A frame that suspends
+// again reuses its continuation, and a continuation whose frame has
+// finished goes to the resuming thread's free list for its next suspension,
+// so a steady stream of suspensions allocates nothing.
 type Continuation struct {
 	Fn   *Func
 	Regs []Value // the registers live after the await, in the site's order (all when the site has no list)
@@ -30,9 +34,121 @@ type Continuation struct {
 	// continuation then runs in whatever context the resuming thread has.
 	Suppressed bool
 	Kind       AsyncKind
+	// class is the size class (1 + index into contClassRegs), 0 when the
+	// registers are a separate array; only classed continuations recycle.
+	class uint8
+	// once says the chain (when this is its leaf) is resumed exactly once
+	// by what it waits for (a Task, or an awaiter that promises it), so its
+	// continuations may be recycled after they finish.
+	once bool
 
-	aw   Awaiter         // what the chain (when this is its leaf) waits for
-	wake func(w *Thread) // resumes the chain; made once per continuation object
+	aw   Awaiter         // what the chain (when this is its leaf) waits for, unless a Task holds the chain itself
+	wake func(w *Thread) // resumes the chain through aw; made once per continuation object
+}
+
+// ResumesOnce is implemented by library awaiters that call the function
+// given to UnsafeOnCompleted exactly once (Task.Yield's). A user awaiter may
+// call it any number of times, so a chain waiting on one is never recycled.
+type ResumesOnce interface {
+	ResumesOnce()
+}
+
+// The continuation size classes: a continuation with its registers inline.
+const numContClasses = 4
+
+var contClassRegs = [numContClasses]int{1, 2, 4, 8}
+
+type (
+	cont1 struct {
+		c Continuation
+		r [1]Value
+	}
+	cont2 struct {
+		c Continuation
+		r [2]Value
+	}
+	cont4 struct {
+		c Continuation
+		r [4]Value
+	}
+	cont8 struct {
+		c Continuation
+		r [8]Value
+	}
+)
+
+// contFreeList is one size class of a thread's recycled continuations,
+// linked through Next; it keeps at most maxFreeConts.
+type contFreeList struct {
+	head *Continuation
+	n    int32
+}
+
+const maxFreeConts = 64
+
+// newContinuation returns a continuation with room for n registers: a
+// recycled one of t's, or a new one.
+func (t *Thread) newContinuation(n int) *Continuation {
+	class := -1
+	for i, r := range contClassRegs {
+		if n <= r {
+			class = i
+			break
+		}
+	}
+	if class < 0 {
+		t.M.Counters.Continuations.Add(1)
+		c := &Continuation{Regs: make([]Value, n)}
+		t.countContinuation(c)
+		return c
+	}
+	fl := &t.freeConts[class]
+	if c := fl.head; c != nil {
+		fl.head, fl.n = c.Next, fl.n-1
+		c.Next = nil
+		c.Regs = c.Regs[:n]
+		return c
+	}
+	t.M.Counters.Continuations.Add(1)
+	var c *Continuation
+	switch class {
+	case 0:
+		x := &cont1{}
+		x.c.Regs = x.r[:n]
+		c = &x.c
+	case 1:
+		x := &cont2{}
+		x.c.Regs = x.r[:n]
+		c = &x.c
+	case 2:
+		x := &cont4{}
+		x.c.Regs = x.r[:n]
+		c = &x.c
+	default:
+		x := &cont8{}
+		x.c.Regs = x.r[:n]
+		c = &x.c
+	}
+	c.class = uint8(class + 1)
+	t.countContinuation(c)
+	return c
+}
+
+// recycle puts a continuation whose frame has finished on t's free list.
+// Its registers are cleared so that it keeps nothing alive; its wake
+// function stays (it resumes whatever the continuation holds next).
+func (t *Thread) recycle(c *Continuation) {
+	if c.class == 0 {
+		return
+	}
+	fl := &t.freeConts[c.class-1]
+	if fl.n >= maxFreeConts {
+		return
+	}
+	regs := c.Regs[:cap(c.Regs)]
+	clear(regs)
+	*c = Continuation{Regs: regs, Next: fl.head, class: c.class, wake: c.wake}
+	fl.head, fl.n = c, fl.n+1
 }
 
 // errSuspended is returned by run when its boundary frame suspended (a
@@ -79,7 +195,7 @@ func init() {
 func completedTask(rt *Type, v Value) *Task {
 	tk := NewTask(rt)
 	tk.result = v
-	tk.status.Store(int32(StatusRanToCompletion))
+	tk.state.Store(uint32(StatusRanToCompletion))
 	return tk
 }
 
@@ -132,10 +248,11 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 		t.M.Crash(err)
 		return Null, nil
 	}
-	tk := NewTask(TObject)
+	resultT := TObject
 	if kind == AsyncTask || kind == AsyncValueTask {
-		tk.ResultT = nil
+		resultT = nil
 	}
+	tk := NewTask(resultT)
 	t.countTask(tk)
 	t.M.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
@@ -258,6 +375,14 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		if flags&frameResumed != 0 {
 			// c is the continuation this frame was resumed from, reused
 			// (saveFrame); it keeps that one's successor, task and kind.
+			// The root's task now waits on a new leaf.
+			root := c
+			for root.Next != nil {
+				root = root.Next
+			}
+			if root.Task != nil {
+				root.Task.Owner = first
+			}
 			t.register(aw, first)
 			return Null, true, errSuspended
 		}
@@ -269,10 +394,11 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			continue
 		}
 		// A thunk: the caller observes a Task owning the chain.
-		tk := NewTask(TObject)
+		resultT := TObject
 		if kind == AsyncTask || kind == AsyncValueTask || kind == AsyncVoid {
-			tk.ResultT = nil
+			resultT = nil
 		}
+		tk := NewTask(resultT)
 		tk.Owner = first
 		t.countTask(tk)
 		t.M.Counters.Tasks.Add(1)
@@ -312,14 +438,15 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	if fr.flags&frameResumed != 0 {
 		c = fr.rest
 		regs := c.Regs
+		class := c.class
 		if cap(regs) < n {
 			regs = make([]Value, n)
+			class = 0
 		}
-		*c = Continuation{Regs: regs[:n], Next: c.Next, Task: c.Task, Kind: c.Kind, wake: c.wake}
+		*c = Continuation{Regs: regs[:n], Next: c.Next, Task: c.Task, Kind: c.Kind, class: class, wake: c.wake}
 	} else {
-		t.M.Counters.Continuations.Add(1)
-		c = &Continuation{Regs: make([]Value, n), Kind: fn.Async}
-		t.countContinuation(c)
+		c = t.newContinuation(n)
+		c.Kind = fn.Async
 	}
 	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
@@ -355,10 +482,19 @@ func (f *Func) awaitSite(pc int) *AwaitSite {
 	return nil
 }
 
-// register asks the awaiter to resume the chain when it completes. The
-// resumption function is made once per continuation object and reused with
-// it; the awaiter travels in the continuation.
+// register asks the awaiter to resume the chain when it completes. A Task
+// holds the chain itself in its continuation slot; other awaiters get the
+// chain's wake function, made once per continuation object and reused with
+// it, and the awaiter travels in the continuation.
 func (t *Thread) register(aw Awaiter, chain *Continuation) {
+	if tk, ok := aw.(*Task); ok {
+		chain.once = true
+		if tk.addContinuation(chain) {
+			return
+		}
+	} else {
+		_, chain.once = aw.(ResumesOnce)
+	}
 	chain.aw = aw
 	if chain.wake == nil {
 		chain.wake = func(w *Thread) {
@@ -368,15 +504,22 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 			w.Dispatch(chain, v, err)
 		}
 	}
+	if _, ok := aw.(*Task); ok {
+		// The task completed since IsCompleted was asked.
+		t.Queue(chain.wake)
+		return
+	}
 	aw.UnsafeOnCompleted(t, chain.wake)
 }
 
 // Dispatch resumes a suspended chain with the awaited result (or
 // exception), leaf first, passing each frame's result to the next, until
 // the chain completes its task or suspends again. The thread's context is
-// saved when the dispatch starts and put back when it ends.
+// saved when the dispatch starts and put back when it ends. Continuations
+// whose frames finish are recycled when the chain is resumed only once.
 func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 	saved := t.Ctx.Current()
+	recycle := c.once
 	for c != nil {
 		if err != nil && !c.InTry {
 			// No exception slot: the exception passes through this frame.
@@ -396,11 +539,18 @@ func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 				break
 			}
 		}
-		if c.Next == nil {
+		next := c.Next
+		if next == nil {
 			t.finishChain(c, v, err)
+			if recycle {
+				t.recycle(c)
+			}
 			break
 		}
-		c = c.Next
+		if recycle {
+			t.recycle(c)
+		}
+		c = next
 	}
 	if t.Ctx.Current() != saved {
 		t.Ctx.Switch(saved)
@@ -413,6 +563,7 @@ func (t *Thread) finishChain(root *Continuation, v Value, err error) {
 	if tk == nil {
 		return
 	}
+	tk.Owner = nil // the chain's continuations are recycled from here on
 	if err != nil {
 		th, ok := err.(*Thrown)
 		if !ok {

@@ -23,27 +23,28 @@ import (
 // timers (Task.Delay, CancelAfter, WaitAsync timeouts); the pool's pending
 // count covers queued items. Every change bumps gen, so the watchdog can tell
 // a stable "nothing can progress" state from a moment between transitions.
+// What a blocked thread waits for is in its own threadState.blocked, an
+// atomic pointer, so blocking takes no lock; a report reads every thread's.
 type watch struct {
 	busy   atomic.Int64
 	timers atomic.Int64
 	gen    atomic.Int64
 
-	mu      sync.Mutex
-	blocked map[*vm.Thread]*blockInfo
-	armed   map[*machineTimer]struct{} // timers not yet fired or stopped, for Close
+	mu    sync.Mutex
+	armed map[*machineTimer]struct{} // timers not yet fired or stopped, for Close
 }
 
-// blockInfo describes one thread blocked without a time limit.
+// blockInfo describes one thread blocked without a time limit; it does not
+// change once published.
 type blockInfo struct {
-	what  string // "Task.Result", "Thread.Join", ...; "" when unknown
-	task  *vm.Task
-	trace []vm.TraceEntry
+	what string // "Task.Result", "Thread.Join", ...; "" when unknown
+	task *vm.Task
 }
 
 func watchOf(m *vm.Machine) *watch {
 	st := stateOf(m)
 	st.watchOnce.Do(func() {
-		st.watch = &watch{blocked: map[*vm.Thread]*blockInfo{}, armed: map[*machineTimer]struct{}{}}
+		st.watch = &watch{armed: map[*machineTimer]struct{}{}}
 	})
 	return st.watch
 }
@@ -68,18 +69,13 @@ func WaitEntry(t *vm.Thread, tk *vm.Task) {
 
 // blockOnTask blocks t until tk completes, described as what. It spins
 // briefly first: a wait for a short item (Task.Run(...).Wait()) then ends
-// without a channel, a deadlock-watch entry or a wakeup.
+// without an allocation, a deadlock-watch entry or a wakeup. Otherwise the
+// thread parks on its Parker, which tk's completion unparks.
 func blockOnTask(t *vm.Thread, tk *vm.Task, what string) {
 	if spinUntil(tk.IsCompleted) {
 		return
 	}
-	ch := tk.Done()
-	select {
-	case <-ch:
-		return
-	default:
-	}
-	blockNoted(t, what, tk, untilClosed(t.M, ch))
+	blockNoted(t, what, tk, func() { tk.ParkUntilCompleted(t) })
 }
 
 // blockOn blocks t until ch is closed, described as what.
@@ -130,18 +126,14 @@ func untilClosed(m *vm.Machine, ch <-chan struct{}) func() {
 // worker gives up its slot.
 func blockNoted(t *vm.Thread, what string, tk *vm.Task, wait func()) {
 	w := watchOf(t.M)
-	// The stack is read only if a deadlock is reported (under w.mu, while
-	// the thread is still listed and so still blocked, its frames unchanged).
-	info := &blockInfo{what: what, task: tk}
-	w.mu.Lock()
-	w.blocked[t] = info
-	w.mu.Unlock()
+	// The stack is read only if a deadlock is reported (while the thread
+	// is still listed and so still blocked, its frames unchanged).
+	s := threadStateOf(t)
+	s.blocked.Store(&blockInfo{what: what, task: tk})
 	w.addBusy(-1)
 	poolBlock(t, wait)
 	w.addBusy(1)
-	w.mu.Lock()
-	delete(w.blocked, t)
-	w.mu.Unlock()
+	s.blocked.Store(nil)
 }
 
 // blockTimed runs wait, a wait with a time limit: the thread stays busy (it
@@ -279,19 +271,20 @@ func WatchDeadlocks(m *vm.Machine) (stop func()) {
 // report describes the deadlock: each blocked thread with what it waits on
 // and where, then the awaits pending on the tasks they wait for.
 func (w *watch) report(m *vm.Machine) string {
-	w.mu.Lock()
-	threads := make([]*vm.Thread, 0, len(w.blocked))
-	for t := range w.blocked {
-		threads = append(threads, t)
-	}
-	infos := make(map[*vm.Thread]*blockInfo, len(w.blocked))
-	for t, in := range w.blocked {
-		if in.trace == nil {
-			in.trace = t.StackTrace(8)
+	var threads []*vm.Thread
+	infos := map[*vm.Thread]*blockInfo{}
+	traces := map[*vm.Thread][]vm.TraceEntry{}
+	for _, t := range m.Threads() {
+		s, _ := t.Lib.(*threadState)
+		if s == nil {
+			continue
 		}
-		infos[t] = in
+		if in := s.blocked.Load(); in != nil {
+			threads = append(threads, t)
+			infos[t] = in
+			traces[t] = t.StackTrace(8)
+		}
 	}
-	w.mu.Unlock()
 	sort.Slice(threads, func(i, j int) bool { return threads[i].ID < threads[j].ID })
 	var b strings.Builder
 	b.WriteString("deadlock: all threads are blocked and nothing can wake them")
@@ -305,7 +298,7 @@ func (w *watch) report(m *vm.Machine) string {
 			what += fmt.Sprintf(" (task %d)", in.task.ID)
 		}
 		fmt.Fprintf(&b, "\nthread %d%s is blocked in %s", t.ID, threadRole(t), what)
-		if tr := vm.FormatTrace(in.trace); tr != "" {
+		if tr := vm.FormatTrace(traces[t]); tr != "" {
 			b.WriteString("\n" + indent(tr, "  "))
 		}
 	}

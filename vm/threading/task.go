@@ -683,9 +683,7 @@ func registerEnum(ty *vm.Type) {
 	}
 }
 
-// tcs is the payload of a TaskCompletionSource.
-type tcs struct{ tk *vm.Task }
-
+// A TaskCompletionSource is a library object whose payload is its task.
 func registerTCS() {
 	ty := vm.RegisterType(TTCS)
 	ty.PassTypeArgs = true
@@ -698,12 +696,14 @@ func registerTCS() {
 		tk := vm.NewTask(resT)
 		for _, a := range args {
 			if a.Type() == TTaskCreationOptions || a.IsInt() {
-				tk.Async = a.AsLong()&optRunContinuationsAsynchronously != 0
+				if a.AsLong()&optRunContinuationsAsynchronously != 0 {
+					tk.SetAsync()
+				}
 			}
 		}
-		return vm.NewNative(TTCS, &tcs{tk}), nil
+		return vm.NewNative(TTCS, tk), nil
 	})
-	get := func(v vm.Value) *vm.Task { return v.AsNative().(*tcs).tk }
+	get := func(v vm.Value) *vm.Task { return v.AsNative().(*vm.Task) }
 	ty.AddProperty("Task", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.TaskValue(get(args[0])), nil
 	}, nil)
