@@ -2,6 +2,7 @@ package vm
 
 import (
 	"errors"
+	"unsafe"
 
 	"asyncvm/ctx"
 )
@@ -12,21 +13,25 @@ import (
 // to the root, whose Task is completed when the root frame returns.
 //
 // A continuation and its saved registers are one allocation (a size class
-// of 1, 2, 4 or 8 registers; more live registers get their own array): 128
+// of 1, 2, 4 or 8 registers; more live registers get their own array): 112
 // bytes for a frame with one live register. The registers to restore are
 // named by the await site (Func.Awaits), not stored. A frame that suspends
 // again reuses its continuation, and a continuation whose frame has
 // finished goes to the resuming thread's free list for its next suspension,
 // so a steady stream of suspensions allocates nothing.
 type Continuation struct {
-	Fn   *Func
-	Regs []Value // the registers live after the await, in the site's order (all when the site has no list)
-	Cl   *Closure
-	Next *Continuation // the awaiting caller's continuation
-	Task *Task         // set on the root: completed with the root frame's result
-	EC   *ctx.Context  // context to restore on resume; nil: none captured
-	PC   int32         // resume pc: the instruction after the await
-	Dst  int32         // register receiving the awaited result
+	Fn *Func
+	// regs holds the registers live after the await, in the site's order
+	// (all when the site has no list): nregs of them, room for capReg;
+	// inline after the struct in a classed continuation.
+	regs          unsafe.Pointer
+	nregs, capReg int32
+	Cl            *Closure
+	Next          *Continuation // the awaiting caller's continuation
+	Task          *Task         // set on the root: completed with the root frame's result
+	EC            *ctx.Context  // context to restore on resume; nil: none captured
+	PC            int32         // resume pc: the instruction after the await
+	Dst           int32         // register receiving the awaited result
 	// InTry says an exception is delivered into this frame (it has an
 	// exception slot); without one, an exception passes it by.
 	InTry bool
@@ -44,6 +49,14 @@ type Continuation struct {
 
 	aw   Awaiter         // what the chain (when this is its leaf) waits for, unless a Task holds the chain itself
 	wake func(w *Thread) // resumes the chain through aw; made once per continuation object
+}
+
+// Regs returns the saved registers.
+func (c *Continuation) Regs() []Value { return unsafe.Slice((*Value)(c.regs), c.nregs) }
+
+// setRegs makes regs (n of them used) the continuation's register array.
+func (c *Continuation) setRegs(regs []Value, n int) {
+	c.regs, c.nregs, c.capReg = unsafe.Pointer(unsafe.SliceData(regs)), int32(n), int32(cap(regs))
 }
 
 // ResumesOnce is implemented by library awaiters that call the function
@@ -98,7 +111,8 @@ func (t *Thread) newContinuation(n int) *Continuation {
 	}
 	if class < 0 {
 		t.M.Counters.Continuations.Add(1)
-		c := &Continuation{Regs: make([]Value, n)}
+		c := &Continuation{}
+		c.setRegs(make([]Value, n), n)
 		t.countContinuation(c)
 		return c
 	}
@@ -106,7 +120,7 @@ func (t *Thread) newContinuation(n int) *Continuation {
 	if c := fl.head; c != nil {
 		fl.head, fl.n = c.Next, fl.n-1
 		c.Next = nil
-		c.Regs = c.Regs[:n]
+		c.nregs = int32(n)
 		return c
 	}
 	t.M.Counters.Continuations.Add(1)
@@ -114,19 +128,19 @@ func (t *Thread) newContinuation(n int) *Continuation {
 	switch class {
 	case 0:
 		x := &cont1{}
-		x.c.Regs = x.r[:n]
+		x.c.setRegs(x.r[:], n)
 		c = &x.c
 	case 1:
 		x := &cont2{}
-		x.c.Regs = x.r[:n]
+		x.c.setRegs(x.r[:], n)
 		c = &x.c
 	case 2:
 		x := &cont4{}
-		x.c.Regs = x.r[:n]
+		x.c.setRegs(x.r[:], n)
 		c = &x.c
 	default:
 		x := &cont8{}
-		x.c.Regs = x.r[:n]
+		x.c.setRegs(x.r[:], n)
 		c = &x.c
 	}
 	c.class = uint8(class + 1)
@@ -145,9 +159,8 @@ func (t *Thread) recycle(c *Continuation) {
 	if fl.n >= maxFreeConts {
 		return
 	}
-	regs := c.Regs[:cap(c.Regs)]
-	clear(regs)
-	*c = Continuation{Regs: regs, Next: fl.head, class: c.class, wake: c.wake}
+	clear(unsafe.Slice((*Value)(c.regs), c.capReg))
+	*c = Continuation{regs: c.regs, capReg: c.capReg, Next: fl.head, class: c.class, wake: c.wake}
 	fl.head, fl.n = c, fl.n+1
 }
 
@@ -437,25 +450,25 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	var c *Continuation
 	if fr.flags&frameResumed != 0 {
 		c = fr.rest
-		regs := c.Regs
-		class := c.class
-		if cap(regs) < n {
-			regs = make([]Value, n)
-			class = 0
+		old := *c
+		*c = Continuation{regs: old.regs, nregs: int32(n), capReg: old.capReg, Next: old.Next, Task: old.Task, Kind: old.Kind, class: old.class, wake: old.wake}
+		if int(old.capReg) < n {
+			c.setRegs(make([]Value, n), n)
+			c.class = 0
 		}
-		*c = Continuation{Regs: regs[:n], Next: c.Next, Task: c.Task, Kind: c.Kind, class: class, wake: c.wake}
 	} else {
 		c = t.newContinuation(n)
 		c.Kind = fn.Async
 	}
 	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
+	saved := c.Regs()
 	if site != nil && site.Live != nil {
 		for i, r := range site.Live {
-			c.Regs[i] = regs[r]
+			saved[i] = regs[r]
 		}
 	} else {
-		copy(c.Regs, regs)
+		copy(saved, regs)
 	}
 	if site != nil {
 		c.InTry = site.InTry
@@ -594,12 +607,13 @@ func (t *Thread) resume(c *Continuation, v Value, err error) (Value, error, bool
 		t.growStack(need)
 	}
 	regs := t.stack[base : base+fn.NumRegs]
+	saved := c.Regs()
 	if site := fn.awaitSite(int(c.PC) - 1); site != nil && site.Live != nil {
 		for i, r := range site.Live {
-			regs[r] = c.Regs[i]
+			regs[r] = saved[i]
 		}
 	} else {
-		copy(regs, c.Regs)
+		copy(regs, saved)
 	}
 	t.frames = append(t.frames, Frame{fn: fn, pc: int(c.PC), base: base, ret: base, cl: c.Cl,
 		flags: frameBoundary | frameResumed, rest: c, ec: t.Ctx.Current()})
