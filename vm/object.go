@@ -266,6 +266,14 @@ func (v Value) AsNative() any {
 	return (*Native)(v.p).V
 }
 
+// InitNative makes n, a Native embedded in a larger Go object, a library
+// object of type t around payload x, and returns it as a value: the payload
+// and its program-visible object are then one allocation.
+func InitNative(n *Native, t *Type, x any) Value {
+	n.typ, n.V = t, x
+	return Value{p: unsafe.Pointer(n)}
+}
+
 // NewNative allocates a library object of type t around payload x.
 func NewNative(t *Type, x any) Value {
 	return Value{p: unsafe.Pointer(&Native{Header: Header{t}, V: x})}

@@ -92,12 +92,15 @@ var taskIDs atomic.Int32
 
 // NewTask makes a pending task. resultT is nil for a non-generic Task.
 func NewTask(resultT *Type) *Task {
-	tk := &Task{ID: taskIDs.Add(1)}
-	tk.init(resultT)
+	tk := &Task{}
+	InitTask(tk, resultT)
 	return tk
 }
 
-func (tk *Task) init(resultT *Type) {
+// InitTask makes tk, a zero Task embedded in a larger Go object (the sm
+// method builder), a pending task.
+func InitTask(tk *Task, resultT *Type) {
+	tk.ID = taskIDs.Add(1)
 	tk.ResultT = resultT
 	tk.typ = TTask
 	if resultT != nil {

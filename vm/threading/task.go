@@ -66,6 +66,10 @@ func (YieldAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 	t.Queue(resume)
 }
 
+// ResumesOnce implements vm.ResumesOnce: resume is queued exactly once, so
+// an rt chain waiting here may recycle its continuations.
+func (YieldAwaiter) ResumesOnce() {}
+
 var completedTask = func() *vm.Task {
 	tk := vm.NewTask(nil)
 	tk.TryComplete(nil, vm.StatusRanToCompletion, vm.Null, nil)
@@ -221,12 +225,15 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 			all.TryComplete(w, vm.StatusRanToCompletion, vm.Null, nil)
 		}
 	}
+	// One continuation serves every task: it needs nothing of the task
+	// that ran it.
+	one := func(w *vm.Thread) {
+		if remaining.Add(-1) == 0 {
+			finish(w)
+		}
+	}
 	for _, tk := range tasks {
-		tk.OnCompleted(t, func(w *vm.Thread) {
-			if remaining.Add(-1) == 0 {
-				finish(w)
-			}
-		})
+		tk.OnCompleted(t, one)
 	}
 	return all
 }
