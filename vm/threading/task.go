@@ -690,7 +690,13 @@ func registerEnum(ty *vm.Type) {
 	}
 }
 
-// A TaskCompletionSource is a library object whose payload is its task.
+// tcs is a TaskCompletionSource: the library object (its payload is the
+// task) and the task in one allocation.
+type tcs struct {
+	obj  vm.Native
+	task vm.Task
+}
+
 func registerTCS() {
 	ty := vm.RegisterType(TTCS)
 	ty.PassTypeArgs = true
@@ -700,7 +706,9 @@ func registerTCS() {
 			resT, _ = args[0].AsNative().(*vm.Type)
 			args = args[1:]
 		}
-		tk := vm.NewTask(resT)
+		src := &tcs{}
+		tk := &src.task
+		vm.InitTask(tk, resT)
 		for _, a := range args {
 			if a.Type() == TTaskCreationOptions || a.IsInt() {
 				if a.AsLong()&optRunContinuationsAsynchronously != 0 {
@@ -708,7 +716,7 @@ func registerTCS() {
 				}
 			}
 		}
-		return vm.NewNative(TTCS, tk), nil
+		return vm.InitNative(&src.obj, TTCS, tk), nil
 	})
 	get := func(v vm.Value) *vm.Task { return v.AsNative().(*vm.Task) }
 	ty.AddProperty("Task", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
