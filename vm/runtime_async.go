@@ -2,6 +2,7 @@ package vm
 
 import (
 	"errors"
+	"sync/atomic"
 	"unsafe"
 
 	"asyncvm/ctx"
@@ -496,17 +497,29 @@ func (f *Func) awaitSite(pc int) *AwaitSite {
 }
 
 // register asks the awaiter to resume the chain when it completes. A Task
-// holds the chain itself in its continuation slot; other awaiters get the
-// chain's wake function, made once per continuation object and reused with
-// it, and the awaiter travels in the continuation.
+// holds the chain itself in its continuation slot (no closure); awaiters
+// that resume once get the chain's wake function, made once per
+// continuation object and reused with it, and the awaiter travels in the
+// continuation; others get a one-shot resumption per registration.
 func (t *Thread) register(aw Awaiter, chain *Continuation) {
 	if tk, ok := aw.(*Task); ok {
 		chain.once = true
 		if tk.addContinuation(chain) {
 			return
 		}
-	} else {
-		_, chain.once = aw.(ResumesOnce)
+	} else if _, chain.once = aw.(ResumesOnce); !chain.once {
+		// An awaiter that may call its continuation more than once (or
+		// late, after the chain moved on) gets a resumption of its own
+		// that runs the first time only.
+		var fired atomic.Bool
+		aw.UnsafeOnCompleted(t, func(w *Thread) {
+			if fired.Swap(true) {
+				return
+			}
+			v, err := aw.GetResult(w)
+			w.Dispatch(chain, v, err)
+		})
+		return
 	}
 	chain.aw = aw
 	if chain.wake == nil {

@@ -51,6 +51,9 @@ func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 	a.Task.UnsafeOnCompleted(t, resume)
 }
 
+// ResumesOnce implements vm.ResumesOnce: the task runs resume once.
+func (a *TaskAwaiter) ResumesOnce() {}
+
 // YieldAwaiter is Task.Yield()'s awaiter: never complete, it resumes on the
 // pool.
 type YieldAwaiter struct{}
