@@ -23,8 +23,9 @@ import (
 // timers (Task.Delay, CancelAfter, WaitAsync timeouts); the pool's pending
 // count covers queued items. Every change bumps gen, so the watchdog can tell
 // a stable "nothing can progress" state from a moment between transitions.
-// What a blocked thread waits for is in its own threadState.blocked, an
-// atomic pointer, so blocking takes no lock; a report reads every thread's.
+// What a blocked thread waits for is published in its own atomic field
+// (vm.Thread.SetWaiting), so blocking takes no lock; a report reads every
+// thread's.
 type watch struct {
 	busy   atomic.Int64
 	timers atomic.Int64
@@ -32,13 +33,6 @@ type watch struct {
 
 	mu    sync.Mutex
 	armed map[*machineTimer]struct{} // timers not yet fired or stopped, for Close
-}
-
-// blockInfo describes one thread blocked without a time limit; it does not
-// change once published.
-type blockInfo struct {
-	what string // "Task.Result", "Thread.Join", ...; "" when unknown
-	task *vm.Task
 }
 
 func watchOf(m *vm.Machine) *watch {
@@ -128,12 +122,11 @@ func blockNoted(t *vm.Thread, what string, tk *vm.Task, wait func()) {
 	w := watchOf(t.M)
 	// The stack is read only if a deadlock is reported (while the thread
 	// is still listed and so still blocked, its frames unchanged).
-	s := threadStateOf(t)
-	s.blocked.Store(&blockInfo{what: what, task: tk})
+	t.SetWaiting(&vm.WaitInfo{What: what, Task: tk})
 	w.addBusy(-1)
 	poolBlock(t, wait)
 	w.addBusy(1)
-	s.blocked.Store(nil)
+	t.SetWaiting(nil)
 }
 
 // blockTimed runs wait, a wait with a time limit: the thread stays busy (it
@@ -272,14 +265,10 @@ func WatchDeadlocks(m *vm.Machine) (stop func()) {
 // and where, then the awaits pending on the tasks they wait for.
 func (w *watch) report(m *vm.Machine) string {
 	var threads []*vm.Thread
-	infos := map[*vm.Thread]*blockInfo{}
+	infos := map[*vm.Thread]*vm.WaitInfo{}
 	traces := map[*vm.Thread][]vm.TraceEntry{}
 	for _, t := range m.Threads() {
-		s, _ := t.Lib.(*threadState)
-		if s == nil {
-			continue
-		}
-		if in := s.blocked.Load(); in != nil {
+		if in := t.Waiting(); in != nil {
 			threads = append(threads, t)
 			infos[t] = in
 			traces[t] = t.StackTrace(8)
@@ -290,12 +279,12 @@ func (w *watch) report(m *vm.Machine) string {
 	b.WriteString("deadlock: all threads are blocked and nothing can wake them")
 	for _, t := range threads {
 		in := infos[t]
-		what := in.what
+		what := in.What
 		if what == "" {
 			what = "a wait without a timeout"
 		}
-		if in.task != nil {
-			what += fmt.Sprintf(" (task %d)", in.task.ID)
+		if in.Task != nil {
+			what += fmt.Sprintf(" (task %d)", in.Task.ID)
 		}
 		fmt.Fprintf(&b, "\nthread %d%s is blocked in %s", t.ID, threadRole(t), what)
 		if tr := vm.FormatTrace(traces[t]); tr != "" {
@@ -303,7 +292,7 @@ func (w *watch) report(m *vm.Machine) string {
 		}
 	}
 	for _, t := range threads {
-		if tk := infos[t].task; tk != nil {
+		if tk := infos[t].Task; tk != nil {
 			if s := pendingAwaits(m, tk); s != "" {
 				fmt.Fprintf(&b, "\ntask %d is pending on:\n%s", tk.ID, s)
 			}

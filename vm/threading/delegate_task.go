@@ -2,7 +2,6 @@ package threading
 
 import (
 	"sync"
-	"sync/atomic"
 
 	"asyncvm/vm"
 )
@@ -20,9 +19,6 @@ type threadState struct {
 	current *vm.Task
 	// worker is the pool worker this thread is, set before it starts.
 	worker *worker
-	// blocked says what the thread waits for while it blocks without a
-	// time limit (nil otherwise), for deadlock reports.
-	blocked atomic.Pointer[blockInfo]
 }
 
 func threadStateOf(t *vm.Thread) *threadState {
