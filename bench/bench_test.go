@@ -35,6 +35,7 @@ var units = map[string]struct {
 	"chain10":         {100_000, "iter"},
 	"wait":            {100_000, "iter"},
 	"fields":          {1_000_000, "iter"},
+	"tcs":             {100_000, "iter"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)
