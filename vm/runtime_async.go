@@ -14,7 +14,7 @@ import (
 // to the root, whose Task is completed when the root frame returns.
 //
 // A continuation and its saved registers are one allocation (a size class
-// of 1, 2, 4 or 8 registers; more live registers get their own array): 112
+// of 1, 2, 4 or 8 registers; more live registers get their own array): 96
 // bytes for a frame with one live register. The registers to restore are
 // named by the await site (Func.Awaits), not stored. A frame that suspends
 // again reuses its continuation, and a continuation whose frame has
@@ -48,8 +48,17 @@ type Continuation struct {
 	// continuations may be recycled after they finish.
 	once bool
 
-	aw   Awaiter         // what the chain (when this is its leaf) waits for, unless a Task holds the chain itself
-	wake func(w *Thread) // resumes the chain through aw; made once per continuation object
+	// wake resumes the chain through an awaiter other than a Task (a Task
+	// holds the chain itself); made at the first such registration of the
+	// continuation object and kept with it through reuse and recycling.
+	wake *contWake
+}
+
+// contWake is how an awaiter that is not a Task resumes a chain: fn, given
+// to the awaiter's UnsafeOnCompleted, takes the result from aw.
+type contWake struct {
+	aw Awaiter
+	fn func(w *Thread)
 }
 
 // Regs returns the saved registers.
@@ -521,21 +530,23 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 		})
 		return
 	}
-	chain.aw = aw
 	if chain.wake == nil {
-		chain.wake = func(w *Thread) {
-			a := chain.aw
-			chain.aw = nil
+		x := &contWake{}
+		x.fn = func(w *Thread) {
+			a := x.aw
+			x.aw = nil
 			v, err := a.GetResult(w)
 			w.Dispatch(chain, v, err)
 		}
+		chain.wake = x
 	}
+	chain.wake.aw = aw
 	if _, ok := aw.(*Task); ok {
 		// The task completed since IsCompleted was asked.
-		t.Queue(chain.wake)
+		t.Queue(chain.wake.fn)
 		return
 	}
-	aw.UnsafeOnCompleted(t, chain.wake)
+	aw.UnsafeOnCompleted(t, chain.wake.fn)
 }
 
 // Dispatch resumes a suspended chain with the awaited result (or
