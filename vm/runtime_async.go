@@ -422,6 +422,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			resultT = nil
 		}
 		tk := NewTask(resultT)
+		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
 		t.countTask(tk)
 		t.M.Counters.Tasks.Add(1)

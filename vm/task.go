@@ -58,7 +58,11 @@ type Task struct {
 	ResultT *Type     // T of Task<T>, nil for Task
 	// Owner is what produces the task (the innermost continuation of the
 	// rt chain that will complete it, a state machine's builder, a delegate
-	// task), for Task.Start, diagnostics and deadlock reports.
+	// task), for Task.Start, diagnostics and deadlock reports. It is set
+	// before the task is published and never changes, except for an rt
+	// chain's task (ChainOwned): its Owner follows the chain's leaf and is
+	// cleared on completion, so only the deadlock report, which reads it
+	// when no thread runs, may read it.
 	Owner any
 }
 
@@ -74,6 +78,7 @@ const (
 	stateStatusMask = 0xF
 	stateLocked     = 1 << 4
 	stateAsync      = 1 << 5 // RunContinuationsAsynchronously
+	stateChain      = 1 << 6 // the task of an rt chain: Owner is the chain's leaf and changes
 )
 
 // TaskContinuation runs when a task completes, on the thread that completes
@@ -165,6 +170,10 @@ func (tk *Task) unlock(s uint32) { tk.state.Store(s &^ stateLocked) }
 // SetAsync makes the task run its continuations asynchronously
 // (TaskCreationOptions.RunContinuationsAsynchronously); before it is shared.
 func (tk *Task) SetAsync() { tk.unlock(tk.lock() | stateAsync) }
+
+// ChainOwned reports whether the task is an rt chain's, whose Owner changes
+// while it is pending (see Owner).
+func (tk *Task) ChainOwned() bool { return tk.state.Load()&stateChain != 0 }
 
 // Async reports whether the task runs its continuations asynchronously.
 func (tk *Task) Async() bool { return tk.state.Load()&stateAsync != 0 }

@@ -315,6 +315,9 @@ func threadRole(t *vm.Thread) string {
 // pendingAwaits lists the awaits of the rt chain that owns tk, innermost
 // first, each with its source line.
 func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
+	if tk.IsCompleted() {
+		return ""
+	}
 	if d, ok := tk.Owner.(PendingDescriber); ok {
 		return d.DescribePending()
 	}

@@ -332,7 +332,10 @@ func init() {
 	})
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := get(args[0])
-		u, _ := tk.Owner.(*unstarted)
+		var u *unstarted
+		if !tk.ChainOwned() {
+			u, _ = tk.Owner.(*unstarted)
+		}
 		if u == nil || !u.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
