@@ -39,6 +39,7 @@ var units = map[string]struct {
 	"dict":            {2_000_000, "access"},
 	"sbuilder":        {1_000_000, "append"},
 	"nbody":           {20_000, "iter"},
+	"tcs":             {100_000, "iter"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)

@@ -101,3 +101,32 @@ func TestDeadlockReportedQuickly(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlockReportFollowsResumedChain checks that rt's deadlock report
+// names the awaits where the chain is suspended now, after it was resumed
+// and suspended again deeper (it used to name the first suspension only).
+func TestDeadlockReportFollowsResumedChain(t *testing.T) {
+	src := `using System.Threading.Tasks;
+var tcs = new TaskCompletionSource<int>();
+for (int i = 0; i < 3; i++) await Task.Yield();
+Console.WriteLine(await G(tcs));
+static async Task<int> G(TaskCompletionSource<int> tcs)
+{
+    await Task.Yield();
+    return await H(tcs);
+}
+static async Task<int> H(TaskCompletionSource<int> tcs)
+{
+    await Task.Yield();
+    return await tcs.Task;
+}`
+	code, stderr, _ := runLimited(t, src, "rt", 30*time.Second, 0)
+	if code != ExitRuntime || !strings.HasPrefix(stderr, "deadlock:") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"line 13: return await tcs.Task;", "line 8: return await H(tcs);", "line 4: Console.WriteLine(await G(tcs));"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("report does not name %q:\n%s", want, stderr)
+		}
+	}
+}

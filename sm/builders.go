@@ -40,15 +40,26 @@ var (
 // lazily: by the first real suspension, which boxes the state machine into
 // it, or by SetResult/SetException when nothing has been boxed yet) and the
 // boxed state machine.
+//
+// The builder, its program-visible object and its task are one Go object
+// (obj and own are embedded): the stub makes a builder only when the method
+// suspends, and then it needs the task, so one allocation serves both, as
+// .NET's AsyncStateMachineBox is the Task. The resumption function is made
+// once per builder, not per suspension; the context it restores travels in
+// ec.
 type Builder struct {
+	obj     vm.Native // the builder as a library object (payload: the Builder)
+	own     vm.Task   // the task, when it is not a cached one
 	kind    builderKind
 	resultT *vm.Type // T of Task<T>; TObject when unknown
-	task    *vm.Task
+	task    *vm.Task // &own, a cached completed task, or nil
 	result  vm.Value // ValueTask<T> completed without a task
 	done    bool     // completed synchronously without a task (ValueTask)
 	sm      vm.Value // the boxed state machine (an instance, or a MoveNext delegate)
 	boxed   bool
-	move    *vm.Func // the state machine's MoveNext, found once
+	move    *vm.Func           // the state machine's MoveNext, found once
+	ec      *ctx.Context       // the context captured at the current suspension
+	resume  func(w *vm.Thread) // runs MoveNext in ec; made at the first suspension
 }
 
 // Cached completed tasks, as .NET caches Task.CompletedTask, true/false and
@@ -89,7 +100,7 @@ func newBuilder(ty *vm.Type, plain, generic builderKind, args []vm.Value) vm.Val
 			b.resultT = t
 		}
 	}
-	return vm.NewNative(ty, b)
+	return vm.InitNative(&b.obj, ty, b)
 }
 
 // newTask makes the builder's task, counting it.
@@ -101,7 +112,8 @@ func (b *Builder) newTask(t *vm.Thread) *vm.Task {
 			rt = vm.TObject
 		}
 	}
-	tk := vm.NewTask(rt)
+	tk := &b.own
+	vm.InitTask(tk, rt)
 	tk.Owner = b
 	t.M.Counters.Tasks.Add(1)
 	return tk
@@ -155,28 +167,14 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 			b.task = b.newTask(t)
 		}
 	}
-	ec := t.Ctx.CaptureForSuspension()
-	if ec != nil {
+	b.ec = t.Ctx.CaptureForSuspension()
+	if b.ec != nil {
 		t.M.Counters.ECCaptures.Add(1)
 	}
-	box := b.sm
-	resume := func(w *vm.Thread) {
-		threading.Attach(w)
-		saved := w.Ctx.Current()
-		if ec != ctx.DefaultFlowSuppressed {
-			if ec != nil {
-				w.M.Counters.ECRestores.Add(1)
-			}
-			w.Ctx.RestoreFromSuspension(ec)
-		}
-		err := b.moveNext(w, box)
-		if ec != ctx.DefaultFlowSuppressed && w.Ctx.Current() != saved {
-			w.Ctx.Switch(saved)
-		}
-		if err != nil {
-			w.M.Crash(err)
-		}
+	if b.resume == nil {
+		b.resume = b.resumeOn
 	}
+	resume := b.resume
 	if aw, ok := awaiter.AsNative().(vm.Awaiter); ok {
 		aw.UnsafeOnCompleted(t, resume)
 		return nil
@@ -203,6 +201,28 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 	}), vm.Null)
 	_, err := t.Invoke(f, awaiter, []vm.Value{cont})
 	return err
+}
+
+// resumeOn runs MoveNext on w inside the context captured at the
+// suspension (the classic fast path: nil for Default, a marker when flow is
+// suppressed), putting w's own context back afterwards.
+func (b *Builder) resumeOn(w *vm.Thread) {
+	threading.Attach(w)
+	ec := b.ec
+	saved := w.Ctx.Current()
+	if ec != ctx.DefaultFlowSuppressed {
+		if ec != nil {
+			w.M.Counters.ECRestores.Add(1)
+		}
+		w.Ctx.RestoreFromSuspension(ec)
+	}
+	err := b.moveNext(w, b.sm)
+	if ec != ctx.DefaultFlowSuppressed && w.Ctx.Current() != saved {
+		w.Ctx.Switch(saved)
+	}
+	if err != nil {
+		w.M.Crash(err)
+	}
 }
 
 // setResult completes the method: the boxed task, or, when the method never

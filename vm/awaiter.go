@@ -43,9 +43,9 @@ func (t *Thread) GetAwaiter(v Value) (Awaiter, error) {
 func (tk *Task) GetResult(t *Thread) (Value, error) {
 	switch tk.Status() {
 	case StatusRanToCompletion:
-		// The result is written before the status is stored (TryComplete),
-		// and a task's result never changes after that, so once the status
-		// reads complete the result can be read without the lock.
+		// The result is written before the final status is stored
+		// (TryComplete) and never changes after, so once the status reads
+		// complete the result can be read without the lock.
 		return tk.result, nil
 	case StatusFaulted, StatusCanceled:
 		excs := tk.Exceptions()
@@ -55,7 +55,7 @@ func (tk *Task) GetResult(t *Thread) (Value, error) {
 		return Null, t.Throw("System.Threading.Tasks.TaskCanceledException", "A task was canceled.")
 	}
 	// Not complete: block (GetAwaiter().GetResult() on a pending task).
-	if err := t.BlockOn(tk.Done()); err != nil {
+	if err := t.Wait(tk); err != nil {
 		return Null, err
 	}
 	return tk.GetResult(t)
@@ -65,18 +65,32 @@ func (tk *Task) GetResult(t *Thread) (Value, error) {
 // since IsCompleted was asked queues resume to t's own machine (never another
 // machine's pool).
 func (tk *Task) UnsafeOnCompleted(t *Thread, resume func(t *Thread)) {
-	tk.mu.Lock()
-	if !tk.IsCompleted() {
-		tk.conts = append(tk.conts, TaskContinuation(resume))
-		tk.mu.Unlock()
+	if tk.addContinuation(TaskContinuation(resume)) {
 		return
 	}
-	tk.mu.Unlock()
 	if t != nil {
 		t.Queue(resume)
 		return
 	}
-	tk.runContinuation(nil, resume)
+	tk.runContinuation(nil, TaskContinuation(resume))
+}
+
+// Wait blocks the thread until tk completes, through the host so that the
+// pool and the deadlock watch know the thread is waiting; it fails only
+// when the machine closes first.
+func (t *Thread) Wait(tk *Task) error {
+	if tk.IsCompleted() {
+		return nil
+	}
+	if h := t.M.Host; h != nil {
+		h.WaitTask(t, tk)
+	} else {
+		tk.ParkUntilCompleted(t)
+	}
+	if tk.IsCompleted() {
+		return nil
+	}
+	return errClosed
 }
 
 // BlockOn blocks the thread until ch is closed, through the host so that

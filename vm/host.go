@@ -16,6 +16,10 @@ type Host interface {
 	// Block runs wait, which blocks VM thread t until something happens,
 	// telling the pool and the deadlock watch that t is not running.
 	Block(t *Thread, wait func())
+	// WaitTask blocks VM thread t until tk completes or the machine
+	// closes (spinning briefly, then parking on t's Parker), telling the
+	// pool and the deadlock watch that t is waiting for tk.
+	WaitTask(t *Thread, tk *Task)
 	// Awaiter returns the awaiter of a value that is not a Task (a
 	// ValueTask, Task.Yield(), a configured task, a user type with a
 	// GetAwaiter method), or nil, nil for a value that is not awaitable.

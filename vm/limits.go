@@ -322,7 +322,7 @@ const (
 )
 
 func (t *Thread) countContinuation(c *Continuation) {
-	t.Count(unsafe.Pointer(c), int(unsafe.Sizeof(*c))+cap(c.Regs)*SizeValue)
+	t.Count(unsafe.Pointer(c), int(unsafe.Sizeof(*c))+int(c.capReg)*SizeValue)
 }
 
 func (t *Thread) countTask(tk *Task) { t.Count(unsafe.Pointer(tk), int(unsafe.Sizeof(*tk))) }

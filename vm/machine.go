@@ -317,6 +317,14 @@ type Thread struct {
 	// progress (callAccessor), so that an indexer or property call does
 	// not allocate its receiver-and-arguments slice.
 	accArgs []Value
+	// parker blocks the thread in untimed waits (made on first use).
+	parker *Parker
+	// waiting says what the thread waits for while it blocks without a
+	// time limit (nil otherwise), for deadlock reports.
+	waiting atomic.Pointer[WaitInfo]
+	// freeConts are continuations this thread resumed and finished, by
+	// size class, reused by its next suspensions.
+	freeConts [numContClasses]contFreeList
 }
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
@@ -326,6 +334,26 @@ func (m *Machine) NewThread() *Thread {
 	m.threads = append(m.threads, t)
 	m.threadsMu.Unlock()
 	return t
+}
+
+// WaitInfo describes what a thread blocked without a time limit waits for;
+// it does not change once published.
+type WaitInfo struct {
+	What string // "Task.Result", "Thread.Join", ...; "" when unknown
+	Task *Task  // the task waited for, if any
+}
+
+// SetWaiting publishes what t waits for (nil: it no longer waits).
+func (t *Thread) SetWaiting(w *WaitInfo) { t.waiting.Store(w) }
+
+// Waiting returns what t waits for, or nil; safe from any goroutine.
+func (t *Thread) Waiting() *WaitInfo { return t.waiting.Load() }
+
+// Threads returns the machine's VM threads, in creation order.
+func (m *Machine) Threads() []*Thread {
+	m.threadsMu.Lock()
+	defer m.threadsMu.Unlock()
+	return append([]*Thread(nil), m.threads...)
 }
 
 // Stats are the --stats counters of a run.

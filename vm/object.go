@@ -33,6 +33,9 @@ func (h *Header) object() Object {
 	case KindDelegate:
 		return (*Closure)(unsafe.Pointer(h))
 	case KindNative, KindObject:
+		if isTaskType(h.typ) {
+			return (*Task)(unsafe.Pointer(h))
+		}
 		// `new object()` is a Native of type System.Object.
 		return (*Native)(unsafe.Pointer(h))
 	default:
@@ -269,7 +272,18 @@ func (v Value) AsNative() any {
 	if t == primMark || t.Kind != KindNative {
 		return nil
 	}
+	if isTaskType(t) {
+		return (*Task)(v.p)
+	}
 	return (*Native)(v.p).V
+}
+
+// InitNative makes n, a Native embedded in a larger Go object, a library
+// object of type t around payload x, and returns it as a value: the payload
+// and its program-visible object are then one allocation.
+func InitNative(n *Native, t *Type, x any) Value {
+	n.typ, n.V = t, x
+	return Value{p: unsafe.Pointer(n)}
 }
 
 // NewNative allocates a library object of type t around payload x.

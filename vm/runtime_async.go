@@ -2,6 +2,8 @@ package vm
 
 import (
 	"errors"
+	"sync/atomic"
+	"unsafe"
 
 	"asyncvm/ctx"
 )
@@ -11,18 +13,26 @@ import (
 // Continuations form a chain from the innermost suspended frame (the leaf)
 // to the root, whose Task is completed when the root frame returns.
 //
-// The layout is kept small (112 bytes plus 16 per saved register): the
-// registers to restore are named by the await site (Func.Awaits), not
-// stored, and a frame that suspends again reuses its continuation.
+// A continuation and its saved registers are one allocation (a size class
+// of 1, 2, 4 or 8 registers; more live registers get their own array): 96
+// bytes for a frame with one live register. The registers to restore are
+// named by the await site (Func.Awaits), not stored. A frame that suspends
+// again reuses its continuation, and a continuation whose frame has
+// finished goes to the resuming thread's free list for its next suspension,
+// so a steady stream of suspensions allocates nothing.
 type Continuation struct {
-	Fn   *Func
-	Regs []Value // the registers live after the await, in the site's order (all when the site has no list)
-	Cl   *Closure
-	Next *Continuation // the awaiting caller's continuation
-	Task *Task         // set on the root: completed with the root frame's result
-	EC   *ctx.Context  // context to restore on resume; nil: none captured
-	PC   int32         // resume pc: the instruction after the await
-	Dst  int32         // register receiving the awaited result
+	Fn *Func
+	// regs holds the registers live after the await, in the site's order
+	// (all when the site has no list): nregs of them, room for capReg;
+	// inline after the struct in a classed continuation.
+	regs          unsafe.Pointer
+	nregs, capReg int32
+	Cl            *Closure
+	Next          *Continuation // the awaiting caller's continuation
+	Task          *Task         // set on the root: completed with the root frame's result
+	EC            *ctx.Context  // context to restore on resume; nil: none captured
+	PC            int32         // resume pc: the instruction after the await
+	Dst           int32         // register receiving the awaited result
 	// InTry says an exception is delivered into this frame (it has an
 	// exception slot); without one, an exception passes it by.
 	InTry bool
@@ -30,9 +40,138 @@ type Continuation struct {
 	// continuation then runs in whatever context the resuming thread has.
 	Suppressed bool
 	Kind       AsyncKind
+	// class is the size class (1 + index into contClassRegs), 0 when the
+	// registers are a separate array; only classed continuations recycle.
+	class uint8
+	// once says the chain (when this is its leaf) is resumed exactly once
+	// by what it waits for (a Task, or an awaiter that promises it), so its
+	// continuations may be recycled after they finish.
+	once bool
 
-	aw   Awaiter         // what the chain (when this is its leaf) waits for
-	wake func(w *Thread) // resumes the chain; made once per continuation object
+	// wake resumes the chain through an awaiter other than a Task (a Task
+	// holds the chain itself); made at the first such registration of the
+	// continuation object and kept with it through reuse and recycling.
+	wake *contWake
+}
+
+// contWake is how an awaiter that is not a Task resumes a chain: fn, given
+// to the awaiter's UnsafeOnCompleted, takes the result from aw.
+type contWake struct {
+	aw Awaiter
+	fn func(w *Thread)
+}
+
+// Regs returns the saved registers.
+func (c *Continuation) Regs() []Value { return unsafe.Slice((*Value)(c.regs), c.nregs) }
+
+// setRegs makes regs (n of them used) the continuation's register array.
+func (c *Continuation) setRegs(regs []Value, n int) {
+	c.regs, c.nregs, c.capReg = unsafe.Pointer(unsafe.SliceData(regs)), int32(n), int32(cap(regs))
+}
+
+// ResumesOnce is implemented by library awaiters that call the function
+// given to UnsafeOnCompleted exactly once (Task.Yield's). A user awaiter may
+// call it any number of times, so a chain waiting on one is never recycled.
+type ResumesOnce interface {
+	ResumesOnce()
+}
+
+// The continuation size classes: a continuation with its registers inline.
+const numContClasses = 4
+
+var contClassRegs = [numContClasses]int{1, 2, 4, 8}
+
+type (
+	cont1 struct {
+		c Continuation
+		r [1]Value
+	}
+	cont2 struct {
+		c Continuation
+		r [2]Value
+	}
+	cont4 struct {
+		c Continuation
+		r [4]Value
+	}
+	cont8 struct {
+		c Continuation
+		r [8]Value
+	}
+)
+
+// contFreeList is one size class of a thread's recycled continuations,
+// linked through Next; it keeps at most maxFreeConts.
+type contFreeList struct {
+	head *Continuation
+	n    int32
+}
+
+const maxFreeConts = 64
+
+// newContinuation returns a continuation with room for n registers: a
+// recycled one of t's, or a new one.
+func (t *Thread) newContinuation(n int) *Continuation {
+	class := -1
+	for i, r := range contClassRegs {
+		if n <= r {
+			class = i
+			break
+		}
+	}
+	if class < 0 {
+		t.M.Counters.Continuations.Add(1)
+		c := &Continuation{}
+		c.setRegs(make([]Value, n), n)
+		t.countContinuation(c)
+		return c
+	}
+	fl := &t.freeConts[class]
+	if c := fl.head; c != nil {
+		fl.head, fl.n = c.Next, fl.n-1
+		c.Next = nil
+		c.nregs = int32(n)
+		return c
+	}
+	t.M.Counters.Continuations.Add(1)
+	var c *Continuation
+	switch class {
+	case 0:
+		x := &cont1{}
+		x.c.setRegs(x.r[:], n)
+		c = &x.c
+	case 1:
+		x := &cont2{}
+		x.c.setRegs(x.r[:], n)
+		c = &x.c
+	case 2:
+		x := &cont4{}
+		x.c.setRegs(x.r[:], n)
+		c = &x.c
+	default:
+		x := &cont8{}
+		x.c.setRegs(x.r[:], n)
+		c = &x.c
+	}
+	c.class = uint8(class + 1)
+	t.countContinuation(c)
+	return c
+}
+
+// recycle puts a continuation whose frame has finished on t's free list.
+// Its registers are cleared so that it keeps nothing alive; its wake
+// function stays (it resumes whatever the continuation holds next).
+func (t *Thread) recycle(c *Continuation) {
+	if c.class == 0 {
+		return
+	}
+	fl := &t.freeConts[c.class-1]
+	if fl.n >= maxFreeConts {
+		return
+	}
+	clear(unsafe.Slice((*Value)(c.regs), c.capReg))
+	*c = Continuation{regs: c.regs, capReg: c.capReg, Next: fl.head, class: c.class, wake: c.wake}
+	fl.head, fl.n = c, fl.n+1
 }
 
 // errSuspended is returned by run when its boundary frame suspended (a
@@ -79,7 +218,7 @@ func init() {
 func completedTask(rt *Type, v Value) *Task {
 	tk := NewTask(rt)
 	tk.result = v
-	tk.status.Store(int32(StatusRanToCompletion))
+	tk.state.Store(uint32(StatusRanToCompletion))
 	return tk
 }
 
@@ -132,10 +271,11 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 		t.M.Crash(err)
 		return Null, nil
 	}
-	tk := NewTask(TObject)
+	resultT := TObject
 	if kind == AsyncTask || kind == AsyncValueTask {
-		tk.ResultT = nil
+		resultT = nil
 	}
+	tk := NewTask(resultT)
 	t.countTask(tk)
 	t.M.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
@@ -258,6 +398,14 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		if flags&frameResumed != 0 {
 			// c is the continuation this frame was resumed from, reused
 			// (saveFrame); it keeps that one's successor, task and kind.
+			// The root's task now waits on a new leaf.
+			root := c
+			for root.Next != nil {
+				root = root.Next
+			}
+			if root.Task != nil {
+				root.Task.Owner = first
+			}
 			t.register(aw, first)
 			return Null, true, errSuspended
 		}
@@ -269,10 +417,12 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			continue
 		}
 		// A thunk: the caller observes a Task owning the chain.
-		tk := NewTask(TObject)
+		resultT := TObject
 		if kind == AsyncTask || kind == AsyncValueTask || kind == AsyncVoid {
-			tk.ResultT = nil
+			resultT = nil
 		}
+		tk := NewTask(resultT)
+		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
 		t.countTask(tk)
 		t.M.Counters.Tasks.Add(1)
@@ -311,24 +461,25 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	var c *Continuation
 	if fr.flags&frameResumed != 0 {
 		c = fr.rest
-		regs := c.Regs
-		if cap(regs) < n {
-			regs = make([]Value, n)
+		old := *c
+		*c = Continuation{regs: old.regs, nregs: int32(n), capReg: old.capReg, Next: old.Next, Task: old.Task, Kind: old.Kind, class: old.class, wake: old.wake}
+		if int(old.capReg) < n {
+			c.setRegs(make([]Value, n), n)
+			c.class = 0
 		}
-		*c = Continuation{Regs: regs[:n], Next: c.Next, Task: c.Task, Kind: c.Kind, wake: c.wake}
 	} else {
-		t.M.Counters.Continuations.Add(1)
-		c = &Continuation{Regs: make([]Value, n), Kind: fn.Async}
-		t.countContinuation(c)
+		c = t.newContinuation(n)
+		c.Kind = fn.Async
 	}
 	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
+	saved := c.Regs()
 	if site != nil && site.Live != nil {
 		for i, r := range site.Live {
-			c.Regs[i] = regs[r]
+			saved[i] = regs[r]
 		}
 	} else {
-		copy(c.Regs, regs)
+		copy(saved, regs)
 	}
 	if site != nil {
 		c.InTry = site.InTry
@@ -355,28 +506,58 @@ func (f *Func) awaitSite(pc int) *AwaitSite {
 	return nil
 }
 
-// register asks the awaiter to resume the chain when it completes. The
-// resumption function is made once per continuation object and reused with
-// it; the awaiter travels in the continuation.
+// register asks the awaiter to resume the chain when it completes. A Task
+// holds the chain itself in its continuation slot (no closure); awaiters
+// that resume once get the chain's wake function, made once per
+// continuation object and reused with it, and the awaiter travels in the
+// continuation; others get a one-shot resumption per registration.
 func (t *Thread) register(aw Awaiter, chain *Continuation) {
-	chain.aw = aw
+	if tk, ok := aw.(*Task); ok {
+		chain.once = true
+		if tk.addContinuation(chain) {
+			return
+		}
+	} else if _, chain.once = aw.(ResumesOnce); !chain.once {
+		// An awaiter that may call its continuation more than once (or
+		// late, after the chain moved on) gets a resumption of its own
+		// that runs the first time only.
+		var fired atomic.Bool
+		aw.UnsafeOnCompleted(t, func(w *Thread) {
+			if fired.Swap(true) {
+				return
+			}
+			v, err := aw.GetResult(w)
+			w.Dispatch(chain, v, err)
+		})
+		return
+	}
 	if chain.wake == nil {
-		chain.wake = func(w *Thread) {
-			a := chain.aw
-			chain.aw = nil
+		x := &contWake{}
+		x.fn = func(w *Thread) {
+			a := x.aw
+			x.aw = nil
 			v, err := a.GetResult(w)
 			w.Dispatch(chain, v, err)
 		}
+		chain.wake = x
 	}
-	aw.UnsafeOnCompleted(t, chain.wake)
+	chain.wake.aw = aw
+	if _, ok := aw.(*Task); ok {
+		// The task completed since IsCompleted was asked.
+		t.Queue(chain.wake.fn)
+		return
+	}
+	aw.UnsafeOnCompleted(t, chain.wake.fn)
 }
 
 // Dispatch resumes a suspended chain with the awaited result (or
 // exception), leaf first, passing each frame's result to the next, until
 // the chain completes its task or suspends again. The thread's context is
-// saved when the dispatch starts and put back when it ends.
+// saved when the dispatch starts and put back when it ends. Continuations
+// whose frames finish are recycled when the chain is resumed only once.
 func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 	saved := t.Ctx.Current()
+	recycle := c.once
 	for c != nil {
 		if err != nil && !c.InTry {
 			// No exception slot: the exception passes through this frame.
@@ -396,11 +577,18 @@ func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 				break
 			}
 		}
-		if c.Next == nil {
+		next := c.Next
+		if next == nil {
 			t.finishChain(c, v, err)
+			if recycle {
+				t.recycle(c)
+			}
 			break
 		}
-		c = c.Next
+		if recycle {
+			t.recycle(c)
+		}
+		c = next
 	}
 	if t.Ctx.Current() != saved {
 		t.Ctx.Switch(saved)
@@ -413,6 +601,7 @@ func (t *Thread) finishChain(root *Continuation, v Value, err error) {
 	if tk == nil {
 		return
 	}
+	tk.Owner = nil // the chain's continuations are recycled from here on
 	if err != nil {
 		th, ok := err.(*Thrown)
 		if !ok {
@@ -443,12 +632,13 @@ func (t *Thread) resume(c *Continuation, v Value, err error) (Value, error, bool
 		t.growStack(need)
 	}
 	regs := t.stack[base : base+fn.NumRegs]
+	saved := c.Regs()
 	if site := fn.awaitSite(int(c.PC) - 1); site != nil && site.Live != nil {
 		for i, r := range site.Live {
-			regs[r] = c.Regs[i]
+			regs[r] = saved[i]
 		}
 	} else {
-		copy(regs, c.Regs)
+		copy(regs, saved)
 	}
 	t.frames = append(t.frames, Frame{fn: fn, pc: int(c.PC), base: base, ret: base, cl: c.Cl,
 		flags: frameBoundary | frameResumed, rest: c, ec: t.Ctx.Current()})

@@ -1,9 +1,10 @@
 package vm
 
 import (
+	"runtime"
 	"strconv"
-	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // TaskStatus mirrors System.Threading.Tasks.TaskStatus.
@@ -29,26 +30,56 @@ var statusNames = map[TaskStatus]string{
 // String names the status as .NET prints it.
 func (s TaskStatus) String() string { return statusNames[s] }
 
-// Task is System.Threading.Tasks.Task and Task<T>. Its state changes once,
-// from pending to a final status, under mu; continuations registered before
-// then run when it completes.
+// Task is System.Threading.Tasks.Task and Task<T>, and it is the object
+// programs hold: its first field is the heap object header (type Task or
+// Task<T>), so a task Value points at the task itself, one Go object of
+// 80 bytes (.NET's is 72).
+//
+// state is the one word that changes: the status in its low bits, a lock
+// bit and the RunContinuationsAsynchronously flag. The lock bit guards the
+// continuation slot and the transition to a final status; it is held for a
+// few instructions and never while user code runs. The status changes once
+// from pending to final; result and the side object's exceptions are written
+// before that store and never after, so a reader that sees a final status
+// reads them without the lock.
+//
+// cont is the continuation slot: nil, one continuation (the usual case: the
+// one awaiter), or, when several register, the first of them with the rest
+// in the side object. A continuation is a TaskContinuation, an rt chain
+// (*Continuation, resumed with the task's outcome without a closure) or a
+// blocked thread's Parker.
 type Task struct {
+	Header
+	state   atomic.Uint32
 	ID      int32
-	status  atomic.Int32
-	mu      sync.Mutex
 	result  Value
-	excs    []*Instance // faulted: the exceptions; canceled: the OperationCanceledException
-	conts   []TaskContinuation
-	done    chan struct{} // closed on completion; made lazily for waiters
-	Async   bool          // RunContinuationsAsynchronously
-	ResultT *Type         // T of Task<T>, nil for Task
-	// Owner is what produces the task (an rt chain, a state machine box), for
-	// diagnostics and deadlock reports.
+	cont    any
+	side    *taskSide // exceptions, further continuations, a done channel: rarely allocated
+	ResultT *Type     // T of Task<T>, nil for Task
+	// Owner is what produces the task (the innermost continuation of the
+	// rt chain that will complete it, a state machine's builder, a delegate
+	// task), for Task.Start, diagnostics and deadlock reports. It is set
+	// before the task is published and never changes, except for an rt
+	// chain's task (ChainOwned): its Owner follows the chain's leaf and is
+	// cleared on completion, so only the deadlock report, which reads it
+	// when no thread runs, may read it.
 	Owner any
-
-	valOnce sync.Once
-	val     Value // the one object representing this task to programs
 }
+
+// taskSide holds what most tasks never need.
+type taskSide struct {
+	excs []*Instance   // faulted: the exceptions; canceled: the OperationCanceledException
+	more []any         // continuations registered after the first
+	done chan struct{} // closed on completion; made for timed waits
+}
+
+// The state word's bits above the status.
+const (
+	stateStatusMask = 0xF
+	stateLocked     = 1 << 4
+	stateAsync      = 1 << 5 // RunContinuationsAsynchronously
+	stateChain      = 1 << 6 // the task of an rt chain: Owner is the chain's leaf and changes
+)
 
 // TaskContinuation runs when a task completes, on the thread that completes
 // it (t), or on a pool thread when the task runs continuations asynchronously
@@ -66,89 +97,174 @@ var taskIDs atomic.Int32
 
 // NewTask makes a pending task. resultT is nil for a non-generic Task.
 func NewTask(resultT *Type) *Task {
-	tk := &Task{ID: taskIDs.Add(1), ResultT: resultT}
-	tk.status.Store(int32(StatusWaitingForActivation))
+	tk := &Task{}
+	InitTask(tk, resultT)
 	return tk
 }
 
-// TaskValue wraps a task as a value of type Task or Task<T>.
-func TaskValue(tk *Task) Value {
-	tk.valOnce.Do(func() {
-		if tk.ResultT != nil {
-			tk.val = NewNative(TTaskT, tk)
-		} else {
-			tk.val = NewNative(TTask, tk)
-		}
-	})
-	return tk.val
+// InitTask makes tk, a zero Task embedded in a larger Go object (the sm
+// method builder), a pending task.
+func InitTask(tk *Task, resultT *Type) {
+	tk.ID = taskIDs.Add(1)
+	tk.ResultT = resultT
+	tk.typ = TTask
+	if resultT != nil {
+		tk.typ = TTaskT
+	}
+	tk.state.Store(uint32(StatusWaitingForActivation))
 }
+
+// SetResultType makes the task a Task<T> (non-nil t) or a Task (nil);
+// only before anyone else can see it.
+func (tk *Task) SetResultType(t *Type) {
+	tk.ResultT = t
+	tk.typ = TTask
+	if t != nil {
+		tk.typ = TTaskT
+	}
+}
+
+// TaskValue returns the task as a value of type Task or Task<T>.
+func TaskValue(tk *Task) Value { return Value{p: unsafe.Pointer(tk)} }
+
+// isTaskType reports whether objects of type t are Tasks.
+func isTaskType(t *Type) bool { return t == TTask || t == TTaskT }
 
 // AsTask returns the task v refers to, or nil.
 func (v Value) AsTask() *Task {
-	tk, _ := v.AsNative().(*Task)
-	return tk
+	if v.p == nil || !isTaskType((*Header)(v.p).typ) {
+		return nil
+	}
+	return (*Task)(v.p)
 }
 
 // Status returns the task's status.
-func (tk *Task) Status() TaskStatus { return TaskStatus(tk.status.Load()) }
+func (tk *Task) Status() TaskStatus { return TaskStatus(tk.state.Load() & stateStatusMask) }
+
+func isFinal(s uint32) bool {
+	s &= stateStatusMask
+	return s == uint32(StatusRanToCompletion) || s == uint32(StatusFaulted) || s == uint32(StatusCanceled)
+}
 
 // IsCompleted reports whether the task reached a final status.
-func (tk *Task) IsCompleted() bool {
-	s := tk.Status()
-	return s == StatusRanToCompletion || s == StatusFaulted || s == StatusCanceled
+func (tk *Task) IsCompleted() bool { return isFinal(tk.state.Load()) }
+
+// lock takes the state word's lock bit and returns the word as it was.
+// Holders do a few loads and stores, so a contender spins, yielding the
+// processor now and then.
+func (tk *Task) lock() uint32 {
+	for i := 0; ; i++ {
+		s := tk.state.Load()
+		if s&stateLocked == 0 && tk.state.CompareAndSwap(s, s|stateLocked) {
+			return s
+		}
+		if i&15 == 15 {
+			runtime.Gosched()
+		}
+	}
 }
+
+// unlock stores the state word s (without the lock bit).
+func (tk *Task) unlock(s uint32) { tk.state.Store(s &^ stateLocked) }
+
+// SetAsync makes the task run its continuations asynchronously
+// (TaskCreationOptions.RunContinuationsAsynchronously); before it is shared.
+func (tk *Task) SetAsync() { tk.unlock(tk.lock() | stateAsync) }
+
+// ChainOwned reports whether the task is an rt chain's, whose Owner changes
+// while it is pending (see Owner).
+func (tk *Task) ChainOwned() bool { return tk.state.Load()&stateChain != 0 }
+
+// Async reports whether the task runs its continuations asynchronously.
+func (tk *Task) Async() bool { return tk.state.Load()&stateAsync != 0 }
 
 // SetRunning marks a task as running (Task.Run work started).
 func (tk *Task) SetRunning() {
-	tk.status.CompareAndSwap(int32(StatusWaitingToRun), int32(StatusRunning))
-	tk.status.CompareAndSwap(int32(StatusWaitingForActivation), int32(StatusRunning))
+	s := tk.lock()
+	switch TaskStatus(s & stateStatusMask) {
+	case StatusWaitingToRun, StatusWaitingForActivation:
+		s = s&^stateStatusMask | uint32(StatusRunning)
+	}
+	tk.unlock(s)
 }
 
 // SetStatus sets a pending status (Created, WaitingToRun).
-func (tk *Task) SetStatus(s TaskStatus) { tk.status.Store(int32(s)) }
+func (tk *Task) SetStatus(st TaskStatus) {
+	s := tk.lock()
+	if !isFinal(s) {
+		s = s&^stateStatusMask | uint32(st)
+	}
+	tk.unlock(s)
+}
 
 // Result returns the result and the exceptions of a completed task.
 func (tk *Task) Result() (Value, []*Instance) {
-	tk.mu.Lock()
-	defer tk.mu.Unlock()
-	return tk.result, tk.excs
+	if !tk.IsCompleted() {
+		return Null, nil
+	}
+	return tk.result, tk.Exceptions()
 }
 
 // Exceptions returns the exceptions of a faulted or canceled task.
 func (tk *Task) Exceptions() []*Instance {
-	tk.mu.Lock()
-	defer tk.mu.Unlock()
-	return tk.excs
+	if !tk.IsCompleted() || tk.side == nil {
+		return nil
+	}
+	return tk.side.excs
+}
+
+// sideLocked returns the side object, making it; under the lock.
+func (tk *Task) sideLocked() *taskSide {
+	if tk.side == nil {
+		tk.side = &taskSide{}
+	}
+	return tk.side
 }
 
 // TryComplete moves the task to a final status and runs its continuations.
 // It returns false if the task was already complete. t is the VM thread
 // completing it, or nil.
 func (tk *Task) TryComplete(t *Thread, status TaskStatus, result Value, excs []*Instance) bool {
-	tk.mu.Lock()
-	if tk.IsCompleted() {
-		tk.mu.Unlock()
+	s := tk.lock()
+	if isFinal(s) {
+		tk.unlock(s)
 		return false
 	}
 	tk.result = result
-	tk.excs = excs
-	tk.status.Store(int32(status))
-	conts := tk.conts
-	tk.conts = nil
-	if tk.done != nil {
-		close(tk.done)
+	var more []any
+	var done chan struct{}
+	if excs != nil || tk.side != nil {
+		side := tk.sideLocked()
+		side.excs = excs
+		more, side.more = side.more, nil
+		done = side.done
 	}
-	tk.mu.Unlock()
-	for _, c := range conts {
+	c := tk.cont
+	tk.cont = nil
+	tk.unlock(s&^stateStatusMask | uint32(status))
+	if done != nil {
+		close(done)
+	}
+	if c != nil {
+		tk.runContinuation(t, c)
+	}
+	for _, c := range more {
 		tk.runContinuation(t, c)
 	}
 	return true
 }
 
-func (tk *Task) runContinuation(t *Thread, c TaskContinuation) {
-	if t == nil || tk.Async {
+// runContinuation runs c after tk completed: inline on t, or queued to the
+// pool when the task runs continuations asynchronously.
+func (tk *Task) runContinuation(t *Thread, c any) {
+	if p, ok := c.(*Parker); ok {
+		// Waking a blocked thread runs no user code: always inline.
+		p.Unpark()
+		return
+	}
+	if t == nil || tk.Async() {
 		if t != nil {
-			t.Queue(func(w *Thread) { c(w) })
+			t.Queue(func(w *Thread) { tk.invoke(w, c) })
 			return
 		}
 		// No thread, so no machine to queue on: only tasks completed
@@ -156,19 +272,46 @@ func (tk *Task) runContinuation(t *Thread, c TaskContinuation) {
 		// thread, and they never have continuations.
 		panic("vm: a continuation of task " + strconv.Itoa(int(tk.ID)) + " has no thread to run on")
 	}
-	c(t)
+	tk.invoke(t, c)
+}
+
+// invoke runs one continuation of the completed task on w.
+func (tk *Task) invoke(w *Thread, c any) {
+	switch c := c.(type) {
+	case TaskContinuation:
+		c(w)
+	case *Continuation:
+		v, err := tk.GetResult(w)
+		w.Dispatch(c, v, err)
+	case *Parker:
+		c.Unpark()
+	}
+}
+
+// addContinuation registers c unless the task has completed; it reports
+// whether it did.
+func (tk *Task) addContinuation(c any) bool {
+	s := tk.lock()
+	if isFinal(s) {
+		tk.unlock(s)
+		return false
+	}
+	if tk.cont == nil {
+		tk.cont = c
+	} else {
+		side := tk.sideLocked()
+		side.more = append(side.more, c)
+	}
+	tk.unlock(s)
+	return true
 }
 
 // OnCompleted registers c to run when the task completes; if it already has,
 // c runs at once on t (or is queued when t is nil).
 func (tk *Task) OnCompleted(t *Thread, c TaskContinuation) {
-	tk.mu.Lock()
-	if !tk.IsCompleted() {
-		tk.conts = append(tk.conts, c)
-		tk.mu.Unlock()
+	if tk.addContinuation(c) {
 		return
 	}
-	tk.mu.Unlock()
 	if t == nil {
 		tk.runContinuation(nil, c)
 		return
@@ -176,17 +319,67 @@ func (tk *Task) OnCompleted(t *Thread, c TaskContinuation) {
 	c(t)
 }
 
-// Done returns a channel closed when the task completes.
+// Done returns a channel closed when the task completes (for waits with a
+// time limit; untimed waits park instead).
 func (tk *Task) Done() <-chan struct{} {
-	tk.mu.Lock()
-	defer tk.mu.Unlock()
-	if tk.done == nil {
-		tk.done = make(chan struct{})
-		if tk.IsCompleted() {
-			close(tk.done)
+	s := tk.lock()
+	side := tk.sideLocked()
+	if side.done == nil {
+		side.done = make(chan struct{})
+		if isFinal(s) {
+			close(side.done)
 		}
 	}
-	return tk.done
+	tk.unlock(s)
+	return side.done
+}
+
+// Parker is a VM thread's means of blocking until something wakes it: a
+// one-slot semaphore made once per thread. A wakeup with nobody parked is
+// kept and ends the next Park at once, so waiters re-check their condition
+// in a loop and a late or duplicate wakeup is harmless.
+type Parker struct{ ch chan struct{} }
+
+// Unpark wakes the thread parked on p, or the next Park.
+func (p *Parker) Unpark() {
+	select {
+	case p.ch <- struct{}{}:
+	default:
+	}
+}
+
+// Park blocks until Unpark, or until closed is closed (it reports false).
+func (p *Parker) Park(closed <-chan struct{}) bool {
+	select {
+	case <-p.ch:
+		return true
+	case <-closed:
+		return false
+	}
+}
+
+// Parker returns t's parker.
+func (t *Thread) Parker() *Parker {
+	if t.parker == nil {
+		t.parker = &Parker{ch: make(chan struct{}, 1)}
+	}
+	return t.parker
+}
+
+// ParkUntilCompleted blocks t until tk completes or the machine closes,
+// parked on t's parker, which the task wakes on completion. The caller has
+// spun already and tells the host that t blocks.
+func (tk *Task) ParkUntilCompleted(t *Thread) {
+	p := t.Parker()
+	if !tk.addContinuation(p) {
+		return
+	}
+	closed := t.M.closed
+	for !tk.IsCompleted() {
+		if !p.Park(closed) {
+			return
+		}
+	}
 }
 
 // Queue posts work to the machine's thread pool from outside it (the

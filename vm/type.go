@@ -29,10 +29,10 @@ type Type struct {
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
 
-	zero    Value // default(T) of a library value type, when hasZero
-	hasZero bool
-	EnumUnder                                              *Type // an enum's underlying type (int)
-	EnumNames                                              []EnumMember
+	zero      Value // default(T) of a library value type, when hasZero
+	hasZero   bool
+	EnumUnder *Type // an enum's underlying type (int)
+	EnumNames []EnumMember
 
 	// Instance layout: Fields[i] is F[i] of every instance, base first.
 	Fields     []*Field

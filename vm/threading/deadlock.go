@@ -23,27 +23,22 @@ import (
 // timers (Task.Delay, CancelAfter, WaitAsync timeouts); the pool's pending
 // count covers queued items. Every change bumps gen, so the watchdog can tell
 // a stable "nothing can progress" state from a moment between transitions.
+// What a blocked thread waits for is published in its own atomic field
+// (vm.Thread.SetWaiting), so blocking takes no lock; a report reads every
+// thread's.
 type watch struct {
 	busy   atomic.Int64
 	timers atomic.Int64
 	gen    atomic.Int64
 
-	mu      sync.Mutex
-	blocked map[*vm.Thread]*blockInfo
-	armed   map[*machineTimer]struct{} // timers not yet fired or stopped, for Close
-}
-
-// blockInfo describes one thread blocked without a time limit.
-type blockInfo struct {
-	what  string // "Task.Result", "Thread.Join", ...; "" when unknown
-	task  *vm.Task
-	trace []vm.TraceEntry
+	mu    sync.Mutex
+	armed map[*machineTimer]struct{} // timers not yet fired or stopped, for Close
 }
 
 func watchOf(m *vm.Machine) *watch {
 	st := stateOf(m)
 	st.watchOnce.Do(func() {
-		st.watch = &watch{blocked: map[*vm.Thread]*blockInfo{}, armed: map[*machineTimer]struct{}{}}
+		st.watch = &watch{armed: map[*machineTimer]struct{}{}}
 	})
 	return st.watch
 }
@@ -68,18 +63,13 @@ func WaitEntry(t *vm.Thread, tk *vm.Task) {
 
 // blockOnTask blocks t until tk completes, described as what. It spins
 // briefly first: a wait for a short item (Task.Run(...).Wait()) then ends
-// without a channel, a deadlock-watch entry or a wakeup.
+// without an allocation, a deadlock-watch entry or a wakeup. Otherwise the
+// thread parks on its Parker, which tk's completion unparks.
 func blockOnTask(t *vm.Thread, tk *vm.Task, what string) {
 	if spinUntil(tk.IsCompleted) {
 		return
 	}
-	ch := tk.Done()
-	select {
-	case <-ch:
-		return
-	default:
-	}
-	blockNoted(t, what, tk, untilClosed(t.M, ch))
+	blockNoted(t, what, tk, func() { tk.ParkUntilCompleted(t) })
 }
 
 // blockOn blocks t until ch is closed, described as what.
@@ -130,18 +120,13 @@ func untilClosed(m *vm.Machine, ch <-chan struct{}) func() {
 // worker gives up its slot.
 func blockNoted(t *vm.Thread, what string, tk *vm.Task, wait func()) {
 	w := watchOf(t.M)
-	// The stack is read only if a deadlock is reported (under w.mu, while
-	// the thread is still listed and so still blocked, its frames unchanged).
-	info := &blockInfo{what: what, task: tk}
-	w.mu.Lock()
-	w.blocked[t] = info
-	w.mu.Unlock()
+	// The stack is read only if a deadlock is reported (while the thread
+	// is still listed and so still blocked, its frames unchanged).
+	t.SetWaiting(&vm.WaitInfo{What: what, Task: tk})
 	w.addBusy(-1)
 	poolBlock(t, wait)
 	w.addBusy(1)
-	w.mu.Lock()
-	delete(w.blocked, t)
-	w.mu.Unlock()
+	t.SetWaiting(nil)
 }
 
 // blockTimed runs wait, a wait with a time limit: the thread stays busy (it
@@ -279,38 +264,35 @@ func WatchDeadlocks(m *vm.Machine) (stop func()) {
 // report describes the deadlock: each blocked thread with what it waits on
 // and where, then the awaits pending on the tasks they wait for.
 func (w *watch) report(m *vm.Machine) string {
-	w.mu.Lock()
-	threads := make([]*vm.Thread, 0, len(w.blocked))
-	for t := range w.blocked {
-		threads = append(threads, t)
-	}
-	infos := make(map[*vm.Thread]*blockInfo, len(w.blocked))
-	for t, in := range w.blocked {
-		if in.trace == nil {
-			in.trace = t.StackTrace(8)
+	var threads []*vm.Thread
+	infos := map[*vm.Thread]*vm.WaitInfo{}
+	traces := map[*vm.Thread][]vm.TraceEntry{}
+	for _, t := range m.Threads() {
+		if in := t.Waiting(); in != nil {
+			threads = append(threads, t)
+			infos[t] = in
+			traces[t] = t.StackTrace(8)
 		}
-		infos[t] = in
 	}
-	w.mu.Unlock()
 	sort.Slice(threads, func(i, j int) bool { return threads[i].ID < threads[j].ID })
 	var b strings.Builder
 	b.WriteString("deadlock: all threads are blocked and nothing can wake them")
 	for _, t := range threads {
 		in := infos[t]
-		what := in.what
+		what := in.What
 		if what == "" {
 			what = "a wait without a timeout"
 		}
-		if in.task != nil {
-			what += fmt.Sprintf(" (task %d)", in.task.ID)
+		if in.Task != nil {
+			what += fmt.Sprintf(" (task %d)", in.Task.ID)
 		}
 		fmt.Fprintf(&b, "\nthread %d%s is blocked in %s", t.ID, threadRole(t), what)
-		if tr := vm.FormatTrace(in.trace); tr != "" {
+		if tr := vm.FormatTrace(traces[t]); tr != "" {
 			b.WriteString("\n" + indent(tr, "  "))
 		}
 	}
 	for _, t := range threads {
-		if tk := infos[t].task; tk != nil {
+		if tk := infos[t].Task; tk != nil {
 			if s := pendingAwaits(m, tk); s != "" {
 				fmt.Fprintf(&b, "\ntask %d is pending on:\n%s", tk.ID, s)
 			}
@@ -333,6 +315,9 @@ func threadRole(t *vm.Thread) string {
 // pendingAwaits lists the awaits of the rt chain that owns tk, innermost
 // first, each with its source line.
 func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
+	if tk.IsCompleted() {
+		return ""
+	}
 	if d, ok := tk.Owner.(PendingDescriber); ok {
 		return d.DescribePending()
 	}

@@ -72,7 +72,7 @@ func (d *delegateTask) DescribePending() string {
 // `new Task(...)` keeps its *unstarted owner, which holds that state, so
 // Start never writes Owner while other threads may read it.
 func delegateOf(tk *vm.Task) *delegateTask {
-	if tk == nil {
+	if tk == nil || tk.ChainOwned() {
 		return nil
 	}
 	switch o := tk.Owner.(type) {

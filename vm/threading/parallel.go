@@ -204,7 +204,7 @@ func init() {
 			tasks = append(tasks, tk)
 		}
 		all := WhenAll(t, tasks)
-		all.ResultT = nil
+		all.SetResultType(nil)
 		return vm.TaskValue(all), nil
 	})
 	pa.AddStatic("Invoke", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -187,6 +187,11 @@ func (s *machineState) Queue(from *vm.Thread, work func(t *vm.Thread)) {
 // Block implements vm.Host: a wait without a time limit.
 func (s *machineState) Block(t *vm.Thread, wait func()) { blockNoted(t, "", nil, wait) }
 
+// WaitTask implements vm.Host: GetAwaiter().GetResult() on a pending task.
+func (s *machineState) WaitTask(t *vm.Thread, tk *vm.Task) {
+	blockOnTask(t, tk, "GetAwaiter().GetResult()")
+}
+
 // Awaiter implements vm.Host.
 func (s *machineState) Awaiter(t *vm.Thread, v vm.Value) (vm.Awaiter, error) { return awaiterOf(t, v) }
 

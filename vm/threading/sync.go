@@ -47,7 +47,7 @@ func (s *semaphore) acquire(async bool) (ok bool, w *semWaiter) {
 	w = &semWaiter{}
 	if async {
 		w.tk = vm.NewTask(vm.TBool)
-		w.tk.Async = true
+		w.tk.SetAsync()
 	} else {
 		w.ch = make(chan struct{})
 	}
@@ -289,7 +289,7 @@ func registerSemaphore() {
 		}
 		if !timed {
 			plain := vm.NewTask(nil)
-			plain.Async = true
+			plain.SetAsync()
 			w.tk.OnCompleted(t, func(x *vm.Thread) { plain.TryComplete(x, vm.StatusRanToCompletion, vm.Null, nil) })
 			return vm.TaskValue(plain), nil
 		}

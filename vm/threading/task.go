@@ -51,6 +51,9 @@ func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 	a.Task.UnsafeOnCompleted(t, resume)
 }
 
+// ResumesOnce implements vm.ResumesOnce: the task runs resume once.
+func (a *TaskAwaiter) ResumesOnce() {}
+
 // YieldAwaiter is Task.Yield()'s awaiter: never complete, it resumes on the
 // pool.
 type YieldAwaiter struct{}
@@ -65,6 +68,10 @@ func (YieldAwaiter) GetResult(t *vm.Thread) (vm.Value, error) { return vm.Null, 
 func (YieldAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 	t.Queue(resume)
 }
+
+// ResumesOnce implements vm.ResumesOnce: resume is queued exactly once, so
+// an rt chain waiting here may recycle its continuations.
+func (YieldAwaiter) ResumesOnce() {}
 
 var completedTask = func() *vm.Task {
 	tk := vm.NewTask(nil)
@@ -221,12 +228,15 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 			all.TryComplete(w, vm.StatusRanToCompletion, vm.Null, nil)
 		}
 	}
+	// One continuation serves every task: it needs nothing of the task
+	// that ran it.
+	one := func(w *vm.Thread) {
+		if remaining.Add(-1) == 0 {
+			finish(w)
+		}
+	}
 	for _, tk := range tasks {
-		tk.OnCompleted(t, func(w *vm.Thread) {
-			if remaining.Add(-1) == 0 {
-				finish(w)
-			}
-		})
+		tk.OnCompleted(t, one)
 	}
 	return all
 }
@@ -322,7 +332,10 @@ func init() {
 	})
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := get(args[0])
-		u, _ := tk.Owner.(*unstarted)
+		var u *unstarted
+		if !tk.ChainOwned() {
+			u, _ = tk.Owner.(*unstarted)
+		}
 		if u == nil || !u.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
@@ -683,8 +696,12 @@ func registerEnum(ty *vm.Type) {
 	}
 }
 
-// tcs is the payload of a TaskCompletionSource.
-type tcs struct{ tk *vm.Task }
+// tcs is a TaskCompletionSource: the library object (its payload is the
+// task) and the task in one allocation.
+type tcs struct {
+	obj  vm.Native
+	task vm.Task
+}
 
 func registerTCS() {
 	ty := vm.RegisterType(TTCS)
@@ -695,15 +712,19 @@ func registerTCS() {
 			resT, _ = args[0].AsNative().(*vm.Type)
 			args = args[1:]
 		}
-		tk := vm.NewTask(resT)
+		src := &tcs{}
+		tk := &src.task
+		vm.InitTask(tk, resT)
 		for _, a := range args {
 			if a.Type() == TTaskCreationOptions || a.IsInt() {
-				tk.Async = a.AsLong()&optRunContinuationsAsynchronously != 0
+				if a.AsLong()&optRunContinuationsAsynchronously != 0 {
+					tk.SetAsync()
+				}
 			}
 		}
-		return vm.NewNative(TTCS, &tcs{tk}), nil
+		return vm.InitNative(&src.obj, TTCS, tk), nil
 	})
-	get := func(v vm.Value) *vm.Task { return v.AsNative().(*tcs).tk }
+	get := func(v vm.Value) *vm.Task { return v.AsNative().(*vm.Task) }
 	ty.AddProperty("Task", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.TaskValue(get(args[0])), nil
 	}, nil)

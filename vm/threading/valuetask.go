@@ -54,6 +54,10 @@ func (v *ValueTask) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 	v.Task.UnsafeOnCompleted(t, resume)
 }
 
+// ResumesOnce implements vm.ResumesOnce: resume is queued or registered
+// with the task exactly once.
+func (v *ValueTask) ResumesOnce() {}
+
 // AsTask returns the task (a completed one for an inline result).
 func (v *ValueTask) AsTask(t *vm.Thread) *vm.Task {
 	if v.Task != nil {
