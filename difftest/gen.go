@@ -165,10 +165,13 @@ func (g *gen) method(i int) {
 		ret = "ValueTask<int>"
 	}
 	g.line("")
-	g.line("static async %s %s(int x)", ret, m.name)
+	// An optional token defaulted with `= default` (its default is
+	// CancellationToken.None, which was once null).
+	g.line("static async %s %s(int x, CancellationToken ct = default)", ret, m.name)
 	g.line("{")
 	g.indent++
-	g.line("int acc = x;")
+	g.line("ct.ThrowIfCancellationRequested();")
+	g.line("int acc = x + (ct.CanBeCanceled ? 100 : 0);")
 	g.print(`"enter %s " + x + " al " + al.Value`, m.name)
 	g.block(0, 2+g.r.Intn(4))
 	g.print(`"leave %s " + acc`, m.name)
