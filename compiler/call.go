@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -615,10 +616,10 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
-	if isDelegateTypeName(tr.Name) && len(e.Args) == 1 {
+	t, ci := fs.c.resolveTypeRef(tr, fs.cls, true)
+	if t == vm.TDelegate && len(e.Args) == 1 {
 		return fs.exprTo(e.Args[0].X, dst)
 	}
-	t, ci := fs.c.resolveTypeRef(tr, fs.cls, true)
 	if t == nil {
 		return nil
 	}
@@ -697,14 +698,7 @@ func newTypePos(e *lang.NewExpr) lang.Pos {
 	return e.Pos
 }
 
-func isDelegateTypeName(name string) bool {
-	switch name {
-	case "Action", "Func", "ThreadStart", "ParameterizedThreadStart", "WaitCallback", "ContextCallback",
-		"Predicate", "Comparison", "EventHandler", "TimerCallback", "SendOrPostCallback":
-		return true
-	}
-	return false
-}
+func isDelegateTypeName(name string) bool { return bind.IsLibraryDelegate(name) }
 
 // initializer applies an object or collection initializer to the object in w.
 func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {

@@ -293,6 +293,10 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 		fs.readVar(l, dst)
 		return l.typ
 	}
+	if mi := fs.boundGroup(e); mi != nil && (mi.static || !fs.static) {
+		fs.groupDelegate(mi, -1, dst)
+		return vm.TDelegate
+	}
 	// Members of the current class and its bases, then outer classes.
 	for ci := fs.cls; ci != nil; ci = ci.outer {
 		if t, ok := fs.classMember(ci, e.Name, e.Pos, dst, ci == fs.cls); ok {
@@ -523,6 +527,15 @@ func dottedName(e lang.Expr) string {
 
 // member compiles X.Name used as a value.
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
+	if mi := fs.boundGroup(e); mi != nil && !e.NullCond {
+		if mi.static {
+			fs.groupDelegate(mi, 0, dst)
+		} else {
+			r, _ := fs.exprReg(e.X)
+			fs.groupDelegate(mi, r, dst)
+		}
+		return vm.TDelegate
+	}
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
 		return fs.staticMember(t, ci, e.Name, e.Pos, dst)
 	}

@@ -5628,22 +5628,52 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(340, 5),
+				Pos:       p(342, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EventArgs",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(344, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  p(344, 32),
+							Name: "EventArgs",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(344, 42),
+								Name: "Empty",
+								Init: &lang.NewExpr{
+									Pos: p(344, 50),
+									Type: &lang.TypeRef{
+										Pos:  p(344, 54),
+										Name: "EventArgs",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(347, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(340, 6),
+						Pos:  p(347, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(340, 21),
+								Pos: p(347, 21),
 								X: &lang.MemberExpr{
-									Pos: p(340, 38),
+									Pos: p(347, 38),
 									X: &lang.Ident{
-										Pos:  p(340, 21),
+										Pos:  p(347, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5654,64 +5684,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(341, 51),
+						Pos:  p(348, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(343, 9),
+						Pos:       p(350, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(343, 40),
+								Pos: p(350, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(343, 40),
+									Pos:  p(350, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(343, 66),
-							Rbrace: p(343, 68),
+							Pos:    p(350, 66),
+							Rbrace: p(350, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(344, 9),
+						Pos:       p(351, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(344, 16),
+							Pos:  p(351, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(344, 37),
+								Pos:  p(351, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(344, 42),
+								Pos:  p(351, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(345, 9),
+						Pos:       p(352, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(345, 16),
+							Pos:  p(352, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(345, 33),
+								Pos:  p(352, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(345, 38),
+								Pos:  p(352, 38),
 								Kind: "set",
 							},
 						},
@@ -5719,152 +5749,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(348, 5),
+				Pos:       p(355, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(350, 9),
+						Pos:  p(357, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(350, 20),
+							Pos:   p(357, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 23),
+						Pos:  p(357, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(350, 32),
+							Pos:   p(357, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 35),
+						Pos:  p(357, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(350, 43),
+							Pos:   p(357, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 46),
+						Pos:  p(357, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(350, 55),
+							Pos:   p(357, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 58),
+						Pos:  p(357, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(350, 65),
+							Pos:   p(357, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 69),
+						Pos:  p(357, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(350, 83),
+							Pos:   p(357, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 87),
+						Pos:  p(357, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(350, 96),
+							Pos:   p(357, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 9),
+						Pos:  p(358, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(351, 20),
+							Pos:   p(358, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 25),
+						Pos:  p(358, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(351, 33),
+							Pos:   p(358, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 38),
+						Pos:  p(358, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(351, 46),
+							Pos:   p(358, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 51),
+						Pos:  p(358, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(351, 63),
+							Pos:   p(358, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 69),
+						Pos:  p(358, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(351, 81),
+							Pos:   p(358, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 87),
+						Pos:  p(358, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(351, 98),
+							Pos:   p(358, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(352, 9),
+						Pos:  p(359, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(352, 23),
+							Pos:   p(359, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(352, 29),
+						Pos:  p(359, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(352, 48),
+							Pos:   p(359, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(352, 55),
+						Pos:  p(359, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(352, 61),
+							Pos:   p(359, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -5872,23 +5902,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(358, 5),
+				Pos:       p(365, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(362, 5),
+				Pos:       p(369, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(364, 9),
+						Pos: p(371, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(364, 9),
+							Pos:  p(371, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -5896,7 +5926,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(370, 5),
+				Pos:       p(377, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -5906,13 +5936,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(370, 39),
+						Pos:  p(377, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(374, 5),
+				Pos:       p(381, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -5922,17 +5952,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(374, 39),
+						Pos:  p(381, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(374, 71),
+						Pos:  p(381, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(378, 5),
+				Pos:       p(385, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -5942,25 +5972,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(380, 9),
+						Pos: p(387, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(380, 9),
+							Pos:  p(387, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(380, 21),
+								Pos: p(387, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(380, 21),
+									Pos:  p(387, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(380, 26),
+								Pos: p(387, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(380, 26),
+									Pos:  p(387, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -5970,7 +6000,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(383, 5),
+				Pos:       p(390, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -5980,25 +6010,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(385, 9),
+						Pos: p(392, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(385, 9),
+							Pos:  p(392, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(385, 21),
+								Pos: p(392, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(385, 21),
+									Pos:  p(392, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(385, 26),
+								Pos: p(392, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(385, 26),
+									Pos:  p(392, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6006,17 +6036,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(386, 9),
+						Pos: p(393, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(386, 9),
+							Pos:  p(393, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(386, 25),
+								Pos: p(393, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(386, 25),
+									Pos:  p(393, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -6026,44 +6056,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(392, 5),
+				Pos:       p(399, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(392, 46),
+						Pos:  p(399, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(394, 9),
+						Pos:       p(401, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(394, 17),
+							Pos:  p(401, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(394, 24),
+								Pos:  p(401, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(395, 9),
+						Pos:       p(402, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(395, 46),
+							Pos:  p(402, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(395, 51),
+									Pos: p(402, 51),
 									X: &lang.Literal{
-										Pos:   p(395, 51),
+										Pos:   p(402, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6072,32 +6102,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(395, 114),
-							Rbrace: p(395, 116),
+							Pos:    p(402, 114),
+							Rbrace: p(402, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(396, 9),
+						Pos:       p(403, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(396, 42),
+								Pos: p(403, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(396, 42),
+									Pos:  p(403, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(396, 67),
+							Pos:  p(403, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(396, 72),
+									Pos: p(403, 72),
 									X: &lang.Literal{
-										Pos:   p(396, 72),
+										Pos:   p(403, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6106,90 +6136,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(396, 135),
+							Pos: p(403, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(396, 137),
+									Pos: p(403, 137),
 									X: &lang.AssignExpr{
-										Pos: p(396, 148),
+										Pos: p(403, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(396, 137),
+											Pos:  p(403, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(396, 150),
+											Pos:  p(403, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(396, 166),
+							Rbrace: p(403, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(397, 9),
+						Pos:       p(404, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(397, 16),
+							Pos:  p(404, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(397, 41),
+							Pos:  p(404, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(398, 9),
+						Pos:       p(405, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(398, 25),
+							Pos:  p(405, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(398, 116),
+							Pos: p(405, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(398, 103),
+								Pos: p(405, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(398, 78),
+									Pos: p(405, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(398, 56),
+										Pos: p(405, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(398, 48),
+											Pos: p(405, 48),
 											X: &lang.BaseExpr{
-												Pos: p(398, 43),
+												Pos: p(405, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(398, 70),
+											Pos: p(405, 70),
 											X: &lang.Ident{
-												Pos:  p(398, 58),
+												Pos:  p(405, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(398, 80),
+										Pos:   p(405, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(398, 105),
+									Pos:  p(405, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(398, 118),
+								Pos:   p(405, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6199,64 +6229,64 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(401, 5),
+				Pos:       p(408, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(401, 65),
+						Pos:  p(408, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(403, 9),
+						Pos:       p(410, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(403, 54),
+								Pos: p(410, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(403, 54),
+									Pos:  p(410, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(403, 73),
-							Rbrace: p(403, 75),
+							Pos:    p(410, 73),
+							Rbrace: p(410, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(409, 5),
+				Pos:       p(416, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(409, 42),
+						Pos:  p(416, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(411, 9),
+						Pos:       p(418, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(411, 42),
+							Pos:  p(418, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(411, 47),
+									Pos: p(418, 47),
 									X: &lang.Literal{
-										Pos:   p(411, 47),
+										Pos:   p(418, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6265,76 +6295,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(411, 71),
-							Rbrace: p(411, 73),
+							Pos:    p(418, 71),
+							Rbrace: p(418, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(413, 9),
+						Pos:       p(420, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(413, 38),
+								Pos: p(420, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(413, 38),
+									Pos:  p(420, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(413, 52),
+							Pos:  p(420, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(413, 57),
+									Pos: p(420, 57),
 									X: &lang.CondExpr{
-										Pos: p(413, 86),
+										Pos: p(420, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(413, 71),
+											Pos: p(420, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(413, 61),
+												Pos: p(420, 61),
 												X: &lang.Ident{
-													Pos:  p(413, 57),
+													Pos:  p(420, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(413, 64),
+													Pos: p(420, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(413, 64),
+														Pos:  p(420, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(413, 78),
+												Pos: p(420, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(413, 74),
+													Pos:  p(420, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(413, 81),
+													Pos:  p(420, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(413, 88),
+											Pos: p(420, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(413, 89),
+												Pos:  p(420, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(413, 96),
+												Pos:  p(420, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(413, 102),
+											Pos:   p(420, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -6344,146 +6374,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(413, 126),
-							Rbrace: p(413, 128),
+							Pos:    p(420, 126),
+							Rbrace: p(420, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(414, 9),
+						Pos:       p(421, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(414, 38),
+								Pos: p(421, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(414, 38),
+									Pos:  p(421, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(414, 54),
+								Pos: p(421, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(414, 54),
+									Pos:  p(421, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(414, 82),
+							Pos:  p(421, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(414, 87),
+									Pos: p(421, 87),
 									X: &lang.Ident{
-										Pos:  p(414, 87),
+										Pos:  p(421, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(414, 96),
+									Pos: p(421, 96),
 									X: &lang.Ident{
-										Pos:  p(414, 96),
+										Pos:  p(421, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(414, 112),
-							Rbrace: p(414, 114),
+							Pos:    p(421, 112),
+							Rbrace: p(421, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(415, 9),
+						Pos:       p(422, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(415, 38),
+								Pos: p(422, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(415, 38),
+									Pos:  p(422, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(415, 54),
+								Pos: p(422, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(415, 54),
+									Pos:  p(422, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(415, 80),
+								Pos: p(422, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(415, 80),
+									Pos:  p(422, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(415, 96),
+							Pos:  p(422, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(415, 101),
+									Pos: p(422, 101),
 									X: &lang.Ident{
-										Pos:  p(415, 101),
+										Pos:  p(422, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(415, 110),
+									Pos: p(422, 110),
 									X: &lang.Ident{
-										Pos:  p(415, 110),
+										Pos:  p(422, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(415, 126),
+									Pos: p(422, 126),
 									X: &lang.Ident{
-										Pos:  p(415, 126),
+										Pos:  p(422, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(415, 133),
-							Rbrace: p(415, 135),
+							Pos:    p(422, 133),
+							Rbrace: p(422, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(421, 5),
+				Pos:       p(428, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(421, 41),
+						Pos:  p(428, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(423, 9),
+						Pos:       p(430, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(423, 41),
+							Pos:  p(430, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(423, 46),
+									Pos: p(430, 46),
 									X: &lang.Literal{
-										Pos:   p(423, 46),
+										Pos:   p(430, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6492,116 +6522,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(423, 98),
-							Rbrace: p(423, 100),
+							Pos:    p(430, 98),
+							Rbrace: p(430, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(424, 9),
+						Pos:       p(431, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(424, 37),
+								Pos: p(431, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 37),
+									Pos:  p(431, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(424, 55),
+							Pos:  p(431, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(424, 60),
+									Pos: p(431, 60),
 									X: &lang.Ident{
-										Pos:  p(424, 60),
+										Pos:  p(431, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(424, 69),
-							Rbrace: p(424, 71),
+							Pos:    p(431, 69),
+							Rbrace: p(431, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(425, 9),
+						Pos:       p(432, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(425, 37),
+								Pos: p(432, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 37),
+									Pos:  p(432, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(425, 53),
+								Pos: p(432, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 53),
+									Pos:  p(432, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(425, 81),
+							Pos:  p(432, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(425, 86),
+									Pos: p(432, 86),
 									X: &lang.Ident{
-										Pos:  p(425, 86),
+										Pos:  p(432, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(425, 95),
+									Pos: p(432, 95),
 									X: &lang.Ident{
-										Pos:  p(425, 95),
+										Pos:  p(432, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(425, 111),
-							Rbrace: p(425, 113),
+							Pos:    p(432, 111),
+							Rbrace: p(432, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(431, 5),
+				Pos:       p(438, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(431, 49),
+						Pos:  p(438, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(433, 9),
+						Pos:       p(440, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(433, 49),
+							Pos:  p(440, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(433, 54),
+									Pos: p(440, 54),
 									X: &lang.Literal{
-										Pos:   p(433, 54),
+										Pos:   p(440, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6610,69 +6640,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(433, 136),
-							Rbrace: p(433, 138),
+							Pos:    p(440, 136),
+							Rbrace: p(440, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(434, 9),
+						Pos:       p(441, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(434, 45),
+								Pos: p(441, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 45),
+									Pos:  p(441, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(434, 63),
+							Pos:  p(441, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(434, 68),
+									Pos: p(441, 68),
 									X: &lang.Ident{
-										Pos:  p(434, 68),
+										Pos:  p(441, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(434, 77),
-							Rbrace: p(434, 79),
+							Pos:    p(441, 77),
+							Rbrace: p(441, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(437, 5),
+				Pos:       p(444, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(437, 47),
+						Pos:  p(444, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(439, 9),
+						Pos:       p(446, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(439, 47),
+							Pos:  p(446, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(439, 52),
+									Pos: p(446, 52),
 									X: &lang.Literal{
-										Pos:   p(439, 52),
+										Pos:   p(446, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6681,69 +6711,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(439, 100),
-							Rbrace: p(439, 102),
+							Pos:    p(446, 100),
+							Rbrace: p(446, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(440, 9),
+						Pos:       p(447, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(440, 43),
+								Pos: p(447, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(440, 43),
+									Pos:  p(447, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(440, 61),
+							Pos:  p(447, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(440, 66),
+									Pos: p(447, 66),
 									X: &lang.Ident{
-										Pos:  p(440, 66),
+										Pos:  p(447, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(440, 75),
-							Rbrace: p(440, 77),
+							Pos:    p(447, 75),
+							Rbrace: p(447, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(443, 5),
+				Pos:       p(450, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(443, 43),
+						Pos:  p(450, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(445, 9),
+						Pos:       p(452, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(445, 43),
+							Pos:  p(452, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(445, 48),
+									Pos: p(452, 48),
 									X: &lang.Literal{
-										Pos:   p(445, 48),
+										Pos:   p(452, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6752,40 +6782,40 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(445, 139),
-							Rbrace: p(445, 141),
+							Pos:    p(452, 139),
+							Rbrace: p(452, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(446, 9),
+						Pos:       p(453, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(446, 39),
+								Pos: p(453, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(446, 39),
+									Pos:  p(453, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(446, 57),
+							Pos:  p(453, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(446, 62),
+									Pos: p(453, 62),
 									X: &lang.Ident{
-										Pos:  p(446, 62),
+										Pos:  p(453, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(446, 71),
-							Rbrace: p(446, 73),
+							Pos:    p(453, 71),
+							Rbrace: p(453, 73),
 						},
 					},
 				},

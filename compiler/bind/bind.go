@@ -41,6 +41,10 @@ type Info struct {
 	// with x a T): the caller packs it, since the callee cannot tell it
 	// from the array itself.
 	Packs map[*lang.Arg]bool
+	// Events holds the event a `+=` or `-=` adds a handler to or removes
+	// one from: a *Field (a field-like event) or a *Property (an event
+	// with add and remove accessors).
+	Events map[*lang.AssignExpr]Symbol
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -62,6 +66,20 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if a, ok := from.(*lang.AssignExpr); ok {
+		if ev, ok := in.Events[a]; ok {
+			in.Events[to.(*lang.AssignExpr)] = ev
+		}
+	}
+}
+
+// EventOf returns the event a `+=` or `-=` subscribes to or unsubscribes
+// from, or nil.
+func (in *Info) EventOf(a *lang.AssignExpr) Symbol {
+	if in == nil {
+		return nil
+	}
+	return in.Events[a]
 }
 
 // PacksArg reports whether a is the lone element of an expanded params
@@ -101,6 +119,9 @@ type binder struct {
 	cls   *Type
 	fn    *fnCtx
 	scope *scope
+	// eventLHS is the left operand of the `+=` or `-=` being bound: an
+	// event may appear there from outside its type.
+	eventLHS lang.Expr
 }
 
 type fnCtx struct {
@@ -123,7 +144,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}}
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{},
+		Events: map[*lang.AssignExpr]Symbol{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -222,6 +244,8 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 			t.Kind = Interface
 		case lang.KindEnum:
 			t.Kind = Enum
+		case lang.KindDelegate:
+			t.Kind = Delegate
 		default:
 			t.Kind = Class
 		}
@@ -271,6 +295,13 @@ func (b *binder) resolveBases(t *Type) {
 		return
 	}
 	obj := b.u.special[Object]
+	if t.Kind == Delegate {
+		t.Base = b.u.lookup("System.Delegate", 0)
+		if t.Base == nil {
+			t.Base = obj
+		}
+		return
+	}
 	for _, td := range b.decls[t] {
 		if t.Kind == Enum {
 			break
@@ -323,11 +354,11 @@ func (b *binder) declareMembers(t *Type) {
 				ft := b.resolveType(m.Type, ctx)
 				for _, d := range m.Decls {
 					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
-						Const: m.Modifiers.Has(lang.ModConst), Decl: d}
+						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d}
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
-				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
+				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Event: m.Event, Decl: m}
 				p.Get = m.ExprBody != nil
 				for _, a := range m.Accessors {
 					p.Get = p.Get || a.Kind == "get"
@@ -359,6 +390,10 @@ func (b *binder) declareMembers(t *Type) {
 		}
 		for _, em := range td.EnumMembers {
 			t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
+		}
+		if td.Invoke != nil {
+			t.addMember(b.method(td.Invoke, t, ctx))
+			hasCtor = true
 		}
 		if td.HasPrimary {
 			hasCtor = true

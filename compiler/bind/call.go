@@ -16,9 +16,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	case *lang.Ident:
 		name, typeArgs = f.Name, f.TypeArgs
 		if _, ok := b.scope.lookupVar(f.Name); ok && len(f.TypeArgs) == 0 {
-			b.expr(f)
-			b.args(e.Args)
-			return u.unchecked // a delegate invocation
+			return b.invokeDelegate(e, b.expr(f)) // a delegate invocation
 		}
 		b.info.Types[f] = u.group
 		if lf := b.scope.lookupFunc(f.Name); lf != nil {
@@ -28,8 +26,8 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 				syms := b.lookup(c, f.Name)
 				if len(syms) > 0 && memberType(syms[0]) != nil {
 					b.info.Types[f] = memberType(syms[0])
-					b.args(e.Args)
-					return u.unchecked // a delegate-typed field or property
+					b.eventAccess(syms[0], f.Pos)
+					return b.invokeDelegate(e, memberType(syms[0])) // a delegate-typed field or property
 				}
 				cands = methods(syms)
 			}
@@ -44,8 +42,8 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		syms := b.lookup(recv, f.Name)
 		if len(syms) > 0 && memberType(syms[0]) != nil {
 			b.info.Types[f] = memberType(syms[0])
-			b.args(e.Args)
-			return u.unchecked
+			b.eventAccess(syms[0], f.Pos)
+			return b.invokeDelegate(e, memberType(syms[0]))
 		}
 		cands = methods(syms)
 		b.info.Types[f] = u.group
@@ -58,9 +56,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		}
 		lib = recv.Generic().Lib || b.isOpen(recv)
 	default:
-		b.expr(e.Fun)
-		b.args(e.Args)
-		return u.unchecked
+		return b.invokeDelegate(e, b.expr(e.Fun))
 	}
 	args := b.args(e.Args)
 	if len(cands) == 0 {
@@ -81,6 +77,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	}
 	b.info.Calls[e] = m
 	b.fixOutVars(m, e.Args)
+	b.convertArgGroups(m, e.Args)
 	if m.Ret == nil {
 		return u.unchecked
 	}
@@ -161,6 +158,16 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 		return b.u.deflit
 	}
 	t := b.resolveType(e.Type, b.typeCtx())
+	if t.Kind == Delegate {
+		// `new D(M)`: a method group, lambda or delegate converted to D.
+		if len(e.Args) == 1 {
+			b.convertExpr(e.Args[0].X, t)
+		} else {
+			b.args(e.Args)
+			b.errorf(newPos(e), "CS0149", "Method name expected")
+		}
+		return t
+	}
 	args := b.args(e.Args)
 	if !t.IsUnchecked() && (t.Kind == Class) {
 		ctors := methods(b.u.declared(t, ".ctor"))

@@ -53,6 +53,13 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	}
 	switch from.Kind {
 	case Lambda, Group:
+		if to.Kind == Delegate && e != nil {
+			if from.Kind == Group {
+				_, ok := b.groupTarget(e, to)
+				return ok
+			}
+			return b.lambdaFits(e, to)
+		}
 		switch to.Kind {
 		case Special:
 			return to.Special == Object
@@ -92,7 +99,13 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		// library interfaces the tables do not list.
 		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable
 	}
-	if (from.Kind == Class || from.Kind == Interface) && to.Kind == Class {
+	if from.Kind == Delegate && to.Kind == Delegate {
+		// Different instantiations of one generic delegate: variance
+		// (Action<object> to Action<string>) is not modelled, so they
+		// convert.
+		return from.Generic() == to.Generic()
+	}
+	if (from.Kind == Class || from.Kind == Interface || from.Kind == Delegate) && to.Kind == Class {
 		if b.derives(from, to) {
 			return true
 		}
@@ -226,6 +239,8 @@ func (b *binder) explicit(from, to *Type) bool {
 		return b.explicit(from, to.Elem) || from == to.Elem
 	case from.Kind == Special && from.Special == Object:
 		return true
+	case from.Kind == Delegate && to.Kind == Delegate:
+		return false
 	case from.IsReference() && to.IsReference():
 		return b.derives(to, from) || from.Kind == Interface || to.Kind == Interface
 	}

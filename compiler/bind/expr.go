@@ -23,11 +23,24 @@ func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 }
 
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
+	if from.Kind == Group && to != nil && to.Kind == Delegate {
+		b.convertGroup(e, to)
+		return
+	}
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}
 	pos := posOf(e)
 	switch {
+	case from.Kind == Group:
+		name, _ := b.groupMethods(e)
+		b.errorf(pos, "CS0428", "Cannot convert method group '%s' to non-delegate type '%s'. Did you intend to invoke the method?", name, to)
+	case from.Kind == Lambda && to.Kind == Delegate:
+		if inv := b.invokeOf(to); inv != nil {
+			b.errorf(pos, "CS1593", "Delegate '%s' does not take %d arguments", to, len(e.(*lang.LambdaExpr).Params))
+		}
+	case from.Kind == Lambda:
+		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
 	case b.explicit(from, to):
@@ -417,6 +430,9 @@ func (b *binder) ident(e *lang.Ident) *Type {
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
 		if t := memberType(ms[0]); t != nil {
+			if lang.Expr(e) != b.eventLHS {
+				b.eventAccess(ms[0], e.Pos)
+			}
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {
@@ -449,6 +465,9 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return nt
 		}
 		return b.u.group
+	}
+	if lang.Expr(e) != b.eventLHS {
+		b.eventAccess(syms[0], e.Pos)
 	}
 	if e.NullCond {
 		return b.u.NullableOf(t)

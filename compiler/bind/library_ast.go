@@ -123,35 +123,49 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(27, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Console",
+				Name:      "Delegate",
 				Namespace: "System",
-				Modifiers: lang.Modifiers(17),
+				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(29, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(29, 30),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(29, 16),
+							Name: "object",
 						},
-						Name: "WriteLine",
+						Name: "Target",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(29, 32),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(30, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(30, 30),
-							Name: "void",
+							Name: "Delegate",
 						},
-						Name: "WriteLine",
+						Name: "Combine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(30, 45),
+								Pos: lp(30, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(30, 45),
-									Name: "bool",
+									Pos:  lp(30, 47),
+									Name: "Delegate",
 								},
-								Name: "value",
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(30, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(30, 59),
+									Name: "Delegate",
+								},
+								Name: "b",
 							},
 						},
 					},
@@ -160,17 +174,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(31, 30),
-							Name: "void",
+							Name: "Delegate",
 						},
-						Name: "WriteLine",
+						Name: "Combine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(31, 45),
+								Pos:      lp(31, 47),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(31, 45),
-									Name: "char",
+									Pos:       lp(31, 54),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(31, 54),
+										Name: "Delegate",
+									},
 								},
-								Name: "value",
+								Name: "delegates",
 							},
 						},
 					},
@@ -179,21 +198,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(32, 30),
-							Name: "void",
+							Name: "Delegate",
 						},
-						Name: "WriteLine",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(32, 45),
+								Pos: lp(32, 46),
 								Type: &lang.TypeRef{
-									Pos:       lp(32, 45),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(32, 45),
-										Name: "char",
-									},
+									Pos:  lp(32, 46),
+									Name: "Delegate",
 								},
-								Name: "buffer",
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(32, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(32, 63),
+									Name: "Delegate",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -202,15 +225,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(33, 30),
-							Name: "void",
+							Name: "Delegate",
 						},
-						Name: "WriteLine",
+						Name: "RemoveAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(33, 45),
+								Pos: lp(33, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(33, 45),
-									Name: "decimal",
+									Pos:  lp(33, 49),
+									Name: "Delegate",
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(33, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(33, 66),
+									Name: "Delegate",
 								},
 								Name: "value",
 							},
@@ -218,306 +249,3378 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(34, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(34, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(34, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(34, 45),
-									Name: "double",
-								},
-								Name: "value",
+							Pos:       lp(34, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(34, 23),
+								Name: "Delegate",
 							},
 						},
+						Name: "GetInvocationList",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(35, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(35, 30),
-							Name: "void",
+							Pos:  lp(35, 23),
+							Name: "object",
 						},
-						Name: "WriteLine",
+						Name: "DynamicInvoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(35, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(35, 45),
-									Name: "float",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(36, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(36, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(36, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(36, 45),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(37, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(37, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(37, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(37, 45),
-									Name: "uint",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(38, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(38, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(38, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(38, 45),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(39, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(39, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(39, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(39, 45),
-									Name: "ulong",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(40, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(40, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(40, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(40, 45),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(41, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(41, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(41, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(41, 45),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(42, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(42, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(42, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(42, 45),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(42, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(42, 60),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(43, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(43, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(43, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(43, 45),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(43, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(43, 60),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(43, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(43, 73),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(44, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(44, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(44, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(44, 45),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(44, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(44, 60),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(44, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(44, 73),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-							&lang.Param{
-								Pos: lp(44, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(44, 86),
-									Name: "object",
-								},
-								Name: "arg2",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(45, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(45, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(45, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(45, 45),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos:      lp(45, 60),
+								Pos:      lp(35, 44),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(45, 67),
+									Pos:       lp(35, 51),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(45, 67),
+										Pos:  lp(35, 51),
 										Name: "object",
 									},
 								},
-								Name: "arg",
+								Name: "args",
 							},
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(38, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(38, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(38, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(39, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(39, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(39, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(39, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(39, 39),
+								Name: "T",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(40, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(40, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(40, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(40, 47),
+							Type: &lang.TypeRef{
+								Pos:  lp(40, 47),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(40, 56),
+							Type: &lang.TypeRef{
+								Pos:  lp(40, 56),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(41, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(41, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(41, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(41, 54),
+							Type: &lang.TypeRef{
+								Pos:  lp(41, 54),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(41, 63),
+							Type: &lang.TypeRef{
+								Pos:  lp(41, 63),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(41, 72),
+							Type: &lang.TypeRef{
+								Pos:  lp(41, 72),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(42, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(42, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(42, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(42, 61),
+							Type: &lang.TypeRef{
+								Pos:  lp(42, 61),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(42, 70),
+							Type: &lang.TypeRef{
+								Pos:  lp(42, 70),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(42, 79),
+							Type: &lang.TypeRef{
+								Pos:  lp(42, 79),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(42, 88),
+							Type: &lang.TypeRef{
+								Pos:  lp(42, 88),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(43, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(43, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(43, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(43, 68),
+							Type: &lang.TypeRef{
+								Pos:  lp(43, 68),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(43, 77),
+							Type: &lang.TypeRef{
+								Pos:  lp(43, 77),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(43, 86),
+							Type: &lang.TypeRef{
+								Pos:  lp(43, 86),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(43, 95),
+							Type: &lang.TypeRef{
+								Pos:  lp(43, 95),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(43, 104),
+							Type: &lang.TypeRef{
+								Pos:  lp(43, 104),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(44, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(44, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(44, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(44, 75),
+							Type: &lang.TypeRef{
+								Pos:  lp(44, 75),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(44, 84),
+							Type: &lang.TypeRef{
+								Pos:  lp(44, 84),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(44, 93),
+							Type: &lang.TypeRef{
+								Pos:  lp(44, 93),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(44, 102),
+							Type: &lang.TypeRef{
+								Pos:  lp(44, 102),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(44, 111),
+							Type: &lang.TypeRef{
+								Pos:  lp(44, 111),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(44, 120),
+							Type: &lang.TypeRef{
+								Pos:  lp(44, 120),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(45, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(45, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(45, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(45, 82),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 82),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(45, 91),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 91),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(45, 100),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 100),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(45, 109),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 109),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(45, 118),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 118),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(45, 127),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 127),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(45, 136),
+							Type: &lang.TypeRef{
+								Pos:  lp(45, 136),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(46, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(46, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(46, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(46, 89),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 89),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(46, 98),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 98),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(46, 107),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 107),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(46, 116),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 116),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(46, 125),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 125),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(46, 134),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 134),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(46, 143),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 143),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(46, 152),
+							Type: &lang.TypeRef{
+								Pos:  lp(46, 152),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(47, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(47, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(47, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(47, 96),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 96),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(47, 105),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 105),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(47, 114),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 114),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(47, 123),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 123),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(47, 132),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 132),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(47, 141),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 141),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(47, 150),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 150),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(47, 159),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 159),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(47, 168),
+							Type: &lang.TypeRef{
+								Pos:  lp(47, 168),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(48, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(48, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(48, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(48, 104),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 104),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(48, 113),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 113),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(48, 122),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 122),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(48, 131),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 131),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(48, 140),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 140),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(48, 149),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 149),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(48, 158),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 158),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(48, 167),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 167),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(48, 176),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 176),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(48, 185),
+							Type: &lang.TypeRef{
+								Pos:  lp(48, 185),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(49, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(49, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(49, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(49, 112),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 112),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(49, 121),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 121),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(49, 130),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 130),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(49, 139),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 139),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(49, 148),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 148),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(49, 157),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 157),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(49, 166),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 166),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(49, 175),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 175),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(49, 184),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 184),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(49, 193),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 193),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(49, 204),
+							Type: &lang.TypeRef{
+								Pos:  lp(49, 204),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(50, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(50, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(50, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(50, 120),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 120),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(50, 129),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 129),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(50, 138),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 138),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(50, 147),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 147),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(50, 156),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 156),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(50, 165),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 165),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(50, 174),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 174),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(50, 183),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 183),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(50, 192),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 192),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(50, 201),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 201),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(50, 212),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 212),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(50, 223),
+							Type: &lang.TypeRef{
+								Pos:  lp(50, 223),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(51, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(51, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(51, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(51, 128),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 128),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(51, 137),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 137),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(51, 146),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 146),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(51, 155),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 155),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(51, 164),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 164),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(51, 173),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 173),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(51, 182),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 182),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(51, 191),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 191),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(51, 200),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 200),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(51, 209),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 209),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(51, 220),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 220),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(51, 231),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 231),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(51, 242),
+							Type: &lang.TypeRef{
+								Pos:  lp(51, 242),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(52, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(52, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(52, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(52, 136),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 136),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(52, 145),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 145),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(52, 154),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 154),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(52, 163),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 163),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(52, 172),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 172),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(52, 181),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 181),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(52, 190),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 190),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(52, 199),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 199),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(52, 208),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 208),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(52, 217),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 217),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(52, 228),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 228),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(52, 239),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 239),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(52, 250),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 250),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(52, 261),
+							Type: &lang.TypeRef{
+								Pos:  lp(52, 261),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(53, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"T15",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(53, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(53, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(53, 144),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 144),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(53, 153),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 153),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(53, 162),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 162),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(53, 171),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 171),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(53, 180),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 180),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(53, 189),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 189),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(53, 198),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 198),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(53, 207),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 207),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(53, 216),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 216),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(53, 225),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 225),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(53, 236),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 236),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(53, 247),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 247),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(53, 258),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 258),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(53, 269),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 269),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+						&lang.Param{
+							Pos: lp(53, 280),
+							Type: &lang.TypeRef{
+								Pos:  lp(53, 280),
+								Name: "T15",
+							},
+							Name: "arg15",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(54, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"T15",
+					"T16",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(54, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(54, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(54, 152),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 152),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(54, 161),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 161),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(54, 170),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 170),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(54, 179),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 179),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(54, 188),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 188),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(54, 197),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 197),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(54, 206),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 206),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(54, 215),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 215),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(54, 224),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 224),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(54, 233),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 233),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(54, 244),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 244),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(54, 255),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 255),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(54, 266),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 266),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(54, 277),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 277),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+						&lang.Param{
+							Pos: lp(54, 288),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 288),
+								Name: "T15",
+							},
+							Name: "arg15",
+						},
+						&lang.Param{
+							Pos: lp(54, 299),
+							Type: &lang.TypeRef{
+								Pos:  lp(54, 299),
+								Name: "T16",
+							},
+							Name: "arg16",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(55, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(55, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(55, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(56, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(56, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(56, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(56, 53),
+							Type: &lang.TypeRef{
+								Pos:  lp(56, 53),
+								Name: "T",
+							},
+							Name: "arg",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(57, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(57, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(57, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(57, 61),
+							Type: &lang.TypeRef{
+								Pos:  lp(57, 61),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(57, 70),
+							Type: &lang.TypeRef{
+								Pos:  lp(57, 70),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(58, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(58, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(58, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(58, 68),
+							Type: &lang.TypeRef{
+								Pos:  lp(58, 68),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(58, 77),
+							Type: &lang.TypeRef{
+								Pos:  lp(58, 77),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(58, 86),
+							Type: &lang.TypeRef{
+								Pos:  lp(58, 86),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(59, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(59, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(59, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(59, 75),
+							Type: &lang.TypeRef{
+								Pos:  lp(59, 75),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(59, 84),
+							Type: &lang.TypeRef{
+								Pos:  lp(59, 84),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(59, 93),
+							Type: &lang.TypeRef{
+								Pos:  lp(59, 93),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(59, 102),
+							Type: &lang.TypeRef{
+								Pos:  lp(59, 102),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(60, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(60, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(60, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(60, 82),
+							Type: &lang.TypeRef{
+								Pos:  lp(60, 82),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(60, 91),
+							Type: &lang.TypeRef{
+								Pos:  lp(60, 91),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(60, 100),
+							Type: &lang.TypeRef{
+								Pos:  lp(60, 100),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(60, 109),
+							Type: &lang.TypeRef{
+								Pos:  lp(60, 109),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(60, 118),
+							Type: &lang.TypeRef{
+								Pos:  lp(60, 118),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(61, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(61, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(61, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(61, 89),
+							Type: &lang.TypeRef{
+								Pos:  lp(61, 89),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(61, 98),
+							Type: &lang.TypeRef{
+								Pos:  lp(61, 98),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(61, 107),
+							Type: &lang.TypeRef{
+								Pos:  lp(61, 107),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(61, 116),
+							Type: &lang.TypeRef{
+								Pos:  lp(61, 116),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(61, 125),
+							Type: &lang.TypeRef{
+								Pos:  lp(61, 125),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(61, 134),
+							Type: &lang.TypeRef{
+								Pos:  lp(61, 134),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(62, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(62, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(62, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(62, 96),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 96),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(62, 105),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 105),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(62, 114),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 114),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(62, 123),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 123),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(62, 132),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 132),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(62, 141),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 141),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(62, 150),
+							Type: &lang.TypeRef{
+								Pos:  lp(62, 150),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(63, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(63, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(63, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(63, 103),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 103),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(63, 112),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 112),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(63, 121),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 121),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(63, 130),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 130),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(63, 139),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 139),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(63, 148),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 148),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(63, 157),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 157),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(63, 166),
+							Type: &lang.TypeRef{
+								Pos:  lp(63, 166),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(64, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(64, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(64, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(64, 110),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 110),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(64, 119),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 119),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(64, 128),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 128),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(64, 137),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 137),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(64, 146),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 146),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(64, 155),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 155),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(64, 164),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 164),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(64, 173),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 173),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(64, 182),
+							Type: &lang.TypeRef{
+								Pos:  lp(64, 182),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(65, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(65, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(65, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(65, 118),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 118),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(65, 127),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 127),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(65, 136),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 136),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(65, 145),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 145),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(65, 154),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 154),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(65, 163),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 163),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(65, 172),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 172),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(65, 181),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 181),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(65, 190),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 190),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(65, 199),
+							Type: &lang.TypeRef{
+								Pos:  lp(65, 199),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(66, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(66, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(66, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(66, 126),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 126),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(66, 135),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 135),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(66, 144),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 144),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(66, 153),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 153),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(66, 162),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 162),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(66, 171),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 171),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(66, 180),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 180),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(66, 189),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 189),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(66, 198),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 198),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(66, 207),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 207),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(66, 218),
+							Type: &lang.TypeRef{
+								Pos:  lp(66, 218),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(67, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(67, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(67, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(67, 134),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 134),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(67, 143),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 143),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(67, 152),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 152),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(67, 161),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 161),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(67, 170),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 170),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(67, 179),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 179),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(67, 188),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 188),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(67, 197),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 197),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(67, 206),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 206),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(67, 215),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 215),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(67, 226),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 226),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(67, 237),
+							Type: &lang.TypeRef{
+								Pos:  lp(67, 237),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(68, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(68, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(68, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(68, 142),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 142),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(68, 151),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 151),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(68, 160),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 160),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(68, 169),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 169),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(68, 178),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 178),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(68, 187),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 187),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(68, 196),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 196),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(68, 205),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 205),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(68, 214),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 214),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(68, 223),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 223),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(68, 234),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 234),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(68, 245),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 245),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(68, 256),
+							Type: &lang.TypeRef{
+								Pos:  lp(68, 256),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(69, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(69, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(69, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(69, 150),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 150),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(69, 159),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 159),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(69, 168),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 168),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(69, 177),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 177),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(69, 186),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 186),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(69, 195),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 195),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(69, 204),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 204),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(69, 213),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 213),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(69, 222),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 222),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(69, 231),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 231),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(69, 242),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 242),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(69, 253),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 253),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(69, 264),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 264),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(69, 275),
+							Type: &lang.TypeRef{
+								Pos:  lp(69, 275),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(70, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"T15",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(70, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(70, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(70, 158),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 158),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(70, 167),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 167),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(70, 176),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 176),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(70, 185),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 185),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(70, 194),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 194),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(70, 203),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 203),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(70, 212),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 212),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(70, 221),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 221),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(70, 230),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 230),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(70, 239),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 239),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(70, 250),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 250),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(70, 261),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 261),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(70, 272),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 272),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(70, 283),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 283),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+						&lang.Param{
+							Pos: lp(70, 294),
+							Type: &lang.TypeRef{
+								Pos:  lp(70, 294),
+								Name: "T15",
+							},
+							Name: "arg15",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(71, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Func",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"T15",
+					"T16",
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(71, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(71, 21),
+						Name: "TResult",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(71, 166),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 166),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(71, 175),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 175),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(71, 184),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 184),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(71, 193),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 193),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(71, 202),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 202),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(71, 211),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 211),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(71, 220),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 220),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(71, 229),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 229),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(71, 238),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 238),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(71, 247),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 247),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(71, 258),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 258),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(71, 269),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 269),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(71, 280),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 280),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(71, 291),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 291),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+						&lang.Param{
+							Pos: lp(71, 302),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 302),
+								Name: "T15",
+							},
+							Name: "arg15",
+						},
+						&lang.Param{
+							Pos: lp(71, 313),
+							Type: &lang.TypeRef{
+								Pos:  lp(71, 313),
+								Name: "T16",
+							},
+							Name: "arg16",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(72, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "EventHandler",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(72, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(72, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(72, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 39),
+								Name: "object",
+							},
+							Name: "sender",
+						},
+						&lang.Param{
+							Pos: lp(72, 54),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 54),
+								Name: "EventArgs",
+							},
+							Name: "e",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(73, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "EventHandler",
+				Namespace: "System",
+				TypeParams: []string{
+					"TEventArgs",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(73, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(73, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(73, 51),
+							Type: &lang.TypeRef{
+								Pos:  lp(73, 51),
+								Name: "object",
+							},
+							Name: "sender",
+						},
+						&lang.Param{
+							Pos: lp(73, 66),
+							Type: &lang.TypeRef{
+								Pos:  lp(73, 66),
+								Name: "TEventArgs",
+							},
+							Name: "e",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(74, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Predicate",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(74, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(74, 21),
+						Name: "bool",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(74, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(74, 42),
+								Name: "T",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(75, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Comparison",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(75, 25),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(75, 21),
+						Name: "int",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(75, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(75, 42),
+								Name: "T",
+							},
+							Name: "x",
+						},
+						&lang.Param{
+							Pos: lp(75, 47),
+							Type: &lang.TypeRef{
+								Pos:  lp(75, 47),
+								Name: "T",
+							},
+							Name: "y",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(76, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Converter",
+				Namespace: "System",
+				TypeParams: []string{
+					"TInput",
+					"TOutput",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(76, 29),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(76, 21),
+						Name: "TOutput",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(76, 63),
+							Type: &lang.TypeRef{
+								Pos:  lp(76, 63),
+								Name: "TInput",
+							},
+							Name: "input",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(78, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Console",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(46, 9),
+						Pos:       lp(80, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(46, 30),
+							Pos:  lp(80, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(81, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(81, 30),
+							Name: "void",
+						},
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(46, 41),
+								Pos: lp(81, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(46, 41),
+									Pos:  lp(81, 45),
 									Name: "bool",
 								},
 								Name: "value",
@@ -525,18 +3628,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(47, 9),
+						Pos:       lp(82, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(47, 30),
+							Pos:  lp(82, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(47, 41),
+								Pos: lp(82, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(47, 41),
+									Pos:  lp(82, 45),
 									Name: "char",
 								},
 								Name: "value",
@@ -544,21 +3647,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(48, 9),
+						Pos:       lp(83, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(48, 30),
+							Pos:  lp(83, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(48, 41),
+								Pos: lp(83, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(48, 41),
+									Pos:       lp(83, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(48, 41),
+										Pos:  lp(83, 45),
 										Name: "char",
 									},
 								},
@@ -567,18 +3670,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(49, 9),
+						Pos:       lp(84, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(49, 30),
+							Pos:  lp(84, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(49, 41),
+								Pos: lp(84, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(49, 41),
+									Pos:  lp(84, 45),
 									Name: "decimal",
 								},
 								Name: "value",
@@ -586,18 +3689,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(50, 9),
+						Pos:       lp(85, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(50, 30),
+							Pos:  lp(85, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(50, 41),
+								Pos: lp(85, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(50, 41),
+									Pos:  lp(85, 45),
 									Name: "double",
 								},
 								Name: "value",
@@ -605,18 +3708,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(51, 9),
+						Pos:       lp(86, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(51, 30),
+							Pos:  lp(86, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(51, 41),
+								Pos: lp(86, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(51, 41),
+									Pos:  lp(86, 45),
 									Name: "float",
 								},
 								Name: "value",
@@ -624,18 +3727,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(52, 9),
+						Pos:       lp(87, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(52, 30),
+							Pos:  lp(87, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(52, 41),
+								Pos: lp(87, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(52, 41),
+									Pos:  lp(87, 45),
 									Name: "int",
 								},
 								Name: "value",
@@ -643,18 +3746,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(53, 9),
+						Pos:       lp(88, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(53, 30),
+							Pos:  lp(88, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(53, 41),
+								Pos: lp(88, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(53, 41),
+									Pos:  lp(88, 45),
 									Name: "uint",
 								},
 								Name: "value",
@@ -662,18 +3765,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(54, 9),
+						Pos:       lp(89, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(54, 30),
+							Pos:  lp(89, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(54, 41),
+								Pos: lp(89, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(54, 41),
+									Pos:  lp(89, 45),
 									Name: "long",
 								},
 								Name: "value",
@@ -681,18 +3784,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(55, 9),
+						Pos:       lp(90, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(55, 30),
+							Pos:  lp(90, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(55, 41),
+								Pos: lp(90, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(55, 41),
+									Pos:  lp(90, 45),
 									Name: "ulong",
 								},
 								Name: "value",
@@ -700,18 +3803,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(56, 9),
+						Pos:       lp(91, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(56, 30),
+							Pos:  lp(91, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(56, 41),
+								Pos: lp(91, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(56, 41),
+									Pos:  lp(91, 45),
 									Name: "object",
 								},
 								Name: "value",
@@ -719,18 +3822,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(57, 9),
+						Pos:       lp(92, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(57, 30),
+							Pos:  lp(92, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(57, 41),
+								Pos: lp(92, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(57, 41),
+									Pos:  lp(92, 45),
 									Name: "string",
 								},
 								Name: "value",
@@ -738,26 +3841,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(58, 9),
+						Pos:       lp(93, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(58, 30),
+							Pos:  lp(93, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(58, 41),
+								Pos: lp(93, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(58, 41),
+									Pos:  lp(93, 45),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(58, 56),
+								Pos: lp(93, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(58, 56),
+									Pos:  lp(93, 60),
 									Name: "object",
 								},
 								Name: "arg0",
@@ -765,34 +3868,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(59, 9),
+						Pos:       lp(94, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(59, 30),
+							Pos:  lp(94, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(59, 41),
+								Pos: lp(94, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(59, 41),
+									Pos:  lp(94, 45),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(59, 56),
+								Pos: lp(94, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(59, 56),
+									Pos:  lp(94, 60),
 									Name: "object",
 								},
 								Name: "arg0",
 							},
 							&lang.Param{
-								Pos: lp(59, 69),
+								Pos: lp(94, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(59, 69),
+									Pos:  lp(94, 73),
 									Name: "object",
 								},
 								Name: "arg1",
@@ -800,42 +3903,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(60, 9),
+						Pos:       lp(95, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(60, 30),
+							Pos:  lp(95, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(60, 41),
+								Pos: lp(95, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(60, 41),
+									Pos:  lp(95, 45),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(60, 56),
+								Pos: lp(95, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(60, 56),
+									Pos:  lp(95, 60),
 									Name: "object",
 								},
 								Name: "arg0",
 							},
 							&lang.Param{
-								Pos: lp(60, 69),
+								Pos: lp(95, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(60, 69),
+									Pos:  lp(95, 73),
 									Name: "object",
 								},
 								Name: "arg1",
 							},
 							&lang.Param{
-								Pos: lp(60, 82),
+								Pos: lp(95, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(60, 82),
+									Pos:  lp(95, 86),
 									Name: "object",
 								},
 								Name: "arg2",
@@ -843,30 +3946,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(61, 9),
+						Pos:       lp(96, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(61, 30),
+							Pos:  lp(96, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(61, 41),
+								Pos: lp(96, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(61, 41),
+									Pos:  lp(96, 45),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos:      lp(61, 56),
+								Pos:      lp(96, 60),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(61, 63),
+									Pos:       lp(96, 67),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(61, 63),
+										Pos:  lp(96, 67),
 										Name: "object",
 									},
 								},
@@ -875,574 +3978,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(62, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(62, 30),
-							Name: "string",
-						},
-						Name: "ReadLine",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(65, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "String",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       lp(67, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(67, 32),
-							Name: "string",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(67, 39),
-								Name: "Empty",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(68, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(68, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(68, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(69, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(69, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(69, 33),
-							Name: "char",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(69, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(69, 43),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(70, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(70, 23),
-							Name: "string",
-						},
-						Name: "Substring",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(70, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(70, 40),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(71, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(71, 23),
-							Name: "string",
-						},
-						Name: "Substring",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(71, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(71, 40),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(71, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(71, 56),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(72, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(72, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(72, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(72, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(73, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(73, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(73, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(73, 37),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(74, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(74, 23),
-							Name: "bool",
-						},
-						Name: "StartsWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(74, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(74, 39),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(75, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(75, 23),
-							Name: "bool",
-						},
-						Name: "StartsWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(75, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(75, 39),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(76, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(76, 23),
-							Name: "bool",
-						},
-						Name: "EndsWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(76, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(76, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(77, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(77, 23),
-							Name: "bool",
-						},
-						Name: "EndsWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(77, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(77, 37),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(78, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(78, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(78, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(78, 35),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(79, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(79, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(79, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(79, 35),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(80, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(80, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(80, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(80, 35),
-									Name: "char",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(80, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(80, 47),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(81, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(81, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(81, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(81, 35),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(81, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(81, 49),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(82, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(82, 23),
-							Name: "string",
-						},
-						Name: "ToUpper",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(83, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(83, 23),
-							Name: "string",
-						},
-						Name: "ToLower",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(84, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(84, 23),
-							Name: "string",
-						},
-						Name: "ToUpperInvariant",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(85, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(85, 23),
-							Name: "string",
-						},
-						Name: "ToLowerInvariant",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(86, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(86, 23),
-							Name: "string",
-						},
-						Name: "Trim",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(87, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(87, 23),
-							Name: "string",
-						},
-						Name: "TrimStart",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(88, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(88, 23),
-							Name: "string",
-						},
-						Name: "TrimEnd",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(89, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(89, 23),
-							Name: "string",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(89, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(89, 38),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(89, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(89, 55),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(90, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(90, 23),
-							Name: "string",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(90, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(90, 38),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(90, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(90, 52),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(91, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(91, 23),
-							Name: "string",
-						},
-						Name: "PadLeft",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(91, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(91, 38),
-									Name: "int",
-								},
-								Name: "totalWidth",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(92, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(92, 23),
-							Name: "string",
-						},
-						Name: "PadLeft",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(92, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(92, 38),
-									Name: "int",
-								},
-								Name: "totalWidth",
-							},
-							&lang.Param{
-								Pos: lp(92, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(92, 54),
-									Name: "char",
-								},
-								Name: "paddingChar",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(93, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(93, 23),
-							Name: "string",
-						},
-						Name: "PadRight",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(93, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(93, 39),
-									Name: "int",
-								},
-								Name: "totalWidth",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(94, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(94, 23),
-							Name: "string",
-						},
-						Name: "PadRight",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(94, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(94, 39),
-									Name: "int",
-								},
-								Name: "totalWidth",
-							},
-							&lang.Param{
-								Pos: lp(94, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(94, 55),
-									Name: "char",
-								},
-								Name: "paddingChar",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(95, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(95, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(95, 23),
-								Name: "char",
-							},
-						},
-						Name: "ToCharArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(96, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(96, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(97, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(97, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsNullOrEmpty",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(97, 49),
+								Pos: lp(97, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(97, 49),
-									Name: "string",
+									Pos:  lp(97, 41),
+									Name: "bool",
 								},
 								Name: "value",
 							},
@@ -1453,66 +4001,135 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(98, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsNullOrWhiteSpace",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(98, 54),
+								Pos: lp(98, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(98, 54),
-									Name: "string",
+									Pos:  lp(98, 41),
+									Name: "char",
 								},
 								Name: "value",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(101, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Math",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       lp(103, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(103, 22),
-							Name: "double",
+					&lang.MethodDecl{
+						Pos:       lp(99, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(99, 30),
+							Name: "void",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(103, 29),
-								Name: "PI",
-								Init: &lang.Literal{
-									Pos:   lp(103, 34),
-									Kind:  lang.LitKind(4),
-									Raw:   "3.14159265358979323846",
-									Value: float64(3.141592653589793),
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(99, 41),
+								Type: &lang.TypeRef{
+									Pos:       lp(99, 41),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(99, 41),
+										Name: "char",
+									},
 								},
+								Name: "buffer",
 							},
 						},
 					},
-					&lang.FieldDecl{
-						Pos:       lp(104, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(104, 22),
-							Name: "double",
+					&lang.MethodDecl{
+						Pos:       lp(100, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(100, 30),
+							Name: "void",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(104, 29),
-								Name: "E",
-								Init: &lang.Literal{
-									Pos:   lp(104, 33),
-									Kind:  lang.LitKind(4),
-									Raw:   "2.7182818284590452354",
-									Value: float64(2.718281828459045),
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(100, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(100, 41),
+									Name: "decimal",
 								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(101, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(101, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(101, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(101, 41),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(102, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(102, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(102, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(102, 41),
+									Name: "float",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(103, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(103, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(103, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(103, 41),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(104, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(104, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(104, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(104, 41),
+									Name: "uint",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -1521,15 +4138,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(105, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(105, 38),
+								Pos: lp(105, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(105, 38),
-									Name: "int",
+									Pos:  lp(105, 41),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -1540,15 +4157,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(106, 30),
-							Name: "long",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(106, 39),
+								Pos: lp(106, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(106, 39),
-									Name: "long",
+									Pos:  lp(106, 41),
+									Name: "ulong",
 								},
 								Name: "value",
 							},
@@ -1559,15 +4176,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(107, 30),
-							Name: "short",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(107, 40),
+								Pos: lp(107, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(107, 40),
-									Name: "short",
+									Pos:  lp(107, 41),
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -1578,15 +4195,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(108, 30),
-							Name: "sbyte",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(108, 40),
+								Pos: lp(108, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(108, 40),
-									Name: "sbyte",
+									Pos:  lp(108, 41),
+									Name: "string",
 								},
 								Name: "value",
 							},
@@ -1597,17 +4214,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(109, 30),
-							Name: "double",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(109, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(109, 41),
-									Name: "double",
+									Name: "string",
 								},
-								Name: "value",
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(109, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(109, 56),
+									Name: "object",
+								},
+								Name: "arg0",
 							},
 						},
 					},
@@ -1616,17 +4241,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(110, 30),
-							Name: "float",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(110, 40),
+								Pos: lp(110, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(110, 40),
-									Name: "float",
+									Pos:  lp(110, 41),
+									Name: "string",
 								},
-								Name: "value",
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(110, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(110, 56),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(110, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(110, 69),
+									Name: "object",
+								},
+								Name: "arg1",
 							},
 						},
 					},
@@ -1635,17 +4276,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(111, 30),
-							Name: "decimal",
+							Name: "void",
 						},
-						Name: "Abs",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(111, 42),
+								Pos: lp(111, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(111, 42),
-									Name: "decimal",
+									Pos:  lp(111, 41),
+									Name: "string",
 								},
-								Name: "value",
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(111, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(111, 56),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(111, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(111, 69),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+							&lang.Param{
+								Pos: lp(111, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(111, 82),
+									Name: "object",
+								},
+								Name: "arg2",
 							},
 						},
 					},
@@ -1654,25 +4319,30 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(112, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Max",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(112, 38),
+								Pos: lp(112, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(112, 38),
-									Name: "int",
+									Pos:  lp(112, 41),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(112, 48),
+								Pos:      lp(112, 56),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(112, 48),
-									Name: "int",
+									Pos:       lp(112, 63),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(112, 63),
+										Name: "object",
+									},
 								},
-								Name: "val2",
+								Name: "arg",
 							},
 						},
 					},
@@ -1681,874 +4351,572 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(113, 30),
-							Name: "uint",
+							Name: "string",
 						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(113, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(113, 39),
-									Name: "uint",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(113, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(113, 50),
-									Name: "uint",
-								},
-								Name: "val2",
-							},
-						},
+						Name: "ReadLine",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(114, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(114, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(114, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(114, 39),
-									Name: "long",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(114, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(114, 50),
-									Name: "long",
-								},
-								Name: "val2",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(115, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(115, 30),
-							Name: "ulong",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(115, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(115, 40),
-									Name: "ulong",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(115, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(115, 52),
-									Name: "ulong",
-								},
-								Name: "val2",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(116, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(116, 30),
-							Name: "short",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(116, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(116, 40),
-									Name: "short",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(116, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(116, 52),
-									Name: "short",
-								},
-								Name: "val2",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(117, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(117, 30),
-							Name: "ushort",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(117, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(117, 41),
-									Name: "ushort",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(117, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(117, 54),
-									Name: "ushort",
-								},
-								Name: "val2",
-							},
-						},
-					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(116, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "String",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
 						Pos:       lp(118, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(118, 30),
-							Name: "byte",
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(118, 32),
+							Name: "string",
 						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(118, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(118, 39),
-									Name: "byte",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(118, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(118, 50),
-									Name: "byte",
-								},
-								Name: "val2",
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(118, 39),
+								Name: "Empty",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(119, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(119, 30),
-							Name: "sbyte",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(119, 16),
+							Name: "int",
 						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(119, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(119, 40),
-									Name: "sbyte",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(119, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(119, 52),
-									Name: "sbyte",
-								},
-								Name: "val2",
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(119, 29),
+								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(120, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(120, 30),
-							Name: "double",
+						Pos: lp(120, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(120, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Max",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(120, 33),
+							Name: "char",
+						},
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(120, 41),
+								Pos: lp(120, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(120, 41),
-									Name: "double",
+									Pos:  lp(120, 43),
+									Name: "int",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(120, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(120, 54),
-									Name: "double",
-								},
-								Name: "val2",
+								Name: "index",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(121, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(121, 30),
-							Name: "float",
+							Pos:  lp(121, 23),
+							Name: "string",
 						},
-						Name: "Max",
+						Name: "Substring",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(121, 40),
 								Type: &lang.TypeRef{
 									Pos:  lp(121, 40),
-									Name: "float",
+									Name: "int",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(121, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(121, 52),
-									Name: "float",
-								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(122, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(122, 30),
-							Name: "decimal",
+							Pos:  lp(122, 23),
+							Name: "string",
 						},
-						Name: "Max",
+						Name: "Substring",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(122, 42),
+								Pos: lp(122, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(122, 42),
-									Name: "decimal",
+									Pos:  lp(122, 40),
+									Name: "int",
 								},
-								Name: "val1",
+								Name: "startIndex",
 							},
 							&lang.Param{
 								Pos: lp(122, 56),
 								Type: &lang.TypeRef{
 									Pos:  lp(122, 56),
-									Name: "decimal",
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "length",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(123, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(123, 30),
-							Name: "int",
+							Pos:  lp(123, 23),
+							Name: "bool",
 						},
-						Name: "Min",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(123, 38),
+								Pos: lp(123, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(123, 38),
-									Name: "int",
+									Pos:  lp(123, 37),
+									Name: "string",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(123, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(123, 48),
-									Name: "int",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(124, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(124, 30),
-							Name: "uint",
+							Pos:  lp(124, 23),
+							Name: "bool",
 						},
-						Name: "Min",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(124, 39),
+								Pos: lp(124, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(124, 39),
-									Name: "uint",
+									Pos:  lp(124, 37),
+									Name: "char",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(124, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(124, 50),
-									Name: "uint",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(125, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(125, 30),
-							Name: "long",
+							Pos:  lp(125, 23),
+							Name: "bool",
 						},
-						Name: "Min",
+						Name: "StartsWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(125, 39),
 								Type: &lang.TypeRef{
 									Pos:  lp(125, 39),
-									Name: "long",
+									Name: "string",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(125, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(125, 50),
-									Name: "long",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(126, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(126, 30),
-							Name: "ulong",
+							Pos:  lp(126, 23),
+							Name: "bool",
 						},
-						Name: "Min",
+						Name: "StartsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(126, 40),
+								Pos: lp(126, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(126, 40),
-									Name: "ulong",
+									Pos:  lp(126, 39),
+									Name: "char",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(126, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(126, 52),
-									Name: "ulong",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(127, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(127, 30),
-							Name: "short",
+							Pos:  lp(127, 23),
+							Name: "bool",
 						},
-						Name: "Min",
+						Name: "EndsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(127, 40),
+								Pos: lp(127, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(127, 40),
-									Name: "short",
+									Pos:  lp(127, 37),
+									Name: "string",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(127, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(127, 52),
-									Name: "short",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(128, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(128, 30),
-							Name: "ushort",
+							Pos:  lp(128, 23),
+							Name: "bool",
 						},
-						Name: "Min",
+						Name: "EndsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(128, 41),
+								Pos: lp(128, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(128, 41),
-									Name: "ushort",
+									Pos:  lp(128, 37),
+									Name: "char",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(128, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(128, 54),
-									Name: "ushort",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(129, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(129, 30),
-							Name: "byte",
+							Pos:  lp(129, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(129, 39),
+								Pos: lp(129, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(129, 39),
-									Name: "byte",
+									Pos:  lp(129, 35),
+									Name: "char",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(129, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(129, 50),
-									Name: "byte",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(130, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(130, 30),
-							Name: "sbyte",
+							Pos:  lp(130, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(130, 40),
+								Pos: lp(130, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(130, 40),
-									Name: "sbyte",
+									Pos:  lp(130, 35),
+									Name: "string",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(130, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(130, 52),
-									Name: "sbyte",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(131, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(131, 30),
-							Name: "double",
+							Pos:  lp(131, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(131, 41),
+								Pos: lp(131, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(131, 41),
-									Name: "double",
+									Pos:  lp(131, 35),
+									Name: "char",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(131, 54),
+								Pos: lp(131, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(131, 54),
-									Name: "double",
+									Pos:  lp(131, 47),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(132, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(132, 30),
-							Name: "float",
+							Pos:  lp(132, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(132, 40),
+								Pos: lp(132, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(132, 40),
-									Name: "float",
+									Pos:  lp(132, 35),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(132, 52),
+								Pos: lp(132, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(132, 52),
-									Name: "float",
+									Pos:  lp(132, 49),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(133, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(133, 30),
-							Name: "decimal",
+							Pos:  lp(133, 23),
+							Name: "string",
 						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(133, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(133, 42),
-									Name: "decimal",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(133, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(133, 56),
-									Name: "decimal",
-								},
-								Name: "val2",
-							},
-						},
+						Name: "ToUpper",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(134, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(134, 30),
-							Name: "double",
+							Pos:  lp(134, 23),
+							Name: "string",
 						},
-						Name: "Sqrt",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(134, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(134, 42),
-									Name: "double",
-								},
-								Name: "d",
-							},
-						},
+						Name: "ToLower",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(135, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(135, 30),
-							Name: "double",
+							Pos:  lp(135, 23),
+							Name: "string",
 						},
-						Name: "Pow",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(135, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(135, 41),
-									Name: "double",
-								},
-								Name: "x",
-							},
-							&lang.Param{
-								Pos: lp(135, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(135, 51),
-									Name: "double",
-								},
-								Name: "y",
-							},
-						},
+						Name: "ToUpperInvariant",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(136, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(136, 30),
-							Name: "double",
+							Pos:  lp(136, 23),
+							Name: "string",
 						},
-						Name: "Floor",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(136, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(136, 43),
-									Name: "double",
-								},
-								Name: "d",
-							},
-						},
+						Name: "ToLowerInvariant",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(137, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(137, 30),
-							Name: "decimal",
+							Pos:  lp(137, 23),
+							Name: "string",
 						},
-						Name: "Floor",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(137, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(137, 44),
-									Name: "decimal",
-								},
-								Name: "d",
-							},
-						},
+						Name: "Trim",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(138, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(138, 30),
-							Name: "double",
+							Pos:  lp(138, 23),
+							Name: "string",
 						},
-						Name: "Ceiling",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(138, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(138, 45),
-									Name: "double",
-								},
-								Name: "a",
-							},
-						},
+						Name: "TrimStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(139, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(139, 30),
-							Name: "decimal",
+							Pos:  lp(139, 23),
+							Name: "string",
 						},
-						Name: "Ceiling",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(139, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(139, 46),
-									Name: "decimal",
-								},
-								Name: "d",
-							},
-						},
+						Name: "TrimEnd",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(140, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(140, 30),
-							Name: "double",
+							Pos:  lp(140, 23),
+							Name: "string",
 						},
-						Name: "Round",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(140, 43),
+								Pos: lp(140, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(140, 43),
-									Name: "double",
+									Pos:  lp(140, 38),
+									Name: "string",
 								},
-								Name: "a",
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(140, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(140, 55),
+									Name: "string",
+								},
+								Name: "newValue",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(141, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(141, 30),
-							Name: "double",
+							Pos:  lp(141, 23),
+							Name: "string",
 						},
-						Name: "Round",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(141, 43),
+								Pos: lp(141, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(141, 43),
-									Name: "double",
+									Pos:  lp(141, 38),
+									Name: "char",
 								},
-								Name: "value",
+								Name: "oldChar",
 							},
 							&lang.Param{
-								Pos: lp(141, 57),
+								Pos: lp(141, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(141, 57),
-									Name: "int",
+									Pos:  lp(141, 52),
+									Name: "char",
 								},
-								Name: "digits",
+								Name: "newChar",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(142, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(142, 30),
-							Name: "decimal",
+							Pos:  lp(142, 23),
+							Name: "string",
 						},
-						Name: "Round",
+						Name: "PadLeft",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(142, 44),
+								Pos: lp(142, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(142, 44),
-									Name: "decimal",
+									Pos:  lp(142, 38),
+									Name: "int",
 								},
-								Name: "d",
+								Name: "totalWidth",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(143, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(143, 30),
-							Name: "decimal",
+							Pos:  lp(143, 23),
+							Name: "string",
 						},
-						Name: "Round",
+						Name: "PadLeft",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(143, 44),
+								Pos: lp(143, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(143, 44),
-									Name: "decimal",
-								},
-								Name: "d",
-							},
-							&lang.Param{
-								Pos: lp(143, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(143, 55),
+									Pos:  lp(143, 38),
 									Name: "int",
 								},
-								Name: "decimals",
+								Name: "totalWidth",
+							},
+							&lang.Param{
+								Pos: lp(143, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(143, 54),
+									Name: "char",
+								},
+								Name: "paddingChar",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(144, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(144, 30),
-							Name: "double",
+							Pos:  lp(144, 23),
+							Name: "string",
 						},
-						Name: "Sin",
+						Name: "PadRight",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(144, 41),
+								Pos: lp(144, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(144, 41),
-									Name: "double",
+									Pos:  lp(144, 39),
+									Name: "int",
 								},
-								Name: "a",
+								Name: "totalWidth",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(145, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(145, 30),
-							Name: "double",
+							Pos:  lp(145, 23),
+							Name: "string",
 						},
-						Name: "Cos",
+						Name: "PadRight",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(145, 41),
+								Pos: lp(145, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(145, 41),
-									Name: "double",
+									Pos:  lp(145, 39),
+									Name: "int",
 								},
-								Name: "d",
+								Name: "totalWidth",
+							},
+							&lang.Param{
+								Pos: lp(145, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(145, 55),
+									Name: "char",
+								},
+								Name: "paddingChar",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(146, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(146, 30),
-							Name: "double",
-						},
-						Name: "Tan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(146, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(146, 41),
-									Name: "double",
-								},
-								Name: "a",
+							Pos:       lp(146, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(146, 23),
+								Name: "char",
 							},
 						},
+						Name: "ToCharArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(147, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(147, 30),
-							Name: "double",
+							Pos:  lp(147, 23),
+							Name: "string",
 						},
-						Name: "Exp",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(147, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(147, 41),
-									Name: "double",
-								},
-								Name: "d",
-							},
-						},
+						Name: "ToString",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(148, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(148, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Log",
+						Name: "IsNullOrEmpty",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(148, 41),
+								Pos: lp(148, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(148, 41),
-									Name: "double",
+									Pos:  lp(148, 49),
+									Name: "string",
 								},
-								Name: "d",
+								Name: "value",
 							},
 						},
 					},
@@ -2557,17 +4925,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(149, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Log10",
+						Name: "IsNullOrWhiteSpace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(149, 43),
+								Pos: lp(149, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(149, 43),
-									Name: "double",
+									Pos:  lp(149, 54),
+									Name: "string",
 								},
-								Name: "d",
+								Name: "value",
 							},
 						},
 					},
@@ -2576,25 +4944,26 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(152, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Int32",
+				Name:      "Math",
 				Namespace: "System",
-				Modifiers: lang.Modifiers(33),
+				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
 						Pos:       lp(154, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
 							Pos:  lp(154, 22),
-							Name: "int",
+							Name: "double",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(154, 26),
-								Name: "MaxValue",
+								Pos:  lp(154, 29),
+								Name: "PI",
 								Init: &lang.Literal{
-									Pos:   lp(154, 37),
-									Raw:   "2147483647",
-									Value: int64(2147483647),
+									Pos:   lp(154, 34),
+									Kind:  lang.LitKind(4),
+									Raw:   "3.14159265358979323846",
+									Value: float64(3.141592653589793),
 								},
 							},
 						},
@@ -2604,21 +4973,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
 							Pos:  lp(155, 22),
-							Name: "int",
+							Name: "double",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(155, 26),
-								Name: "MinValue",
-								Init: &lang.UnaryExpr{
-									Pos: lp(155, 37),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   lp(155, 38),
-										Kind:  lang.LitKind(1),
-										Raw:   "2147483648",
-										Value: uint64(2147483648),
-									},
+								Pos:  lp(155, 29),
+								Name: "E",
+								Init: &lang.Literal{
+									Pos:   lp(155, 33),
+									Kind:  lang.LitKind(4),
+									Raw:   "2.7182818284590452354",
+									Value: float64(2.718281828459045),
 								},
 							},
 						},
@@ -2630,15 +4995,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(156, 30),
 							Name: "int",
 						},
-						Name: "Parse",
+						Name: "Abs",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(156, 40),
+								Pos: lp(156, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(156, 40),
-									Name: "string",
+									Pos:  lp(156, 38),
+									Name: "int",
 								},
-								Name: "s",
+								Name: "value",
 							},
 						},
 					},
@@ -2647,23 +5012,1130 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(157, 30),
+							Name: "long",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(157, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(157, 39),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(158, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(158, 30),
+							Name: "short",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(158, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(158, 40),
+									Name: "short",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(159, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(159, 30),
+							Name: "sbyte",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(159, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(159, 40),
+									Name: "sbyte",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(160, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(160, 30),
+							Name: "double",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(160, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(160, 41),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(161, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(161, 30),
+							Name: "float",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(161, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(161, 40),
+									Name: "float",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(162, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(162, 30),
+							Name: "decimal",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(162, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(162, 42),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(163, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(163, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(163, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(163, 38),
+									Name: "int",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(163, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(163, 48),
+									Name: "int",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(164, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(164, 30),
+							Name: "uint",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(164, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(164, 39),
+									Name: "uint",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(164, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(164, 50),
+									Name: "uint",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(165, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(165, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(165, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(165, 39),
+									Name: "long",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(165, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(165, 50),
+									Name: "long",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(166, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(166, 30),
+							Name: "ulong",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(166, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(166, 40),
+									Name: "ulong",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(166, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(166, 52),
+									Name: "ulong",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(167, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(167, 30),
+							Name: "short",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(167, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(167, 40),
+									Name: "short",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(167, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(167, 52),
+									Name: "short",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(168, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(168, 30),
+							Name: "ushort",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(168, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(168, 41),
+									Name: "ushort",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(168, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(168, 54),
+									Name: "ushort",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(169, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(169, 30),
+							Name: "byte",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(169, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(169, 39),
+									Name: "byte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(169, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(169, 50),
+									Name: "byte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(170, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(170, 30),
+							Name: "sbyte",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(170, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(170, 40),
+									Name: "sbyte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(170, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(170, 52),
+									Name: "sbyte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(171, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(171, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(171, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(171, 41),
+									Name: "double",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(171, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(171, 54),
+									Name: "double",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(172, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(172, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(172, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(172, 40),
+									Name: "float",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(172, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(172, 52),
+									Name: "float",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(173, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(173, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(173, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(173, 42),
+									Name: "decimal",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(173, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(173, 56),
+									Name: "decimal",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(174, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(174, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(174, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(174, 38),
+									Name: "int",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(174, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(174, 48),
+									Name: "int",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(175, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(175, 30),
+							Name: "uint",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(175, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(175, 39),
+									Name: "uint",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(175, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(175, 50),
+									Name: "uint",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(176, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(176, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(176, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(176, 39),
+									Name: "long",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(176, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(176, 50),
+									Name: "long",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(177, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(177, 30),
+							Name: "ulong",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(177, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(177, 40),
+									Name: "ulong",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(177, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(177, 52),
+									Name: "ulong",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(178, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(178, 30),
+							Name: "short",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(178, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(178, 40),
+									Name: "short",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(178, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(178, 52),
+									Name: "short",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(179, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(179, 30),
+							Name: "ushort",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(179, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(179, 41),
+									Name: "ushort",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(179, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(179, 54),
+									Name: "ushort",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(180, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(180, 30),
+							Name: "byte",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(180, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(180, 39),
+									Name: "byte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(180, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(180, 50),
+									Name: "byte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(181, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(181, 30),
+							Name: "sbyte",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(181, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(181, 40),
+									Name: "sbyte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(181, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(181, 52),
+									Name: "sbyte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(182, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(182, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(182, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(182, 41),
+									Name: "double",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(182, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(182, 54),
+									Name: "double",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(183, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(183, 30),
+							Name: "float",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(183, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(183, 40),
+									Name: "float",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(183, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(183, 52),
+									Name: "float",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(184, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(184, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(184, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(184, 42),
+									Name: "decimal",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(184, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(184, 56),
+									Name: "decimal",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(185, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(185, 30),
+							Name: "double",
+						},
+						Name: "Sqrt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(185, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(185, 42),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(186, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(186, 30),
+							Name: "double",
+						},
+						Name: "Pow",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(186, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(186, 41),
+									Name: "double",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: lp(186, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(186, 51),
+									Name: "double",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(187, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(187, 30),
+							Name: "double",
+						},
+						Name: "Floor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(187, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(187, 43),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(188, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(188, 30),
+							Name: "decimal",
+						},
+						Name: "Floor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(188, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(188, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(189, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(189, 30),
+							Name: "double",
+						},
+						Name: "Ceiling",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(189, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(189, 45),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(190, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(190, 30),
+							Name: "decimal",
+						},
+						Name: "Ceiling",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(190, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(190, 46),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(191, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(191, 30),
+							Name: "double",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(191, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(191, 43),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(192, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(192, 30),
+							Name: "double",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(192, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(192, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(192, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(192, 57),
+									Name: "int",
+								},
+								Name: "digits",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(193, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(193, 30),
+							Name: "decimal",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(193, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(193, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(194, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(194, 30),
+							Name: "decimal",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(194, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(194, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(194, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(194, 55),
+									Name: "int",
+								},
+								Name: "decimals",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(195, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(195, 30),
+							Name: "double",
+						},
+						Name: "Sin",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(195, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(195, 41),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(196, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(196, 30),
+							Name: "double",
+						},
+						Name: "Cos",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(196, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(196, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(197, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(197, 30),
+							Name: "double",
+						},
+						Name: "Tan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(197, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(197, 41),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(198, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(198, 30),
+							Name: "double",
+						},
+						Name: "Exp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(198, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(198, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(199, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(199, 30),
+							Name: "double",
+						},
+						Name: "Log",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(199, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(199, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(200, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(200, 30),
+							Name: "double",
+						},
+						Name: "Log10",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(200, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(200, 43),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(203, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Int32",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(205, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(205, 22),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(205, 26),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(205, 37),
+									Raw:   "2147483647",
+									Value: int64(2147483647),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(206, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(206, 22),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(206, 26),
+								Name: "MinValue",
+								Init: &lang.UnaryExpr{
+									Pos: lp(206, 37),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   lp(206, 38),
+										Kind:  lang.LitKind(1),
+										Raw:   "2147483648",
+										Value: uint64(2147483648),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(207, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(207, 30),
+							Name: "int",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(207, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(207, 40),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(208, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(208, 30),
 							Name: "bool",
 						},
 						Name: "TryParse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(157, 44),
+								Pos: lp(208, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(157, 44),
+									Pos:  lp(208, 44),
 									Name: "string",
 								},
 								Name: "s",
 							},
 							&lang.Param{
-								Pos:      lp(157, 54),
+								Pos:      lp(208, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(157, 58),
+									Pos:  lp(208, 58),
 									Name: "int",
 								},
 								Name: "result",
@@ -2673,25 +6145,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(160, 5),
+				Pos:       lp(211, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Int64",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       lp(162, 9),
+						Pos:       lp(213, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  lp(162, 22),
+							Pos:  lp(213, 22),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(162, 27),
+								Pos:  lp(213, 27),
 								Name: "MaxValue",
 								Init: &lang.Literal{
-									Pos:   lp(162, 38),
+									Pos:   lp(213, 38),
 									Kind:  lang.LitKind(2),
 									Raw:   "9223372036854775807",
 									Value: int64(9223372036854775807),
@@ -2700,21 +6172,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(163, 9),
+						Pos:       lp(214, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  lp(163, 22),
+							Pos:  lp(214, 22),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(163, 27),
+								Pos:  lp(214, 27),
 								Name: "MinValue",
 								Init: &lang.UnaryExpr{
-									Pos: lp(163, 38),
+									Pos: lp(214, 38),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   lp(163, 39),
+										Pos:   lp(214, 39),
 										Kind:  lang.LitKind(3),
 										Raw:   "9223372036854775808",
 										Value: uint64(9223372036854775808),
@@ -2724,18 +6196,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(164, 9),
+						Pos:       lp(215, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(164, 30),
+							Pos:  lp(215, 30),
 							Name: "long",
 						},
 						Name: "Parse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(164, 41),
+								Pos: lp(215, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(164, 41),
+									Pos:  lp(215, 41),
 									Name: "string",
 								},
 								Name: "s",
@@ -2743,27 +6215,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(165, 9),
+						Pos:       lp(216, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(165, 30),
+							Pos:  lp(216, 30),
 							Name: "bool",
 						},
 						Name: "TryParse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(165, 44),
+								Pos: lp(216, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(165, 44),
+									Pos:  lp(216, 44),
 									Name: "string",
 								},
 								Name: "s",
 							},
 							&lang.Param{
-								Pos:      lp(165, 54),
+								Pos:      lp(216, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(165, 58),
+									Pos:  lp(216, 58),
 									Name: "long",
 								},
 								Name: "result",
@@ -2773,25 +6245,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(168, 5),
+				Pos:       lp(219, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Double",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(170, 9),
+						Pos:       lp(221, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(170, 30),
+							Pos:  lp(221, 30),
 							Name: "double",
 						},
 						Name: "Parse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(170, 43),
+								Pos: lp(221, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(170, 43),
+									Pos:  lp(221, 43),
 									Name: "string",
 								},
 								Name: "s",
@@ -2799,27 +6271,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(171, 9),
+						Pos:       lp(222, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(171, 30),
+							Pos:  lp(222, 30),
 							Name: "bool",
 						},
 						Name: "TryParse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(171, 44),
+								Pos: lp(222, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(171, 44),
+									Pos:  lp(222, 44),
 									Name: "string",
 								},
 								Name: "s",
 							},
 							&lang.Param{
-								Pos:      lp(171, 54),
+								Pos:      lp(222, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(171, 58),
+									Pos:  lp(222, 58),
 									Name: "double",
 								},
 								Name: "result",
@@ -2829,7 +6301,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(177, 5),
+				Pos:       lp(228, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -2839,11 +6311,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(177, 28),
+						Pos:  lp(228, 28),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(177, 40),
+								Pos:  lp(228, 40),
 								Name: "T",
 							},
 						},
@@ -2851,19 +6323,19 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(179, 9),
+						Pos:       lp(230, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(180, 9),
+						Pos:       lp(231, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(180, 28),
+								Pos: lp(231, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(180, 28),
+									Pos:  lp(231, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -2871,18 +6343,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(181, 9),
+						Pos:       lp(232, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(181, 28),
+								Pos: lp(232, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(181, 28),
+									Pos:  lp(232, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(181, 40),
+											Pos:  lp(232, 40),
 											Name: "T",
 										},
 									},
@@ -2892,58 +6364,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(182, 9),
+						Pos:       lp(233, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(182, 16),
+							Pos:  lp(233, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(182, 28),
+								Pos:  lp(233, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(183, 9),
+						Pos:       lp(234, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(183, 16),
+							Pos:  lp(234, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(183, 31),
+								Pos:  lp(234, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(183, 36),
+								Pos:  lp(234, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(184, 19),
+						Pos: lp(235, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(184, 10),
+								Pos:  lp(235, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(184, 33),
+							Pos:  lp(235, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(184, 40),
+								Pos: lp(235, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(184, 40),
+									Pos:  lp(235, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -2951,18 +6423,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(185, 9),
+						Pos:       lp(236, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(185, 23),
+							Pos:  lp(236, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(185, 32),
+								Pos: lp(236, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(185, 32),
+									Pos:  lp(236, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -2970,22 +6442,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(186, 9),
+						Pos:       lp(237, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(186, 23),
+							Pos:  lp(237, 23),
 							Name: "void",
 						},
 						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(186, 37),
+								Pos: lp(237, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(186, 37),
+									Pos:  lp(237, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(186, 49),
+											Pos:  lp(237, 49),
 											Name: "T",
 										},
 									},
@@ -2995,26 +6467,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(187, 9),
+						Pos:       lp(238, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(187, 23),
+							Pos:  lp(238, 23),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(187, 35),
+								Pos: lp(238, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(187, 35),
+									Pos:  lp(238, 35),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(187, 46),
+								Pos: lp(238, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(187, 46),
+									Pos:  lp(238, 46),
 									Name: "T",
 								},
 								Name: "item",
@@ -3022,18 +6494,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(188, 9),
+						Pos:       lp(239, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(188, 23),
+							Pos:  lp(239, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(188, 35),
+								Pos: lp(239, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(188, 35),
+									Pos:  lp(239, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -3041,18 +6513,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(189, 9),
+						Pos:       lp(240, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(189, 23),
+							Pos:  lp(240, 23),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(189, 37),
+								Pos: lp(240, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(189, 37),
+									Pos:  lp(240, 37),
 									Name: "int",
 								},
 								Name: "index",
@@ -3060,27 +6532,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(190, 9),
+						Pos:       lp(241, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(190, 23),
+							Pos:  lp(241, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(191, 9),
+						Pos:       lp(242, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(191, 23),
+							Pos:  lp(242, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(191, 37),
+								Pos: lp(242, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(191, 37),
+									Pos:  lp(242, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -3088,18 +6560,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(192, 9),
+						Pos:       lp(243, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(192, 23),
+							Pos:  lp(243, 23),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(192, 35),
+								Pos: lp(243, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(192, 35),
+									Pos:  lp(243, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -3107,22 +6579,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(193, 9),
+						Pos:       lp(244, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(193, 23),
+							Pos:  lp(244, 23),
 							Name: "void",
 						},
 						Name: "Reverse",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(194, 9),
+						Pos:       lp(245, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(194, 23),
+							Pos:       lp(245, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(194, 23),
+								Pos:  lp(245, 23),
 								Name: "T",
 							},
 						},
@@ -3131,7 +6603,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(197, 5),
+				Pos:       lp(248, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -3142,44 +6614,44 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(199, 9),
+						Pos:       lp(250, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(200, 9),
+						Pos:       lp(251, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(200, 16),
+							Pos:  lp(251, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(200, 28),
+								Pos:  lp(251, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(201, 19),
+						Pos: lp(252, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(201, 10),
+								Pos:  lp(252, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(201, 33),
+							Pos:  lp(252, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(201, 45),
+								Pos: lp(252, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(201, 45),
+									Pos:  lp(252, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -3187,26 +6659,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(202, 9),
+						Pos:       lp(253, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(202, 23),
+							Pos:  lp(253, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(202, 32),
+								Pos: lp(253, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(202, 32),
+									Pos:  lp(253, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(202, 42),
+								Pos: lp(253, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(202, 42),
+									Pos:  lp(253, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3214,26 +6686,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(203, 9),
+						Pos:       lp(254, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(203, 23),
+							Pos:  lp(254, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(203, 35),
+								Pos: lp(254, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(203, 35),
+									Pos:  lp(254, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(203, 45),
+								Pos: lp(254, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(203, 45),
+									Pos:  lp(254, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3241,18 +6713,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(204, 9),
+						Pos:       lp(255, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(204, 23),
+							Pos:  lp(255, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(204, 40),
+								Pos: lp(255, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(204, 40),
+									Pos:  lp(255, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -3260,18 +6732,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(205, 9),
+						Pos:       lp(256, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(205, 23),
+							Pos:  lp(256, 23),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(205, 42),
+								Pos: lp(256, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(205, 42),
+									Pos:  lp(256, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3279,27 +6751,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(206, 9),
+						Pos:       lp(257, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(206, 23),
+							Pos:  lp(257, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(206, 40),
+								Pos: lp(257, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(206, 40),
+									Pos:  lp(257, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(206, 50),
+								Pos:      lp(257, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(206, 54),
+									Pos:  lp(257, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -3307,18 +6779,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(207, 9),
+						Pos:       lp(258, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(207, 23),
+							Pos:  lp(258, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(207, 35),
+								Pos: lp(258, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(207, 35),
+									Pos:  lp(258, 35),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -3326,10 +6798,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(208, 9),
+						Pos:       lp(259, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(208, 23),
+							Pos:  lp(259, 23),
 							Name: "void",
 						},
 						Name: "Clear",
@@ -3337,40 +6809,186 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(214, 5),
+				Pos:       lp(265, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(265, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(265, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(266, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ParameterizedThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(266, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(266, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(266, 51),
+							Type: &lang.TypeRef{
+								Pos:  lp(266, 51),
+								Name: "object",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(267, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "WaitCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(267, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(267, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(267, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(267, 39),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(268, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ContextCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(268, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(268, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(268, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(268, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(269, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(269, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(269, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(269, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(269, 40),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(270, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(270, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(270, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(270, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(270, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(275, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(216, 9),
+						Pos:       lp(277, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(216, 23),
+							Pos:  lp(277, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(216, 44),
+								Pos:  lp(277, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(217, 9),
+						Pos:       lp(278, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(217, 30),
+							Pos:  lp(278, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(217, 41),
+								Pos: lp(278, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(217, 41),
+									Pos:  lp(278, 41),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -3378,14 +6996,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(218, 9),
+						Pos:       lp(279, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(218, 30),
+							Pos:  lp(279, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(218, 35),
+									Pos:  lp(279, 35),
 									Name: "TResult",
 								},
 							},
@@ -3396,9 +7014,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(218, 64),
+								Pos: lp(279, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(218, 64),
+									Pos:  lp(279, 64),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -3406,55 +7024,55 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(219, 9),
+						Pos:       lp(280, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(219, 16),
+							Pos:  lp(280, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(219, 35),
+								Pos:  lp(280, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(220, 9),
+						Pos:       lp(281, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(220, 16),
+							Pos:  lp(281, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(220, 33),
+								Pos:  lp(281, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(221, 9),
+						Pos:       lp(282, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(221, 16),
+							Pos:  lp(282, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(221, 34),
+								Pos:  lp(282, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(222, 9),
+						Pos:       lp(283, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(222, 23),
+							Pos:  lp(283, 23),
 							Name: "void",
 						},
 						Name: "Wait",
@@ -3462,7 +7080,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(225, 5),
+				Pos:       lp(286, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -3472,22 +7090,22 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(225, 34),
+						Pos:  lp(286, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(227, 9),
+						Pos:       lp(288, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(227, 16),
+							Pos:  lp(288, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(227, 33),
+								Pos:  lp(288, 33),
 								Kind: "get",
 							},
 						},

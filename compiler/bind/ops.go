@@ -160,6 +160,10 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	switch e.Op {
 	case "+", "-":
+		if l.Kind == Delegate && (r == l || r.Kind == Group || r.Kind == Lambda) {
+			b.checkConversion(e.Y, r, l)
+			return l
+		}
 		if l.Kind == Enum && r.IsIntegral() {
 			return l
 		}
@@ -211,11 +215,25 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 			return b.expr(e.Right)
 		}
 	}
+	add := e.Op == "+=" || e.Op == "-="
+	saved := b.eventLHS
+	if add {
+		b.eventLHS = e.Left
+	}
 	l := b.expr(e.Left)
+	b.eventLHS = saved
 	if e.Op == "=" {
 		if l.Kind == Lambda || l.Kind == Group {
 			b.expr(e.Right)
 			return b.u.unchecked
+		}
+		b.convertExpr(e.Right, l)
+		return l
+	}
+	if add && l.Kind == Delegate {
+		// Delegate combination and removal; on an event, a subscription.
+		if ev := b.eventOf(e.Left); ev != nil {
+			b.info.Events[e] = ev
 		}
 		b.convertExpr(e.Right, l)
 		return l
