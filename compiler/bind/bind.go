@@ -248,6 +248,11 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 			t.Kind = Delegate
 		default:
 			t.Kind = Class
+			if lib && hasAttr(td.Attributes, "Struct") {
+				// A library value type (TimeSpan, DateTime, ...): the
+				// tables write it as a class marked [Struct].
+				t.Kind = Struct
+			}
 		}
 		for i, p := range td.TypeParams {
 			t.Params = append(t.Params, &Type{Kind: TypeParam, Name: p, Index: i})

@@ -169,7 +169,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 		return t
 	}
 	args := b.args(e.Args)
-	if !t.IsUnchecked() && (t.Kind == Class) {
+	if !t.IsUnchecked() && (t.Kind == Class || t.Kind == Struct) {
 		ctors := methods(b.u.declared(t, ".ctor"))
 		if len(ctors) > 0 {
 			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, t.Generic().Lib || t.Open); m != nil {

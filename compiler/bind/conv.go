@@ -92,12 +92,23 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return false
 	}
 	if to.Kind == Interface {
+		if to.Def != nil && (from.Kind == Class || from.Kind == Interface || from.Kind == Struct) {
+			if impl := b.implementation(from, to.Def); impl != nil {
+				return b.variantConverts(impl, to)
+			}
+		}
+		if to.Def != nil && from.Kind == Array && len(to.Args) == 1 {
+			// T[] implements IEnumerable<T>, IList<T>, ... (and, with
+			// array covariance, those of T's base types).
+			return b.variantConverts(b.u.Construct(to.Def, []*Type{from.Elem}), to)
+		}
 		if from.Kind == Class || from.Kind == Interface {
 			return b.implements(from, to) || b.isOpen(from)
 		}
 		// Arrays, strings, predefined value types and enums implement
 		// library interfaces the tables do not list.
-		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable
+		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable ||
+			from.Kind == Struct && (b.implements(from, to) || b.isOpen(from))
 	}
 	if from.Kind == Delegate && to.Kind == Delegate {
 		// Different instantiations of one generic delegate: variance
@@ -119,6 +130,24 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return to.Lib && to.Name == "Array"
 	}
 	return false
+}
+
+// variantConverts reports whether from converts to to, two constructions
+// of one generic interface: each type argument is the same, or both are
+// reference types with an implicit reference conversion (variance is
+// taken to be covariance: IEnumerable<string> to IEnumerable<object>;
+// declared in/out annotations are not modelled).
+func (b *binder) variantConverts(from, to *Type) bool {
+	for i := range to.Args {
+		x, y := from.Args[i], to.Args[i]
+		if x == y || lenient(x) || lenient(y) {
+			continue
+		}
+		if !x.IsReference() || !y.IsReference() || !b.implicitType(x, y) {
+			return false
+		}
+	}
+	return true
 }
 
 func isZero(v any) bool {

@@ -18,28 +18,33 @@ func libraryAST() *lang.File {
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(19, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(19, 31),
-							Name: "string",
-						},
-						Name: "ToString",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Object",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(20, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(20, 31),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(21, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(21, 31),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(20, 43),
+								Pos: lp(21, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(20, 43),
+									Pos:  lp(21, 43),
 									Name: "object",
 								},
 								Name: "obj",
@@ -47,49 +52,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(21, 9),
+						Pos:       lp(22, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(21, 31),
+							Pos:  lp(22, 31),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(22, 9),
+						Pos:       lp(23, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(22, 23),
+							Pos:  lp(23, 23),
 							Name: "Type",
 						},
 						Name: "GetType",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(23, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(23, 30),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(23, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(23, 42),
-									Name: "object",
-								},
-								Name: "objA",
-							},
-							&lang.Param{
-								Pos: lp(23, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(23, 55),
-									Name: "object",
-								},
-								Name: "objB",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(24, 9),
@@ -98,20 +76,47 @@ func libraryAST() *lang.File {
 							Pos:  lp(24, 30),
 							Name: "bool",
 						},
-						Name: "ReferenceEquals",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(24, 51),
+								Pos: lp(24, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(24, 51),
+									Pos:  lp(24, 42),
 									Name: "object",
 								},
 								Name: "objA",
 							},
 							&lang.Param{
-								Pos: lp(24, 64),
+								Pos: lp(24, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(24, 64),
+									Pos:  lp(24, 55),
+									Name: "object",
+								},
+								Name: "objB",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(25, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(25, 30),
+							Name: "bool",
+						},
+						Name: "ReferenceEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(25, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(25, 51),
+									Name: "object",
+								},
+								Name: "objA",
+							},
+							&lang.Param{
+								Pos: lp(25, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(25, 64),
 									Name: "object",
 								},
 								Name: "objB",
@@ -121,51 +126,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(27, 5),
+				Pos:       lp(28, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Delegate",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(29, 9),
+						Pos:       lp(30, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(29, 16),
+							Pos:  lp(30, 16),
 							Name: "object",
 						},
 						Name: "Target",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(29, 32),
+								Pos:  lp(30, 32),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(30, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(30, 30),
-							Name: "Delegate",
-						},
-						Name: "Combine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(30, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(30, 47),
-									Name: "Delegate",
-								},
-								Name: "a",
-							},
-							&lang.Param{
-								Pos: lp(30, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(30, 59),
-									Name: "Delegate",
-								},
-								Name: "b",
 							},
 						},
 					},
@@ -179,17 +157,20 @@ func libraryAST() *lang.File {
 						Name: "Combine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(31, 47),
-								Modifier: "params",
+								Pos: lp(31, 47),
 								Type: &lang.TypeRef{
-									Pos:       lp(31, 54),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(31, 54),
-										Name: "Delegate",
-									},
+									Pos:  lp(31, 47),
+									Name: "Delegate",
 								},
-								Name: "delegates",
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(31, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(31, 59),
+									Name: "Delegate",
+								},
+								Name: "b",
 							},
 						},
 					},
@@ -200,23 +181,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(32, 30),
 							Name: "Delegate",
 						},
-						Name: "Remove",
+						Name: "Combine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(32, 46),
+								Pos:      lp(32, 47),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(32, 46),
-									Name: "Delegate",
+									Pos:       lp(32, 54),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(32, 54),
+										Name: "Delegate",
+									},
 								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(32, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(32, 63),
-									Name: "Delegate",
-								},
-								Name: "value",
+								Name: "delegates",
 							},
 						},
 					},
@@ -227,20 +205,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(33, 30),
 							Name: "Delegate",
 						},
-						Name: "RemoveAll",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(33, 49),
+								Pos: lp(33, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(33, 49),
+									Pos:  lp(33, 46),
 									Name: "Delegate",
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(33, 66),
+								Pos: lp(33, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(33, 66),
+									Pos:  lp(33, 63),
 									Name: "Delegate",
 								},
 								Name: "value",
@@ -249,34 +227,61 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(34, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(34, 30),
+							Name: "Delegate",
+						},
+						Name: "RemoveAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(34, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(34, 49),
+									Name: "Delegate",
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(34, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(34, 66),
+									Name: "Delegate",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(35, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(34, 23),
+							Pos:       lp(35, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(34, 23),
+								Pos:  lp(35, 23),
 								Name: "Delegate",
 							},
 						},
 						Name: "GetInvocationList",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(35, 9),
+						Pos:       lp(36, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(35, 23),
+							Pos:  lp(36, 23),
 							Name: "object",
 						},
 						Name: "DynamicInvoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(35, 44),
+								Pos:      lp(36, 44),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(35, 51),
+									Pos:       lp(36, 51),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(35, 51),
+										Pos:  lp(36, 51),
 										Name: "object",
 									},
 								},
@@ -287,29 +292,10 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(38, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "Action",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(38, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(38, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
 				Pos:       lp(39, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "Action",
 				Namespace: "System",
-				TypeParams: []string{
-					"T",
-				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
 					Pos:       lp(39, 26),
@@ -319,16 +305,6 @@ func libraryAST() *lang.File {
 						Name: "void",
 					},
 					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(39, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(39, 39),
-								Name: "T",
-							},
-							Name: "obj",
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
@@ -337,8 +313,7 @@ func libraryAST() *lang.File {
 				Name:      "Action",
 				Namespace: "System",
 				TypeParams: []string{
-					"T1",
-					"T2",
+					"T",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -351,20 +326,12 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(40, 47),
+							Pos: lp(40, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(40, 47),
-								Name: "T1",
+								Pos:  lp(40, 39),
+								Name: "T",
 							},
-							Name: "arg1",
-						},
-						&lang.Param{
-							Pos: lp(40, 56),
-							Type: &lang.TypeRef{
-								Pos:  lp(40, 56),
-								Name: "T2",
-							},
-							Name: "arg2",
+							Name: "obj",
 						},
 					},
 				},
@@ -377,7 +344,6 @@ func libraryAST() *lang.File {
 				TypeParams: []string{
 					"T1",
 					"T2",
-					"T3",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -390,28 +356,20 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(41, 54),
+							Pos: lp(41, 47),
 							Type: &lang.TypeRef{
-								Pos:  lp(41, 54),
+								Pos:  lp(41, 47),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(41, 63),
+							Pos: lp(41, 56),
 							Type: &lang.TypeRef{
-								Pos:  lp(41, 63),
+								Pos:  lp(41, 56),
 								Name: "T2",
 							},
 							Name: "arg2",
-						},
-						&lang.Param{
-							Pos: lp(41, 72),
-							Type: &lang.TypeRef{
-								Pos:  lp(41, 72),
-								Name: "T3",
-							},
-							Name: "arg3",
 						},
 					},
 				},
@@ -425,7 +383,6 @@ func libraryAST() *lang.File {
 					"T1",
 					"T2",
 					"T3",
-					"T4",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -438,36 +395,28 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(42, 61),
+							Pos: lp(42, 54),
 							Type: &lang.TypeRef{
-								Pos:  lp(42, 61),
+								Pos:  lp(42, 54),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(42, 70),
+							Pos: lp(42, 63),
 							Type: &lang.TypeRef{
-								Pos:  lp(42, 70),
+								Pos:  lp(42, 63),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(42, 79),
+							Pos: lp(42, 72),
 							Type: &lang.TypeRef{
-								Pos:  lp(42, 79),
+								Pos:  lp(42, 72),
 								Name: "T3",
 							},
 							Name: "arg3",
-						},
-						&lang.Param{
-							Pos: lp(42, 88),
-							Type: &lang.TypeRef{
-								Pos:  lp(42, 88),
-								Name: "T4",
-							},
-							Name: "arg4",
 						},
 					},
 				},
@@ -482,7 +431,6 @@ func libraryAST() *lang.File {
 					"T2",
 					"T3",
 					"T4",
-					"T5",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -495,44 +443,36 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(43, 68),
+							Pos: lp(43, 61),
 							Type: &lang.TypeRef{
-								Pos:  lp(43, 68),
+								Pos:  lp(43, 61),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(43, 77),
+							Pos: lp(43, 70),
 							Type: &lang.TypeRef{
-								Pos:  lp(43, 77),
+								Pos:  lp(43, 70),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(43, 86),
+							Pos: lp(43, 79),
 							Type: &lang.TypeRef{
-								Pos:  lp(43, 86),
+								Pos:  lp(43, 79),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(43, 95),
+							Pos: lp(43, 88),
 							Type: &lang.TypeRef{
-								Pos:  lp(43, 95),
+								Pos:  lp(43, 88),
 								Name: "T4",
 							},
 							Name: "arg4",
-						},
-						&lang.Param{
-							Pos: lp(43, 104),
-							Type: &lang.TypeRef{
-								Pos:  lp(43, 104),
-								Name: "T5",
-							},
-							Name: "arg5",
 						},
 					},
 				},
@@ -548,7 +488,6 @@ func libraryAST() *lang.File {
 					"T3",
 					"T4",
 					"T5",
-					"T6",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -561,52 +500,44 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(44, 75),
+							Pos: lp(44, 68),
 							Type: &lang.TypeRef{
-								Pos:  lp(44, 75),
+								Pos:  lp(44, 68),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(44, 84),
+							Pos: lp(44, 77),
 							Type: &lang.TypeRef{
-								Pos:  lp(44, 84),
+								Pos:  lp(44, 77),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(44, 93),
+							Pos: lp(44, 86),
 							Type: &lang.TypeRef{
-								Pos:  lp(44, 93),
+								Pos:  lp(44, 86),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(44, 102),
+							Pos: lp(44, 95),
 							Type: &lang.TypeRef{
-								Pos:  lp(44, 102),
+								Pos:  lp(44, 95),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(44, 111),
+							Pos: lp(44, 104),
 							Type: &lang.TypeRef{
-								Pos:  lp(44, 111),
+								Pos:  lp(44, 104),
 								Name: "T5",
 							},
 							Name: "arg5",
-						},
-						&lang.Param{
-							Pos: lp(44, 120),
-							Type: &lang.TypeRef{
-								Pos:  lp(44, 120),
-								Name: "T6",
-							},
-							Name: "arg6",
 						},
 					},
 				},
@@ -623,7 +554,6 @@ func libraryAST() *lang.File {
 					"T4",
 					"T5",
 					"T6",
-					"T7",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -636,60 +566,52 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(45, 82),
+							Pos: lp(45, 75),
 							Type: &lang.TypeRef{
-								Pos:  lp(45, 82),
+								Pos:  lp(45, 75),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(45, 91),
+							Pos: lp(45, 84),
 							Type: &lang.TypeRef{
-								Pos:  lp(45, 91),
+								Pos:  lp(45, 84),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(45, 100),
+							Pos: lp(45, 93),
 							Type: &lang.TypeRef{
-								Pos:  lp(45, 100),
+								Pos:  lp(45, 93),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(45, 109),
+							Pos: lp(45, 102),
 							Type: &lang.TypeRef{
-								Pos:  lp(45, 109),
+								Pos:  lp(45, 102),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(45, 118),
+							Pos: lp(45, 111),
 							Type: &lang.TypeRef{
-								Pos:  lp(45, 118),
+								Pos:  lp(45, 111),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(45, 127),
+							Pos: lp(45, 120),
 							Type: &lang.TypeRef{
-								Pos:  lp(45, 127),
+								Pos:  lp(45, 120),
 								Name: "T6",
 							},
 							Name: "arg6",
-						},
-						&lang.Param{
-							Pos: lp(45, 136),
-							Type: &lang.TypeRef{
-								Pos:  lp(45, 136),
-								Name: "T7",
-							},
-							Name: "arg7",
 						},
 					},
 				},
@@ -707,7 +629,6 @@ func libraryAST() *lang.File {
 					"T5",
 					"T6",
 					"T7",
-					"T8",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -720,68 +641,60 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(46, 89),
+							Pos: lp(46, 82),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 89),
+								Pos:  lp(46, 82),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(46, 98),
+							Pos: lp(46, 91),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 98),
+								Pos:  lp(46, 91),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(46, 107),
+							Pos: lp(46, 100),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 107),
+								Pos:  lp(46, 100),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(46, 116),
+							Pos: lp(46, 109),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 116),
+								Pos:  lp(46, 109),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(46, 125),
+							Pos: lp(46, 118),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 125),
+								Pos:  lp(46, 118),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(46, 134),
+							Pos: lp(46, 127),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 134),
+								Pos:  lp(46, 127),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(46, 143),
+							Pos: lp(46, 136),
 							Type: &lang.TypeRef{
-								Pos:  lp(46, 143),
+								Pos:  lp(46, 136),
 								Name: "T7",
 							},
 							Name: "arg7",
-						},
-						&lang.Param{
-							Pos: lp(46, 152),
-							Type: &lang.TypeRef{
-								Pos:  lp(46, 152),
-								Name: "T8",
-							},
-							Name: "arg8",
 						},
 					},
 				},
@@ -800,7 +713,6 @@ func libraryAST() *lang.File {
 					"T6",
 					"T7",
 					"T8",
-					"T9",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -813,76 +725,68 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(47, 96),
+							Pos: lp(47, 89),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 96),
+								Pos:  lp(47, 89),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(47, 105),
+							Pos: lp(47, 98),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 105),
+								Pos:  lp(47, 98),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(47, 114),
+							Pos: lp(47, 107),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 114),
+								Pos:  lp(47, 107),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(47, 123),
+							Pos: lp(47, 116),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 123),
+								Pos:  lp(47, 116),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(47, 132),
+							Pos: lp(47, 125),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 132),
+								Pos:  lp(47, 125),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(47, 141),
+							Pos: lp(47, 134),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 141),
+								Pos:  lp(47, 134),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(47, 150),
+							Pos: lp(47, 143),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 150),
+								Pos:  lp(47, 143),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(47, 159),
+							Pos: lp(47, 152),
 							Type: &lang.TypeRef{
-								Pos:  lp(47, 159),
+								Pos:  lp(47, 152),
 								Name: "T8",
 							},
 							Name: "arg8",
-						},
-						&lang.Param{
-							Pos: lp(47, 168),
-							Type: &lang.TypeRef{
-								Pos:  lp(47, 168),
-								Name: "T9",
-							},
-							Name: "arg9",
 						},
 					},
 				},
@@ -902,7 +806,6 @@ func libraryAST() *lang.File {
 					"T7",
 					"T8",
 					"T9",
-					"T10",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -915,84 +818,76 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(48, 104),
+							Pos: lp(48, 96),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 104),
+								Pos:  lp(48, 96),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(48, 113),
+							Pos: lp(48, 105),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 113),
+								Pos:  lp(48, 105),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(48, 122),
+							Pos: lp(48, 114),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 122),
+								Pos:  lp(48, 114),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(48, 131),
+							Pos: lp(48, 123),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 131),
+								Pos:  lp(48, 123),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(48, 140),
+							Pos: lp(48, 132),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 140),
+								Pos:  lp(48, 132),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(48, 149),
+							Pos: lp(48, 141),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 149),
+								Pos:  lp(48, 141),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(48, 158),
+							Pos: lp(48, 150),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 158),
+								Pos:  lp(48, 150),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(48, 167),
+							Pos: lp(48, 159),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 167),
+								Pos:  lp(48, 159),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(48, 176),
+							Pos: lp(48, 168),
 							Type: &lang.TypeRef{
-								Pos:  lp(48, 176),
+								Pos:  lp(48, 168),
 								Name: "T9",
 							},
 							Name: "arg9",
-						},
-						&lang.Param{
-							Pos: lp(48, 185),
-							Type: &lang.TypeRef{
-								Pos:  lp(48, 185),
-								Name: "T10",
-							},
-							Name: "arg10",
 						},
 					},
 				},
@@ -1013,7 +908,6 @@ func libraryAST() *lang.File {
 					"T8",
 					"T9",
 					"T10",
-					"T11",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -1026,92 +920,84 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(49, 112),
+							Pos: lp(49, 104),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 112),
+								Pos:  lp(49, 104),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(49, 121),
+							Pos: lp(49, 113),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 121),
+								Pos:  lp(49, 113),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(49, 130),
+							Pos: lp(49, 122),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 130),
+								Pos:  lp(49, 122),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(49, 139),
+							Pos: lp(49, 131),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 139),
+								Pos:  lp(49, 131),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(49, 148),
+							Pos: lp(49, 140),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 148),
+								Pos:  lp(49, 140),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(49, 157),
+							Pos: lp(49, 149),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 157),
+								Pos:  lp(49, 149),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(49, 166),
+							Pos: lp(49, 158),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 166),
+								Pos:  lp(49, 158),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(49, 175),
+							Pos: lp(49, 167),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 175),
+								Pos:  lp(49, 167),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(49, 184),
+							Pos: lp(49, 176),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 184),
+								Pos:  lp(49, 176),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(49, 193),
+							Pos: lp(49, 185),
 							Type: &lang.TypeRef{
-								Pos:  lp(49, 193),
+								Pos:  lp(49, 185),
 								Name: "T10",
 							},
 							Name: "arg10",
-						},
-						&lang.Param{
-							Pos: lp(49, 204),
-							Type: &lang.TypeRef{
-								Pos:  lp(49, 204),
-								Name: "T11",
-							},
-							Name: "arg11",
 						},
 					},
 				},
@@ -1133,7 +1019,6 @@ func libraryAST() *lang.File {
 					"T9",
 					"T10",
 					"T11",
-					"T12",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -1146,100 +1031,92 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(50, 120),
+							Pos: lp(50, 112),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 120),
+								Pos:  lp(50, 112),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(50, 129),
+							Pos: lp(50, 121),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 129),
+								Pos:  lp(50, 121),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(50, 138),
+							Pos: lp(50, 130),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 138),
+								Pos:  lp(50, 130),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(50, 147),
+							Pos: lp(50, 139),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 147),
+								Pos:  lp(50, 139),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(50, 156),
+							Pos: lp(50, 148),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 156),
+								Pos:  lp(50, 148),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(50, 165),
+							Pos: lp(50, 157),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 165),
+								Pos:  lp(50, 157),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(50, 174),
+							Pos: lp(50, 166),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 174),
+								Pos:  lp(50, 166),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(50, 183),
+							Pos: lp(50, 175),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 183),
+								Pos:  lp(50, 175),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(50, 192),
+							Pos: lp(50, 184),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 192),
+								Pos:  lp(50, 184),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(50, 201),
+							Pos: lp(50, 193),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 201),
+								Pos:  lp(50, 193),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(50, 212),
+							Pos: lp(50, 204),
 							Type: &lang.TypeRef{
-								Pos:  lp(50, 212),
+								Pos:  lp(50, 204),
 								Name: "T11",
 							},
 							Name: "arg11",
-						},
-						&lang.Param{
-							Pos: lp(50, 223),
-							Type: &lang.TypeRef{
-								Pos:  lp(50, 223),
-								Name: "T12",
-							},
-							Name: "arg12",
 						},
 					},
 				},
@@ -1262,7 +1139,6 @@ func libraryAST() *lang.File {
 					"T10",
 					"T11",
 					"T12",
-					"T13",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -1275,108 +1151,100 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(51, 128),
+							Pos: lp(51, 120),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 128),
+								Pos:  lp(51, 120),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(51, 137),
+							Pos: lp(51, 129),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 137),
+								Pos:  lp(51, 129),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(51, 146),
+							Pos: lp(51, 138),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 146),
+								Pos:  lp(51, 138),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(51, 155),
+							Pos: lp(51, 147),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 155),
+								Pos:  lp(51, 147),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(51, 164),
+							Pos: lp(51, 156),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 164),
+								Pos:  lp(51, 156),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(51, 173),
+							Pos: lp(51, 165),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 173),
+								Pos:  lp(51, 165),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(51, 182),
+							Pos: lp(51, 174),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 182),
+								Pos:  lp(51, 174),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(51, 191),
+							Pos: lp(51, 183),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 191),
+								Pos:  lp(51, 183),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(51, 200),
+							Pos: lp(51, 192),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 200),
+								Pos:  lp(51, 192),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(51, 209),
+							Pos: lp(51, 201),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 209),
+								Pos:  lp(51, 201),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(51, 220),
+							Pos: lp(51, 212),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 220),
+								Pos:  lp(51, 212),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(51, 231),
+							Pos: lp(51, 223),
 							Type: &lang.TypeRef{
-								Pos:  lp(51, 231),
+								Pos:  lp(51, 223),
 								Name: "T12",
 							},
 							Name: "arg12",
-						},
-						&lang.Param{
-							Pos: lp(51, 242),
-							Type: &lang.TypeRef{
-								Pos:  lp(51, 242),
-								Name: "T13",
-							},
-							Name: "arg13",
 						},
 					},
 				},
@@ -1400,7 +1268,6 @@ func libraryAST() *lang.File {
 					"T11",
 					"T12",
 					"T13",
-					"T14",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -1413,116 +1280,108 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(52, 136),
+							Pos: lp(52, 128),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 136),
+								Pos:  lp(52, 128),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(52, 145),
+							Pos: lp(52, 137),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 145),
+								Pos:  lp(52, 137),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(52, 154),
+							Pos: lp(52, 146),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 154),
+								Pos:  lp(52, 146),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(52, 163),
+							Pos: lp(52, 155),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 163),
+								Pos:  lp(52, 155),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(52, 172),
+							Pos: lp(52, 164),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 172),
+								Pos:  lp(52, 164),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(52, 181),
+							Pos: lp(52, 173),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 181),
+								Pos:  lp(52, 173),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(52, 190),
+							Pos: lp(52, 182),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 190),
+								Pos:  lp(52, 182),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(52, 199),
+							Pos: lp(52, 191),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 199),
+								Pos:  lp(52, 191),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(52, 208),
+							Pos: lp(52, 200),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 208),
+								Pos:  lp(52, 200),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(52, 217),
+							Pos: lp(52, 209),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 217),
+								Pos:  lp(52, 209),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(52, 228),
+							Pos: lp(52, 220),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 228),
+								Pos:  lp(52, 220),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(52, 239),
+							Pos: lp(52, 231),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 239),
+								Pos:  lp(52, 231),
 								Name: "T12",
 							},
 							Name: "arg12",
 						},
 						&lang.Param{
-							Pos: lp(52, 250),
+							Pos: lp(52, 242),
 							Type: &lang.TypeRef{
-								Pos:  lp(52, 250),
+								Pos:  lp(52, 242),
 								Name: "T13",
 							},
 							Name: "arg13",
-						},
-						&lang.Param{
-							Pos: lp(52, 261),
-							Type: &lang.TypeRef{
-								Pos:  lp(52, 261),
-								Name: "T14",
-							},
-							Name: "arg14",
 						},
 					},
 				},
@@ -1547,7 +1406,6 @@ func libraryAST() *lang.File {
 					"T12",
 					"T13",
 					"T14",
-					"T15",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -1560,124 +1418,116 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(53, 144),
+							Pos: lp(53, 136),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 144),
+								Pos:  lp(53, 136),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(53, 153),
+							Pos: lp(53, 145),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 153),
+								Pos:  lp(53, 145),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(53, 162),
+							Pos: lp(53, 154),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 162),
+								Pos:  lp(53, 154),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(53, 171),
+							Pos: lp(53, 163),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 171),
+								Pos:  lp(53, 163),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(53, 180),
+							Pos: lp(53, 172),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 180),
+								Pos:  lp(53, 172),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(53, 189),
+							Pos: lp(53, 181),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 189),
+								Pos:  lp(53, 181),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(53, 198),
+							Pos: lp(53, 190),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 198),
+								Pos:  lp(53, 190),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(53, 207),
+							Pos: lp(53, 199),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 207),
+								Pos:  lp(53, 199),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(53, 216),
+							Pos: lp(53, 208),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 216),
+								Pos:  lp(53, 208),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(53, 225),
+							Pos: lp(53, 217),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 225),
+								Pos:  lp(53, 217),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(53, 236),
+							Pos: lp(53, 228),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 236),
+								Pos:  lp(53, 228),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(53, 247),
+							Pos: lp(53, 239),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 247),
+								Pos:  lp(53, 239),
 								Name: "T12",
 							},
 							Name: "arg12",
 						},
 						&lang.Param{
-							Pos: lp(53, 258),
+							Pos: lp(53, 250),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 258),
+								Pos:  lp(53, 250),
 								Name: "T13",
 							},
 							Name: "arg13",
 						},
 						&lang.Param{
-							Pos: lp(53, 269),
+							Pos: lp(53, 261),
 							Type: &lang.TypeRef{
-								Pos:  lp(53, 269),
+								Pos:  lp(53, 261),
 								Name: "T14",
 							},
 							Name: "arg14",
-						},
-						&lang.Param{
-							Pos: lp(53, 280),
-							Type: &lang.TypeRef{
-								Pos:  lp(53, 280),
-								Name: "T15",
-							},
-							Name: "arg15",
 						},
 					},
 				},
@@ -1703,7 +1553,6 @@ func libraryAST() *lang.File {
 					"T13",
 					"T14",
 					"T15",
-					"T16",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -1716,129 +1565,285 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(54, 152),
+							Pos: lp(54, 144),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 152),
+								Pos:  lp(54, 144),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(54, 161),
+							Pos: lp(54, 153),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 161),
+								Pos:  lp(54, 153),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(54, 170),
+							Pos: lp(54, 162),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 170),
+								Pos:  lp(54, 162),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(54, 179),
+							Pos: lp(54, 171),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 179),
+								Pos:  lp(54, 171),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(54, 188),
+							Pos: lp(54, 180),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 188),
+								Pos:  lp(54, 180),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(54, 197),
+							Pos: lp(54, 189),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 197),
+								Pos:  lp(54, 189),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(54, 206),
+							Pos: lp(54, 198),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 206),
+								Pos:  lp(54, 198),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(54, 215),
+							Pos: lp(54, 207),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 215),
+								Pos:  lp(54, 207),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(54, 224),
+							Pos: lp(54, 216),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 224),
+								Pos:  lp(54, 216),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(54, 233),
+							Pos: lp(54, 225),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 233),
+								Pos:  lp(54, 225),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(54, 244),
+							Pos: lp(54, 236),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 244),
+								Pos:  lp(54, 236),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(54, 255),
+							Pos: lp(54, 247),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 255),
+								Pos:  lp(54, 247),
 								Name: "T12",
 							},
 							Name: "arg12",
 						},
 						&lang.Param{
-							Pos: lp(54, 266),
+							Pos: lp(54, 258),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 266),
+								Pos:  lp(54, 258),
 								Name: "T13",
 							},
 							Name: "arg13",
 						},
 						&lang.Param{
-							Pos: lp(54, 277),
+							Pos: lp(54, 269),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 277),
+								Pos:  lp(54, 269),
 								Name: "T14",
 							},
 							Name: "arg14",
 						},
 						&lang.Param{
-							Pos: lp(54, 288),
+							Pos: lp(54, 280),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 288),
+								Pos:  lp(54, 280),
+								Name: "T15",
+							},
+							Name: "arg15",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(55, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Action",
+				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"T15",
+					"T16",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(55, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(55, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(55, 152),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 152),
+								Name: "T1",
+							},
+							Name: "arg1",
+						},
+						&lang.Param{
+							Pos: lp(55, 161),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 161),
+								Name: "T2",
+							},
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(55, 170),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 170),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(55, 179),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 179),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(55, 188),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 188),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(55, 197),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 197),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(55, 206),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 206),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(55, 215),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 215),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(55, 224),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 224),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(55, 233),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 233),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(55, 244),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 244),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(55, 255),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 255),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(55, 266),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 266),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(55, 277),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 277),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+						&lang.Param{
+							Pos: lp(55, 288),
+							Type: &lang.TypeRef{
+								Pos:  lp(55, 288),
 								Name: "T15",
 							},
 							Name: "arg15",
 						},
 						&lang.Param{
-							Pos: lp(54, 299),
+							Pos: lp(55, 299),
 							Type: &lang.TypeRef{
-								Pos:  lp(54, 299),
+								Pos:  lp(55, 299),
 								Name: "T16",
 							},
 							Name: "arg16",
@@ -1847,31 +1852,11 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(55, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "Func",
-				Namespace: "System",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(55, 29),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(55, 21),
-						Name: "TResult",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
 				Pos:       lp(56, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "Func",
 				Namespace: "System",
 				TypeParams: []string{
-					"T",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -1883,16 +1868,6 @@ func libraryAST() *lang.File {
 						Name: "TResult",
 					},
 					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(56, 53),
-							Type: &lang.TypeRef{
-								Pos:  lp(56, 53),
-								Name: "T",
-							},
-							Name: "arg",
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
@@ -1901,8 +1876,7 @@ func libraryAST() *lang.File {
 				Name:      "Func",
 				Namespace: "System",
 				TypeParams: []string{
-					"T1",
-					"T2",
+					"T",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -1916,20 +1890,12 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(57, 61),
+							Pos: lp(57, 53),
 							Type: &lang.TypeRef{
-								Pos:  lp(57, 61),
-								Name: "T1",
+								Pos:  lp(57, 53),
+								Name: "T",
 							},
-							Name: "arg1",
-						},
-						&lang.Param{
-							Pos: lp(57, 70),
-							Type: &lang.TypeRef{
-								Pos:  lp(57, 70),
-								Name: "T2",
-							},
-							Name: "arg2",
+							Name: "arg",
 						},
 					},
 				},
@@ -1942,7 +1908,6 @@ func libraryAST() *lang.File {
 				TypeParams: []string{
 					"T1",
 					"T2",
-					"T3",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -1956,28 +1921,20 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(58, 68),
+							Pos: lp(58, 61),
 							Type: &lang.TypeRef{
-								Pos:  lp(58, 68),
+								Pos:  lp(58, 61),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(58, 77),
+							Pos: lp(58, 70),
 							Type: &lang.TypeRef{
-								Pos:  lp(58, 77),
+								Pos:  lp(58, 70),
 								Name: "T2",
 							},
 							Name: "arg2",
-						},
-						&lang.Param{
-							Pos: lp(58, 86),
-							Type: &lang.TypeRef{
-								Pos:  lp(58, 86),
-								Name: "T3",
-							},
-							Name: "arg3",
 						},
 					},
 				},
@@ -1991,7 +1948,6 @@ func libraryAST() *lang.File {
 					"T1",
 					"T2",
 					"T3",
-					"T4",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2005,36 +1961,28 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(59, 75),
+							Pos: lp(59, 68),
 							Type: &lang.TypeRef{
-								Pos:  lp(59, 75),
+								Pos:  lp(59, 68),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(59, 84),
+							Pos: lp(59, 77),
 							Type: &lang.TypeRef{
-								Pos:  lp(59, 84),
+								Pos:  lp(59, 77),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(59, 93),
+							Pos: lp(59, 86),
 							Type: &lang.TypeRef{
-								Pos:  lp(59, 93),
+								Pos:  lp(59, 86),
 								Name: "T3",
 							},
 							Name: "arg3",
-						},
-						&lang.Param{
-							Pos: lp(59, 102),
-							Type: &lang.TypeRef{
-								Pos:  lp(59, 102),
-								Name: "T4",
-							},
-							Name: "arg4",
 						},
 					},
 				},
@@ -2049,7 +1997,6 @@ func libraryAST() *lang.File {
 					"T2",
 					"T3",
 					"T4",
-					"T5",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2063,44 +2010,36 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(60, 82),
+							Pos: lp(60, 75),
 							Type: &lang.TypeRef{
-								Pos:  lp(60, 82),
+								Pos:  lp(60, 75),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(60, 91),
+							Pos: lp(60, 84),
 							Type: &lang.TypeRef{
-								Pos:  lp(60, 91),
+								Pos:  lp(60, 84),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(60, 100),
+							Pos: lp(60, 93),
 							Type: &lang.TypeRef{
-								Pos:  lp(60, 100),
+								Pos:  lp(60, 93),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(60, 109),
+							Pos: lp(60, 102),
 							Type: &lang.TypeRef{
-								Pos:  lp(60, 109),
+								Pos:  lp(60, 102),
 								Name: "T4",
 							},
 							Name: "arg4",
-						},
-						&lang.Param{
-							Pos: lp(60, 118),
-							Type: &lang.TypeRef{
-								Pos:  lp(60, 118),
-								Name: "T5",
-							},
-							Name: "arg5",
 						},
 					},
 				},
@@ -2116,7 +2055,6 @@ func libraryAST() *lang.File {
 					"T3",
 					"T4",
 					"T5",
-					"T6",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2130,52 +2068,44 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(61, 89),
+							Pos: lp(61, 82),
 							Type: &lang.TypeRef{
-								Pos:  lp(61, 89),
+								Pos:  lp(61, 82),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(61, 98),
+							Pos: lp(61, 91),
 							Type: &lang.TypeRef{
-								Pos:  lp(61, 98),
+								Pos:  lp(61, 91),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(61, 107),
+							Pos: lp(61, 100),
 							Type: &lang.TypeRef{
-								Pos:  lp(61, 107),
+								Pos:  lp(61, 100),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(61, 116),
+							Pos: lp(61, 109),
 							Type: &lang.TypeRef{
-								Pos:  lp(61, 116),
+								Pos:  lp(61, 109),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(61, 125),
+							Pos: lp(61, 118),
 							Type: &lang.TypeRef{
-								Pos:  lp(61, 125),
+								Pos:  lp(61, 118),
 								Name: "T5",
 							},
 							Name: "arg5",
-						},
-						&lang.Param{
-							Pos: lp(61, 134),
-							Type: &lang.TypeRef{
-								Pos:  lp(61, 134),
-								Name: "T6",
-							},
-							Name: "arg6",
 						},
 					},
 				},
@@ -2192,7 +2122,6 @@ func libraryAST() *lang.File {
 					"T4",
 					"T5",
 					"T6",
-					"T7",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2206,60 +2135,52 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(62, 96),
+							Pos: lp(62, 89),
 							Type: &lang.TypeRef{
-								Pos:  lp(62, 96),
+								Pos:  lp(62, 89),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(62, 105),
+							Pos: lp(62, 98),
 							Type: &lang.TypeRef{
-								Pos:  lp(62, 105),
+								Pos:  lp(62, 98),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(62, 114),
+							Pos: lp(62, 107),
 							Type: &lang.TypeRef{
-								Pos:  lp(62, 114),
+								Pos:  lp(62, 107),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(62, 123),
+							Pos: lp(62, 116),
 							Type: &lang.TypeRef{
-								Pos:  lp(62, 123),
+								Pos:  lp(62, 116),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(62, 132),
+							Pos: lp(62, 125),
 							Type: &lang.TypeRef{
-								Pos:  lp(62, 132),
+								Pos:  lp(62, 125),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(62, 141),
+							Pos: lp(62, 134),
 							Type: &lang.TypeRef{
-								Pos:  lp(62, 141),
+								Pos:  lp(62, 134),
 								Name: "T6",
 							},
 							Name: "arg6",
-						},
-						&lang.Param{
-							Pos: lp(62, 150),
-							Type: &lang.TypeRef{
-								Pos:  lp(62, 150),
-								Name: "T7",
-							},
-							Name: "arg7",
 						},
 					},
 				},
@@ -2277,7 +2198,6 @@ func libraryAST() *lang.File {
 					"T5",
 					"T6",
 					"T7",
-					"T8",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2291,68 +2211,60 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(63, 103),
+							Pos: lp(63, 96),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 103),
+								Pos:  lp(63, 96),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(63, 112),
+							Pos: lp(63, 105),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 112),
+								Pos:  lp(63, 105),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(63, 121),
+							Pos: lp(63, 114),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 121),
+								Pos:  lp(63, 114),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(63, 130),
+							Pos: lp(63, 123),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 130),
+								Pos:  lp(63, 123),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(63, 139),
+							Pos: lp(63, 132),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 139),
+								Pos:  lp(63, 132),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(63, 148),
+							Pos: lp(63, 141),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 148),
+								Pos:  lp(63, 141),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(63, 157),
+							Pos: lp(63, 150),
 							Type: &lang.TypeRef{
-								Pos:  lp(63, 157),
+								Pos:  lp(63, 150),
 								Name: "T7",
 							},
 							Name: "arg7",
-						},
-						&lang.Param{
-							Pos: lp(63, 166),
-							Type: &lang.TypeRef{
-								Pos:  lp(63, 166),
-								Name: "T8",
-							},
-							Name: "arg8",
 						},
 					},
 				},
@@ -2371,7 +2283,6 @@ func libraryAST() *lang.File {
 					"T6",
 					"T7",
 					"T8",
-					"T9",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2385,76 +2296,68 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(64, 110),
+							Pos: lp(64, 103),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 110),
+								Pos:  lp(64, 103),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(64, 119),
+							Pos: lp(64, 112),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 119),
+								Pos:  lp(64, 112),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(64, 128),
+							Pos: lp(64, 121),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 128),
+								Pos:  lp(64, 121),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(64, 137),
+							Pos: lp(64, 130),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 137),
+								Pos:  lp(64, 130),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(64, 146),
+							Pos: lp(64, 139),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 146),
+								Pos:  lp(64, 139),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(64, 155),
+							Pos: lp(64, 148),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 155),
+								Pos:  lp(64, 148),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(64, 164),
+							Pos: lp(64, 157),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 164),
+								Pos:  lp(64, 157),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(64, 173),
+							Pos: lp(64, 166),
 							Type: &lang.TypeRef{
-								Pos:  lp(64, 173),
+								Pos:  lp(64, 166),
 								Name: "T8",
 							},
 							Name: "arg8",
-						},
-						&lang.Param{
-							Pos: lp(64, 182),
-							Type: &lang.TypeRef{
-								Pos:  lp(64, 182),
-								Name: "T9",
-							},
-							Name: "arg9",
 						},
 					},
 				},
@@ -2474,7 +2377,6 @@ func libraryAST() *lang.File {
 					"T7",
 					"T8",
 					"T9",
-					"T10",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2488,84 +2390,76 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(65, 118),
+							Pos: lp(65, 110),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 118),
+								Pos:  lp(65, 110),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(65, 127),
+							Pos: lp(65, 119),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 127),
+								Pos:  lp(65, 119),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(65, 136),
+							Pos: lp(65, 128),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 136),
+								Pos:  lp(65, 128),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(65, 145),
+							Pos: lp(65, 137),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 145),
+								Pos:  lp(65, 137),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(65, 154),
+							Pos: lp(65, 146),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 154),
+								Pos:  lp(65, 146),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(65, 163),
+							Pos: lp(65, 155),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 163),
+								Pos:  lp(65, 155),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(65, 172),
+							Pos: lp(65, 164),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 172),
+								Pos:  lp(65, 164),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(65, 181),
+							Pos: lp(65, 173),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 181),
+								Pos:  lp(65, 173),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(65, 190),
+							Pos: lp(65, 182),
 							Type: &lang.TypeRef{
-								Pos:  lp(65, 190),
+								Pos:  lp(65, 182),
 								Name: "T9",
 							},
 							Name: "arg9",
-						},
-						&lang.Param{
-							Pos: lp(65, 199),
-							Type: &lang.TypeRef{
-								Pos:  lp(65, 199),
-								Name: "T10",
-							},
-							Name: "arg10",
 						},
 					},
 				},
@@ -2586,7 +2480,6 @@ func libraryAST() *lang.File {
 					"T8",
 					"T9",
 					"T10",
-					"T11",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2600,92 +2493,84 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(66, 126),
+							Pos: lp(66, 118),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 126),
+								Pos:  lp(66, 118),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(66, 135),
+							Pos: lp(66, 127),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 135),
+								Pos:  lp(66, 127),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(66, 144),
+							Pos: lp(66, 136),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 144),
+								Pos:  lp(66, 136),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(66, 153),
+							Pos: lp(66, 145),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 153),
+								Pos:  lp(66, 145),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(66, 162),
+							Pos: lp(66, 154),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 162),
+								Pos:  lp(66, 154),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(66, 171),
+							Pos: lp(66, 163),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 171),
+								Pos:  lp(66, 163),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(66, 180),
+							Pos: lp(66, 172),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 180),
+								Pos:  lp(66, 172),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(66, 189),
+							Pos: lp(66, 181),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 189),
+								Pos:  lp(66, 181),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(66, 198),
+							Pos: lp(66, 190),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 198),
+								Pos:  lp(66, 190),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(66, 207),
+							Pos: lp(66, 199),
 							Type: &lang.TypeRef{
-								Pos:  lp(66, 207),
+								Pos:  lp(66, 199),
 								Name: "T10",
 							},
 							Name: "arg10",
-						},
-						&lang.Param{
-							Pos: lp(66, 218),
-							Type: &lang.TypeRef{
-								Pos:  lp(66, 218),
-								Name: "T11",
-							},
-							Name: "arg11",
 						},
 					},
 				},
@@ -2707,7 +2592,6 @@ func libraryAST() *lang.File {
 					"T9",
 					"T10",
 					"T11",
-					"T12",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2721,100 +2605,92 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(67, 134),
+							Pos: lp(67, 126),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 134),
+								Pos:  lp(67, 126),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(67, 143),
+							Pos: lp(67, 135),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 143),
+								Pos:  lp(67, 135),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(67, 152),
+							Pos: lp(67, 144),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 152),
+								Pos:  lp(67, 144),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(67, 161),
+							Pos: lp(67, 153),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 161),
+								Pos:  lp(67, 153),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(67, 170),
+							Pos: lp(67, 162),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 170),
+								Pos:  lp(67, 162),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(67, 179),
+							Pos: lp(67, 171),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 179),
+								Pos:  lp(67, 171),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(67, 188),
+							Pos: lp(67, 180),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 188),
+								Pos:  lp(67, 180),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(67, 197),
+							Pos: lp(67, 189),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 197),
+								Pos:  lp(67, 189),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(67, 206),
+							Pos: lp(67, 198),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 206),
+								Pos:  lp(67, 198),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(67, 215),
+							Pos: lp(67, 207),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 215),
+								Pos:  lp(67, 207),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(67, 226),
+							Pos: lp(67, 218),
 							Type: &lang.TypeRef{
-								Pos:  lp(67, 226),
+								Pos:  lp(67, 218),
 								Name: "T11",
 							},
 							Name: "arg11",
-						},
-						&lang.Param{
-							Pos: lp(67, 237),
-							Type: &lang.TypeRef{
-								Pos:  lp(67, 237),
-								Name: "T12",
-							},
-							Name: "arg12",
 						},
 					},
 				},
@@ -2837,7 +2713,6 @@ func libraryAST() *lang.File {
 					"T10",
 					"T11",
 					"T12",
-					"T13",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2851,108 +2726,100 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(68, 142),
+							Pos: lp(68, 134),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 142),
+								Pos:  lp(68, 134),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(68, 151),
+							Pos: lp(68, 143),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 151),
+								Pos:  lp(68, 143),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(68, 160),
+							Pos: lp(68, 152),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 160),
+								Pos:  lp(68, 152),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(68, 169),
+							Pos: lp(68, 161),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 169),
+								Pos:  lp(68, 161),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(68, 178),
+							Pos: lp(68, 170),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 178),
+								Pos:  lp(68, 170),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(68, 187),
+							Pos: lp(68, 179),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 187),
+								Pos:  lp(68, 179),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(68, 196),
+							Pos: lp(68, 188),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 196),
+								Pos:  lp(68, 188),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(68, 205),
+							Pos: lp(68, 197),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 205),
+								Pos:  lp(68, 197),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(68, 214),
+							Pos: lp(68, 206),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 214),
+								Pos:  lp(68, 206),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(68, 223),
+							Pos: lp(68, 215),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 223),
+								Pos:  lp(68, 215),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(68, 234),
+							Pos: lp(68, 226),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 234),
+								Pos:  lp(68, 226),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(68, 245),
+							Pos: lp(68, 237),
 							Type: &lang.TypeRef{
-								Pos:  lp(68, 245),
+								Pos:  lp(68, 237),
 								Name: "T12",
 							},
 							Name: "arg12",
-						},
-						&lang.Param{
-							Pos: lp(68, 256),
-							Type: &lang.TypeRef{
-								Pos:  lp(68, 256),
-								Name: "T13",
-							},
-							Name: "arg13",
 						},
 					},
 				},
@@ -2976,7 +2843,6 @@ func libraryAST() *lang.File {
 					"T11",
 					"T12",
 					"T13",
-					"T14",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -2990,116 +2856,108 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(69, 150),
+							Pos: lp(69, 142),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 150),
+								Pos:  lp(69, 142),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(69, 159),
+							Pos: lp(69, 151),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 159),
+								Pos:  lp(69, 151),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(69, 168),
+							Pos: lp(69, 160),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 168),
+								Pos:  lp(69, 160),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(69, 177),
+							Pos: lp(69, 169),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 177),
+								Pos:  lp(69, 169),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(69, 186),
+							Pos: lp(69, 178),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 186),
+								Pos:  lp(69, 178),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(69, 195),
+							Pos: lp(69, 187),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 195),
+								Pos:  lp(69, 187),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(69, 204),
+							Pos: lp(69, 196),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 204),
+								Pos:  lp(69, 196),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(69, 213),
+							Pos: lp(69, 205),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 213),
+								Pos:  lp(69, 205),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(69, 222),
+							Pos: lp(69, 214),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 222),
+								Pos:  lp(69, 214),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(69, 231),
+							Pos: lp(69, 223),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 231),
+								Pos:  lp(69, 223),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(69, 242),
+							Pos: lp(69, 234),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 242),
+								Pos:  lp(69, 234),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(69, 253),
+							Pos: lp(69, 245),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 253),
+								Pos:  lp(69, 245),
 								Name: "T12",
 							},
 							Name: "arg12",
 						},
 						&lang.Param{
-							Pos: lp(69, 264),
+							Pos: lp(69, 256),
 							Type: &lang.TypeRef{
-								Pos:  lp(69, 264),
+								Pos:  lp(69, 256),
 								Name: "T13",
 							},
 							Name: "arg13",
-						},
-						&lang.Param{
-							Pos: lp(69, 275),
-							Type: &lang.TypeRef{
-								Pos:  lp(69, 275),
-								Name: "T14",
-							},
-							Name: "arg14",
 						},
 					},
 				},
@@ -3124,7 +2982,6 @@ func libraryAST() *lang.File {
 					"T12",
 					"T13",
 					"T14",
-					"T15",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -3138,124 +2995,116 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(70, 158),
+							Pos: lp(70, 150),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 158),
+								Pos:  lp(70, 150),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(70, 167),
+							Pos: lp(70, 159),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 167),
+								Pos:  lp(70, 159),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(70, 176),
+							Pos: lp(70, 168),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 176),
+								Pos:  lp(70, 168),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(70, 185),
+							Pos: lp(70, 177),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 185),
+								Pos:  lp(70, 177),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(70, 194),
+							Pos: lp(70, 186),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 194),
+								Pos:  lp(70, 186),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(70, 203),
+							Pos: lp(70, 195),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 203),
+								Pos:  lp(70, 195),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(70, 212),
+							Pos: lp(70, 204),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 212),
+								Pos:  lp(70, 204),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(70, 221),
+							Pos: lp(70, 213),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 221),
+								Pos:  lp(70, 213),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(70, 230),
+							Pos: lp(70, 222),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 230),
+								Pos:  lp(70, 222),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(70, 239),
+							Pos: lp(70, 231),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 239),
+								Pos:  lp(70, 231),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(70, 250),
+							Pos: lp(70, 242),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 250),
+								Pos:  lp(70, 242),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(70, 261),
+							Pos: lp(70, 253),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 261),
+								Pos:  lp(70, 253),
 								Name: "T12",
 							},
 							Name: "arg12",
 						},
 						&lang.Param{
-							Pos: lp(70, 272),
+							Pos: lp(70, 264),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 272),
+								Pos:  lp(70, 264),
 								Name: "T13",
 							},
 							Name: "arg13",
 						},
 						&lang.Param{
-							Pos: lp(70, 283),
+							Pos: lp(70, 275),
 							Type: &lang.TypeRef{
-								Pos:  lp(70, 283),
+								Pos:  lp(70, 275),
 								Name: "T14",
 							},
 							Name: "arg14",
-						},
-						&lang.Param{
-							Pos: lp(70, 294),
-							Type: &lang.TypeRef{
-								Pos:  lp(70, 294),
-								Name: "T15",
-							},
-							Name: "arg15",
 						},
 					},
 				},
@@ -3281,7 +3130,6 @@ func libraryAST() *lang.File {
 					"T13",
 					"T14",
 					"T15",
-					"T16",
 					"TResult",
 				},
 				Modifiers: lang.Modifiers(1),
@@ -3295,132 +3143,124 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(71, 166),
+							Pos: lp(71, 158),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 166),
+								Pos:  lp(71, 158),
 								Name: "T1",
 							},
 							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(71, 175),
+							Pos: lp(71, 167),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 175),
+								Pos:  lp(71, 167),
 								Name: "T2",
 							},
 							Name: "arg2",
 						},
 						&lang.Param{
-							Pos: lp(71, 184),
+							Pos: lp(71, 176),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 184),
+								Pos:  lp(71, 176),
 								Name: "T3",
 							},
 							Name: "arg3",
 						},
 						&lang.Param{
-							Pos: lp(71, 193),
+							Pos: lp(71, 185),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 193),
+								Pos:  lp(71, 185),
 								Name: "T4",
 							},
 							Name: "arg4",
 						},
 						&lang.Param{
-							Pos: lp(71, 202),
+							Pos: lp(71, 194),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 202),
+								Pos:  lp(71, 194),
 								Name: "T5",
 							},
 							Name: "arg5",
 						},
 						&lang.Param{
-							Pos: lp(71, 211),
+							Pos: lp(71, 203),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 211),
+								Pos:  lp(71, 203),
 								Name: "T6",
 							},
 							Name: "arg6",
 						},
 						&lang.Param{
-							Pos: lp(71, 220),
+							Pos: lp(71, 212),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 220),
+								Pos:  lp(71, 212),
 								Name: "T7",
 							},
 							Name: "arg7",
 						},
 						&lang.Param{
-							Pos: lp(71, 229),
+							Pos: lp(71, 221),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 229),
+								Pos:  lp(71, 221),
 								Name: "T8",
 							},
 							Name: "arg8",
 						},
 						&lang.Param{
-							Pos: lp(71, 238),
+							Pos: lp(71, 230),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 238),
+								Pos:  lp(71, 230),
 								Name: "T9",
 							},
 							Name: "arg9",
 						},
 						&lang.Param{
-							Pos: lp(71, 247),
+							Pos: lp(71, 239),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 247),
+								Pos:  lp(71, 239),
 								Name: "T10",
 							},
 							Name: "arg10",
 						},
 						&lang.Param{
-							Pos: lp(71, 258),
+							Pos: lp(71, 250),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 258),
+								Pos:  lp(71, 250),
 								Name: "T11",
 							},
 							Name: "arg11",
 						},
 						&lang.Param{
-							Pos: lp(71, 269),
+							Pos: lp(71, 261),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 269),
+								Pos:  lp(71, 261),
 								Name: "T12",
 							},
 							Name: "arg12",
 						},
 						&lang.Param{
-							Pos: lp(71, 280),
+							Pos: lp(71, 272),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 280),
+								Pos:  lp(71, 272),
 								Name: "T13",
 							},
 							Name: "arg13",
 						},
 						&lang.Param{
-							Pos: lp(71, 291),
+							Pos: lp(71, 283),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 291),
+								Pos:  lp(71, 283),
 								Name: "T14",
 							},
 							Name: "arg14",
 						},
 						&lang.Param{
-							Pos: lp(71, 302),
+							Pos: lp(71, 294),
 							Type: &lang.TypeRef{
-								Pos:  lp(71, 302),
+								Pos:  lp(71, 294),
 								Name: "T15",
 							},
 							Name: "arg15",
-						},
-						&lang.Param{
-							Pos: lp(71, 313),
-							Type: &lang.TypeRef{
-								Pos:  lp(71, 313),
-								Name: "T16",
-							},
-							Name: "arg16",
 						},
 					},
 				},
@@ -3428,33 +3268,164 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(72, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "EventHandler",
+				Name:      "Func",
 				Namespace: "System",
+				TypeParams: []string{
+					"T1",
+					"T2",
+					"T3",
+					"T4",
+					"T5",
+					"T6",
+					"T7",
+					"T8",
+					"T9",
+					"T10",
+					"T11",
+					"T12",
+					"T13",
+					"T14",
+					"T15",
+					"T16",
+					"TResult",
+				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(72, 26),
+					Pos:       lp(72, 29),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
 						Pos:  lp(72, 21),
-						Name: "void",
+						Name: "TResult",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(72, 39),
+							Pos: lp(72, 166),
 							Type: &lang.TypeRef{
-								Pos:  lp(72, 39),
-								Name: "object",
+								Pos:  lp(72, 166),
+								Name: "T1",
 							},
-							Name: "sender",
+							Name: "arg1",
 						},
 						&lang.Param{
-							Pos: lp(72, 54),
+							Pos: lp(72, 175),
 							Type: &lang.TypeRef{
-								Pos:  lp(72, 54),
-								Name: "EventArgs",
+								Pos:  lp(72, 175),
+								Name: "T2",
 							},
-							Name: "e",
+							Name: "arg2",
+						},
+						&lang.Param{
+							Pos: lp(72, 184),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 184),
+								Name: "T3",
+							},
+							Name: "arg3",
+						},
+						&lang.Param{
+							Pos: lp(72, 193),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 193),
+								Name: "T4",
+							},
+							Name: "arg4",
+						},
+						&lang.Param{
+							Pos: lp(72, 202),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 202),
+								Name: "T5",
+							},
+							Name: "arg5",
+						},
+						&lang.Param{
+							Pos: lp(72, 211),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 211),
+								Name: "T6",
+							},
+							Name: "arg6",
+						},
+						&lang.Param{
+							Pos: lp(72, 220),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 220),
+								Name: "T7",
+							},
+							Name: "arg7",
+						},
+						&lang.Param{
+							Pos: lp(72, 229),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 229),
+								Name: "T8",
+							},
+							Name: "arg8",
+						},
+						&lang.Param{
+							Pos: lp(72, 238),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 238),
+								Name: "T9",
+							},
+							Name: "arg9",
+						},
+						&lang.Param{
+							Pos: lp(72, 247),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 247),
+								Name: "T10",
+							},
+							Name: "arg10",
+						},
+						&lang.Param{
+							Pos: lp(72, 258),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 258),
+								Name: "T11",
+							},
+							Name: "arg11",
+						},
+						&lang.Param{
+							Pos: lp(72, 269),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 269),
+								Name: "T12",
+							},
+							Name: "arg12",
+						},
+						&lang.Param{
+							Pos: lp(72, 280),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 280),
+								Name: "T13",
+							},
+							Name: "arg13",
+						},
+						&lang.Param{
+							Pos: lp(72, 291),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 291),
+								Name: "T14",
+							},
+							Name: "arg14",
+						},
+						&lang.Param{
+							Pos: lp(72, 302),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 302),
+								Name: "T15",
+							},
+							Name: "arg15",
+						},
+						&lang.Param{
+							Pos: lp(72, 313),
+							Type: &lang.TypeRef{
+								Pos:  lp(72, 313),
+								Name: "T16",
+							},
+							Name: "arg16",
 						},
 					},
 				},
@@ -3464,9 +3435,6 @@ func libraryAST() *lang.File {
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "EventHandler",
 				Namespace: "System",
-				TypeParams: []string{
-					"TEventArgs",
-				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
 					Pos:       lp(73, 26),
@@ -3478,18 +3446,18 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(73, 51),
+							Pos: lp(73, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(73, 51),
+								Pos:  lp(73, 39),
 								Name: "object",
 							},
 							Name: "sender",
 						},
 						&lang.Param{
-							Pos: lp(73, 66),
+							Pos: lp(73, 54),
 							Type: &lang.TypeRef{
-								Pos:  lp(73, 66),
-								Name: "TEventArgs",
+								Pos:  lp(73, 54),
+								Name: "EventArgs",
 							},
 							Name: "e",
 						},
@@ -3499,10 +3467,10 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(74, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "Predicate",
+				Name:      "EventHandler",
 				Namespace: "System",
 				TypeParams: []string{
-					"T",
+					"TEventArgs",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -3510,17 +3478,25 @@ func libraryAST() *lang.File {
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
 						Pos:  lp(74, 21),
-						Name: "bool",
+						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(74, 42),
+							Pos: lp(74, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(74, 42),
-								Name: "T",
+								Pos:  lp(74, 51),
+								Name: "object",
 							},
-							Name: "obj",
+							Name: "sender",
+						},
+						&lang.Param{
+							Pos: lp(74, 66),
+							Type: &lang.TypeRef{
+								Pos:  lp(74, 66),
+								Name: "TEventArgs",
+							},
+							Name: "e",
 						},
 					},
 				},
@@ -3528,18 +3504,18 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(75, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "Comparison",
+				Name:      "Predicate",
 				Namespace: "System",
 				TypeParams: []string{
 					"T",
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(75, 25),
+					Pos:       lp(75, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
 						Pos:  lp(75, 21),
-						Name: "int",
+						Name: "bool",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
@@ -3549,12 +3525,41 @@ func libraryAST() *lang.File {
 								Pos:  lp(75, 42),
 								Name: "T",
 							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(76, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "Comparison",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(76, 25),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(76, 21),
+						Name: "int",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(76, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(76, 42),
+								Name: "T",
+							},
 							Name: "x",
 						},
 						&lang.Param{
-							Pos: lp(75, 47),
+							Pos: lp(76, 47),
 							Type: &lang.TypeRef{
-								Pos:  lp(75, 47),
+								Pos:  lp(76, 47),
 								Name: "T",
 							},
 							Name: "y",
@@ -3563,7 +3568,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(76, 5),
+				Pos:       lp(77, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "Converter",
 				Namespace: "System",
@@ -3573,18 +3578,18 @@ func libraryAST() *lang.File {
 				},
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(76, 29),
+					Pos:       lp(77, 29),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(76, 21),
+						Pos:  lp(77, 21),
 						Name: "TOutput",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(76, 63),
+							Pos: lp(77, 63),
 							Type: &lang.TypeRef{
-								Pos:  lp(76, 63),
+								Pos:  lp(77, 63),
 								Name: "TInput",
 							},
 							Name: "input",
@@ -3593,21 +3598,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(78, 5),
+				Pos:       lp(79, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Console",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(80, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(80, 30),
-							Name: "void",
-						},
-						Name: "WriteLine",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(81, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -3616,16 +3612,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(81, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(81, 45),
-									Name: "bool",
-								},
-								Name: "value",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(82, 9),
@@ -3640,7 +3626,7 @@ func libraryAST() *lang.File {
 								Pos: lp(82, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(82, 45),
-									Name: "char",
+									Name: "bool",
 								},
 								Name: "value",
 							},
@@ -3658,14 +3644,10 @@ func libraryAST() *lang.File {
 							&lang.Param{
 								Pos: lp(83, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(83, 45),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(83, 45),
-										Name: "char",
-									},
+									Pos:  lp(83, 45),
+									Name: "char",
 								},
-								Name: "buffer",
+								Name: "value",
 							},
 						},
 					},
@@ -3681,10 +3663,14 @@ func libraryAST() *lang.File {
 							&lang.Param{
 								Pos: lp(84, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(84, 45),
-									Name: "decimal",
+									Pos:       lp(84, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(84, 45),
+										Name: "char",
+									},
 								},
-								Name: "value",
+								Name: "buffer",
 							},
 						},
 					},
@@ -3701,7 +3687,7 @@ func libraryAST() *lang.File {
 								Pos: lp(85, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(85, 45),
-									Name: "double",
+									Name: "decimal",
 								},
 								Name: "value",
 							},
@@ -3720,7 +3706,7 @@ func libraryAST() *lang.File {
 								Pos: lp(86, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(86, 45),
-									Name: "float",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -3739,7 +3725,7 @@ func libraryAST() *lang.File {
 								Pos: lp(87, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(87, 45),
-									Name: "int",
+									Name: "float",
 								},
 								Name: "value",
 							},
@@ -3758,7 +3744,7 @@ func libraryAST() *lang.File {
 								Pos: lp(88, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(88, 45),
-									Name: "uint",
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -3777,7 +3763,7 @@ func libraryAST() *lang.File {
 								Pos: lp(89, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(89, 45),
-									Name: "long",
+									Name: "uint",
 								},
 								Name: "value",
 							},
@@ -3796,7 +3782,7 @@ func libraryAST() *lang.File {
 								Pos: lp(90, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(90, 45),
-									Name: "ulong",
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -3815,7 +3801,7 @@ func libraryAST() *lang.File {
 								Pos: lp(91, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(91, 45),
-									Name: "object",
+									Name: "ulong",
 								},
 								Name: "value",
 							},
@@ -3834,7 +3820,7 @@ func libraryAST() *lang.File {
 								Pos: lp(92, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(92, 45),
-									Name: "string",
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -3855,15 +3841,7 @@ func libraryAST() *lang.File {
 									Pos:  lp(93, 45),
 									Name: "string",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(93, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(93, 60),
-									Name: "object",
-								},
-								Name: "arg0",
+								Name: "value",
 							},
 						},
 					},
@@ -3891,14 +3869,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(94, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(94, 73),
-									Name: "object",
-								},
-								Name: "arg1",
 							},
 						},
 					},
@@ -3935,14 +3905,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "arg1",
 							},
-							&lang.Param{
-								Pos: lp(95, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(95, 86),
-									Name: "object",
-								},
-								Name: "arg2",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -3963,17 +3925,28 @@ func libraryAST() *lang.File {
 								Name: "format",
 							},
 							&lang.Param{
-								Pos:      lp(96, 60),
-								Modifier: "params",
+								Pos: lp(96, 60),
 								Type: &lang.TypeRef{
-									Pos:       lp(96, 67),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(96, 67),
-										Name: "object",
-									},
+									Pos:  lp(96, 60),
+									Name: "object",
 								},
-								Name: "arg",
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(96, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(96, 73),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+							&lang.Param{
+								Pos: lp(96, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(96, 86),
+									Name: "object",
+								},
+								Name: "arg2",
 							},
 						},
 					},
@@ -3984,15 +3957,28 @@ func libraryAST() *lang.File {
 							Pos:  lp(97, 30),
 							Name: "void",
 						},
-						Name: "Write",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(97, 41),
+								Pos: lp(97, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(97, 41),
-									Name: "bool",
+									Pos:  lp(97, 45),
+									Name: "string",
 								},
-								Name: "value",
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(97, 60),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(97, 67),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(97, 67),
+										Name: "object",
+									},
+								},
+								Name: "arg",
 							},
 						},
 					},
@@ -4009,7 +3995,7 @@ func libraryAST() *lang.File {
 								Pos: lp(98, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(98, 41),
-									Name: "char",
+									Name: "bool",
 								},
 								Name: "value",
 							},
@@ -4027,14 +4013,10 @@ func libraryAST() *lang.File {
 							&lang.Param{
 								Pos: lp(99, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(99, 41),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(99, 41),
-										Name: "char",
-									},
+									Pos:  lp(99, 41),
+									Name: "char",
 								},
-								Name: "buffer",
+								Name: "value",
 							},
 						},
 					},
@@ -4050,10 +4032,14 @@ func libraryAST() *lang.File {
 							&lang.Param{
 								Pos: lp(100, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(100, 41),
-									Name: "decimal",
+									Pos:       lp(100, 41),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(100, 41),
+										Name: "char",
+									},
 								},
-								Name: "value",
+								Name: "buffer",
 							},
 						},
 					},
@@ -4070,7 +4056,7 @@ func libraryAST() *lang.File {
 								Pos: lp(101, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(101, 41),
-									Name: "double",
+									Name: "decimal",
 								},
 								Name: "value",
 							},
@@ -4089,7 +4075,7 @@ func libraryAST() *lang.File {
 								Pos: lp(102, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(102, 41),
-									Name: "float",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -4108,7 +4094,7 @@ func libraryAST() *lang.File {
 								Pos: lp(103, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(103, 41),
-									Name: "int",
+									Name: "float",
 								},
 								Name: "value",
 							},
@@ -4127,7 +4113,7 @@ func libraryAST() *lang.File {
 								Pos: lp(104, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(104, 41),
-									Name: "uint",
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -4146,7 +4132,7 @@ func libraryAST() *lang.File {
 								Pos: lp(105, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(105, 41),
-									Name: "long",
+									Name: "uint",
 								},
 								Name: "value",
 							},
@@ -4165,7 +4151,7 @@ func libraryAST() *lang.File {
 								Pos: lp(106, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(106, 41),
-									Name: "ulong",
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -4184,7 +4170,7 @@ func libraryAST() *lang.File {
 								Pos: lp(107, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(107, 41),
-									Name: "object",
+									Name: "ulong",
 								},
 								Name: "value",
 							},
@@ -4203,7 +4189,7 @@ func libraryAST() *lang.File {
 								Pos: lp(108, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(108, 41),
-									Name: "string",
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -4224,15 +4210,7 @@ func libraryAST() *lang.File {
 									Pos:  lp(109, 41),
 									Name: "string",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(109, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(109, 56),
-									Name: "object",
-								},
-								Name: "arg0",
+								Name: "value",
 							},
 						},
 					},
@@ -4260,14 +4238,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(110, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(110, 69),
-									Name: "object",
-								},
-								Name: "arg1",
 							},
 						},
 					},
@@ -4304,14 +4274,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "arg1",
 							},
-							&lang.Param{
-								Pos: lp(111, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(111, 82),
-									Name: "object",
-								},
-								Name: "arg2",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -4332,17 +4294,28 @@ func libraryAST() *lang.File {
 								Name: "format",
 							},
 							&lang.Param{
-								Pos:      lp(112, 56),
-								Modifier: "params",
+								Pos: lp(112, 56),
 								Type: &lang.TypeRef{
-									Pos:       lp(112, 63),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(112, 63),
-										Name: "object",
-									},
+									Pos:  lp(112, 56),
+									Name: "object",
 								},
-								Name: "arg",
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(112, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(112, 69),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+							&lang.Param{
+								Pos: lp(112, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(112, 82),
+									Name: "object",
+								},
+								Name: "arg2",
 							},
 						},
 					},
@@ -4351,135 +4324,132 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(113, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(113, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(113, 41),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(113, 56),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(113, 63),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(113, 63),
+										Name: "object",
+									},
+								},
+								Name: "arg",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(114, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(114, 30),
 							Name: "string",
 						},
 						Name: "ReadLine",
 					},
+					&lang.PropertyDecl{
+						Pos:       lp(115, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(115, 23),
+							Name: "System.IO.TextWriter",
+						},
+						Name: "Out",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(115, 50),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(116, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(116, 23),
+							Name: "System.IO.TextWriter",
+						},
+						Name: "Error",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(116, 52),
+								Kind: "get",
+							},
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(116, 5),
+				Pos:       lp(119, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "String",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       lp(118, 9),
+						Pos:       lp(121, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(118, 32),
+							Pos:  lp(121, 32),
 							Name: "string",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(118, 39),
+								Pos:  lp(121, 39),
 								Name: "Empty",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(119, 9),
+						Pos:       lp(122, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(119, 16),
+							Pos:  lp(122, 16),
 							Name: "int",
 						},
 						Name: "Length",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(119, 29),
+								Pos:  lp(122, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(120, 19),
+						Pos: lp(123, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(120, 10),
+								Pos:  lp(123, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(120, 33),
+							Pos:  lp(123, 33),
 							Name: "char",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(120, 43),
+								Pos: lp(123, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(120, 43),
+									Pos:  lp(123, 43),
 									Name: "int",
 								},
 								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(121, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(121, 23),
-							Name: "string",
-						},
-						Name: "Substring",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(121, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(121, 40),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(122, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(122, 23),
-							Name: "string",
-						},
-						Name: "Substring",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(122, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(122, 40),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(122, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(122, 56),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(123, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(123, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(123, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(123, 37),
-									Name: "string",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -4488,17 +4458,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(124, 23),
-							Name: "bool",
+							Name: "string",
 						},
-						Name: "Contains",
+						Name: "Substring",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(124, 37),
+								Pos: lp(124, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(124, 37),
-									Name: "char",
+									Pos:  lp(124, 40),
+									Name: "int",
 								},
-								Name: "value",
+								Name: "startIndex",
 							},
 						},
 					},
@@ -4507,17 +4477,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(125, 23),
-							Name: "bool",
+							Name: "string",
 						},
-						Name: "StartsWith",
+						Name: "Substring",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(125, 39),
+								Pos: lp(125, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(125, 39),
-									Name: "string",
+									Pos:  lp(125, 40),
+									Name: "int",
 								},
-								Name: "value",
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(125, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(125, 56),
+									Name: "int",
+								},
+								Name: "length",
 							},
 						},
 					},
@@ -4528,13 +4506,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(126, 23),
 							Name: "bool",
 						},
-						Name: "StartsWith",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(126, 39),
+								Pos: lp(126, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(126, 39),
-									Name: "char",
+									Pos:  lp(126, 37),
+									Name: "string",
 								},
 								Name: "value",
 							},
@@ -4547,13 +4525,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(127, 23),
 							Name: "bool",
 						},
-						Name: "EndsWith",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(127, 37),
 								Type: &lang.TypeRef{
 									Pos:  lp(127, 37),
-									Name: "string",
+									Name: "char",
 								},
 								Name: "value",
 							},
@@ -4566,13 +4544,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(128, 23),
 							Name: "bool",
 						},
-						Name: "EndsWith",
+						Name: "StartsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(128, 37),
+								Pos: lp(128, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(128, 37),
-									Name: "char",
+									Pos:  lp(128, 39),
+									Name: "string",
 								},
 								Name: "value",
 							},
@@ -4583,14 +4561,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(129, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "IndexOf",
+						Name: "StartsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(129, 35),
+								Pos: lp(129, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(129, 35),
+									Pos:  lp(129, 39),
 									Name: "char",
 								},
 								Name: "value",
@@ -4602,14 +4580,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(130, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "IndexOf",
+						Name: "EndsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(130, 35),
+								Pos: lp(130, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(130, 35),
+									Pos:  lp(130, 37),
 									Name: "string",
 								},
 								Name: "value",
@@ -4621,25 +4599,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(131, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "IndexOf",
+						Name: "EndsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(131, 35),
+								Pos: lp(131, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(131, 35),
+									Pos:  lp(131, 37),
 									Name: "char",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(131, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(131, 47),
-									Name: "int",
-								},
-								Name: "startIndex",
 							},
 						},
 					},
@@ -4656,17 +4626,9 @@ func libraryAST() *lang.File {
 								Pos: lp(132, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(132, 35),
-									Name: "string",
+									Name: "char",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(132, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(132, 49),
-									Name: "int",
-								},
-								Name: "startIndex",
 							},
 						},
 					},
@@ -4675,27 +4637,73 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(133, 23),
-							Name: "string",
+							Name: "int",
 						},
-						Name: "ToUpper",
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(133, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(133, 35),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(134, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(134, 23),
-							Name: "string",
+							Name: "int",
 						},
-						Name: "ToLower",
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(134, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(134, 35),
+									Name: "char",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(134, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(134, 47),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(135, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(135, 23),
-							Name: "string",
+							Name: "int",
 						},
-						Name: "ToUpperInvariant",
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(135, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(135, 35),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(135, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(135, 49),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(136, 9),
@@ -4704,7 +4712,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(136, 23),
 							Name: "string",
 						},
-						Name: "ToLowerInvariant",
+						Name: "ToUpper",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(137, 9),
@@ -4713,7 +4721,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(137, 23),
 							Name: "string",
 						},
-						Name: "Trim",
+						Name: "ToLower",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(138, 9),
@@ -4722,7 +4730,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(138, 23),
 							Name: "string",
 						},
-						Name: "TrimStart",
+						Name: "ToUpperInvariant",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(139, 9),
@@ -4731,7 +4739,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(139, 23),
 							Name: "string",
 						},
-						Name: "TrimEnd",
+						Name: "ToLowerInvariant",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(140, 9),
@@ -4740,25 +4748,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(140, 23),
 							Name: "string",
 						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(140, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(140, 38),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(140, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(140, 55),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-						},
+						Name: "Trim",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(141, 9),
@@ -4767,25 +4757,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(141, 23),
 							Name: "string",
 						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(141, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(141, 38),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(141, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(141, 52),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-						},
+						Name: "TrimStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(142, 9),
@@ -4794,17 +4766,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(142, 23),
 							Name: "string",
 						},
-						Name: "PadLeft",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(142, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(142, 38),
-									Name: "int",
-								},
-								Name: "totalWidth",
-							},
-						},
+						Name: "TrimEnd",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(143, 9),
@@ -4813,23 +4775,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(143, 23),
 							Name: "string",
 						},
-						Name: "PadLeft",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(143, 38),
 								Type: &lang.TypeRef{
 									Pos:  lp(143, 38),
-									Name: "int",
+									Name: "string",
 								},
-								Name: "totalWidth",
+								Name: "oldValue",
 							},
 							&lang.Param{
-								Pos: lp(143, 54),
+								Pos: lp(143, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(143, 54),
-									Name: "char",
+									Pos:  lp(143, 55),
+									Name: "string",
 								},
-								Name: "paddingChar",
+								Name: "newValue",
 							},
 						},
 					},
@@ -4840,15 +4802,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(144, 23),
 							Name: "string",
 						},
-						Name: "PadRight",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(144, 39),
+								Pos: lp(144, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(144, 39),
-									Name: "int",
+									Pos:  lp(144, 38),
+									Name: "char",
 								},
-								Name: "totalWidth",
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(144, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(144, 52),
+									Name: "char",
+								},
+								Name: "newChar",
 							},
 						},
 					},
@@ -4859,23 +4829,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(145, 23),
 							Name: "string",
 						},
-						Name: "PadRight",
+						Name: "PadLeft",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(145, 39),
+								Pos: lp(145, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(145, 39),
+									Pos:  lp(145, 38),
 									Name: "int",
 								},
 								Name: "totalWidth",
-							},
-							&lang.Param{
-								Pos: lp(145, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(145, 55),
-									Name: "char",
-								},
-								Name: "paddingChar",
 							},
 						},
 					},
@@ -4883,14 +4845,28 @@ func libraryAST() *lang.File {
 						Pos:       lp(146, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(146, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(146, 23),
-								Name: "char",
+							Pos:  lp(146, 23),
+							Name: "string",
+						},
+						Name: "PadLeft",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(146, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(146, 38),
+									Name: "int",
+								},
+								Name: "totalWidth",
+							},
+							&lang.Param{
+								Pos: lp(146, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(146, 54),
+									Name: "char",
+								},
+								Name: "paddingChar",
 							},
 						},
-						Name: "ToCharArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(147, 9),
@@ -4899,147 +4875,224 @@ func libraryAST() *lang.File {
 							Pos:  lp(147, 23),
 							Name: "string",
 						},
-						Name: "ToString",
+						Name: "PadRight",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(147, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(147, 39),
+									Name: "int",
+								},
+								Name: "totalWidth",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(148, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(148, 30),
-							Name: "bool",
+							Pos:  lp(148, 23),
+							Name: "string",
 						},
-						Name: "IsNullOrEmpty",
+						Name: "PadRight",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(148, 49),
+								Pos: lp(148, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(148, 49),
-									Name: "string",
+									Pos:  lp(148, 39),
+									Name: "int",
 								},
-								Name: "value",
+								Name: "totalWidth",
+							},
+							&lang.Param{
+								Pos: lp(148, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(148, 55),
+									Name: "char",
+								},
+								Name: "paddingChar",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(149, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(149, 30),
-							Name: "bool",
+							Pos:       lp(149, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(149, 23),
+								Name: "char",
+							},
 						},
-						Name: "IsNullOrWhiteSpace",
+						Name: "ToCharArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(150, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(150, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(151, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(151, 23),
+							Name: "string",
+						},
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(149, 54),
+								Pos: lp(151, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(149, 54),
+									Pos:  lp(151, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(152, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(152, 30),
+							Name: "bool",
+						},
+						Name: "IsNullOrEmpty",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(152, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(152, 49),
 									Name: "string",
 								},
 								Name: "value",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(152, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Math",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       lp(154, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(154, 22),
-							Name: "double",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(154, 29),
-								Name: "PI",
-								Init: &lang.Literal{
-									Pos:   lp(154, 34),
-									Kind:  lang.LitKind(4),
-									Raw:   "3.14159265358979323846",
-									Value: float64(3.141592653589793),
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       lp(155, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(155, 22),
-							Name: "double",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(155, 29),
-								Name: "E",
-								Init: &lang.Literal{
-									Pos:   lp(155, 33),
-									Kind:  lang.LitKind(4),
-									Raw:   "2.7182818284590452354",
-									Value: float64(2.718281828459045),
-								},
-							},
-						},
-					},
 					&lang.MethodDecl{
-						Pos:       lp(156, 9),
+						Pos:       lp(153, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(156, 30),
-							Name: "int",
+							Pos:  lp(153, 30),
+							Name: "bool",
 						},
-						Name: "Abs",
+						Name: "IsNullOrWhiteSpace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(156, 38),
+								Pos: lp(153, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(156, 38),
-									Name: "int",
+									Pos:  lp(153, 54),
+									Name: "string",
 								},
 								Name: "value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(154, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "String",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(154, 30),
+								Type: &lang.TypeRef{
+									Pos:       lp(154, 30),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(154, 30),
+										Name: "char",
+									},
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(155, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "String",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(155, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(155, 30),
+									Name: "char",
+								},
+								Name: "c",
+							},
+							&lang.Param{
+								Pos: lp(155, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(155, 38),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(156, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "String",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(156, 30),
+								Type: &lang.TypeRef{
+									Pos:       lp(156, 30),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(156, 30),
+										Name: "char",
+									},
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(156, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(156, 44),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(156, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(156, 60),
+									Name: "int",
+								},
+								Name: "length",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(157, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(157, 30),
-							Name: "long",
+							Pos:  lp(157, 23),
+							Name: "object",
 						},
-						Name: "Abs",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(157, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(157, 39),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
+						Name: "Clone",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(158, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(158, 30),
-							Name: "short",
+							Pos:  lp(158, 23),
+							Name: "int",
 						},
-						Name: "Abs",
+						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(158, 40),
+								Pos: lp(158, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(158, 40),
-									Name: "short",
+									Pos:  lp(158, 37),
+									Name: "object",
 								},
 								Name: "value",
 							},
@@ -5047,1051 +5100,1378 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(159, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(159, 30),
-							Name: "sbyte",
+							Pos:  lp(159, 23),
+							Name: "int",
 						},
-						Name: "Abs",
+						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(159, 40),
+								Pos: lp(159, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(159, 40),
-									Name: "sbyte",
+									Pos:  lp(159, 37),
+									Name: "string",
 								},
-								Name: "value",
+								Name: "strB",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(160, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(160, 30),
-							Name: "double",
+							Pos:  lp(160, 23),
+							Name: "bool",
 						},
-						Name: "Abs",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(160, 41),
+								Pos: lp(160, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(160, 41),
-									Name: "double",
+									Pos:  lp(160, 37),
+									Name: "string",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(160, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(160, 51),
+									Name: "StringComparison",
+								},
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(161, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(161, 30),
-							Name: "float",
+							Pos:  lp(161, 23),
+							Name: "bool",
 						},
-						Name: "Abs",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(161, 40),
+								Pos: lp(161, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(161, 40),
-									Name: "float",
+									Pos:  lp(161, 37),
+									Name: "char",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(161, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(161, 49),
+									Name: "StringComparison",
+								},
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(162, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(162, 30),
-							Name: "decimal",
+							Pos:  lp(162, 23),
+							Name: "bool",
 						},
-						Name: "Abs",
+						Name: "EndsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(162, 42),
+								Pos: lp(162, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(162, 42),
-									Name: "decimal",
+									Pos:  lp(162, 37),
+									Name: "string",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(162, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(162, 51),
+									Name: "StringComparison",
+								},
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(163, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(163, 30),
-							Name: "int",
+							Pos:  lp(163, 23),
+							Name: "bool",
 						},
-						Name: "Max",
+						Name: "StartsWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(163, 38),
+								Pos: lp(163, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(163, 38),
-									Name: "int",
+									Pos:  lp(163, 39),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(163, 48),
+								Pos: lp(163, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(163, 48),
-									Name: "int",
+									Pos:  lp(163, 53),
+									Name: "StringComparison",
 								},
-								Name: "val2",
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(164, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(164, 30),
-							Name: "uint",
+							Pos:  lp(164, 23),
+							Name: "bool",
 						},
-						Name: "Max",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(164, 39),
+								Pos: lp(164, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(164, 39),
-									Name: "uint",
+									Pos:  lp(164, 35),
+									Name: "string",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(164, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(164, 50),
-									Name: "uint",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(165, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(165, 30),
-							Name: "long",
+							Pos:  lp(165, 23),
+							Name: "bool",
 						},
-						Name: "Max",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(165, 39),
+								Pos: lp(165, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(165, 39),
-									Name: "long",
+									Pos:  lp(165, 35),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(165, 50),
+								Pos: lp(165, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(165, 50),
-									Name: "long",
+									Pos:  lp(165, 49),
+									Name: "StringComparison",
 								},
-								Name: "val2",
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(166, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(166, 30),
-							Name: "ulong",
+							Pos:  lp(166, 23),
+							Name: "System.CharEnumerator",
 						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(166, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(166, 40),
-									Name: "ulong",
-								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(166, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(166, 52),
-									Name: "ulong",
-								},
-								Name: "val2",
-							},
-						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(167, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(167, 30),
-							Name: "short",
+							Pos:  lp(167, 23),
+							Name: "int",
 						},
-						Name: "Max",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(167, 40),
+								Pos: lp(167, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(167, 40),
-									Name: "short",
+									Pos:  lp(167, 35),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(167, 52),
+								Pos: lp(167, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(167, 52),
-									Name: "short",
+									Pos:  lp(167, 49),
+									Name: "StringComparison",
 								},
-								Name: "val2",
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(168, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(168, 30),
-							Name: "ushort",
+							Pos:  lp(168, 23),
+							Name: "int",
 						},
-						Name: "Max",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(168, 41),
+								Pos: lp(168, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(168, 41),
-									Name: "ushort",
+									Pos:  lp(168, 35),
+									Name: "char",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(168, 54),
+								Pos: lp(168, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(168, 54),
-									Name: "ushort",
+									Pos:  lp(168, 47),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(168, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(168, 63),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(169, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(169, 30),
-							Name: "byte",
+							Pos:  lp(169, 23),
+							Name: "int",
 						},
-						Name: "Max",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(169, 39),
+								Pos: lp(169, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(169, 39),
-									Name: "byte",
+									Pos:  lp(169, 35),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(169, 50),
+								Pos: lp(169, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(169, 50),
-									Name: "byte",
+									Pos:  lp(169, 49),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(169, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(169, 65),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(170, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(170, 30),
-							Name: "sbyte",
+							Pos:  lp(170, 23),
+							Name: "int",
 						},
-						Name: "Max",
+						Name: "IndexOfAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(170, 40),
+								Pos: lp(170, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(170, 40),
-									Name: "sbyte",
+									Pos:       lp(170, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(170, 38),
+										Name: "char",
+									},
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(170, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(170, 52),
-									Name: "sbyte",
-								},
-								Name: "val2",
+								Name: "anyOf",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(171, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(171, 30),
-							Name: "double",
+							Pos:  lp(171, 23),
+							Name: "int",
 						},
-						Name: "Max",
+						Name: "IndexOfAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(171, 41),
+								Pos: lp(171, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(171, 41),
-									Name: "double",
+									Pos:       lp(171, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(171, 38),
+										Name: "char",
+									},
 								},
-								Name: "val1",
+								Name: "anyOf",
 							},
 							&lang.Param{
-								Pos: lp(171, 54),
+								Pos: lp(171, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(171, 54),
-									Name: "double",
+									Pos:  lp(171, 52),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(172, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(172, 30),
-							Name: "float",
+							Pos:  lp(172, 23),
+							Name: "string",
 						},
-						Name: "Max",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(172, 40),
+								Pos: lp(172, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(172, 40),
-									Name: "float",
+									Pos:  lp(172, 37),
+									Name: "int",
 								},
-								Name: "val1",
+								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(172, 52),
+								Pos: lp(172, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(172, 52),
-									Name: "float",
+									Pos:  lp(172, 53),
+									Name: "string",
 								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(173, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(173, 30),
-							Name: "decimal",
+							Pos:  lp(173, 23),
+							Name: "int",
 						},
-						Name: "Max",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(173, 42),
+								Pos: lp(173, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(173, 42),
-									Name: "decimal",
+									Pos:  lp(173, 39),
+									Name: "char",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(173, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(173, 56),
-									Name: "decimal",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(174, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(174, 30),
+							Pos:  lp(174, 23),
 							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(174, 38),
+								Pos: lp(174, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(174, 38),
-									Name: "int",
+									Pos:  lp(174, 39),
+									Name: "string",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(174, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(174, 48),
-									Name: "int",
-								},
-								Name: "val2",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(175, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(175, 30),
-							Name: "uint",
+							Pos:  lp(175, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(175, 39),
 								Type: &lang.TypeRef{
 									Pos:  lp(175, 39),
-									Name: "uint",
+									Name: "char",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(175, 50),
+								Pos: lp(175, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(175, 50),
-									Name: "uint",
+									Pos:  lp(175, 51),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(176, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(176, 30),
-							Name: "long",
+							Pos:  lp(176, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(176, 39),
 								Type: &lang.TypeRef{
 									Pos:  lp(176, 39),
-									Name: "long",
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(176, 50),
+								Pos: lp(176, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(176, 50),
-									Name: "long",
+									Pos:  lp(176, 53),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(177, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(177, 30),
-							Name: "ulong",
+							Pos:  lp(177, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(177, 40),
+								Pos: lp(177, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(177, 40),
-									Name: "ulong",
+									Pos:  lp(177, 39),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(177, 52),
+								Pos: lp(177, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(177, 52),
-									Name: "ulong",
+									Pos:  lp(177, 53),
+									Name: "StringComparison",
 								},
-								Name: "val2",
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(178, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(178, 30),
-							Name: "short",
+							Pos:  lp(178, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(178, 40),
+								Pos: lp(178, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(178, 40),
-									Name: "short",
+									Pos:  lp(178, 39),
+									Name: "char",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(178, 52),
+								Pos: lp(178, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(178, 52),
-									Name: "short",
+									Pos:  lp(178, 51),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(178, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(178, 67),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(179, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(179, 30),
-							Name: "ushort",
+							Pos:  lp(179, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(179, 41),
+								Pos: lp(179, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(179, 41),
-									Name: "ushort",
+									Pos:  lp(179, 39),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(179, 54),
+								Pos: lp(179, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(179, 54),
-									Name: "ushort",
+									Pos:  lp(179, 53),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(179, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(179, 69),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(180, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(180, 30),
-							Name: "byte",
+							Pos:  lp(180, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOfAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(180, 39),
+								Pos: lp(180, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(180, 39),
-									Name: "byte",
+									Pos:       lp(180, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(180, 42),
+										Name: "char",
+									},
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(180, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(180, 50),
-									Name: "byte",
-								},
-								Name: "val2",
+								Name: "anyOf",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(181, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(181, 30),
-							Name: "sbyte",
+							Pos:  lp(181, 23),
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "LastIndexOfAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(181, 40),
+								Pos: lp(181, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(181, 40),
-									Name: "sbyte",
+									Pos:       lp(181, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(181, 42),
+										Name: "char",
+									},
 								},
-								Name: "val1",
+								Name: "anyOf",
 							},
 							&lang.Param{
-								Pos: lp(181, 52),
+								Pos: lp(181, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(181, 52),
-									Name: "sbyte",
+									Pos:  lp(181, 56),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(182, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(182, 30),
-							Name: "double",
+							Pos:  lp(182, 23),
+							Name: "string",
 						},
-						Name: "Min",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(182, 41),
+								Pos: lp(182, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(182, 41),
-									Name: "double",
+									Pos:  lp(182, 37),
+									Name: "int",
 								},
-								Name: "val1",
-							},
-							&lang.Param{
-								Pos: lp(182, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(182, 54),
-									Name: "double",
-								},
-								Name: "val2",
+								Name: "startIndex",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(183, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(183, 30),
-							Name: "float",
+							Pos:  lp(183, 23),
+							Name: "string",
 						},
-						Name: "Min",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(183, 40),
+								Pos: lp(183, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(183, 40),
-									Name: "float",
+									Pos:  lp(183, 37),
+									Name: "int",
 								},
-								Name: "val1",
+								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(183, 52),
+								Pos: lp(183, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(183, 52),
-									Name: "float",
+									Pos:  lp(183, 53),
+									Name: "int",
 								},
-								Name: "val2",
+								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(184, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(184, 30),
-							Name: "decimal",
+							Pos:  lp(184, 23),
+							Name: "string",
 						},
-						Name: "Min",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(184, 42),
+								Pos: lp(184, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(184, 42),
-									Name: "decimal",
+									Pos:  lp(184, 38),
+									Name: "string",
 								},
-								Name: "val1",
+								Name: "oldValue",
 							},
 							&lang.Param{
-								Pos: lp(184, 56),
+								Pos: lp(184, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(184, 56),
-									Name: "decimal",
+									Pos:  lp(184, 55),
+									Name: "string",
 								},
-								Name: "val2",
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(184, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(184, 72),
+									Name: "StringComparison",
+								},
+								Name: "comparisonType",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(185, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(185, 30),
-							Name: "double",
+							Pos:       lp(185, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(185, 23),
+								Name: "string",
+							},
 						},
-						Name: "Sqrt",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(185, 42),
+								Pos:      lp(185, 38),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(185, 42),
-									Name: "double",
+									Pos:       lp(185, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(185, 45),
+										Name: "char",
+									},
 								},
-								Name: "d",
+								Name: "separator",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(186, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(186, 30),
-							Name: "double",
+							Pos:       lp(186, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(186, 23),
+								Name: "string",
+							},
 						},
-						Name: "Pow",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(186, 41),
+								Pos: lp(186, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(186, 41),
-									Name: "double",
+									Pos:  lp(186, 38),
+									Name: "char",
 								},
-								Name: "x",
+								Name: "separator",
 							},
 							&lang.Param{
-								Pos: lp(186, 51),
+								Pos: lp(186, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(186, 51),
-									Name: "double",
+									Pos:  lp(186, 54),
+									Name: "StringSplitOptions",
 								},
-								Name: "y",
+								Name: "options",
+								Default: &lang.MemberExpr{
+									Pos: lp(186, 102),
+									X: &lang.Ident{
+										Pos:  lp(186, 83),
+										Name: "StringSplitOptions",
+									},
+									Name: "None",
+								},
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(187, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(187, 30),
-							Name: "double",
+							Pos:       lp(187, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(187, 23),
+								Name: "string",
+							},
 						},
-						Name: "Floor",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(187, 43),
+								Pos: lp(187, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(187, 43),
-									Name: "double",
+									Pos:  lp(187, 38),
+									Name: "char",
 								},
-								Name: "d",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(187, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(187, 54),
+									Name: "int",
+								},
+								Name: "count",
+							},
+							&lang.Param{
+								Pos: lp(187, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(187, 65),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
+								Default: &lang.MemberExpr{
+									Pos: lp(187, 113),
+									X: &lang.Ident{
+										Pos:  lp(187, 94),
+										Name: "StringSplitOptions",
+									},
+									Name: "None",
+								},
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(188, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(188, 30),
-							Name: "decimal",
+							Pos:       lp(188, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(188, 23),
+								Name: "string",
+							},
 						},
-						Name: "Floor",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(188, 44),
+								Pos: lp(188, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(188, 44),
-									Name: "decimal",
+									Pos:       lp(188, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(188, 38),
+										Name: "char",
+									},
 								},
-								Name: "d",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(188, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(188, 56),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(189, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(189, 30),
-							Name: "double",
+							Pos:       lp(189, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(189, 23),
+								Name: "string",
+							},
 						},
-						Name: "Ceiling",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(189, 45),
+								Pos: lp(189, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(189, 45),
-									Name: "double",
+									Pos:       lp(189, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(189, 38),
+										Name: "char",
+									},
 								},
-								Name: "a",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(189, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(189, 56),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(190, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(190, 30),
-							Name: "decimal",
+							Pos:       lp(190, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(190, 23),
+								Name: "string",
+							},
 						},
-						Name: "Ceiling",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(190, 46),
+								Pos: lp(190, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(190, 46),
-									Name: "decimal",
+									Pos:       lp(190, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(190, 38),
+										Name: "char",
+									},
 								},
-								Name: "d",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(190, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(190, 56),
+									Name: "int",
+								},
+								Name: "count",
+							},
+							&lang.Param{
+								Pos: lp(190, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(190, 67),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(191, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(191, 30),
-							Name: "double",
+							Pos:       lp(191, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(191, 23),
+								Name: "string",
+							},
 						},
-						Name: "Round",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(191, 43),
+								Pos: lp(191, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(191, 43),
-									Name: "double",
+									Pos:  lp(191, 38),
+									Name: "string",
 								},
-								Name: "a",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(191, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(191, 56),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
+								Default: &lang.MemberExpr{
+									Pos: lp(191, 104),
+									X: &lang.Ident{
+										Pos:  lp(191, 85),
+										Name: "StringSplitOptions",
+									},
+									Name: "None",
+								},
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(192, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(192, 30),
-							Name: "double",
+							Pos:       lp(192, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(192, 23),
+								Name: "string",
+							},
 						},
-						Name: "Round",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(192, 43),
+								Pos: lp(192, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(192, 43),
-									Name: "double",
+									Pos:  lp(192, 38),
+									Name: "string",
 								},
-								Name: "value",
+								Name: "separator",
 							},
 							&lang.Param{
-								Pos: lp(192, 57),
+								Pos: lp(192, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(192, 57),
+									Pos:  lp(192, 56),
 									Name: "int",
 								},
-								Name: "digits",
+								Name: "count",
+							},
+							&lang.Param{
+								Pos: lp(192, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(192, 67),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
+								Default: &lang.MemberExpr{
+									Pos: lp(192, 115),
+									X: &lang.Ident{
+										Pos:  lp(192, 96),
+										Name: "StringSplitOptions",
+									},
+									Name: "None",
+								},
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(193, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(193, 30),
-							Name: "decimal",
+							Pos:       lp(193, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(193, 23),
+								Name: "string",
+							},
 						},
-						Name: "Round",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(193, 44),
+								Pos: lp(193, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(193, 44),
-									Name: "decimal",
+									Pos:       lp(193, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(193, 38),
+										Name: "string",
+									},
 								},
-								Name: "d",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(193, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(193, 58),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(194, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(194, 30),
-							Name: "decimal",
+							Pos:       lp(194, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(194, 23),
+								Name: "string",
+							},
 						},
-						Name: "Round",
+						Name: "Split",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(194, 44),
+								Pos: lp(194, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(194, 44),
-									Name: "decimal",
+									Pos:       lp(194, 38),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(194, 38),
+										Name: "string",
+									},
 								},
-								Name: "d",
+								Name: "separator",
 							},
 							&lang.Param{
-								Pos: lp(194, 55),
+								Pos: lp(194, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(194, 55),
+									Pos:  lp(194, 58),
 									Name: "int",
 								},
-								Name: "decimals",
+								Name: "count",
+							},
+							&lang.Param{
+								Pos: lp(194, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(194, 69),
+									Name: "StringSplitOptions",
+								},
+								Name: "options",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(195, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(195, 30),
-							Name: "double",
+							Pos:  lp(195, 23),
+							Name: "string",
 						},
-						Name: "Sin",
+						Name: "ToLower",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(195, 41),
+								Pos: lp(195, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(195, 41),
-									Name: "double",
+									Pos:  lp(195, 38),
+									Name: "System.Globalization.CultureInfo",
 								},
-								Name: "a",
+								Name: "culture",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(196, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(196, 30),
-							Name: "double",
+							Pos:  lp(196, 23),
+							Name: "string",
 						},
-						Name: "Cos",
+						Name: "ToUpper",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(196, 41),
+								Pos: lp(196, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(196, 41),
-									Name: "double",
+									Pos:  lp(196, 38),
+									Name: "System.Globalization.CultureInfo",
 								},
-								Name: "d",
+								Name: "culture",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(197, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(197, 30),
-							Name: "double",
+							Pos:  lp(197, 23),
+							Name: "string",
 						},
-						Name: "Tan",
+						Name: "Trim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(197, 41),
+								Pos:      lp(197, 35),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(197, 41),
-									Name: "double",
+									Pos:       lp(197, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(197, 42),
+										Name: "char",
+									},
 								},
-								Name: "a",
+								Name: "trimChars",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(198, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(198, 30),
-							Name: "double",
+							Pos:  lp(198, 23),
+							Name: "string",
 						},
-						Name: "Exp",
+						Name: "TrimStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(198, 41),
+								Pos:      lp(198, 40),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(198, 41),
-									Name: "double",
+									Pos:       lp(198, 47),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(198, 47),
+										Name: "char",
+									},
 								},
-								Name: "d",
+								Name: "trimChars",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(199, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(199, 30),
-							Name: "double",
+							Pos:  lp(199, 23),
+							Name: "string",
 						},
-						Name: "Log",
+						Name: "TrimEnd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(199, 41),
+								Pos:      lp(199, 38),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(199, 41),
-									Name: "double",
+									Pos:       lp(199, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(199, 45),
+										Name: "char",
+									},
 								},
-								Name: "d",
+								Name: "trimChars",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(200, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(200, 30),
-							Name: "double",
+						Pos: lp(200, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(200, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Log10",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(200, 33),
+							Name: "char",
+						},
+						Name: "Chars",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(200, 43),
+								Pos: lp(200, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(200, 43),
-									Name: "double",
+									Pos:  lp(200, 44),
+									Name: "int",
 								},
-								Name: "d",
+								Name: "index",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(203, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Int32",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.FieldDecl{
+					&lang.MethodDecl{
+						Pos:       lp(201, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(201, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(201, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(201, 42),
+									Name: "string",
+								},
+								Name: "strA",
+							},
+							&lang.Param{
+								Pos: lp(201, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(201, 55),
+									Name: "string",
+								},
+								Name: "strB",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(202, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(202, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(202, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(202, 42),
+									Name: "string",
+								},
+								Name: "strA",
+							},
+							&lang.Param{
+								Pos: lp(202, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(202, 55),
+									Name: "string",
+								},
+								Name: "strB",
+							},
+							&lang.Param{
+								Pos: lp(202, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(202, 68),
+									Name: "bool",
+								},
+								Name: "ignoreCase",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(203, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(203, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(203, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(203, 42),
+									Name: "string",
+								},
+								Name: "strA",
+							},
+							&lang.Param{
+								Pos: lp(203, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(203, 55),
+									Name: "string",
+								},
+								Name: "strB",
+							},
+							&lang.Param{
+								Pos: lp(203, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(203, 68),
+									Name: "StringComparison",
+								},
+								Name: "comparisonType",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(204, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(204, 30),
+							Name: "int",
+						},
+						Name: "CompareOrdinal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(204, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(204, 49),
+									Name: "string",
+								},
+								Name: "strA",
+							},
+							&lang.Param{
+								Pos: lp(204, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(204, 62),
+									Name: "string",
+								},
+								Name: "strB",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(205, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(205, 22),
-							Name: "int",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(205, 30),
+							Name: "string",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(205, 26),
-								Name: "MaxValue",
-								Init: &lang.Literal{
-									Pos:   lp(205, 37),
-									Raw:   "2147483647",
-									Value: int64(2147483647),
+						Name: "Concat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(205, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(205, 44),
+									Name: "object",
 								},
+								Name: "arg0",
 							},
 						},
 					},
-					&lang.FieldDecl{
+					&lang.MethodDecl{
 						Pos:       lp(206, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(206, 22),
-							Name: "int",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(206, 30),
+							Name: "string",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(206, 26),
-								Name: "MinValue",
-								Init: &lang.UnaryExpr{
-									Pos: lp(206, 37),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   lp(206, 38),
-										Kind:  lang.LitKind(1),
-										Raw:   "2147483648",
-										Value: uint64(2147483648),
+						Name: "Concat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(206, 44),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(206, 51),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(206, 51),
+										Name: "object",
 									},
 								},
+								Name: "args",
 							},
 						},
 					},
@@ -6100,17 +6480,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(207, 30),
-							Name: "int",
+							Name: "string",
 						},
-						Name: "Parse",
+						Name: "Concat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(207, 40),
+								Pos:      lp(207, 44),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(207, 40),
-									Name: "string",
+									Pos:       lp(207, 51),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(207, 51),
+										Name: "string",
+									},
 								},
-								Name: "s",
+								Name: "values",
 							},
 						},
 					},
@@ -6119,79 +6504,219 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(208, 30),
-							Name: "bool",
+							Name: "string",
 						},
-						Name: "TryParse",
+						Name: "Concat",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(208, 44),
+								Pos: lp(208, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(208, 44),
-									Name: "string",
-								},
-								Name: "s",
-							},
-							&lang.Param{
-								Pos:      lp(208, 54),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(208, 58),
-									Name: "int",
-								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(211, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Int64",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos:       lp(213, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(213, 22),
-							Name: "long",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(213, 27),
-								Name: "MaxValue",
-								Init: &lang.Literal{
-									Pos:   lp(213, 38),
-									Kind:  lang.LitKind(2),
-									Raw:   "9223372036854775807",
-									Value: int64(9223372036854775807),
-								},
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       lp(214, 9),
-						Modifiers: lang.Modifiers(513),
-						Type: &lang.TypeRef{
-							Pos:  lp(214, 22),
-							Name: "long",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(214, 27),
-								Name: "MinValue",
-								Init: &lang.UnaryExpr{
-									Pos: lp(214, 38),
-									Op:  "-",
-									X: &lang.Literal{
-										Pos:   lp(214, 39),
-										Kind:  lang.LitKind(3),
-										Raw:   "9223372036854775808",
-										Value: uint64(9223372036854775808),
+									Pos:  lp(208, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(208, 59),
+											Name: "T",
+										},
 									},
 								},
+								Name: "values",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(209, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(209, 30),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(209, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(209, 42),
+									Name: "string",
+								},
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(209, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(209, 52),
+									Name: "string",
+								},
+								Name: "b",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(210, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(210, 30),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(210, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(210, 42),
+									Name: "string",
+								},
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(210, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(210, 52),
+									Name: "string",
+								},
+								Name: "b",
+							},
+							&lang.Param{
+								Pos: lp(210, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(210, 62),
+									Name: "StringComparison",
+								},
+								Name: "comparisonType",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(211, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(211, 30),
+							Name: "string",
+						},
+						Name: "Format",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(211, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(211, 44),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(211, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(211, 59),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(212, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(212, 30),
+							Name: "string",
+						},
+						Name: "Format",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(212, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(212, 44),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(212, 59),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(212, 66),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(212, 66),
+										Name: "object",
+									},
+								},
+								Name: "args",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(213, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(213, 30),
+							Name: "string",
+						},
+						Name: "Format",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(213, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(213, 44),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos: lp(213, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(213, 70),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(213, 85),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(213, 92),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(213, 92),
+										Name: "object",
+									},
+								},
+								Name: "args",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(214, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(214, 30),
+							Name: "string",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(214, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(214, 42),
+									Name: "string",
+								},
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos:      lp(214, 60),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(214, 67),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(214, 67),
+										Name: "string",
+									},
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -6200,17 +6725,30 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(215, 30),
-							Name: "long",
+							Name: "string",
 						},
-						Name: "Parse",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(215, 41),
+								Pos: lp(215, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(215, 41),
+									Pos:  lp(215, 42),
 									Name: "string",
 								},
-								Name: "s",
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos:      lp(215, 60),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(215, 67),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(215, 67),
+										Name: "object",
+									},
+								},
+								Name: "values",
 							},
 						},
 					},
@@ -6219,807 +6757,677 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(216, 30),
-							Name: "bool",
+							Name: "string",
 						},
-						Name: "TryParse",
+						Name: "Join",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(216, 44),
+								Pos: lp(216, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(216, 44),
+									Pos:  lp(216, 45),
 									Name: "string",
 								},
-								Name: "s",
+								Name: "separator",
 							},
 							&lang.Param{
-								Pos:      lp(216, 54),
-								Modifier: "out",
+								Pos: lp(216, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(216, 58),
-									Name: "long",
+									Pos:  lp(216, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(216, 75),
+											Name: "T",
+										},
+									},
 								},
-								Name: "result",
+								Name: "values",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(217, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(217, 30),
+							Name: "string",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(217, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(217, 42),
+									Name: "char",
+								},
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos:      lp(217, 58),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(217, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(217, 65),
+										Name: "string",
+									},
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(218, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(218, 30),
+							Name: "string",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(218, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(218, 42),
+									Name: "char",
+								},
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos:      lp(218, 58),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(218, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(218, 65),
+										Name: "object",
+									},
+								},
+								Name: "values",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(219, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(219, 30),
+							Name: "string",
+						},
+						Name: "Join",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(219, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(219, 45),
+									Name: "char",
+								},
+								Name: "separator",
+							},
+							&lang.Param{
+								Pos: lp(219, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(219, 61),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(219, 73),
+											Name: "T",
+										},
+									},
+								},
+								Name: "values",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(219, 5),
+				Pos:       lp(222, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Double",
+				Name:      "CharEnumerator",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(221, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(221, 30),
-							Name: "double",
-						},
-						Name: "Parse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(221, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(221, 43),
-									Name: "string",
-								},
-								Name: "s",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(222, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(222, 30),
-							Name: "bool",
-						},
-						Name: "TryParse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(222, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(222, 44),
-									Name: "string",
-								},
-								Name: "s",
-							},
-							&lang.Param{
-								Pos:      lp(222, 54),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(222, 58),
-									Name: "double",
-								},
-								Name: "result",
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(222, 42),
+						Name: "System.Collections.Generic.IEnumerator",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(222, 81),
+								Name: "char",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(228, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "List",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
+				Pos:       lp(226, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IFormatProvider",
+				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(228, 28),
-						Name: "IEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(228, 40),
-								Name: "T",
+			},
+			&lang.TypeDecl{
+				Pos:       lp(230, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IFormattable",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(232, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(232, 9),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(232, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(232, 25),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(232, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(232, 40),
+									Name: "IFormatProvider",
+								},
+								Name: "formatProvider",
 							},
 						},
 					},
 				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(235, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IConvertible",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+			},
+			&lang.TypeDecl{
+				Pos:       lp(239, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ICloneable",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(230, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "List",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(231, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "List",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(231, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(231, 28),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(232, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "List",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(232, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(232, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(232, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(233, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(233, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(233, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(234, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(234, 16),
-							Name: "int",
-						},
-						Name: "Capacity",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(234, 31),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(234, 36),
-								Kind: "set",
-							},
-						},
-					},
 					&lang.MethodDecl{
-						Pos: lp(235, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(235, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
+						Pos: lp(241, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(235, 33),
-							Name: "T",
+							Pos:  lp(241, 9),
+							Name: "object",
 						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(235, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(235, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
+						Name: "Clone",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(236, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(236, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(236, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(236, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(244, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "StringComparison",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(244, 36),
+						Name: "CurrentCulture",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(237, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(237, 23),
-							Name: "void",
-						},
-						Name: "AddRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(237, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(237, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(237, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
+					&lang.EnumMember{
+						Pos:  lp(244, 52),
+						Name: "CurrentCultureIgnoreCase",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(238, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(238, 23),
-							Name: "void",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(238, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(238, 35),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(238, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(238, 46),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+					&lang.EnumMember{
+						Pos:  lp(244, 78),
+						Name: "InvariantCulture",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(239, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(239, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(239, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(239, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+					&lang.EnumMember{
+						Pos:  lp(244, 96),
+						Name: "InvariantCultureIgnoreCase",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(240, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(240, 23),
-							Name: "void",
-						},
-						Name: "RemoveAt",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(240, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(240, 37),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
+					&lang.EnumMember{
+						Pos:  lp(244, 124),
+						Name: "Ordinal",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(241, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(241, 23),
-							Name: "void",
-						},
-						Name: "Clear",
+					&lang.EnumMember{
+						Pos:  lp(244, 133),
+						Name: "OrdinalIgnoreCase",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(242, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(242, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(242, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(242, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(246, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "StringSplitOptions",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(246, 38),
+						Name: "None",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(243, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(243, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(243, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(243, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+					&lang.EnumMember{
+						Pos:  lp(246, 44),
+						Name: "RemoveEmptyEntries",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(244, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(244, 23),
-							Name: "void",
-						},
-						Name: "Reverse",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(245, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(245, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(245, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
+					&lang.EnumMember{
+						Pos:  lp(246, 64),
+						Name: "TrimEntries",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(248, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Dictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
+				Kind:      lang.TypeKind("enum"),
+				Name:      "MidpointRounding",
+				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(250, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(248, 36),
+						Name: "ToEven",
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(251, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(251, 16),
-							Name: "int",
+					&lang.EnumMember{
+						Pos:  lp(248, 44),
+						Name: "AwayFromZero",
+					},
+					&lang.EnumMember{
+						Pos:  lp(248, 58),
+						Name: "ToZero",
+					},
+					&lang.EnumMember{
+						Pos:  lp(248, 66),
+						Name: "ToNegativeInfinity",
+					},
+					&lang.EnumMember{
+						Pos:  lp(248, 86),
+						Name: "ToPositiveInfinity",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(250, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "DayOfWeek",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(250, 29),
+						Name: "Sunday",
+					},
+					&lang.EnumMember{
+						Pos:  lp(250, 37),
+						Name: "Monday",
+					},
+					&lang.EnumMember{
+						Pos:  lp(250, 45),
+						Name: "Tuesday",
+					},
+					&lang.EnumMember{
+						Pos:  lp(250, 54),
+						Name: "Wednesday",
+					},
+					&lang.EnumMember{
+						Pos:  lp(250, 65),
+						Name: "Thursday",
+					},
+					&lang.EnumMember{
+						Pos:  lp(250, 75),
+						Name: "Friday",
+					},
+					&lang.EnumMember{
+						Pos:  lp(250, 83),
+						Name: "Saturday",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(252, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "DateTimeKind",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(252, 32),
+						Name: "Unspecified",
+					},
+					&lang.EnumMember{
+						Pos:  lp(252, 45),
+						Name: "Utc",
+					},
+					&lang.EnumMember{
+						Pos:  lp(252, 50),
+						Name: "Local",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(254, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "StringComparer",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(254, 44),
+						Name: "System.Collections.Generic.IComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(254, 81),
+								Name: "string",
+							},
 						},
-						Name: "Count",
+					},
+					&lang.TypeRef{
+						Pos:  lp(254, 90),
+						Name: "System.Collections.Generic.IEqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(254, 135),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(256, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(256, 23),
+							Name: "StringComparer",
+						},
+						Name: "CurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(251, 28),
+								Pos:  lp(256, 55),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(257, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(257, 23),
+							Name: "StringComparer",
+						},
+						Name: "CurrentCultureIgnoreCase",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(257, 65),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(258, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(258, 23),
+							Name: "StringComparer",
+						},
+						Name: "InvariantCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(258, 57),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(259, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(259, 23),
+							Name: "StringComparer",
+						},
+						Name: "InvariantCultureIgnoreCase",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(259, 67),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(260, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(260, 23),
+							Name: "StringComparer",
+						},
+						Name: "Ordinal",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(260, 48),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(261, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(261, 23),
+							Name: "StringComparer",
+						},
+						Name: "OrdinalIgnoreCase",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(261, 58),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(252, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(252, 10),
-								Name: "Indexer",
-							},
-						},
+						Pos:       lp(262, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(252, 33),
-							Name: "TValue",
+							Pos:  lp(262, 23),
+							Name: "int",
 						},
-						Name: "Item",
+						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(252, 45),
+								Pos: lp(262, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(252, 45),
-									Name: "TKey",
+									Pos:  lp(262, 35),
+									Name: "string",
 								},
-								Name: "key",
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: lp(262, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(262, 45),
+									Name: "string",
+								},
+								Name: "y",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(253, 9),
+						Pos:       lp(263, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(253, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(253, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(253, 32),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(253, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(253, 42),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(254, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(254, 23),
+							Pos:  lp(263, 23),
 							Name: "bool",
 						},
-						Name: "TryAdd",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(254, 35),
+								Pos: lp(263, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(254, 35),
-									Name: "TKey",
+									Pos:  lp(263, 35),
+									Name: "string",
 								},
-								Name: "key",
+								Name: "x",
 							},
 							&lang.Param{
-								Pos: lp(254, 45),
+								Pos: lp(263, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(254, 45),
-									Name: "TValue",
+									Pos:  lp(263, 45),
+									Name: "string",
 								},
-								Name: "value",
+								Name: "y",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(255, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(255, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(255, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(255, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(256, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(256, 23),
-							Name: "bool",
-						},
-						Name: "ContainsValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(256, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(256, 42),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(257, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(257, 23),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(257, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(257, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(257, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(257, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(258, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(258, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(258, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(258, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(259, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(259, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(265, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(265, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(265, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(266, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(266, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(266, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(266, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(266, 51),
-								Name: "object",
-							},
-							Name: "obj",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(267, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(267, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(267, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(267, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(267, 39),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(268, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(268, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(268, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(268, 42),
-							Type: &lang.TypeRef{
-								Pos:  lp(268, 42),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(269, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(269, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(269, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(269, 40),
-							Type: &lang.TypeRef{
-								Pos:  lp(269, 40),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(270, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(270, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(270, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(270, 45),
-							Type: &lang.TypeRef{
-								Pos:  lp(270, 45),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(275, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Task",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
+				Name:      "Nullable",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(268, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(268, 30),
+							Name: "Type",
+						},
+						Name: "GetUnderlyingType",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(268, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(268, 53),
+									Name: "Type",
+								},
+								Name: "nullableType",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(271, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Type",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(277, 9),
-						Modifiers: lang.Modifiers(17),
+						Pos:       lp(273, 9),
+						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(277, 23),
-							Name: "Task",
+							Pos:  lp(273, 16),
+							Name: "string",
 						},
-						Name: "CompletedTask",
+						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(277, 44),
+								Pos:  lp(273, 30),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(278, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(278, 30),
-							Name: "Task",
+					&lang.PropertyDecl{
+						Pos:       lp(274, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(274, 16),
+							Name: "string",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(278, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(278, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
+						Name: "FullName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(274, 34),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(279, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(279, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(279, 35),
-									Name: "TResult",
-								},
+					&lang.PropertyDecl{
+						Pos:       lp(275, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(275, 16),
+							Name: "string",
+						},
+						Name: "Namespace",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(275, 35),
+								Kind: "get",
 							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(276, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(276, 16),
+							Name: "Type",
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(279, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(279, 64),
-									Name: "TResult",
-								},
-								Name: "result",
+						Name: "BaseType",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(276, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(277, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(277, 16),
+							Name: "bool",
+						},
+						Name: "IsArray",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(277, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(278, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(278, 16),
+							Name: "bool",
+						},
+						Name: "IsClass",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(278, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(279, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(279, 16),
+							Name: "bool",
+						},
+						Name: "IsEnum",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(279, 30),
+								Kind: "get",
 							},
 						},
 					},
@@ -7030,10 +7438,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(280, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsGenericType",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(280, 35),
+								Pos:  lp(280, 37),
 								Kind: "get",
 							},
 						},
@@ -7045,10 +7453,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(281, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsInterface",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(281, 33),
+								Pos:  lp(281, 35),
 								Kind: "get",
 							},
 						},
@@ -7060,10 +7468,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(282, 16),
 							Name: "bool",
 						},
-						Name: "IsCanceled",
+						Name: "IsValueType",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(282, 34),
+								Pos:  lp(282, 35),
 								Kind: "get",
 							},
 						},
@@ -7072,15 +7480,21471 @@ func libraryAST() *lang.File {
 						Pos:       lp(283, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(283, 23),
-							Name: "void",
+							Pos:       lp(283, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(283, 23),
+								Name: "Type",
+							},
 						},
-						Name: "Wait",
+						Name: "GetGenericArguments",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(284, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(284, 23),
+							Name: "bool",
+						},
+						Name: "IsAssignableFrom",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(284, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(284, 45),
+									Name: "Type",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(285, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(285, 23),
+							Name: "bool",
+						},
+						Name: "IsInstanceOfType",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(285, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(285, 45),
+									Name: "object",
+								},
+								Name: "o",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(286, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(286, 23),
+							Name: "string",
+						},
+						Name: "ToString",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(286, 5),
+				Pos:       lp(289, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Math",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(291, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(291, 22),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(291, 29),
+								Name: "PI",
+								Init: &lang.Literal{
+									Pos:   lp(291, 34),
+									Kind:  lang.LitKind(4),
+									Raw:   "3.14159265358979323846",
+									Value: float64(3.141592653589793),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(292, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(292, 22),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(292, 29),
+								Name: "E",
+								Init: &lang.Literal{
+									Pos:   lp(292, 33),
+									Kind:  lang.LitKind(4),
+									Raw:   "2.7182818284590452354",
+									Value: float64(2.718281828459045),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(293, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(293, 22),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(293, 29),
+								Name: "Tau",
+								Init: &lang.Literal{
+									Pos:   lp(293, 35),
+									Kind:  lang.LitKind(4),
+									Raw:   "6.283185307179586476925",
+									Value: float64(6.283185307179586),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(294, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(294, 30),
+							Name: "double",
+						},
+						Name: "Acos",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(294, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(294, 42),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(295, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(295, 30),
+							Name: "double",
+						},
+						Name: "Asin",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(295, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(295, 42),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(296, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(296, 30),
+							Name: "double",
+						},
+						Name: "Atan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(296, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(296, 42),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(297, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(297, 30),
+							Name: "double",
+						},
+						Name: "Atan2",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(297, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(297, 43),
+									Name: "double",
+								},
+								Name: "y",
+							},
+							&lang.Param{
+								Pos: lp(297, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(297, 53),
+									Name: "double",
+								},
+								Name: "x",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(298, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(298, 30),
+							Name: "long",
+						},
+						Name: "BigMul",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(298, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(298, 42),
+									Name: "int",
+								},
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(298, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(298, 49),
+									Name: "int",
+								},
+								Name: "b",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(299, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(299, 30),
+							Name: "double",
+						},
+						Name: "Cbrt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(299, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(299, 42),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(300, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(300, 30),
+							Name: "int",
+						},
+						Name: "Clamp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(300, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(300, 40),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(300, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(300, 51),
+									Name: "int",
+								},
+								Name: "min",
+							},
+							&lang.Param{
+								Pos: lp(300, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(300, 60),
+									Name: "int",
+								},
+								Name: "max",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(301, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(301, 30),
+							Name: "long",
+						},
+						Name: "Clamp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(301, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(301, 41),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(301, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(301, 53),
+									Name: "long",
+								},
+								Name: "min",
+							},
+							&lang.Param{
+								Pos: lp(301, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(301, 63),
+									Name: "long",
+								},
+								Name: "max",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(302, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(302, 30),
+							Name: "double",
+						},
+						Name: "Clamp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(302, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(302, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(302, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(302, 57),
+									Name: "double",
+								},
+								Name: "min",
+							},
+							&lang.Param{
+								Pos: lp(302, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(302, 69),
+									Name: "double",
+								},
+								Name: "max",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(303, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(303, 30),
+							Name: "decimal",
+						},
+						Name: "Clamp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(303, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(303, 44),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(303, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(303, 59),
+									Name: "decimal",
+								},
+								Name: "min",
+							},
+							&lang.Param{
+								Pos: lp(303, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(303, 72),
+									Name: "decimal",
+								},
+								Name: "max",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(304, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(304, 30),
+							Name: "double",
+						},
+						Name: "Cosh",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(304, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(304, 42),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(305, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(305, 30),
+							Name: "int",
+						},
+						Name: "DivRem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(305, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(305, 41),
+									Name: "int",
+								},
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(305, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(305, 48),
+									Name: "int",
+								},
+								Name: "b",
+							},
+							&lang.Param{
+								Pos:      lp(305, 55),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(305, 59),
+									Name: "int",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(306, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(306, 30),
+							Name: "long",
+						},
+						Name: "DivRem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(306, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(306, 42),
+									Name: "long",
+								},
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(306, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(306, 50),
+									Name: "long",
+								},
+								Name: "b",
+							},
+							&lang.Param{
+								Pos:      lp(306, 58),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(306, 62),
+									Name: "long",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(307, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(307, 30),
+							Name: "double",
+						},
+						Name: "Log",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(307, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(307, 41),
+									Name: "double",
+								},
+								Name: "a",
+							},
+							&lang.Param{
+								Pos: lp(307, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(307, 51),
+									Name: "double",
+								},
+								Name: "newBase",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(308, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(308, 30),
+							Name: "double",
+						},
+						Name: "Log2",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(308, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(308, 42),
+									Name: "double",
+								},
+								Name: "x",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(309, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(309, 30),
+							Name: "double",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(309, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(309, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(309, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(309, 57),
+									Name: "MidpointRounding",
+								},
+								Name: "mode",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(310, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(310, 30),
+							Name: "double",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(310, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(310, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(310, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(310, 57),
+									Name: "int",
+								},
+								Name: "digits",
+							},
+							&lang.Param{
+								Pos: lp(310, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(310, 69),
+									Name: "MidpointRounding",
+								},
+								Name: "mode",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(311, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(311, 30),
+							Name: "decimal",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(311, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(311, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(311, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(311, 55),
+									Name: "MidpointRounding",
+								},
+								Name: "mode",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(312, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(312, 30),
+							Name: "decimal",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(312, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(312, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(312, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(312, 55),
+									Name: "int",
+								},
+								Name: "decimals",
+							},
+							&lang.Param{
+								Pos: lp(312, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(312, 69),
+									Name: "MidpointRounding",
+								},
+								Name: "mode",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(313, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(313, 30),
+							Name: "int",
+						},
+						Name: "Sign",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(313, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(313, 39),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(314, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(314, 30),
+							Name: "int",
+						},
+						Name: "Sign",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(314, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(314, 39),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(315, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(315, 30),
+							Name: "int",
+						},
+						Name: "Sign",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(315, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(315, 39),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(316, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(316, 30),
+							Name: "int",
+						},
+						Name: "Sign",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(316, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(316, 39),
+									Name: "float",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(317, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(317, 30),
+							Name: "int",
+						},
+						Name: "Sign",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(317, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(317, 39),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(318, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(318, 30),
+							Name: "double",
+						},
+						Name: "Sinh",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(318, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(318, 42),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(319, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(319, 30),
+							Name: "double",
+						},
+						Name: "Tanh",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(319, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(319, 42),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(320, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(320, 30),
+							Name: "double",
+						},
+						Name: "Truncate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(320, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(320, 46),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(321, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(321, 30),
+							Name: "decimal",
+						},
+						Name: "Truncate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(321, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(321, 47),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(322, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(322, 30),
+							Name: "int",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(322, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(322, 38),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(323, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(323, 30),
+							Name: "long",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(323, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(323, 39),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(324, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(324, 30),
+							Name: "short",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(324, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(324, 40),
+									Name: "short",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(325, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(325, 30),
+							Name: "sbyte",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(325, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(325, 40),
+									Name: "sbyte",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(326, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(326, 30),
+							Name: "double",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(326, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(326, 41),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(327, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(327, 30),
+							Name: "float",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(327, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(327, 40),
+									Name: "float",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(328, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(328, 30),
+							Name: "decimal",
+						},
+						Name: "Abs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(328, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(328, 42),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(329, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(329, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(329, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(329, 38),
+									Name: "int",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(329, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(329, 48),
+									Name: "int",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(330, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(330, 30),
+							Name: "uint",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(330, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(330, 39),
+									Name: "uint",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(330, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(330, 50),
+									Name: "uint",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(331, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(331, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(331, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(331, 39),
+									Name: "long",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(331, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(331, 50),
+									Name: "long",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(332, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(332, 30),
+							Name: "ulong",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(332, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(332, 40),
+									Name: "ulong",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(332, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(332, 52),
+									Name: "ulong",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(333, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(333, 30),
+							Name: "short",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(333, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(333, 40),
+									Name: "short",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(333, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(333, 52),
+									Name: "short",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(334, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(334, 30),
+							Name: "ushort",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(334, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(334, 41),
+									Name: "ushort",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(334, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(334, 54),
+									Name: "ushort",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(335, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(335, 30),
+							Name: "byte",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(335, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(335, 39),
+									Name: "byte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(335, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(335, 50),
+									Name: "byte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(336, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(336, 30),
+							Name: "sbyte",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(336, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(336, 40),
+									Name: "sbyte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(336, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(336, 52),
+									Name: "sbyte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(337, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(337, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(337, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(337, 41),
+									Name: "double",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(337, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(337, 54),
+									Name: "double",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(338, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(338, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(338, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(338, 40),
+									Name: "float",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(338, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(338, 52),
+									Name: "float",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(339, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(339, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(339, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(339, 42),
+									Name: "decimal",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(339, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(339, 56),
+									Name: "decimal",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(340, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(340, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(340, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(340, 38),
+									Name: "int",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(340, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(340, 48),
+									Name: "int",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(341, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(341, 30),
+							Name: "uint",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(341, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(341, 39),
+									Name: "uint",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(341, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(341, 50),
+									Name: "uint",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(342, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(342, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(342, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(342, 39),
+									Name: "long",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(342, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(342, 50),
+									Name: "long",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(343, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(343, 30),
+							Name: "ulong",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(343, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(343, 40),
+									Name: "ulong",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(343, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(343, 52),
+									Name: "ulong",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(344, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(344, 30),
+							Name: "short",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(344, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(344, 40),
+									Name: "short",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(344, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(344, 52),
+									Name: "short",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(345, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(345, 30),
+							Name: "ushort",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(345, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(345, 41),
+									Name: "ushort",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(345, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(345, 54),
+									Name: "ushort",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(346, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(346, 30),
+							Name: "byte",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(346, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(346, 39),
+									Name: "byte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(346, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(346, 50),
+									Name: "byte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(347, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(347, 30),
+							Name: "sbyte",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(347, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(347, 40),
+									Name: "sbyte",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(347, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(347, 52),
+									Name: "sbyte",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(348, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(348, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(348, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(348, 41),
+									Name: "double",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(348, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(348, 54),
+									Name: "double",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(349, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(349, 30),
+							Name: "float",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(349, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(349, 40),
+									Name: "float",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(349, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(349, 52),
+									Name: "float",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(350, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(350, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(350, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(350, 42),
+									Name: "decimal",
+								},
+								Name: "val1",
+							},
+							&lang.Param{
+								Pos: lp(350, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(350, 56),
+									Name: "decimal",
+								},
+								Name: "val2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(351, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(351, 30),
+							Name: "double",
+						},
+						Name: "Sqrt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(351, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(351, 42),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(352, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(352, 30),
+							Name: "double",
+						},
+						Name: "Pow",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(352, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(352, 41),
+									Name: "double",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: lp(352, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(352, 51),
+									Name: "double",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(353, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(353, 30),
+							Name: "double",
+						},
+						Name: "Floor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(353, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(353, 43),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(354, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(354, 30),
+							Name: "decimal",
+						},
+						Name: "Floor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(354, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(354, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(355, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(355, 30),
+							Name: "double",
+						},
+						Name: "Ceiling",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(355, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(355, 45),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(356, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(356, 30),
+							Name: "decimal",
+						},
+						Name: "Ceiling",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(356, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(356, 46),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(357, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(357, 30),
+							Name: "double",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(357, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(357, 43),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(358, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(358, 30),
+							Name: "double",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(358, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(358, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(358, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(358, 57),
+									Name: "int",
+								},
+								Name: "digits",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(359, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(359, 30),
+							Name: "decimal",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(359, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(359, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(360, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(360, 30),
+							Name: "decimal",
+						},
+						Name: "Round",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(360, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(360, 44),
+									Name: "decimal",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(360, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(360, 55),
+									Name: "int",
+								},
+								Name: "decimals",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(361, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(361, 30),
+							Name: "double",
+						},
+						Name: "Sin",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(361, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(361, 41),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(362, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(362, 30),
+							Name: "double",
+						},
+						Name: "Cos",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(362, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(362, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(363, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(363, 30),
+							Name: "double",
+						},
+						Name: "Tan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(363, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(363, 41),
+									Name: "double",
+								},
+								Name: "a",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(364, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(364, 30),
+							Name: "double",
+						},
+						Name: "Exp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(364, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(364, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(365, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(365, 30),
+							Name: "double",
+						},
+						Name: "Log",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(365, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(365, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(366, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(366, 30),
+							Name: "double",
+						},
+						Name: "Log10",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(366, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(366, 43),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(369, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Int32",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(371, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(371, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(371, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(371, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(372, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(372, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(372, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(372, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(373, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(373, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(373, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(373, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(373, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(373, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(374, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(374, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(374, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(374, 37),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(375, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(375, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(375, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(375, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(376, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(376, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(376, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(376, 35),
+									Name: "int",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(377, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(377, 22),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(377, 26),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(377, 37),
+									Raw:   "2147483647",
+									Value: int64(2147483647),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(378, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(378, 22),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(378, 26),
+								Name: "MinValue",
+								Init: &lang.UnaryExpr{
+									Pos: lp(378, 37),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   lp(378, 38),
+										Kind:  lang.LitKind(1),
+										Raw:   "2147483648",
+										Value: uint64(2147483648),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(379, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(379, 30),
+							Name: "int",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(379, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(379, 40),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(380, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(380, 30),
+							Name: "int",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(380, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(380, 40),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(380, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(380, 50),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(381, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(381, 30),
+							Name: "int",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(381, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(381, 40),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(381, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(381, 50),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(382, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(382, 30),
+							Name: "int",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(382, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(382, 40),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(382, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(382, 50),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(382, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(382, 91),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(383, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(383, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(383, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(383, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(383, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(383, 58),
+									Name: "int",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(384, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(384, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(384, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(384, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(384, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(384, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(384, 80),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(384, 84),
+									Name: "int",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(385, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(385, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(385, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(385, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(385, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(385, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(385, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(385, 95),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(385, 121),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(385, 125),
+									Name: "int",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(388, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Int64",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(390, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(390, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(390, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(390, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(391, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(391, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(391, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(391, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(392, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(392, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(392, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(392, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(392, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(392, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(393, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(393, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(393, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(393, 37),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(394, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(394, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(394, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(394, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(395, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(395, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(395, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(395, 35),
+									Name: "long",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(396, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(396, 22),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(396, 27),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(396, 38),
+									Kind:  lang.LitKind(2),
+									Raw:   "9223372036854775807",
+									Value: int64(9223372036854775807),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(397, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(397, 22),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(397, 27),
+								Name: "MinValue",
+								Init: &lang.UnaryExpr{
+									Pos: lp(397, 38),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   lp(397, 39),
+										Kind:  lang.LitKind(3),
+										Raw:   "9223372036854775808",
+										Value: uint64(9223372036854775808),
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(398, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(398, 30),
+							Name: "long",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(398, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(398, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(399, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(399, 30),
+							Name: "long",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(399, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(399, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(399, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(399, 51),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(400, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(400, 30),
+							Name: "long",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(400, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(400, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(400, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(400, 51),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(401, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(401, 30),
+							Name: "long",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(401, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(401, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(401, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(401, 51),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(401, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(401, 92),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(402, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(402, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(402, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(402, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(402, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(402, 58),
+									Name: "long",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(403, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(403, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(403, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(403, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(403, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(403, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(403, 80),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(403, 84),
+									Name: "long",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(404, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(404, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(404, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(404, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(404, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(404, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(404, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(404, 95),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(404, 121),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(404, 125),
+									Name: "long",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(407, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Double",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(409, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(409, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(409, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(409, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(410, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(410, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(410, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(410, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(411, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(411, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(411, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(411, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(411, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(411, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(412, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(412, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(412, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(412, 37),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(413, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(413, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(413, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(413, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(414, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(414, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(414, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(414, 35),
+									Name: "double",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(415, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(415, 32),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(415, 39),
+								Name: "Epsilon",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(416, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(416, 32),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(416, 39),
+								Name: "MaxValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(417, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(417, 32),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(417, 39),
+								Name: "MinValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(418, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(418, 32),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(418, 39),
+								Name: "NaN",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(419, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(419, 32),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(419, 39),
+								Name: "NegativeInfinity",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(420, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(420, 32),
+							Name: "double",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(420, 39),
+								Name: "PositiveInfinity",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(421, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(421, 30),
+							Name: "bool",
+						},
+						Name: "IsFinite",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(421, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(421, 44),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(422, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(422, 30),
+							Name: "bool",
+						},
+						Name: "IsInfinity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(422, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(422, 46),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(423, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(423, 30),
+							Name: "bool",
+						},
+						Name: "IsNaN",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(423, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(423, 41),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(424, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(424, 30),
+							Name: "bool",
+						},
+						Name: "IsNegative",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(424, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(424, 46),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(425, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(425, 30),
+							Name: "bool",
+						},
+						Name: "IsNegativeInfinity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(425, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(425, 54),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(426, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(426, 30),
+							Name: "bool",
+						},
+						Name: "IsPositiveInfinity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(426, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(426, 54),
+									Name: "double",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(427, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(427, 30),
+							Name: "double",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(427, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(427, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(428, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(428, 30),
+							Name: "double",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(428, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(428, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(428, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(428, 53),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(429, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(429, 30),
+							Name: "double",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(429, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(429, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(429, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(429, 53),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(430, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(430, 30),
+							Name: "double",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(430, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(430, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(430, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(430, 53),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(430, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(430, 94),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(431, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(431, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(431, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(431, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(431, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(431, 58),
+									Name: "double",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(432, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(432, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(432, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(432, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(432, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(432, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(432, 80),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(432, 84),
+									Name: "double",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(433, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(433, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(433, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(433, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(433, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(433, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(433, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(433, 95),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(433, 121),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(433, 125),
+									Name: "double",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(436, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Single",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(438, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(438, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(438, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(438, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(439, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(439, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(439, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(439, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(440, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(440, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(440, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(440, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(440, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(440, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(441, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(441, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(441, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(441, 37),
+									Name: "float",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(442, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(442, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(442, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(442, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(443, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(443, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(443, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(443, 35),
+									Name: "float",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(444, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(444, 32),
+							Name: "float",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(444, 38),
+								Name: "Epsilon",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(445, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(445, 32),
+							Name: "float",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(445, 38),
+								Name: "MaxValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(446, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(446, 32),
+							Name: "float",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(446, 38),
+								Name: "MinValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(447, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(447, 32),
+							Name: "float",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(447, 38),
+								Name: "NaN",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(448, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(448, 32),
+							Name: "float",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(448, 38),
+								Name: "NegativeInfinity",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(449, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(449, 32),
+							Name: "float",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(449, 38),
+								Name: "PositiveInfinity",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(450, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(450, 30),
+							Name: "bool",
+						},
+						Name: "IsFinite",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(450, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(450, 44),
+									Name: "float",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(451, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(451, 30),
+							Name: "bool",
+						},
+						Name: "IsInfinity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(451, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(451, 46),
+									Name: "float",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(452, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(452, 30),
+							Name: "bool",
+						},
+						Name: "IsNaN",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(452, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(452, 41),
+									Name: "float",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(453, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(453, 30),
+							Name: "bool",
+						},
+						Name: "IsNegative",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(453, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(453, 46),
+									Name: "float",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(454, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(454, 30),
+							Name: "bool",
+						},
+						Name: "IsNegativeInfinity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(454, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(454, 54),
+									Name: "float",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(455, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(455, 30),
+							Name: "bool",
+						},
+						Name: "IsPositiveInfinity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(455, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(455, 54),
+									Name: "float",
+								},
+								Name: "d",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(456, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(456, 30),
+							Name: "float",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(456, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(456, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(457, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(457, 30),
+							Name: "float",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(457, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(457, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(457, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(457, 52),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(458, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(458, 30),
+							Name: "float",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(458, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(458, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(458, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(458, 52),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(459, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(459, 30),
+							Name: "float",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(459, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(459, 42),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(459, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(459, 52),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(459, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(459, 93),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(460, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(460, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(460, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(460, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(460, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(460, 58),
+									Name: "float",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(461, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(461, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(461, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(461, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(461, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(461, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(461, 80),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(461, 84),
+									Name: "float",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(462, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(462, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(462, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(462, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(462, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(462, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(462, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(462, 95),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(462, 121),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(462, 125),
+									Name: "float",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(465, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Decimal",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(467, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(467, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(467, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(467, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(468, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(468, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(468, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(468, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(469, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(469, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(469, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(469, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(469, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(469, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(470, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(470, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(470, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(470, 37),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(471, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(471, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(471, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(471, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(472, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(472, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(472, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(472, 35),
+									Name: "decimal",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(473, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(473, 30),
+							Name: "decimal",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(473, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(473, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(474, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(474, 30),
+							Name: "decimal",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(474, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(474, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(474, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(474, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(475, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(475, 30),
+							Name: "decimal",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(475, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(475, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(475, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(475, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(476, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(476, 30),
+							Name: "decimal",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(476, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(476, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(476, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(476, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(476, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(476, 95),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(477, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(477, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(477, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(477, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(477, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(477, 58),
+									Name: "decimal",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(478, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(478, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(478, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(478, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(478, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(478, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(478, 80),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(478, 84),
+									Name: "decimal",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(479, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(479, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(479, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(479, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(479, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(479, 54),
+									Name: "System.Globalization.NumberStyles",
+								},
+								Name: "style",
+							},
+							&lang.Param{
+								Pos: lp(479, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(479, 95),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+							&lang.Param{
+								Pos:      lp(479, 121),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(479, 125),
+									Name: "decimal",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(482, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Boolean",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(484, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(484, 32),
+							Name: "string",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(484, 39),
+								Name: "TrueString",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(485, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(485, 32),
+							Name: "string",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(485, 39),
+								Name: "FalseString",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(486, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(486, 30),
+							Name: "bool",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(486, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(486, 41),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(487, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(487, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(487, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(487, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos:      lp(487, 58),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(487, 62),
+									Name: "bool",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(490, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Char",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(492, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(492, 22),
+							Name: "char",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(492, 27),
+								Name: "MaxValue",
+								Init: &lang.Literal{
+									Pos:   lp(492, 38),
+									Kind:  lang.LitKind(7),
+									Raw:   "'\\uffff'",
+									Value: int32(65535),
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(493, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  lp(493, 22),
+							Name: "char",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(493, 27),
+								Name: "MinValue",
+								Init: &lang.Literal{
+									Pos:   lp(493, 38),
+									Kind:  lang.LitKind(7),
+									Raw:   "'\\0'",
+									Value: int32(0),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(494, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(494, 30),
+							Name: "double",
+						},
+						Name: "GetNumericValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(494, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(494, 53),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(495, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(495, 30),
+							Name: "bool",
+						},
+						Name: "IsAscii",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(495, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(495, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(496, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(496, 30),
+							Name: "bool",
+						},
+						Name: "IsControl",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(496, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(496, 45),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(497, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(497, 30),
+							Name: "bool",
+						},
+						Name: "IsControl",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(497, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(497, 45),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(497, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(497, 55),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(498, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(498, 30),
+							Name: "bool",
+						},
+						Name: "IsDigit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(498, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(498, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(499, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(499, 30),
+							Name: "bool",
+						},
+						Name: "IsDigit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(499, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(499, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(499, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(499, 53),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(500, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(500, 30),
+							Name: "bool",
+						},
+						Name: "IsLetter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(500, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(500, 44),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(501, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(501, 30),
+							Name: "bool",
+						},
+						Name: "IsLetter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(501, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(501, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(501, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(501, 54),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(502, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(502, 30),
+							Name: "bool",
+						},
+						Name: "IsLetterOrDigit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(502, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(502, 51),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(503, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(503, 30),
+							Name: "bool",
+						},
+						Name: "IsLetterOrDigit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(503, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(503, 51),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(503, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(503, 61),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(504, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(504, 30),
+							Name: "bool",
+						},
+						Name: "IsLower",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(504, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(504, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(505, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(505, 30),
+							Name: "bool",
+						},
+						Name: "IsLower",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(505, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(505, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(505, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(505, 53),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(506, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(506, 30),
+							Name: "bool",
+						},
+						Name: "IsNumber",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(506, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(506, 44),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(507, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(507, 30),
+							Name: "bool",
+						},
+						Name: "IsNumber",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(507, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(507, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(507, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(507, 54),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(508, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(508, 30),
+							Name: "bool",
+						},
+						Name: "IsPunctuation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(508, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(508, 49),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(509, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(509, 30),
+							Name: "bool",
+						},
+						Name: "IsPunctuation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(509, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(509, 49),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(509, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(509, 59),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(510, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(510, 30),
+							Name: "bool",
+						},
+						Name: "IsSeparator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(510, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(510, 47),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(511, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(511, 30),
+							Name: "bool",
+						},
+						Name: "IsSeparator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(511, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(511, 47),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(511, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(511, 57),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(512, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(512, 30),
+							Name: "bool",
+						},
+						Name: "IsSurrogate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(512, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(512, 47),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(513, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(513, 30),
+							Name: "bool",
+						},
+						Name: "IsSurrogate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(513, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(513, 47),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(513, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(513, 57),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(514, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(514, 30),
+							Name: "bool",
+						},
+						Name: "IsSymbol",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(514, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(514, 44),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(515, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(515, 30),
+							Name: "bool",
+						},
+						Name: "IsSymbol",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(515, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(515, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(515, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(515, 54),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(516, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(516, 30),
+							Name: "bool",
+						},
+						Name: "IsUpper",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(516, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(516, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(517, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(517, 30),
+							Name: "bool",
+						},
+						Name: "IsUpper",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(517, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(517, 43),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(517, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(517, 53),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(518, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(518, 30),
+							Name: "bool",
+						},
+						Name: "IsWhiteSpace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(518, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(518, 48),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(519, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(519, 30),
+							Name: "bool",
+						},
+						Name: "IsWhiteSpace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(519, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(519, 48),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos: lp(519, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(519, 58),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(520, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(520, 30),
+							Name: "char",
+						},
+						Name: "Parse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(520, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(520, 41),
+									Name: "string",
+								},
+								Name: "s",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(521, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(521, 30),
+							Name: "bool",
+						},
+						Name: "TryParse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(521, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(521, 44),
+									Name: "string",
+								},
+								Name: "s",
+							},
+							&lang.Param{
+								Pos:      lp(521, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(521, 58),
+									Name: "char",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(522, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(522, 30),
+							Name: "char",
+						},
+						Name: "ToLower",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(522, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(522, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(523, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(523, 30),
+							Name: "char",
+						},
+						Name: "ToLower",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(523, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(523, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+							&lang.Param{
+								Pos: lp(523, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(523, 51),
+									Name: "System.Globalization.CultureInfo",
+								},
+								Name: "culture",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(524, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(524, 30),
+							Name: "char",
+						},
+						Name: "ToLowerInvariant",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(524, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(524, 52),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(525, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(525, 30),
+							Name: "char",
+						},
+						Name: "ToUpper",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(525, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(525, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(526, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(526, 30),
+							Name: "char",
+						},
+						Name: "ToUpper",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(526, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(526, 43),
+									Name: "char",
+								},
+								Name: "c",
+							},
+							&lang.Param{
+								Pos: lp(526, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(526, 51),
+									Name: "System.Globalization.CultureInfo",
+								},
+								Name: "culture",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(527, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(527, 30),
+							Name: "char",
+						},
+						Name: "ToUpperInvariant",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(527, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(527, 52),
+									Name: "char",
+								},
+								Name: "c",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(529, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Convert",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(531, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(531, 30),
+							Name: "bool",
+						},
+						Name: "ToBoolean",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(531, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(531, 45),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(532, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(532, 30),
+							Name: "bool",
+						},
+						Name: "ToBoolean",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(532, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(532, 45),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(533, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(533, 30),
+							Name: "bool",
+						},
+						Name: "ToBoolean",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(533, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(533, 45),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(534, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(534, 30),
+							Name: "bool",
+						},
+						Name: "ToBoolean",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(534, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(534, 45),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(534, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(534, 59),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(535, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(535, 30),
+							Name: "char",
+						},
+						Name: "ToChar",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(535, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(535, 42),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(536, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(536, 30),
+							Name: "char",
+						},
+						Name: "ToChar",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(536, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(536, 42),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(537, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(537, 30),
+							Name: "char",
+						},
+						Name: "ToChar",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(537, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(537, 42),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(538, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(538, 30),
+							Name: "char",
+						},
+						Name: "ToChar",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(538, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(538, 42),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(538, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(538, 56),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(539, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(539, 30),
+							Name: "decimal",
+						},
+						Name: "ToDecimal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(539, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(539, 48),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(540, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(540, 30),
+							Name: "decimal",
+						},
+						Name: "ToDecimal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(540, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(540, 48),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(541, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(541, 30),
+							Name: "decimal",
+						},
+						Name: "ToDecimal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(541, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(541, 48),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(542, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(542, 30),
+							Name: "decimal",
+						},
+						Name: "ToDecimal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(542, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(542, 48),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(543, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(543, 30),
+							Name: "decimal",
+						},
+						Name: "ToDecimal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(543, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(543, 48),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(543, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(543, 62),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(544, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(544, 30),
+							Name: "double",
+						},
+						Name: "ToDouble",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(544, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(544, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(545, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(545, 30),
+							Name: "double",
+						},
+						Name: "ToDouble",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(545, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(545, 46),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(546, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(546, 30),
+							Name: "double",
+						},
+						Name: "ToDouble",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(546, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(546, 46),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(547, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(547, 30),
+							Name: "double",
+						},
+						Name: "ToDouble",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(547, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(547, 46),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(548, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(548, 30),
+							Name: "double",
+						},
+						Name: "ToDouble",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(548, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(548, 46),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(549, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(549, 30),
+							Name: "double",
+						},
+						Name: "ToDouble",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(549, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(549, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(549, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(549, 60),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(550, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(550, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(550, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(550, 42),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(551, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(551, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(551, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(551, 42),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(552, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(552, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(552, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(552, 42),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(553, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(553, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(553, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(553, 42),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(554, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(554, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(554, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(554, 42),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(555, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(555, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(555, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(555, 42),
+									Name: "char",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(556, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(556, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(556, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(556, 42),
+									Name: "bool",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(557, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(557, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(557, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(557, 42),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(557, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(557, 56),
+									Name: "int",
+								},
+								Name: "fromBase",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(558, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(558, 30),
+							Name: "int",
+						},
+						Name: "ToInt32",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(558, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(558, 42),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(558, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(558, 56),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(559, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(559, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(559, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(559, 43),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(560, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(560, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(560, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(560, 43),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(561, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(561, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(561, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(561, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(562, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(562, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(562, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(562, 43),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(563, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(563, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(563, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(563, 43),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(564, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(564, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(564, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(564, 43),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(564, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(564, 57),
+									Name: "int",
+								},
+								Name: "fromBase",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(565, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(565, 30),
+							Name: "long",
+						},
+						Name: "ToInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(565, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(565, 43),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(565, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(565, 57),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(566, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(566, 30),
+							Name: "float",
+						},
+						Name: "ToSingle",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(566, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(566, 45),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(567, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(567, 30),
+							Name: "float",
+						},
+						Name: "ToSingle",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(567, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(567, 45),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(568, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(568, 30),
+							Name: "float",
+						},
+						Name: "ToSingle",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(568, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(568, 45),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(569, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(569, 30),
+							Name: "float",
+						},
+						Name: "ToSingle",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(569, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(569, 45),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(569, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(569, 59),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(570, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(570, 30),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(570, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(570, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(571, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(571, 30),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(571, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(571, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(571, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(571, 60),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(572, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(572, 30),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(572, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(572, 46),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(572, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(572, 57),
+									Name: "int",
+								},
+								Name: "toBase",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(573, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(573, 30),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(573, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(573, 46),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(573, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(573, 58),
+									Name: "int",
+								},
+								Name: "toBase",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(576, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Environment",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(578, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(578, 23),
+							Name: "int",
+						},
+						Name: "CurrentManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(578, 52),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(579, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(579, 23),
+							Name: "bool",
+						},
+						Name: "Is64BitProcess",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(579, 45),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(580, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(580, 23),
+							Name: "string",
+						},
+						Name: "MachineName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(580, 44),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(581, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(581, 23),
+							Name: "string",
+						},
+						Name: "NewLine",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(581, 40),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(582, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(582, 23),
+							Name: "int",
+						},
+						Name: "ProcessorCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(582, 44),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(583, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(583, 23),
+							Name: "int",
+						},
+						Name: "TickCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(583, 39),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(584, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(584, 23),
+							Name: "long",
+						},
+						Name: "TickCount64",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(584, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(585, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(585, 30),
+							Name: "void",
+						},
+						Name: "Exit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(585, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(585, 40),
+									Name: "int",
+								},
+								Name: "exitCode",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(586, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(586, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(586, 30),
+								Name: "string",
+							},
+						},
+						Name: "GetCommandLineArgs",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(587, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(587, 30),
+							Name: "string",
+						},
+						Name: "GetEnvironmentVariable",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(587, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(587, 60),
+									Name: "string",
+								},
+								Name: "variable",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(590, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Random",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(592, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Random",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(593, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Random",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(593, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(593, 30),
+									Name: "int",
+								},
+								Name: "Seed",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(594, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(594, 23),
+							Name: "Random",
+						},
+						Name: "Shared",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(594, 39),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(595, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(595, 31),
+							Name: "int",
+						},
+						Name: "Next",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(596, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(596, 31),
+							Name: "int",
+						},
+						Name: "Next",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(596, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(596, 40),
+									Name: "int",
+								},
+								Name: "maxValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(597, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(597, 31),
+							Name: "int",
+						},
+						Name: "Next",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(597, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(597, 40),
+									Name: "int",
+								},
+								Name: "minValue",
+							},
+							&lang.Param{
+								Pos: lp(597, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(597, 54),
+									Name: "int",
+								},
+								Name: "maxValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(598, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(598, 31),
+							Name: "double",
+						},
+						Name: "NextDouble",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(599, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(599, 31),
+							Name: "long",
+						},
+						Name: "NextInt64",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(600, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(600, 31),
+							Name: "long",
+						},
+						Name: "NextInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(600, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(600, 46),
+									Name: "long",
+								},
+								Name: "maxValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(601, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(601, 31),
+							Name: "long",
+						},
+						Name: "NextInt64",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(601, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(601, 46),
+									Name: "long",
+								},
+								Name: "minValue",
+							},
+							&lang.Param{
+								Pos: lp(601, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(601, 61),
+									Name: "long",
+								},
+								Name: "maxValue",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(604, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TimeSpan",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(604, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(604, 45),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(604, 58),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(604, 70),
+								Name: "TimeSpan",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(604, 81),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(604, 92),
+								Name: "TimeSpan",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(604, 103),
+						Name: "IFormattable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(606, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(606, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(606, 41),
+								Name: "MaxValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(607, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(607, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(607, 41),
+								Name: "MinValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(608, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(608, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(608, 41),
+								Name: "Zero",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(609, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(610, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(610, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(610, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(611, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(611, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(611, 32),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(611, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(611, 43),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(611, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(611, 56),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(612, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(612, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(612, 32),
+									Name: "int",
+								},
+								Name: "days",
+							},
+							&lang.Param{
+								Pos: lp(612, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(612, 42),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(612, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(612, 53),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(612, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(612, 66),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(613, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(613, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(613, 32),
+									Name: "int",
+								},
+								Name: "days",
+							},
+							&lang.Param{
+								Pos: lp(613, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(613, 42),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(613, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(613, 53),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(613, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(613, 66),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+							&lang.Param{
+								Pos: lp(613, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(613, 79),
+									Name: "int",
+								},
+								Name: "milliseconds",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(614, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(614, 16),
+							Name: "int",
+						},
+						Name: "Days",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(614, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(615, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(615, 16),
+							Name: "int",
+						},
+						Name: "Hours",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(615, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(616, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(616, 16),
+							Name: "int",
+						},
+						Name: "Milliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(616, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(617, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(617, 16),
+							Name: "int",
+						},
+						Name: "Minutes",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(617, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(618, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(618, 16),
+							Name: "int",
+						},
+						Name: "Seconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(618, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(619, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(619, 16),
+							Name: "long",
+						},
+						Name: "Ticks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(619, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(620, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(620, 16),
+							Name: "double",
+						},
+						Name: "TotalDays",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(620, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(621, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(621, 16),
+							Name: "double",
+						},
+						Name: "TotalHours",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(621, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(622, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(622, 16),
+							Name: "double",
+						},
+						Name: "TotalMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(622, 43),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(623, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(623, 16),
+							Name: "double",
+						},
+						Name: "TotalMinutes",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(623, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(624, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(624, 16),
+							Name: "double",
+						},
+						Name: "TotalSeconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(624, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(625, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(625, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(625, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(625, 36),
+									Name: "TimeSpan",
+								},
+								Name: "ts",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(626, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(626, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(626, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(626, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(627, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(627, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(627, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(627, 37),
+									Name: "TimeSpan",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(628, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(628, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Duration",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(629, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(629, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(629, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(629, 35),
+									Name: "TimeSpan",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(630, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(630, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(630, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(630, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(631, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(631, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(632, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(632, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Negate",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(633, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(633, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(633, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(633, 41),
+									Name: "TimeSpan",
+								},
+								Name: "ts",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(634, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(634, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(635, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(635, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(635, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(635, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(636, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(636, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(636, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(636, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(636, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(636, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "formatProvider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(637, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(637, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(637, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(637, 42),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(637, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(637, 55),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(638, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(638, 30),
+							Name: "TimeSpan",
+						},
+						Name: "FromDays",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(638, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(638, 48),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(639, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(639, 30),
+							Name: "TimeSpan",
+						},
+						Name: "FromHours",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(639, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(639, 49),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(640, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(640, 30),
+							Name: "TimeSpan",
+						},
+						Name: "FromMilliseconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(640, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(640, 56),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(641, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(641, 30),
+							Name: "TimeSpan",
+						},
+						Name: "FromMinutes",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(641, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(641, 51),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(642, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(642, 30),
+							Name: "TimeSpan",
+						},
+						Name: "FromSeconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(642, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(642, 51),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(643, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(643, 30),
+							Name: "TimeSpan",
+						},
+						Name: "FromTicks",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(643, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(643, 49),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(646, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DateTime",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(646, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(646, 45),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(646, 58),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(646, 70),
+								Name: "DateTime",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(646, 81),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(646, 92),
+								Name: "DateTime",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(646, 103),
+						Name: "IFormattable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(648, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(648, 32),
+							Name: "DateTime",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(648, 41),
+								Name: "MaxValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(649, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(649, 32),
+							Name: "DateTime",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(649, 41),
+								Name: "MinValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(650, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(650, 32),
+							Name: "DateTime",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(650, 41),
+								Name: "UnixEpoch",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(651, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(651, 23),
+							Name: "DateTime",
+						},
+						Name: "Now",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(651, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(652, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(652, 23),
+							Name: "DateTime",
+						},
+						Name: "Today",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(652, 40),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(653, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(653, 23),
+							Name: "DateTime",
+						},
+						Name: "UtcNow",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(653, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(654, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(655, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(655, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(655, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(656, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(656, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(656, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+							&lang.Param{
+								Pos: lp(656, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(656, 44),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(657, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(657, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(657, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(657, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(657, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(657, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(657, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(658, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(658, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(658, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(658, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(658, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(658, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(658, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(658, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(658, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(658, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(658, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(658, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(658, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(659, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(659, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(659, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(659, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(659, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(659, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(659, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(659, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(659, 96),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(660, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(660, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(660, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(660, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(660, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(660, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(660, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(660, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(660, 96),
+									Name: "int",
+								},
+								Name: "millisecond",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(661, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(661, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(661, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(661, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(661, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(661, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(661, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(661, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 96),
+									Name: "int",
+								},
+								Name: "millisecond",
+							},
+							&lang.Param{
+								Pos: lp(661, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(661, 113),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(662, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(662, 16),
+							Name: "DateTime",
+						},
+						Name: "Date",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(662, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(663, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(663, 16),
+							Name: "int",
+						},
+						Name: "Day",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(663, 26),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(664, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(664, 16),
+							Name: "DayOfWeek",
+						},
+						Name: "DayOfWeek",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(664, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(665, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(665, 16),
+							Name: "int",
+						},
+						Name: "DayOfYear",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(665, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(666, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(666, 16),
+							Name: "int",
+						},
+						Name: "Hour",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(666, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(667, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(667, 16),
+							Name: "DateTimeKind",
+						},
+						Name: "Kind",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(667, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(668, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(668, 16),
+							Name: "int",
+						},
+						Name: "Millisecond",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(668, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(669, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(669, 16),
+							Name: "int",
+						},
+						Name: "Minute",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(669, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(670, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(670, 16),
+							Name: "int",
+						},
+						Name: "Month",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(670, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(671, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(671, 16),
+							Name: "int",
+						},
+						Name: "Second",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(671, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(672, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(672, 16),
+							Name: "long",
+						},
+						Name: "Ticks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(672, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(673, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(673, 16),
+							Name: "TimeSpan",
+						},
+						Name: "TimeOfDay",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(673, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(674, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(674, 16),
+							Name: "int",
+						},
+						Name: "Year",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(674, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(675, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(675, 23),
+							Name: "DateTime",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(675, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(675, 36),
+									Name: "TimeSpan",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(676, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(676, 23),
+							Name: "DateTime",
+						},
+						Name: "AddDays",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(676, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(676, 40),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(677, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(677, 23),
+							Name: "DateTime",
+						},
+						Name: "AddHours",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(677, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(677, 41),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(678, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(678, 23),
+							Name: "DateTime",
+						},
+						Name: "AddMilliseconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(678, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(678, 48),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(679, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(679, 23),
+							Name: "DateTime",
+						},
+						Name: "AddMinutes",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(679, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(679, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(680, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(680, 23),
+							Name: "DateTime",
+						},
+						Name: "AddMonths",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(680, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(680, 42),
+									Name: "int",
+								},
+								Name: "months",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(681, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(681, 23),
+							Name: "DateTime",
+						},
+						Name: "AddSeconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(681, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(681, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(682, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(682, 23),
+							Name: "DateTime",
+						},
+						Name: "AddTicks",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(682, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(682, 41),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(683, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(683, 23),
+							Name: "DateTime",
+						},
+						Name: "AddYears",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(683, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(683, 41),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(684, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(684, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(684, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(684, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(685, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(685, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(685, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(685, 37),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(686, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(686, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(686, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(686, 35),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(687, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(687, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(687, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(687, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(688, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(688, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(689, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(689, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(689, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(689, 41),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(690, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(690, 23),
+							Name: "DateTime",
+						},
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(690, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(690, 41),
+									Name: "TimeSpan",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(691, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(691, 23),
+							Name: "DateTime",
+						},
+						Name: "ToLocalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(692, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(692, 23),
+							Name: "DateTime",
+						},
+						Name: "ToUniversalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(693, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(693, 23),
+							Name: "string",
+						},
+						Name: "ToLongDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(694, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(694, 23),
+							Name: "string",
+						},
+						Name: "ToLongTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(695, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(695, 23),
+							Name: "string",
+						},
+						Name: "ToShortDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(696, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(696, 23),
+							Name: "string",
+						},
+						Name: "ToShortTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(697, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(697, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(698, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(698, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(698, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(698, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(699, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(699, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(699, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(699, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(700, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(700, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(700, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(700, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(700, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(700, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(701, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(701, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(701, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(701, 42),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(701, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(701, 55),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(702, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(702, 30),
+							Name: "int",
+						},
+						Name: "DaysInMonth",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(702, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(702, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(702, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(702, 56),
+									Name: "int",
+								},
+								Name: "month",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(703, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(703, 30),
+							Name: "bool",
+						},
+						Name: "IsLeapYear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(703, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(703, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(704, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(704, 30),
+							Name: "DateTime",
+						},
+						Name: "SpecifyKind",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(704, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(704, 51),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(704, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(704, 67),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(707, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Array",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(707, 35),
+						Name: "ICloneable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(707, 47),
+						Name: "System.Collections.IList",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(709, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(709, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(709, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(710, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(710, 16),
+							Name: "long",
+						},
+						Name: "LongLength",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(710, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(711, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(711, 16),
+							Name: "int",
+						},
+						Name: "Rank",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(711, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(712, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(712, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(713, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(713, 23),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(713, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(713, 35),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(713, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(713, 48),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(714, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(714, 23),
+							Name: "int",
+						},
+						Name: "GetLength",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(714, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(714, 37),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(715, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(715, 23),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(716, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(716, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(716, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(716, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(716, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(716, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(716, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(717, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(717, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(717, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(717, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(718, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(718, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(718, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(718, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(718, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(718, 54),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(718, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(718, 65),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(719, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(719, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(719, 30),
+								Name: "TOutput",
+							},
+						},
+						Name: "ConvertAll",
+						TypeParams: []string{
+							"TInput",
+							"TOutput",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(719, 68),
+								Type: &lang.TypeRef{
+									Pos:       lp(719, 68),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(719, 68),
+										Name: "TInput",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(719, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(719, 84),
+									Name: "Converter",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(719, 94),
+											Name: "TInput",
+										},
+										&lang.TypeRef{
+											Pos:  lp(719, 102),
+											Name: "TOutput",
+										},
+									},
+								},
+								Name: "converter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(720, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(720, 30),
+							Name: "void",
+						},
+						Name: "Copy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(720, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(720, 40),
+									Name: "Array",
+								},
+								Name: "sourceArray",
+							},
+							&lang.Param{
+								Pos: lp(720, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(720, 59),
+									Name: "Array",
+								},
+								Name: "destinationArray",
+							},
+							&lang.Param{
+								Pos: lp(720, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(720, 83),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(721, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(721, 30),
+							Name: "void",
+						},
+						Name: "Copy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(721, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(721, 40),
+									Name: "Array",
+								},
+								Name: "sourceArray",
+							},
+							&lang.Param{
+								Pos: lp(721, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(721, 59),
+									Name: "int",
+								},
+								Name: "sourceIndex",
+							},
+							&lang.Param{
+								Pos: lp(721, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(721, 76),
+									Name: "Array",
+								},
+								Name: "destinationArray",
+							},
+							&lang.Param{
+								Pos: lp(721, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(721, 100),
+									Name: "int",
+								},
+								Name: "destinationIndex",
+							},
+							&lang.Param{
+								Pos: lp(721, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(721, 122),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(722, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(722, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(722, 30),
+								Name: "T",
+							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"T",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(723, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(723, 30),
+							Name: "bool",
+						},
+						Name: "Exists",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(723, 45),
+								Type: &lang.TypeRef{
+									Pos:       lp(723, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(723, 45),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(723, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(723, 56),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(723, 66),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(724, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(724, 30),
+							Name: "void",
+						},
+						Name: "Fill",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(724, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(724, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(724, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(724, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(724, 54),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(725, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(725, 30),
+							Name: "void",
+						},
+						Name: "Fill",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(725, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(725, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(725, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(725, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(725, 54),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(725, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(725, 63),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(725, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(725, 79),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(726, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(726, 30),
+							Name: "T",
+						},
+						Name: "Find",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(726, 40),
+								Type: &lang.TypeRef{
+									Pos:       lp(726, 40),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(726, 40),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(726, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(726, 51),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(726, 61),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(727, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(727, 30),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(727, 45),
+								Type: &lang.TypeRef{
+									Pos:       lp(727, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(727, 45),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(727, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(727, 56),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(728, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(728, 30),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(728, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(728, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(728, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(728, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(728, 60),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(729, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(729, 30),
+							Name: "void",
+						},
+						Name: "Resize",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(729, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:       lp(729, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(729, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(729, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(729, 60),
+									Name: "int",
+								},
+								Name: "newSize",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(730, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(730, 30),
+							Name: "void",
+						},
+						Name: "Reverse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(730, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(730, 43),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(731, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(731, 30),
+							Name: "void",
+						},
+						Name: "Reverse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(731, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(731, 43),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(731, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(731, 56),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(731, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(731, 67),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(732, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(732, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(732, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(732, 40),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(733, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(733, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(733, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(733, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(733, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(734, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(734, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(734, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(734, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(734, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(734, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(734, 54),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(734, 65),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(735, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(735, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(735, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(735, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(735, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(735, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(735, 54),
+									Name: "System.Collections.Generic.IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(735, 91),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(741, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TextWriter",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(65),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(743, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(743, 31),
+							Name: "void",
+						},
+						Name: "Flush",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(744, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(744, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(744, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(744, 42),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(745, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(745, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(745, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(745, 42),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(746, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(746, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(746, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(746, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(746, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(746, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(747, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(747, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(747, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(747, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(747, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(747, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(747, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(747, 70),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(748, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(748, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(748, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(748, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(748, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(748, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(749, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(749, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(749, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(749, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(749, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(749, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(749, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(749, 74),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(750, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(750, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(751, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(751, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(751, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(751, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(752, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(752, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(752, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(752, 46),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(758, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "StringBuilder",
+				Namespace: "System.Text",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(760, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(761, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(761, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(761, 37),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(762, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(762, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(762, 37),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(763, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(763, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(763, 37),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(763, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(763, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(764, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(764, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(764, 29),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(764, 34),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(765, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(765, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(765, 33),
+							Name: "char",
+						},
+						Name: "Chars",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(765, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(765, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(766, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(766, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(766, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(766, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(767, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(767, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(767, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(767, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(768, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(768, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(768, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(768, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(769, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(769, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(769, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(769, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(769, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(769, 56),
+									Name: "int",
+								},
+								Name: "repeatCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(770, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(770, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(770, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(770, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(770, 44),
+										Name: "char",
+									},
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(771, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(771, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(771, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(771, 44),
+									Name: "bool",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(772, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(772, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(772, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(772, 44),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(773, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(773, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(773, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(773, 44),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(774, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(774, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(774, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(774, 44),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(775, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(775, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(775, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(775, 44),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(776, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(776, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(776, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(776, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(776, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(776, 58),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(776, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(776, 74),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(777, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(777, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(777, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(777, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(777, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(777, 65),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(778, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(778, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(778, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(778, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(778, 65),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(778, 72),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(778, 72),
+										Name: "object",
+									},
+								},
+								Name: "args",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(779, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(779, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendLine",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(780, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(780, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(780, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(780, 48),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(781, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(781, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(782, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(782, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(782, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(782, 35),
+									Name: "StringBuilder",
+								},
+								Name: "sb",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(783, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(783, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(783, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(783, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(783, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(783, 55),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(784, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(784, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(784, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(784, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(784, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(784, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(785, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(785, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(785, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(785, 44),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(785, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(785, 60),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(786, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(786, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(786, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(786, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(786, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(786, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(787, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(787, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(787, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(787, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(787, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(787, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(788, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(788, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(789, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(789, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(789, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(789, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(789, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(789, 55),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(795, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "NumberStyles",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(795, 32),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(795, 39),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 42),
+						Name: "AllowLeadingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(795, 62),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 65),
+						Name: "AllowTrailingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(795, 86),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 89),
+						Name: "AllowLeadingSign",
+						Value: &lang.Literal{
+							Pos:   lp(795, 108),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 111),
+						Name: "Integer",
+						Value: &lang.Literal{
+							Pos:   lp(795, 121),
+							Raw:   "7",
+							Value: int64(7),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 124),
+						Name: "AllowTrailingSign",
+						Value: &lang.Literal{
+							Pos:   lp(795, 144),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 147),
+						Name: "AllowParentheses",
+						Value: &lang.Literal{
+							Pos:   lp(795, 166),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 170),
+						Name: "AllowDecimalPoint",
+						Value: &lang.Literal{
+							Pos:   lp(795, 190),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 194),
+						Name: "AllowThousands",
+						Value: &lang.Literal{
+							Pos:   lp(795, 211),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 215),
+						Name: "Number",
+						Value: &lang.Literal{
+							Pos:   lp(795, 224),
+							Raw:   "111",
+							Value: int64(111),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 229),
+						Name: "AllowExponent",
+						Value: &lang.Literal{
+							Pos:   lp(795, 245),
+							Raw:   "128",
+							Value: int64(128),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 250),
+						Name: "Float",
+						Value: &lang.Literal{
+							Pos:   lp(795, 258),
+							Raw:   "167",
+							Value: int64(167),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 263),
+						Name: "AllowCurrencySymbol",
+						Value: &lang.Literal{
+							Pos:   lp(795, 285),
+							Raw:   "256",
+							Value: int64(256),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 290),
+						Name: "Currency",
+						Value: &lang.Literal{
+							Pos:   lp(795, 301),
+							Raw:   "383",
+							Value: int64(383),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 306),
+						Name: "Any",
+						Value: &lang.Literal{
+							Pos:   lp(795, 312),
+							Raw:   "511",
+							Value: int64(511),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 317),
+						Name: "AllowHexSpecifier",
+						Value: &lang.Literal{
+							Pos:   lp(795, 337),
+							Raw:   "512",
+							Value: int64(512),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(795, 342),
+						Name: "HexNumber",
+						Value: &lang.Literal{
+							Pos:   lp(795, 354),
+							Raw:   "515",
+							Value: int64(515),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(797, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CultureInfo",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(797, 32),
+						Name: "IFormatProvider",
+					},
+					&lang.TypeRef{
+						Pos:  lp(797, 49),
+						Name: "ICloneable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(799, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(799, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(799, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(800, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(800, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(800, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+							&lang.Param{
+								Pos: lp(800, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(800, 48),
+									Name: "bool",
+								},
+								Name: "useUserOverride",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(801, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(801, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(801, 52),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(801, 57),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(802, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(802, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentUICulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(802, 54),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(802, 59),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(803, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(803, 23),
+							Name: "CultureInfo",
+						},
+						Name: "DefaultThreadCurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(803, 65),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(803, 70),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(804, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(804, 23),
+							Name: "CultureInfo",
+						},
+						Name: "InvariantCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(804, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(805, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(805, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(805, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(806, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(806, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(806, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(807, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(807, 16),
+							Name: "bool",
+						},
+						Name: "IsReadOnly",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(807, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(808, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(808, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(809, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(809, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(809, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(809, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(810, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(810, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(811, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(811, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(812, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(812, 30),
+							Name: "CultureInfo",
+						},
+						Name: "CreateSpecificCulture",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(812, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(812, 64),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(813, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(813, 30),
+							Name: "CultureInfo",
+						},
+						Name: "GetCultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(813, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(813, 57),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(819, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stopwatch",
+				Namespace: "System.Diagnostics",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(821, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stopwatch",
+					},
+					&lang.FieldDecl{
+						Pos:       lp(822, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(822, 32),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(822, 37),
+								Name: "Frequency",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(823, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(823, 32),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(823, 37),
+								Name: "IsHighResolution",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(824, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(824, 16),
+							Name: "TimeSpan",
+						},
+						Name: "Elapsed",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(824, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(825, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(825, 16),
+							Name: "long",
+						},
+						Name: "ElapsedMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(825, 43),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(826, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(826, 16),
+							Name: "long",
+						},
+						Name: "ElapsedTicks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(826, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(827, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(827, 16),
+							Name: "bool",
+						},
+						Name: "IsRunning",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(827, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(828, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(828, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(829, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(829, 23),
+							Name: "void",
+						},
+						Name: "Restart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(830, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(830, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(831, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(831, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(832, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(832, 30),
+							Name: "long",
+						},
+						Name: "GetTimestamp",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(833, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(833, 30),
+							Name: "Stopwatch",
+						},
+						Name: "StartNew",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(836, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Activity",
+				Namespace: "System.Diagnostics",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(836, 29),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(838, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Activity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(838, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(838, 32),
+									Name: "string",
+								},
+								Name: "operationName",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(839, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(839, 23),
+							Name: "Activity",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(839, 42),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(839, 47),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(840, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(840, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(840, 37),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(840, 42),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(841, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(841, 16),
+							Name: "string",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(841, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(842, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(842, 16),
+							Name: "string",
+						},
+						Name: "OperationName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(842, 39),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(843, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(843, 16),
+							Name: "Activity",
+						},
+						Name: "Parent",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(843, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(844, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(844, 16),
+							Name: "string",
+						},
+						Name: "ParentId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(844, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(845, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(845, 23),
+							Name: "Activity",
+						},
+						Name: "AddTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(845, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(845, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(845, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(845, 51),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(846, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(846, 23),
+							Name: "Activity",
+						},
+						Name: "SetTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(846, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(846, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(846, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(846, 51),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(847, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(847, 23),
+							Name: "object",
+						},
+						Name: "GetTagItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(847, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(847, 41),
+									Name: "string",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(848, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(848, 23),
+							Name: "Activity",
+						},
+						Name: "SetParentId",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(848, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(848, 44),
+									Name: "string",
+								},
+								Name: "parentId",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(849, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(849, 23),
+							Name: "Activity",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(850, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(850, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(851, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(851, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(857, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ICollection",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(857, 36),
+						Name: "IEnumerable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: lp(859, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(859, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(859, 21),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(862, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IList",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(862, 30),
+						Name: "ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(864, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(864, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(864, 19),
+							Name: "object",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(864, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(864, 31),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(865, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(865, 9),
+							Name: "int",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(865, 17),
+								Type: &lang.TypeRef{
+									Pos:  lp(865, 17),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(866, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(866, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(866, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(866, 23),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(867, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(867, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(867, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(867, 21),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(870, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IDictionary",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(870, 36),
+						Name: "ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(872, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(872, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(872, 19),
+							Name: "object",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(872, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(872, 31),
+									Name: "object",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(873, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(873, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(873, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(873, 23),
+									Name: "object",
+								},
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(879, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyCollection",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(879, 47),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(879, 59),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: lp(881, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(881, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(881, 21),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(884, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ICollection",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(884, 39),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(884, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: lp(886, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(886, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(886, 21),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(887, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(887, 9),
+							Name: "bool",
+						},
+						Name: "IsReadOnly",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(887, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(888, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(888, 9),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(888, 18),
+								Type: &lang.TypeRef{
+									Pos:  lp(888, 18),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(889, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(889, 9),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos: lp(890, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(890, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(890, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(890, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(891, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(891, 9),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(891, 21),
+								Type: &lang.TypeRef{
+									Pos:       lp(891, 21),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(891, 21),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(891, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(891, 32),
+									Name: "int",
+								},
+								Name: "arrayIndex",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(892, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(892, 9),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(892, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(892, 21),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(895, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(895, 33),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(895, 45),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(897, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(897, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(897, 19),
+							Name: "T",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(897, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(897, 26),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(898, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(898, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(898, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(898, 21),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(899, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(899, 9),
+							Name: "void",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(899, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(899, 21),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(899, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(899, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(900, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(900, 9),
+							Name: "void",
+						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(900, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(900, 23),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(903, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(903, 41),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(903, 61),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(905, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(905, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(905, 19),
+							Name: "T",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(905, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(905, 26),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(908, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(908, 50),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(908, 62),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(908, 75),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(908, 81),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(910, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(910, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(910, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(910, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(910, 31),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(911, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(911, 9),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(911, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(911, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(912, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(912, 9),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(912, 21),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(912, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(913, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(913, 9),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(913, 18),
+								Type: &lang.TypeRef{
+									Pos:  lp(913, 18),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(913, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(913, 28),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(914, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(914, 9),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(914, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(914, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(915, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(915, 9),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(915, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(915, 21),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(916, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(916, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(916, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(916, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(916, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(916, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(919, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(919, 58),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(919, 78),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(919, 91),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(919, 97),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(921, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(921, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(921, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(921, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(921, 31),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(922, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(922, 9),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(922, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(922, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(923, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(923, 9),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(923, 21),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(923, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(924, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(924, 9),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(924, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(924, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(925, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(925, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(925, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(925, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(925, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(925, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(928, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ISet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(928, 32),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(928, 44),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(930, 9),
+						Modifiers: lang.Modifiers(8192),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(930, 13),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(930, 22),
+								Type: &lang.TypeRef{
+									Pos:  lp(930, 22),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(931, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(931, 9),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(931, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(931, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(931, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(932, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(932, 9),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(932, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(932, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(932, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(933, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(933, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(933, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(933, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(933, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(934, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(934, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(934, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(934, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(934, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(935, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(935, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(935, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(935, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(935, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(936, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(936, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(936, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(936, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(936, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(937, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(937, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(937, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(937, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(937, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(940, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlySet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(940, 40),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(940, 60),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(942, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(942, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(942, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(943, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(943, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(943, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(943, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(944, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(944, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(944, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(944, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(945, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(945, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(945, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(945, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(946, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(946, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(946, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(946, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(949, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "KeyValuePair",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(949, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(951, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "KeyValuePair",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(951, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(951, 36),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(951, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(951, 46),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(952, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(952, 16),
+							Name: "TKey",
+						},
+						Name: "Key",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(952, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(953, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(953, 16),
+							Name: "TValue",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(953, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(954, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(954, 23),
+							Name: "void",
+						},
+						Name: "Deconstruct",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(954, 40),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(954, 44),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(954, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(954, 58),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(955, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(955, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(958, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "KeyValuePair",
+				Namespace: "System.Collections.Generic",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(960, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(960, 30),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(960, 43),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(960, 49),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Create",
+						TypeParams: []string{
+							"TKey",
+							"TValue",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(960, 78),
+								Type: &lang.TypeRef{
+									Pos:  lp(960, 78),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(960, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(960, 88),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(963, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "List",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(963, 28),
+						Name: "IList",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(963, 34),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(963, 38),
+						Name: "IReadOnlyList",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(963, 52),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(963, 56),
+						Name: "System.Collections.IList",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(965, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "List",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(966, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "List",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(966, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(966, 28),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(967, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "List",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(967, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(967, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(967, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(968, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(968, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(968, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(969, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(969, 16),
+							Name: "int",
+						},
+						Name: "Capacity",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(969, 31),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(969, 36),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(970, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(970, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(970, 33),
+							Name: "T",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(970, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(970, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(971, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(971, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(971, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(971, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(972, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(972, 23),
+							Name: "void",
+						},
+						Name: "AddRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(972, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(972, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(972, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(973, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(973, 23),
+							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(973, 73),
+									Name: "T",
+								},
+							},
+						},
+						Name: "AsReadOnly",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(974, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(974, 23),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(974, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(974, 40),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(975, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(975, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(976, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(976, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(976, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(976, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(977, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(977, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(977, 28),
+									Name: "TOutput",
+								},
+							},
+						},
+						Name: "ConvertAll",
+						TypeParams: []string{
+							"TOutput",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(977, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(977, 57),
+									Name: "Converter",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(977, 67),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  lp(977, 70),
+											Name: "TOutput",
+										},
+									},
+								},
+								Name: "converter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(978, 23),
+							Name: "bool",
+						},
+						Name: "Exists",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(978, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(978, 35),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(978, 45),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(979, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(979, 23),
+							Name: "T",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(979, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(979, 30),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(979, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(980, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(980, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(980, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "FindAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(980, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(980, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(980, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(981, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(981, 23),
+							Name: "int",
+						},
+						Name: "FindIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(981, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(981, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(981, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(982, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(982, 23),
+							Name: "T",
+						},
+						Name: "FindLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(982, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(982, 34),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(982, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(983, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(983, 23),
+							Name: "int",
+						},
+						Name: "FindLastIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(983, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(983, 41),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(983, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(984, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(984, 23),
+							Name: "void",
+						},
+						Name: "ForEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(984, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(984, 36),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(984, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(985, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(985, 23),
+							Name: "Enumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(986, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(986, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(986, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(986, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(986, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(986, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(986, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(987, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(987, 23),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(987, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(987, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(988, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(988, 23),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(988, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(988, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(988, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(988, 43),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(989, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(989, 23),
+							Name: "void",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(989, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(989, 35),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(989, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(989, 46),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(990, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(990, 23),
+							Name: "void",
+						},
+						Name: "InsertRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(990, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(990, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(990, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(990, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(990, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(991, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(991, 23),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(991, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(991, 39),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(992, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(992, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(992, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(992, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(993, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(993, 23),
+							Name: "int",
+						},
+						Name: "RemoveAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(993, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(993, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(993, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(994, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(994, 23),
+							Name: "void",
+						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(994, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(994, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(995, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(995, 23),
+							Name: "void",
+						},
+						Name: "RemoveRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(995, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(995, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(995, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(995, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(996, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(996, 23),
+							Name: "void",
+						},
+						Name: "Reverse",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(997, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(997, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(998, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(998, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(998, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(998, 33),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(998, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(999, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(999, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(999, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(999, 33),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(999, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1000, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1000, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1000, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1001, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1001, 23),
+							Name: "bool",
+						},
+						Name: "TrueForAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1001, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1001, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1001, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1003, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "Enumerator",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(1),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1003, 35),
+								Name: "IEnumerator",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1003, 47),
+										Name: "T",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1005, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1005, 20),
+									Name: "T",
+								},
+								Name: "Current",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1005, 32),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1006, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1006, 27),
+									Name: "bool",
+								},
+								Name: "MoveNext",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1007, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1007, 27),
+									Name: "void",
+								},
+								Name: "Dispose",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1011, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Dictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1011, 45),
+						Name: "IDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1011, 57),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  lp(1011, 63),
+								Name: "TValue",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1011, 72),
+						Name: "IReadOnlyDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1011, 92),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  lp(1011, 98),
+								Name: "TValue",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1011, 107),
+						Name: "System.Collections.IDictionary",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1013, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1014, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1014, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1014, 34),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1015, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1015, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1015, 34),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1015, 52),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1016, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1016, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1016, 34),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1016, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1016, 48),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1016, 66),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1017, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1017, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1017, 34),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1017, 46),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1017, 52),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1018, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1018, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1018, 34),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1018, 46),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1018, 59),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1018, 65),
+													Name: "TValue",
+												},
+											},
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1019, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1019, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1019, 34),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1019, 46),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1019, 52),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+							&lang.Param{
+								Pos: lp(1019, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1019, 72),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1019, 90),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1020, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1020, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1020, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1021, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1021, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1021, 33),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1021, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1021, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1022, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1022, 16),
+							Name: "KeyCollection",
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1022, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1023, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1023, 16),
+							Name: "ValueCollection",
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1023, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1024, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1024, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1024, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1024, 32),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1024, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1024, 42),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1025, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1025, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1025, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1025, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1025, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1025, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1026, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1026, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1026, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1026, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1027, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1027, 23),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1027, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1027, 42),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1028, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1028, 23),
+							Name: "TValue",
+						},
+						Name: "GetValueOrDefault",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1028, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1028, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1029, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1029, 23),
+							Name: "TValue",
+						},
+						Name: "GetValueOrDefault",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1029, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1029, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1029, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1029, 58),
+									Name: "TValue",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1030, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1030, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1030, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1030, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1030, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1030, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1031, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1031, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1031, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1031, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1032, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1032, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1032, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1032, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1032, 45),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1032, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1033, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1033, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1034, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1034, 23),
+							Name: "Enumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1036, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "Enumerator",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(1),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1036, 35),
+								Name: "IEnumerator",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1036, 47),
+										Name: "KeyValuePair",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1036, 60),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  lp(1036, 66),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1038, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1038, 20),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1038, 33),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1038, 39),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "Current",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1038, 57),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1039, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1039, 27),
+									Name: "bool",
+								},
+								Name: "MoveNext",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1040, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1040, 27),
+									Name: "void",
+								},
+								Name: "Dispose",
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1043, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "KeyCollection",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(33),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1043, 45),
+								Name: "ICollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1043, 57),
+										Name: "TKey",
+									},
+								},
+							},
+							&lang.TypeRef{
+								Pos:  lp(1043, 64),
+								Name: "IReadOnlyCollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1043, 84),
+										Name: "TKey",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1045, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1045, 20),
+									Name: "int",
+								},
+								Name: "Count",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1045, 32),
+										Kind: "get",
+									},
+								},
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1048, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "ValueCollection",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(33),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1048, 47),
+								Name: "ICollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1048, 59),
+										Name: "TValue",
+									},
+								},
+							},
+							&lang.TypeRef{
+								Pos:  lp(1048, 68),
+								Name: "IReadOnlyCollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1048, 88),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1050, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1050, 20),
+									Name: "int",
+								},
+								Name: "Count",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1050, 32),
+										Kind: "get",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1054, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "HashSet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1054, 31),
+						Name: "ISet",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1054, 36),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1054, 40),
+						Name: "IReadOnlySet",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1054, 53),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1056, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1057, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1057, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1057, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1058, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1058, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1058, 31),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1058, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1059, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1059, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1059, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1059, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: lp(1059, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1059, 58),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1059, 76),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1060, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1060, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1060, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1061, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1061, 23),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1061, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1062, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1062, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1063, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1063, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1063, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1063, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1064, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1064, 23),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1064, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1064, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1064, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1065, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1065, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1065, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1066, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1066, 23),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1066, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1066, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1066, 54),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1067, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1067, 23),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1067, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1067, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1067, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1068, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1068, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1068, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1068, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1068, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1069, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1069, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1069, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1069, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1069, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1070, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1070, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1070, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1070, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1071, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1071, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1071, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1071, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1071, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1072, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1072, 23),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1072, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1072, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1072, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1075, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Queue",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1075, 29),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1075, 49),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1075, 53),
+						Name: "System.Collections.ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1077, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1078, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1078, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1078, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1079, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1079, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1079, 29),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1079, 41),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1080, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1080, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1080, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1081, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1081, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1082, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1082, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1082, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1083, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1083, 23),
+							Name: "T",
+						},
+						Name: "Dequeue",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1084, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1084, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1084, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1084, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1085, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1085, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1085, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1086, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1086, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1087, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1087, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1087, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1088, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1088, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1088, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1088, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1089, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1089, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1089, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1089, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1092, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stack",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1092, 29),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1092, 49),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1092, 53),
+						Name: "System.Collections.ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1094, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1095, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1095, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1095, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1096, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1096, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1096, 29),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1096, 41),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1097, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1097, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1097, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1098, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1098, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1099, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1099, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1099, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1099, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1100, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1100, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1100, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1101, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1101, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1102, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1102, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1103, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1103, 23),
+							Name: "void",
+						},
+						Name: "Push",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1103, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1103, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1104, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1104, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1104, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1105, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1105, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1105, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1105, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1106, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1106, 23),
+							Name: "bool",
+						},
+						Name: "TryPop",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1106, 35),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1106, 39),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1112, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ReadOnlyCollection",
+				Namespace: "System.Collections.ObjectModel",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1112, 42),
+						Name: "System.Collections.Generic.IList",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1112, 75),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1112, 79),
+						Name: "System.Collections.Generic.IReadOnlyList",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1112, 120),
+								Name: "T",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1119, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentDictionary",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1119, 55),
+						Name: "IDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1119, 67),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  lp(1119, 73),
+								Name: "TValue",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1119, 82),
+						Name: "IReadOnlyDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1119, 102),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  lp(1119, 108),
+								Name: "TValue",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1121, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1122, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1122, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1122, 44),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1122, 62),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1123, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1123, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1123, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1123, 56),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1123, 69),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1123, 75),
+													Name: "TValue",
+												},
+											},
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1124, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1124, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1124, 44),
+									Name: "int",
+								},
+								Name: "concurrencyLevel",
+							},
+							&lang.Param{
+								Pos: lp(1124, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1124, 66),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1125, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1125, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1125, 44),
+									Name: "int",
+								},
+								Name: "concurrencyLevel",
+							},
+							&lang.Param{
+								Pos: lp(1125, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1125, 66),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1125, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1125, 80),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1125, 98),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1126, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1126, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1126, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1127, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1127, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1127, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1128, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1128, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1128, 33),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1128, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1128, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1129, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1129, 16),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1129, 28),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1129, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1130, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1130, 16),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1130, 28),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1130, 45),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1131, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1131, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1131, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1131, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1131, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1131, 52),
+									Name: "TValue",
+								},
+								Name: "addValue",
+							},
+							&lang.Param{
+								Pos: lp(1131, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1131, 69),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1131, 74),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1131, 80),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1131, 88),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1132, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1132, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1132, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1132, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1132, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1132, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1132, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1132, 63),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1132, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1132, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1132, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1132, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1132, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1133, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1133, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1133, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1133, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1133, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1133, 58),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1133, 63),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1133, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1133, 75),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1133, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1133, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1133, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1133, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1133, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1133, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1133, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1133, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1134, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1134, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1135, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1135, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1135, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1135, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1136, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1136, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1136, 35),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1136, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1136, 54),
+											Name: "TValue",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1137, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1137, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1137, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1137, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1137, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1137, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1138, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1138, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1138, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1138, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1138, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1138, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1138, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1138, 60),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1139, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1139, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1139, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1139, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1139, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1139, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1139, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1139, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1139, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1139, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1139, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1140, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1140, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1140, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1140, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1140, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1141, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1141, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1141, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1141, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1141, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1141, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1142, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1142, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1142, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1142, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1142, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1142, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1143, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1143, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1143, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1143, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1143, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1143, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1144, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1144, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1144, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1144, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1144, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1144, 48),
+									Name: "TValue",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1144, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1144, 65),
+									Name: "TValue",
+								},
+								Name: "comparisonValue",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1147, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentQueue",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1147, 39),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1147, 59),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1149, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentQueue",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1150, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1150, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1150, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1150, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1151, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1151, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1151, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1152, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1152, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1152, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1153, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1153, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1154, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1154, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1154, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1154, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1155, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1155, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1155, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1156, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1156, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1156, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1157, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1157, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1157, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1157, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1158, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1158, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1158, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1158, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1161, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentBag",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1161, 37),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1161, 57),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1163, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1164, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1164, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1164, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1164, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1165, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1165, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1165, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1166, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1166, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1166, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1167, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1167, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1167, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1167, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1168, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1168, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1168, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1169, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1169, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1169, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1170, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1170, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1170, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1170, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1171, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1171, 23),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1171, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1171, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1177, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1177, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1177, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1178, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ParameterizedThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1178, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1178, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1178, 51),
+							Type: &lang.TypeRef{
+								Pos:  lp(1178, 51),
+								Name: "object",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1179, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "WaitCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1179, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1179, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1179, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(1179, 39),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1180, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ContextCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1180, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1180, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1180, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(1180, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1181, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1181, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1181, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1181, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(1181, 40),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1182, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1182, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1182, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1182, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1182, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1184, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Thread",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1186, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1186, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1186, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1187, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1187, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1187, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1187, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1187, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1188, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1188, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1188, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1189, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1189, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1189, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 62),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1190, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1190, 23),
+							Name: "Thread",
+						},
+						Name: "CurrentThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1190, 46),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1191, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1191, 16),
+							Name: "bool",
+						},
+						Name: "IsAlive",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1191, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1192, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1192, 16),
+							Name: "bool",
+						},
+						Name: "IsBackground",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1192, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1192, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1193, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1193, 16),
+							Name: "bool",
+						},
+						Name: "IsThreadPoolThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1193, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1194, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1194, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1194, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1195, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1195, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1195, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1195, 35),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1196, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1196, 23),
+							Name: "void",
+						},
+						Name: "Join",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1197, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1197, 23),
+							Name: "bool",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1197, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1197, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1198, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1198, 23),
+							Name: "bool",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1198, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1198, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1199, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1199, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1200, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1200, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1200, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1200, 34),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1201, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1201, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1202, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1202, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1202, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1202, 40),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1203, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1203, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1203, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1203, 41),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1204, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1204, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1204, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1204, 41),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1205, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1205, 30),
+							Name: "void",
+						},
+						Name: "SpinWait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1205, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1205, 44),
+									Name: "int",
+								},
+								Name: "iterations",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1206, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1206, 30),
+							Name: "bool",
+						},
+						Name: "Yield",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1209, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThreadPool",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1211, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1211, 23),
+							Name: "int",
+						},
+						Name: "ThreadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1211, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1212, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1212, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1212, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1212, 53),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1213, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1213, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1213, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1213, 53),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1213, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1213, 76),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1214, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1214, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1214, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1214, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1214, 68),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1214, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1214, 86),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1214, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1214, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1215, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1215, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1215, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1215, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1215, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1215, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1216, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1216, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1216, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1216, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1216, 74),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1216, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1216, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1216, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1216, 106),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1219, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Interlocked",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1221, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1221, 30),
+							Name: "int",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1221, 38),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1221, 42),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1221, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1221, 57),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1222, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1222, 30),
+							Name: "long",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1222, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1222, 43),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1222, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1222, 59),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1223, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1223, 30),
+							Name: "int",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1223, 50),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1223, 54),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1223, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1223, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1223, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1223, 80),
+									Name: "int",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1224, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1224, 30),
+							Name: "long",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1224, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1224, 55),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1224, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1224, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1224, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1224, 83),
+									Name: "long",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1225, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1225, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1225, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1225, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1225, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1225, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1225, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1225, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1226, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1226, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1226, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1226, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1226, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1226, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1226, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1226, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1227, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1227, 30),
+							Name: "T",
+						},
+						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1227, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1227, 55),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1227, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1227, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1227, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1227, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1228, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1228, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1228, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1228, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1229, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1229, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1229, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1229, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1230, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1230, 30),
+							Name: "int",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1230, 43),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1230, 47),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1230, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1230, 62),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1231, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1231, 30),
+							Name: "long",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1231, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1231, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1231, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1231, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1232, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1232, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1232, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1232, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1232, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1232, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1233, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1233, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1233, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1233, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1233, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1233, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1234, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1234, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1234, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1234, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1234, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1234, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1235, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1235, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1235, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1235, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1236, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1236, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1236, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1236, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1237, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1237, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1238, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1238, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1238, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1238, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1241, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1243, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1243, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1243, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1243, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1244, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1244, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1244, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1244, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1245, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1245, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1245, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1245, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1246, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1246, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1246, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1246, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1247, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1247, 30),
+							Name: "T",
+						},
+						Name: "Read",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1247, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1247, 44),
+									Name: "T",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1248, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1248, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1248, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1248, 45),
+									Name: "int",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1248, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1248, 59),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1249, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1249, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1249, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1249, 45),
+									Name: "long",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1249, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1249, 60),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1250, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1250, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1250, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1250, 45),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1250, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1250, 60),
+									Name: "bool",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1251, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1251, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1251, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1251, 45),
+									Name: "double",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1251, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1251, 62),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1252, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1252, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1252, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1252, 48),
+									Name: "T",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1252, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1252, 60),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1255, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Monitor",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1257, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1257, 30),
+							Name: "void",
+						},
+						Name: "Enter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1257, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1257, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1258, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1258, 30),
+							Name: "void",
+						},
+						Name: "Enter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1258, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1258, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1258, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1258, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1259, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1259, 30),
+							Name: "void",
+						},
+						Name: "Exit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1259, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1259, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1260, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1260, 30),
+							Name: "bool",
+						},
+						Name: "IsEntered",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1260, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1260, 45),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1261, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1261, 30),
+							Name: "void",
+						},
+						Name: "Pulse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1261, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1261, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1262, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1262, 30),
+							Name: "void",
+						},
+						Name: "PulseAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1262, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1262, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1263, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1263, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1263, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1263, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1264, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1264, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1264, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1264, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1265, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1265, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1265, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1265, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1266, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1266, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1266, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1266, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1266, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1266, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1267, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1267, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1267, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1267, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1267, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1267, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1267, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1267, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1268, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1268, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1268, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1268, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1269, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1269, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1269, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1269, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1269, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1269, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1270, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1270, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1270, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1270, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1270, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1270, 52),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1273, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ExecutionContext",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1273, 44),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1275, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1275, 23),
+							Name: "ExecutionContext",
+						},
+						Name: "CreateCopy",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1276, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1276, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1277, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1277, 30),
+							Name: "ExecutionContext",
+						},
+						Name: "Capture",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1278, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1278, 30),
+							Name: "bool",
+						},
+						Name: "IsFlowSuppressed",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1279, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1279, 30),
+							Name: "void",
+						},
+						Name: "Restore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1279, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1279, 43),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1280, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1280, 30),
+							Name: "void",
+						},
+						Name: "RestoreFlow",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1281, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1281, 30),
+							Name: "void",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1281, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 39),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+							&lang.Param{
+								Pos: lp(1281, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 74),
+									Name: "ContextCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1281, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 100),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1282, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1282, 30),
+							Name: "AsyncFlowControl",
+						},
+						Name: "SuppressFlow",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1285, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AsyncFlowControl",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1285, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1285, 53),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1287, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1287, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1288, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1288, 23),
+							Name: "void",
+						},
+						Name: "Undo",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1291, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AsyncLocal",
+				Namespace: "System.Threading",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1293, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "AsyncLocal",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1294, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "AsyncLocal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1294, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1294, 34),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1294, 41),
+											Name: "AsyncLocalValueChangedArgs",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1294, 68),
+													Name: "T",
+												},
+											},
+										},
+									},
+								},
+								Name: "valueChangedHandler",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1295, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1295, 16),
+							Name: "T",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1295, 26),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1295, 31),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1298, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AsyncLocalValueChangedArgs",
+				Namespace: "System.Threading",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1298, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1300, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1300, 16),
+							Name: "T",
+						},
+						Name: "CurrentValue",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1300, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1301, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1301, 16),
+							Name: "T",
+						},
+						Name: "PreviousValue",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1301, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1302, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1302, 16),
+							Name: "bool",
+						},
+						Name: "ThreadContextChanged",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1302, 44),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1305, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationToken",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1305, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1307, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationToken",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1308, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationToken",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1308, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1308, 41),
+									Name: "bool",
+								},
+								Name: "canceled",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1309, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1309, 23),
+							Name: "CancellationToken",
+						},
+						Name: "None",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1309, 48),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1310, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1310, 16),
+							Name: "bool",
+						},
+						Name: "CanBeCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1310, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1311, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1311, 16),
+							Name: "bool",
+						},
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1311, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1312, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1312, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1312, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1312, 35),
+									Name: "CancellationToken",
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1313, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1313, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1313, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1313, 44),
+									Name: "object",
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1314, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1314, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1314, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1314, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1315, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1315, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1315, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1315, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1315, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1315, 79),
+									Name: "bool",
+								},
+								Name: "useSynchronizationContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1316, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1316, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1316, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1316, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1316, 69),
+											Name: "object",
+										},
+									},
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1316, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1316, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1317, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1317, 23),
+							Name: "void",
+						},
+						Name: "ThrowIfCancellationRequested",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1320, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenRegistration",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1320, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1320, 66),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1322, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1322, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1323, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1323, 23),
+							Name: "bool",
+						},
+						Name: "Unregister",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1326, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenSource",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1326, 44),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1328, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1329, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1329, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1329, 47),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1330, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1330, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1330, 47),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1331, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1331, 16),
+							Name: "bool",
+						},
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1331, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1332, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1332, 16),
+							Name: "CancellationToken",
+						},
+						Name: "Token",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1332, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1333, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1333, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1334, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1334, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1334, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1334, 35),
+									Name: "bool",
+								},
+								Name: "throwOnFirstException",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1335, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1335, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1335, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1335, 40),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1336, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1336, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1336, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1336, 40),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1337, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1337, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1338, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1338, 23),
+							Name: "bool",
+						},
+						Name: "TryReset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1339, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1339, 30),
+							Name: "CancellationTokenSource",
+						},
+						Name: "CreateLinkedTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1339, 78),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1339, 85),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1339, 85),
+										Name: "CancellationToken",
+									},
+								},
+								Name: "tokens",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1342, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "WaitHandle",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1342, 40),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1344, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1344, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1345, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1345, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1345, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1345, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1346, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1346, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1346, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1346, 44),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1347, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1347, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1350, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EventWaitHandle",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1350, 36),
+						Name: "WaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1352, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1352, 23),
+							Name: "bool",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1353, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1353, 23),
+							Name: "bool",
+						},
+						Name: "Set",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1356, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1356, 44),
+						Name: "EventWaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1358, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1358, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1358, 40),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1361, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AutoResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1361, 42),
+						Name: "EventWaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1363, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "AutoResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1363, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1363, 38),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1366, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1366, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1368, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1369, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1369, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1369, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1370, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1370, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1370, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+							&lang.Param{
+								Pos: lp(1370, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1370, 63),
+									Name: "int",
+								},
+								Name: "spinCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1371, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1371, 16),
+							Name: "bool",
+						},
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1371, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1372, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1372, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1373, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1373, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1374, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1374, 23),
+							Name: "void",
+						},
+						Name: "Set",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1375, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1375, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1376, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1376, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1376, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1376, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1377, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1377, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1377, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1377, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1378, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1378, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1378, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1378, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1379, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1379, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1379, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1379, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1379, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1379, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1380, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1380, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1380, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1380, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1380, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1380, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1383, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SemaphoreSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1383, 34),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1385, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1385, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1385, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1386, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1386, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1386, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1386, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1386, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1387, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1387, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1387, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1388, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1388, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1389, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1389, 23),
+							Name: "int",
+						},
+						Name: "Release",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1390, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1390, 23),
+							Name: "int",
+						},
+						Name: "Release",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1390, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1390, 35),
+									Name: "int",
+								},
+								Name: "releaseCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1391, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1391, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1392, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1392, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1392, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1392, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1393, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1393, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1393, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1393, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1394, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1394, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1394, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1394, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1395, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1395, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1395, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1395, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1395, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1395, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1396, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1396, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1396, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1396, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1396, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1396, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1397, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1397, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1398, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1398, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1398, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1398, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1398, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1399, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1399, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1399, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1399, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1399, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1400, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1400, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1400, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1400, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1401, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1401, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1401, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1401, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1401, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1401, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1401, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1402, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1402, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1402, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1402, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1402, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1402, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1402, 85),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1405, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1405, 35),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1407, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CountdownEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1407, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1407, 38),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1408, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1408, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1408, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1409, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1409, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1409, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1410, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1410, 16),
+							Name: "bool",
+						},
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1410, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1411, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1411, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1412, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1412, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1412, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1412, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1413, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1413, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1414, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1414, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1415, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1415, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1415, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1415, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1416, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1416, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1417, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1417, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1417, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1417, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1418, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1418, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1419, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1419, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1419, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1419, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1420, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1420, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1421, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1421, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1421, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1421, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1422, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1422, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1422, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1422, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1423, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1423, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1423, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1423, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1424, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1424, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1424, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1424, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1424, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1424, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1430, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1430, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1432, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1432, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1432, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1433, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1433, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1434, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1434, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1434, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1435, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1435, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1435, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1438, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1438, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1440, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1440, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1440, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1441, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1441, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1442, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1442, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1442, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1442, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1443, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1443, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1443, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1443, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1446, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConfiguredTaskAwaitable",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1446, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1448, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1448, 23),
+							Name: "ConfiguredTaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1450, 18),
+						Kind:      lang.TypeKind("class"),
+						Name:      "ConfiguredTaskAwaiter",
+						Namespace: "System.Runtime.CompilerServices",
+						Modifiers: lang.Modifiers(33),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1450, 10),
+								Name: "Struct",
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1452, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1452, 20),
+									Name: "bool",
+								},
+								Name: "IsCompleted",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1452, 39),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1453, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1453, 27),
+									Name: "void",
+								},
+								Name: "GetResult",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1454, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1454, 27),
+									Name: "void",
+								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1454, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1454, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1455, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1455, 27),
+									Name: "void",
+								},
+								Name: "UnsafeOnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1455, 50),
+										Type: &lang.TypeRef{
+											Pos:  lp(1455, 50),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1459, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConfiguredTaskAwaitable",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1459, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1461, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1461, 23),
+							Name: "ConfiguredTaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1463, 18),
+						Kind:      lang.TypeKind("class"),
+						Name:      "ConfiguredTaskAwaiter",
+						Namespace: "System.Runtime.CompilerServices",
+						Modifiers: lang.Modifiers(33),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1463, 10),
+								Name: "Struct",
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1465, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1465, 20),
+									Name: "bool",
+								},
+								Name: "IsCompleted",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1465, 39),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1466, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1466, 27),
+									Name: "TResult",
+								},
+								Name: "GetResult",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1467, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1467, 27),
+									Name: "void",
+								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1467, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1467, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1468, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1468, 27),
+									Name: "void",
+								},
+								Name: "UnsafeOnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1468, 50),
+										Type: &lang.TypeRef{
+											Pos:  lp(1468, 50),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1472, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "YieldAwaitable",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1472, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1474, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1474, 23),
+							Name: "YieldAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1476, 18),
+						Kind:      lang.TypeKind("class"),
+						Name:      "YieldAwaiter",
+						Namespace: "System.Runtime.CompilerServices",
+						Modifiers: lang.Modifiers(33),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1476, 10),
+								Name: "Struct",
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1478, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1478, 20),
+									Name: "bool",
+								},
+								Name: "IsCompleted",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1478, 39),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1479, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1479, 27),
+									Name: "void",
+								},
+								Name: "GetResult",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1480, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1480, 27),
+									Name: "void",
+								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1480, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1480, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1481, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1481, 27),
+									Name: "void",
+								},
+								Name: "UnsafeOnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1481, 50),
+										Type: &lang.TypeRef{
+											Pos:  lp(1481, 50),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1485, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1485, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1487, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1487, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1487, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1488, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1488, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1489, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1489, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1489, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1489, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1490, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1490, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1490, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1490, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1493, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConfiguredValueTaskAwaitable",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1493, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1495, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1495, 23),
+							Name: "ValueTaskAwaiter",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1495, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1501, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskStatus",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1501, 30),
+						Name: "Created",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 39),
+						Name: "WaitingForActivation",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 61),
+						Name: "WaitingToRun",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 75),
+						Name: "Running",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 84),
+						Name: "WaitingForChildrenToComplete",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 114),
+						Name: "RanToCompletion",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 131),
+						Name: "Canceled",
+					},
+					&lang.EnumMember{
+						Pos:  lp(1501, 141),
+						Name: "Faulted",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1503, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskCreationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1503, 39),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 46),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1503, 49),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 66),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1503, 69),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 83),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1503, 86),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 105),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1503, 108),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 126),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1503, 129),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 145),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1503, 149),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1503, 182),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1505, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Task",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1505, 25),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1507, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1507, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1507, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1508, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1508, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1508, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1508, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1508, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1509, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1509, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1509, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1509, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1509, 43),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1510, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1510, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1510, 28),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1510, 35),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1510, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1510, 51),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1511, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1511, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1511, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1511, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 97),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1512, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1512, 23),
+							Name: "Task",
+						},
+						Name: "CompletedTask",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1512, 44),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1513, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:      lp(1513, 23),
+							Name:     "int",
+							Nullable: true,
+						},
+						Name: "CurrentId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1513, 40),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1514, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1514, 23),
+							Name: "TaskFactory",
+						},
+						Name: "Factory",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1514, 45),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1515, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1515, 16),
+							Name: "TaskCreationOptions",
+						},
+						Name: "CreationOptions",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1515, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1516, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1516, 16),
+							Name: "AggregateException",
+						},
+						Name: "Exception",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1516, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1517, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1517, 16),
+							Name: "int",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1517, 25),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1518, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1518, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1518, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1519, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1519, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1519, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1520, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1520, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1520, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1521, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1521, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1521, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1522, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1522, 16),
+							Name: "TaskStatus",
+						},
+						Name: "Status",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1522, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1523, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1523, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1523, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1523, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1524, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1524, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1524, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1524, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1524, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1525, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1525, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1525, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1525, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1525, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1526, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1526, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1526, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1526, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1526, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1527, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1527, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1527, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1527, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1527, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1528, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1528, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1528, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1528, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1528, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1528, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1528, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1529, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1529, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1529, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1529, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1529, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1529, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1529, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1529, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1530, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1530, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1530, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1530, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1530, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1530, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1530, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1530, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1530, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1530, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1531, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1531, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1531, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1531, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1531, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1531, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1531, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1532, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1532, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1532, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1532, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1532, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1532, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(1532, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1533, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1533, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1534, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1534, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1535, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1535, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1536, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1536, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1536, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1536, 34),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1537, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1537, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1538, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1538, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1538, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1538, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1539, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1539, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1539, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1539, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1540, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1540, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1540, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1540, 33),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1541, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1541, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1541, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1541, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1541, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1541, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1542, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1542, 30),
+							Name: "Task",
+						},
+						Name: "Delay",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1542, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1542, 41),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1543, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1543, 30),
+							Name: "Task",
+						},
+						Name: "Delay",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1543, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1543, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1544, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1544, 30),
+							Name: "Task",
+						},
+						Name: "Delay",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1544, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 41),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(1544, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1545, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1545, 30),
+							Name: "Task",
+						},
+						Name: "Delay",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1545, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1545, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1546, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1546, 30),
+							Name: "Task",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1546, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 48),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1547, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1547, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1547, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1547, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 66),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1548, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1548, 30),
+							Name: "Task",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1548, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1548, 49),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1549, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1549, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1549, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1549, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 67),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1550, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1550, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1550, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1550, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 64),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1551, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1551, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1551, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1551, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1552, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1552, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1552, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1552, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1552, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1552, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1553, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1553, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1553, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1553, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1553, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1553, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1554, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1554, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1554, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1554, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1554, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1554, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1555, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1555, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1555, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1555, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1556, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1556, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1556, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1556, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1556, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1556, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1556, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1557, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1557, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1557, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1557, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1557, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1557, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1557, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1558, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1558, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1558, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1558, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1558, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1558, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1558, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1558, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1558, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1559, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1559, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1559, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1559, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1559, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1560, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1560, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1560, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(1560, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1560, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1560, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1560, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1561, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1561, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1561, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1561, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1562, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1562, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1562, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1562, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1562, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1563, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1563, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1563, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(1563, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1563, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1563, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1564, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1564, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1564, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1564, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1564, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1565, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1565, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1565, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1565, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1566, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1566, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1566, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1566, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1566, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1566, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1566, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1566, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1567, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1567, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1567, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1567, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1567, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1567, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1567, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1567, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1568, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1568, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1568, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1568, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1568, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1568, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1569, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1569, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1569, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1569, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1569, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1569, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1570, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1570, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1570, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1570, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1570, 67),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1570, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1570, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1570, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1571, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1571, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1571, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1571, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1571, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1571, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1571, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1571, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1572, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1572, 30),
+							Name: "System.Runtime.CompilerServices.YieldAwaitable",
+						},
+						Name: "Yield",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1575, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -7090,23 +28954,8522 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(286, 34),
+						Pos:  lp(1575, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1577, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1577, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1577, 33),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1578, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1578, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1578, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1578, 33),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1578, 41),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1578, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1578, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
 					&lang.PropertyDecl{
-						Pos:       lp(288, 9),
+						Pos:       lp(1579, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(288, 16),
+							Pos:  lp(1579, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(288, 33),
+								Pos:  lp(1579, 33),
 								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1580, 9),
+						Modifiers: lang.Modifiers(24577),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1580, 27),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1580, 83),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1580, 107),
+								Type: &lang.TypeRef{
+									Pos:  lp(1580, 107),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1581, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1581, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1581, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1581, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1581, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1581, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1582, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1582, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1582, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1582, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1582, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1582, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1583, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1583, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1583, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1583, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1583, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1583, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1583, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1583, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1584, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1584, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1584, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1584, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1584, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1584, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1584, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1584, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(1584, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(1584, 119),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1585, 9),
+						Modifiers: lang.Modifiers(24577),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1585, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1585, 71),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1588, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1588, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 50),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 70),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 87),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 109),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1588, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1588, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1590, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1594, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskFactory",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1596, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1596, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1596, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1596, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1597, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1597, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1597, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1597, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1597, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1597, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1598, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1598, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1598, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1598, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1598, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1598, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1599, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1599, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1599, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1599, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1599, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1599, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1600, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1600, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1600, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1600, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1600, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1600, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1600, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1601, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1601, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1601, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1601, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1601, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1601, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1602, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1602, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1602, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1602, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1602, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1602, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1602, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1602, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1602, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1603, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1603, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1603, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1603, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1603, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1603, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1604, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1604, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1604, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1604, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1604, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1604, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1605, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1605, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1605, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1605, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1605, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1605, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1605, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1605, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1606, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1606, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1606, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1606, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1606, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1606, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1606, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1606, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1606, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1607, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1607, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1607, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1607, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1607, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1607, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1607, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1607, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1607, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1610, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1612, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1613, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1613, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1613, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1614, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1614, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1614, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1615, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1615, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1615, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1615, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1615, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1616, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1616, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1616, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1617, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1617, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1618, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1618, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1618, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1618, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1619, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1619, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1619, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1619, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1620, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1620, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1620, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1620, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1620, 53),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1621, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1621, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1622, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1622, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1623, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1623, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1623, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1623, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1624, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1624, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1624, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1624, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1625, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1625, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1625, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1625, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1625, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1626, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1626, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1629, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1631, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1632, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1632, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1632, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1633, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1633, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1633, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1634, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1634, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1634, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1634, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1634, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1635, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1635, 16),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1635, 21),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1635, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1636, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1636, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1637, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1637, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1637, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1638, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1638, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1638, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1638, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1639, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1639, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1639, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1639, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1639, 53),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1640, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1640, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1640, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1640, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1641, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1641, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1642, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1642, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1642, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1642, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1643, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1643, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1643, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1643, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1644, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1644, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1644, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1644, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1644, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1645, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1645, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1645, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1645, 41),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1648, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTask",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1648, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1650, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1651, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1651, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1651, 33),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1652, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1652, 23),
+							Name: "ValueTask",
+						},
+						Name: "CompletedTask",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1652, 49),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1653, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1653, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1653, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1654, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1654, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1654, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1655, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1655, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1655, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1656, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1656, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1656, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1657, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1657, 23),
+							Name: "Task",
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1658, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1658, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1658, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1658, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1659, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1659, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1660, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1660, 23),
+							Name: "ValueTask",
+						},
+						Name: "Preserve",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1661, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1661, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1661, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1661, 53),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1662, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1662, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1662, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1662, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1662, 71),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1663, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1663, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1663, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1663, 54),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1664, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1664, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1664, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1664, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1664, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1665, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1665, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1665, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1665, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1665, 69),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1668, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTask",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1668, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1670, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1670, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1670, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1671, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1671, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1671, 33),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1671, 38),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1672, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1672, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1672, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1673, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1673, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1673, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1674, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1674, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1674, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1675, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1675, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1675, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1676, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1676, 16),
+							Name: "TResult",
+						},
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1676, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1677, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1677, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1677, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1678, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1678, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1678, 84),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1678, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(1678, 108),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1679, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1679, 23),
+							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1679, 72),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1680, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1680, 23),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1680, 33),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Preserve",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1683, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Parallel",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1685, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1685, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "For",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1685, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1685, 53),
+									Name: "int",
+								},
+								Name: "fromInclusive",
+							},
+							&lang.Param{
+								Pos: lp(1685, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1685, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1685, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1685, 89),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1685, 96),
+											Name: "int",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1686, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1686, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "For",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1686, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1686, 53),
+									Name: "int",
+								},
+								Name: "fromInclusive",
+							},
+							&lang.Param{
+								Pos: lp(1686, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1686, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1686, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1686, 89),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1686, 96),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1686, 101),
+											Name: "ParallelLoopState",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1687, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1687, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "For",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1687, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1687, 53),
+									Name: "int",
+								},
+								Name: "fromInclusive",
+							},
+							&lang.Param{
+								Pos: lp(1687, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1687, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1687, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1687, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1687, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(1687, 122),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1687, 129),
+											Name: "int",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1688, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1688, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "For",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1688, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1688, 53),
+									Name: "long",
+								},
+								Name: "fromInclusive",
+							},
+							&lang.Param{
+								Pos: lp(1688, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1688, 73),
+									Name: "long",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1688, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(1688, 91),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1688, 98),
+											Name: "long",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1689, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1689, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1689, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1689, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1689, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1689, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1689, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1689, 102),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1690, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1690, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1690, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1690, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1690, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1690, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1690, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1690, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1690, 111),
+											Name: "ParallelLoopState",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1691, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1691, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1691, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1691, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1691, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1691, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1691, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1691, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1691, 128),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1691, 135),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1692, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1692, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1692, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1692, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1692, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1692, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1692, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1692, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1692, 100),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1692, 136),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1693, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1693, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1693, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1693, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1693, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1693, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1693, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1693, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(1693, 140),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1693, 145),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1693, 154),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1693, 190),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1694, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1694, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1694, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1694, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1694, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1694, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1694, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1694, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(1694, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1694, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1694, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1694, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1695, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1695, 30),
+							Name: "void",
+						},
+						Name: "Invoke",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1695, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1695, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1695, 49),
+										Name: "Action",
+									},
+								},
+								Name: "actions",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1698, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ParallelOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1700, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1700, 16),
+							Name: "int",
+						},
+						Name: "MaxDegreeOfParallelism",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1700, 45),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1700, 50),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1701, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1701, 16),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "CancellationToken",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1701, 71),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1701, 76),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1704, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ParallelLoopResult",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1704, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1706, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1706, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1706, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1707, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:      lp(1707, 16),
+							Name:     "long",
+							Nullable: true,
+						},
+						Name: "LowestBreakIteration",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1707, 45),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1710, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ParallelLoopState",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1712, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1712, 16),
+							Name: "bool",
+						},
+						Name: "IsStopped",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1712, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1713, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1713, 23),
+							Name: "void",
+						},
+						Name: "Break",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1714, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1714, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1720, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Enumerable",
+				Namespace: "System.Linq",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1722, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1722, 30),
+							Name: "TSource",
+						},
+						Name: "Aggregate",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1722, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1722, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1722, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1722, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(1722, 91),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1722, 96),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1722, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1722, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "func",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1723, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1723, 30),
+							Name: "TAccumulate",
+						},
+						Name: "Aggregate",
+						TypeParams: []string{
+							"TSource",
+							"TAccumulate",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1723, 74),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1723, 79),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1723, 91),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1723, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(1723, 108),
+									Name: "TAccumulate",
+								},
+								Name: "seed",
+							},
+							&lang.Param{
+								Pos: lp(1723, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(1723, 126),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1723, 131),
+											Name: "TAccumulate",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1723, 144),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1723, 153),
+											Name: "TAccumulate",
+										},
+									},
+								},
+								Name: "func",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1724, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1724, 30),
+							Name: "TResult",
+						},
+						Name: "Aggregate",
+						TypeParams: []string{
+							"TSource",
+							"TAccumulate",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1724, 79),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 84),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1724, 96),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1724, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 113),
+									Name: "TAccumulate",
+								},
+								Name: "seed",
+							},
+							&lang.Param{
+								Pos: lp(1724, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1724, 136),
+											Name: "TAccumulate",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1724, 149),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1724, 158),
+											Name: "TAccumulate",
+										},
+									},
+								},
+								Name: "func",
+							},
+							&lang.Param{
+								Pos: lp(1724, 177),
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 177),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1724, 182),
+											Name: "TAccumulate",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1724, 195),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1725, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1725, 30),
+							Name: "bool",
+						},
+						Name: "All",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1725, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1725, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1725, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1725, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1725, 96),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1726, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1726, 30),
+							Name: "bool",
+						},
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1726, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1726, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1727, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1727, 30),
+							Name: "bool",
+						},
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1727, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1727, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1727, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1727, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1727, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1727, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1727, 96),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1728, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1728, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1728, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Append",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1728, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1728, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1728, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1728, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(1728, 101),
+									Name: "TSource",
+								},
+								Name: "element",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1729, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1729, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1729, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "AsEnumerable",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1729, 73),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1729, 78),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1729, 90),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1730, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1730, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1730, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1730, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1730, 62),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1731, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1731, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1731, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1731, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1731, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1731, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1731, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1732, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1732, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1732, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1732, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1732, 62),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1733, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1733, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1733, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1733, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1733, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1733, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1733, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1734, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1734, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1734, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1734, 62),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1735, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1735, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1735, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1735, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1735, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1735, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1735, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1736, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1736, 30),
+							Name: "decimal",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1736, 46),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1736, 63),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1737, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1737, 30),
+							Name: "decimal",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1737, 55),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 60),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1737, 72),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1737, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1737, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1737, 103),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1738, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1738, 30),
+							Name: "float",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1738, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1738, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1738, 61),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1739, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1739, 30),
+							Name: "float",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1739, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1739, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1739, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1739, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1739, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1739, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1739, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1740, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1740, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1740, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Cast",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1740, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1740, 70),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1741, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1741, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1741, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1741, 42),
+										Name: "TSource",
+									},
+								},
+							},
+						},
+						Name: "Chunk",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1741, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1741, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1741, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1741, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(1741, 102),
+									Name: "int",
+								},
+								Name: "size",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1742, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1742, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1742, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Concat",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1742, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1742, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1742, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1742, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1742, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1742, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1743, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1743, 30),
+							Name: "bool",
+						},
+						Name: "Contains",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1743, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1743, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1743, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1743, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1743, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1744, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1744, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1744, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1744, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1745, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1745, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1745, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1745, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1745, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1745, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1745, 97),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1746, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1746, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1746, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1746, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1746, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1747, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1747, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1747, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1747, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1747, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1747, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1747, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(1747, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1748, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1748, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1748, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1748, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1748, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1748, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1749, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1749, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1749, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1749, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1749, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1749, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1749, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(1749, 103),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1749, 121),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1750, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1750, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1750, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1750, 77),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1750, 82),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1750, 94),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1750, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(1750, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1750, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1750, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1751, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1751, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1751, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1751, 77),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 82),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1751, 94),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1751, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1751, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1751, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1751, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1751, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1752, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1752, 30),
+							Name: "TSource",
+						},
+						Name: "ElementAt",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1752, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1752, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1752, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1752, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(1752, 91),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1753, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1753, 30),
+							Name: "TSource",
+						},
+						Name: "ElementAtOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1753, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1753, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1753, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 100),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1754, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1754, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1754, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1755, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1755, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1755, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1755, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1755, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1755, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1755, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1756, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1756, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1756, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1756, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1756, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1756, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1756, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(1756, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1756, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1757, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1757, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1757, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1757, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1757, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1758, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1758, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1758, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1758, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1758, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1758, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1758, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1758, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1758, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1759, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1759, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1759, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1759, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1759, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1760, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1760, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1760, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1760, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1760, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1760, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1760, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1760, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1760, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1761, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1761, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1761, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1761, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1761, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1761, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1761, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1762, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1762, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1762, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1762, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1762, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1762, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1762, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1762, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1762, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(1762, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(1762, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1763, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1763, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1763, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1763, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1763, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1764, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1764, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1764, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1764, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1764, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1764, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1764, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1764, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1764, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1765, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1765, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1765, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1765, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1765, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1766, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1766, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1766, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1766, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1766, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1766, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1766, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1766, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1766, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1767, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1767, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1767, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1767, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1767, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1767, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1767, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1768, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1768, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1768, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1768, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1768, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1768, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1768, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1768, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1768, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(1768, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(1768, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1769, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1769, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1769, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1769, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1769, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1770, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1770, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1770, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1770, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1770, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1770, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1770, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1770, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1770, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1771, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1771, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1771, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1771, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1771, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1772, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1772, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1772, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1772, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1772, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1772, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(1772, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1772, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1772, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1773, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1773, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1773, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1773, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1773, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1773, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(1773, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1774, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1774, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1774, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1774, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1774, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1774, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(1774, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1774, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1774, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(1774, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1774, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1775, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1775, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1775, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1775, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1775, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1775, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1775, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1775, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1775, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(1775, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1775, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1775, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1776, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1776, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1776, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1776, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1776, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1776, 102),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1776, 107),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1776, 119),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1776, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(1776, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1776, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1776, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1776, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(1776, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1776, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1776, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1777, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1777, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1777, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1777, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1777, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1777, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1777, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(1777, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1777, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1778, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1778, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1778, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1778, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1778, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1778, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1778, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(1778, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1778, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(1778, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(1778, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1778, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1779, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1779, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1779, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1779, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1779, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1780, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1780, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1780, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1780, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1780, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1780, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1780, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1780, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1780, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1781, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1781, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1781, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1781, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1781, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1782, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1782, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1782, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1782, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1782, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1782, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1782, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1782, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1782, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1783, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1783, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1783, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1783, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1783, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1784, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1784, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1784, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1784, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1784, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1784, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1784, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1784, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1784, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1785, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1785, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1785, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1785, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1785, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1786, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1786, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1786, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1786, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1786, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1786, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1786, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1786, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1786, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1787, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1787, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1787, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1787, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1787, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1788, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1788, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1788, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1788, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1788, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1788, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1788, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1788, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1788, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1789, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1789, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1789, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1789, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1789, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1790, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1790, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1790, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1790, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1790, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1790, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1790, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1790, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1790, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1791, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1791, 30),
+							Name: "TSource",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1791, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1791, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1791, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1792, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1792, 30),
+							Name: "TResult",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1792, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1792, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1792, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1792, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1792, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1792, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1792, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1793, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1793, 30),
+							Name: "TSource",
+						},
+						Name: "MaxBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1793, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1793, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1793, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1793, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(1793, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1793, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1793, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1794, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1794, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1794, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1794, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1794, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1795, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1795, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1795, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1795, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1795, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1795, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1795, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1795, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1795, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1796, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1796, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1796, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1796, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1796, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1797, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1797, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1797, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1797, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1797, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1797, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1797, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1797, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1797, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1798, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1798, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1798, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1798, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1798, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1799, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1799, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1799, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1799, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1799, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1799, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1799, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1799, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1799, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1800, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1800, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1800, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1800, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1800, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1801, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1801, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1801, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1801, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1801, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1801, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1801, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1801, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1801, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1802, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1802, 30),
+							Name: "float",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1802, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1802, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1802, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1803, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1803, 30),
+							Name: "float",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1803, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1803, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1803, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1803, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1803, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1803, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1803, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1804, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1804, 30),
+							Name: "TSource",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1804, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1804, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1804, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1805, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1805, 30),
+							Name: "TResult",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1805, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1805, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1805, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1805, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1805, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1805, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1805, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1806, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1806, 30),
+							Name: "TSource",
+						},
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1806, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1806, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1806, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1806, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(1806, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1806, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1806, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1807, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1807, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1807, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "OfType",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1807, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1807, 72),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1808, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1808, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1808, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1808, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1808, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1808, 78),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1809, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1809, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1809, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1809, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1809, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1809, 78),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1809, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1809, 89),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1809, 99),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1810, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1810, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1810, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1810, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1810, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1810, 98),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1810, 115),
+								Type: &lang.TypeRef{
+									Pos:  lp(1810, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1810, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1810, 129),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1811, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1811, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1811, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1811, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1811, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1811, 98),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1811, 115),
+								Type: &lang.TypeRef{
+									Pos:  lp(1811, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1811, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1811, 129),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1811, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(1811, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1811, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1812, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1812, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1812, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1812, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1812, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1812, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1812, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(1812, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1812, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1812, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1813, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1813, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1813, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1813, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1813, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1813, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1813, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(1813, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1813, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1813, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1813, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(1813, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1813, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1814, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1814, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1814, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1814, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1814, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1814, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1814, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(1814, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1814, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1814, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1815, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1815, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1815, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1815, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1815, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1815, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1815, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(1815, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1815, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1815, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1815, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(1815, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1815, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1816, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1816, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1816, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1816, 90),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1816, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1816, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1816, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(1816, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1816, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1816, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1817, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1817, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1817, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1817, 90),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1817, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1817, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1817, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(1817, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1817, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1817, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1817, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(1817, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1817, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1818, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1818, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1818, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Prepend",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1818, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1818, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1818, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1818, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(1818, 102),
+									Name: "TSource",
+								},
+								Name: "element",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1819, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1819, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1819, 42),
+									Name: "int",
+								},
+							},
+						},
+						Name: "Range",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1819, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1819, 53),
+									Name: "int",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1819, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1819, 64),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1820, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1820, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1820, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1820, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1820, 67),
+									Name: "TResult",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(1820, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1820, 84),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1821, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1821, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1821, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1821, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1821, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1821, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1822, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1822, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1822, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1822, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1822, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1822, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1822, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(1822, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1822, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1822, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1823, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1823, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1823, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1823, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1823, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1823, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1823, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(1823, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1823, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1823, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1823, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1824, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1824, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1824, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1824, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1824, 85),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1824, 97),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1824, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(1824, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1824, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1824, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1824, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1825, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1825, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1825, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TCollection",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1825, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1825, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1825, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1825, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(1825, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1825, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1825, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1825, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(1825, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(1825, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1825, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1825, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1825, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1826, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1826, 30),
+							Name: "bool",
+						},
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1826, 58),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1826, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1826, 75),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1826, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(1826, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1826, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1827, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1827, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1827, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1827, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1827, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1827, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1827, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(1827, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1828, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1828, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1828, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Take",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1828, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1828, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1828, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1828, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(1828, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1829, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1829, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1829, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1829, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1829, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1829, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1829, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(1829, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1830, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1830, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1830, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1830, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1830, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1830, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1830, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(1830, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1831, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1831, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1831, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1831, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1831, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1831, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1831, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(1831, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1831, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1831, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1832, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1832, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1832, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1832, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1832, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1832, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1832, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(1832, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1832, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1832, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1832, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1833, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1833, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1833, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1833, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1833, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1833, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1833, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(1833, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1833, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1833, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1834, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1834, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1834, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1834, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1834, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1834, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1834, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(1834, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1834, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1834, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1834, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1835, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1835, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1835, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1835, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1835, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1835, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1835, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1835, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1835, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1835, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1836, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1836, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1836, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1836, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1836, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1836, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1836, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1836, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1836, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1836, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1836, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1837, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1837, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1837, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1837, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1837, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1838, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1838, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1838, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1838, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1838, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1838, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1838, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1838, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1838, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1839, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1839, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1839, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1839, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1839, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1840, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1840, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1840, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1840, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1840, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1840, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1840, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1840, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1840, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1841, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1841, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1841, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1841, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1841, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1842, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1842, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1842, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1842, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1842, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1842, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1842, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1842, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1842, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1843, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1843, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1843, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1843, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1843, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1844, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1844, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1844, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1844, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1844, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1844, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1844, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1844, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1844, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1845, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1845, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1845, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1845, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1845, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1846, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1846, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1846, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1846, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1846, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1846, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1846, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1846, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1846, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1847, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1847, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1847, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1847, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1847, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1847, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1848, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1848, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1848, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(1848, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1848, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1848, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1848, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1848, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(1848, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1848, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1848, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1849, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1849, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1849, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(1849, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1849, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1849, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1849, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1849, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(1849, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1849, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1849, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(1849, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(1849, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1849, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1849, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1850, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1850, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1850, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1850, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1850, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1850, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1851, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1851, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1851, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1851, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1851, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1851, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1851, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1851, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1851, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1852, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1852, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1852, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1852, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1852, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1852, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1853, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1853, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1853, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1853, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1853, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1853, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1853, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(1853, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1853, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1854, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1854, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1854, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1854, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1854, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1854, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1854, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(1854, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1854, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(1854, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1854, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1854, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1855, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1855, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1855, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Zip",
+						TypeParams: []string{
+							"TFirst",
+							"TSecond",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1855, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(1855, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1855, 98),
+											Name: "TFirst",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(1855, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(1855, 113),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1855, 125),
+											Name: "TSecond",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(1855, 142),
+								Type: &lang.TypeRef{
+									Pos:  lp(1855, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1855, 147),
+											Name: "TFirst",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1855, 155),
+											Name: "TSecond",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1855, 164),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1858, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IGrouping",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1858, 50),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1858, 62),
+								Name: "TElement",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: lp(1860, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1860, 9),
+							Name: "TKey",
+						},
+						Name: "Key",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1860, 20),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1863, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IOrderedEnumerable",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1863, 53),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1863, 65),
+								Name: "TElement",
 							},
 						},
 					},

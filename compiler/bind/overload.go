@@ -321,6 +321,14 @@ func (b *binder) infer(m *Method, args []*lang.Arg, types []*Type) *Method {
 			for i := range p.Args {
 				unify(p.Args[i], a.Args[i])
 			}
+		case p.Def != nil && p.Def.Kind == Interface:
+			// A type implementing the generic interface (List<int> for
+			// IEnumerable<T>) infers from its implementation.
+			if impl := b.implementation(a, p.Def); impl != nil && impl != a {
+				unify(p, impl)
+			} else if a.Kind == Array && len(p.Args) == 1 {
+				unify(p.Args[0], a.Elem)
+			}
 		}
 	}
 	ps := m.Params
