@@ -297,6 +297,14 @@ func (b *binder) ctxFor(t *Type) typeCtx {
 
 func (b *binder) resolveBases(t *Type) {
 	if t.Kind == Special {
+		// A predefined type's table lists the interfaces it implements.
+		for _, td := range b.decls[t] {
+			for _, br := range td.Bases {
+				if bt := b.resolveType(br, b.ctxFor(t)); bt.Kind == Interface {
+					t.Ifaces = append(t.Ifaces, bt)
+				}
+			}
+		}
 		return
 	}
 	obj := b.u.special[Object]

@@ -54,7 +54,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			b.args(e.Args)
 			return u.unchecked
 		}
-		lib = recv.Generic().Lib || b.isOpen(recv)
+		lib = b.partlyKnown(recv)
 	default:
 		return b.invokeDelegate(e, b.expr(e.Fun))
 	}
@@ -63,7 +63,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return u.unchecked
 	}
 	for _, c := range cands {
-		if c.Owner != nil && c.Owner.Generic().Lib {
+		if c.Owner != nil && b.partlyKnown(c.Owner) {
 			lib = true
 		}
 	}
@@ -82,6 +82,20 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return u.unchecked
 	}
 	return m.Ret
+}
+
+// partlyKnown reports whether the members of t are only partly described
+// by symbols, so that overload resolution failing among them is left to
+// run time: a prelude class (the VM adds natives to some), a class with a
+// base the binder does not model. The library tables are complete
+// (TestLibraryTablesComplete), so a library type is fully known.
+func (b *binder) partlyKnown(t *Type) bool {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.IsUnchecked() || c.UnknownBase || c.Open && !c.Lib {
+			return true
+		}
+	}
+	return false
 }
 
 // commonReturn is the type of a call whose overload was left to run time:
@@ -172,7 +186,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 	if !t.IsUnchecked() && (t.Kind == Class || t.Kind == Struct) {
 		ctors := methods(b.u.declared(t, ".ctor"))
 		if len(ctors) > 0 {
-			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, t.Generic().Lib || t.Open); m != nil {
+			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, b.partlyKnown(t)); m != nil {
 				b.info.Calls[e] = m
 			}
 		}

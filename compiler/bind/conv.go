@@ -105,6 +105,10 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		if from.Kind == Class || from.Kind == Interface {
 			return b.implements(from, to) || b.isOpen(from)
 		}
+		if from.Kind == Special && len(from.Ifaces) > 0 {
+			// The predefined types whose table lists their interfaces.
+			return b.implements(from, to)
+		}
 		// Arrays, strings, predefined value types and enums implement
 		// library interfaces the tables do not list.
 		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable ||

@@ -116,7 +116,7 @@ namespace System
         public static System.IO.TextWriter Error { get; }
     }
 
-    public sealed class String
+    public sealed class String : System.Collections.Generic.IEnumerable<char>, IComparable, IComparable<string>, IEquatable<string>, ICloneable, IConvertible
     {
         public static readonly string Empty;
         public int Length { get; }
@@ -366,7 +366,7 @@ namespace System
         public extern static double Log10(double d);
     }
 
-    public sealed class Int32
+    public sealed class Int32 : IComparable, IComparable<int>, IEquatable<int>, IConvertible, IFormattable
     {
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
@@ -385,7 +385,7 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out int result);
     }
 
-    public sealed class Int64
+    public sealed class Int64 : IComparable, IComparable<long>, IEquatable<long>, IConvertible, IFormattable
     {
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
@@ -404,7 +404,7 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out long result);
     }
 
-    public sealed class Double
+    public sealed class Double : IComparable, IComparable<double>, IEquatable<double>, IConvertible, IFormattable
     {
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
@@ -433,7 +433,7 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out double result);
     }
 
-    public sealed class Single
+    public sealed class Single : IComparable, IComparable<float>, IEquatable<float>, IConvertible, IFormattable
     {
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
@@ -462,7 +462,7 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out float result);
     }
 
-    public sealed class Decimal
+    public sealed class Decimal : IComparable, IComparable<decimal>, IEquatable<decimal>, IConvertible, IFormattable
     {
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
@@ -479,7 +479,7 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out decimal result);
     }
 
-    public sealed class Boolean
+    public sealed class Boolean : IComparable, IComparable<bool>, IEquatable<bool>, IConvertible
     {
         public static readonly string TrueString;
         public static readonly string FalseString;
@@ -487,7 +487,7 @@ namespace System
         public extern static bool TryParse(string value, out bool result);
     }
 
-    public sealed class Char
+    public sealed class Char : IComparable, IComparable<char>, IEquatable<char>, IConvertible
     {
         public const char MaxValue = '\uffff';
         public const char MinValue = '\0';

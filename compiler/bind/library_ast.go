@@ -4398,6 +4398,50 @@ func libraryAST() *lang.File {
 				Name:      "String",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(119, 34),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(119, 73),
+								Name: "char",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(119, 80),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(119, 93),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(119, 105),
+								Name: "string",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(119, 114),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(119, 125),
+								Name: "string",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(119, 134),
+						Name: "ICloneable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(119, 146),
+						Name: "IConvertible",
+					},
+				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
 						Pos:       lp(121, 9),
@@ -9370,6 +9414,40 @@ func libraryAST() *lang.File {
 				Name:      "Int32",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(369, 33),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(369, 46),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(369, 58),
+								Name: "int",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(369, 64),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(369, 75),
+								Name: "int",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(369, 81),
+						Name: "IConvertible",
+					},
+					&lang.TypeRef{
+						Pos:  lp(369, 95),
+						Name: "IFormattable",
+					},
+				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(371, 9),
@@ -9760,6 +9838,40 @@ func libraryAST() *lang.File {
 				Name:      "Int64",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(388, 33),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(388, 46),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(388, 58),
+								Name: "long",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(388, 65),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(388, 76),
+								Name: "long",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(388, 83),
+						Name: "IConvertible",
+					},
+					&lang.TypeRef{
+						Pos:  lp(388, 97),
+						Name: "IFormattable",
+					},
+				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(390, 9),
@@ -10151,6 +10263,40 @@ func libraryAST() *lang.File {
 				Name:      "Double",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(407, 34),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(407, 47),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(407, 59),
+								Name: "double",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(407, 68),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(407, 79),
+								Name: "double",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(407, 88),
+						Name: "IConvertible",
+					},
+					&lang.TypeRef{
+						Pos:  lp(407, 102),
+						Name: "IFormattable",
+					},
+				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(409, 9),
@@ -10696,6 +10842,40 @@ func libraryAST() *lang.File {
 				Name:      "Single",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(436, 34),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(436, 47),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(436, 59),
+								Name: "float",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(436, 67),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(436, 78),
+								Name: "float",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(436, 86),
+						Name: "IConvertible",
+					},
+					&lang.TypeRef{
+						Pos:  lp(436, 100),
+						Name: "IFormattable",
+					},
+				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(438, 9),
@@ -11241,6 +11421,40 @@ func libraryAST() *lang.File {
 				Name:      "Decimal",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(465, 35),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(465, 48),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(465, 60),
+								Name: "decimal",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(465, 70),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(465, 81),
+								Name: "decimal",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(465, 91),
+						Name: "IConvertible",
+					},
+					&lang.TypeRef{
+						Pos:  lp(465, 105),
+						Name: "IFormattable",
+					},
+				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(467, 9),
@@ -11588,6 +11802,36 @@ func libraryAST() *lang.File {
 				Name:      "Boolean",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(482, 35),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(482, 48),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(482, 60),
+								Name: "bool",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(482, 67),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(482, 78),
+								Name: "bool",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(482, 85),
+						Name: "IConvertible",
+					},
+				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
 						Pos:       lp(484, 9),
@@ -11672,6 +11916,36 @@ func libraryAST() *lang.File {
 				Name:      "Char",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(490, 32),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(490, 45),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(490, 57),
+								Name: "char",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(490, 64),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(490, 75),
+								Name: "char",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(490, 82),
+						Name: "IConvertible",
+					},
+				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
 						Pos:       lp(492, 9),

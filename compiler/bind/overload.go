@@ -93,6 +93,7 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 		}
 		return nil
 	}
+	apps = b.mostDerived(apps)
 	if len(apps) == 1 {
 		return b.chosen(apps[0], args)
 	}
@@ -118,6 +119,30 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			apps[0].m.Signature(), apps[1].m.Signature())
 	}
 	return nil
+}
+
+// mostDerived removes the applicable candidates declared in a base type
+// of another applicable candidate's type (§12.8.10.2: methods in a base
+// type are removed when a derived type has an applicable one), so that
+// string.ToString() hides object.ToString().
+func (b *binder) mostDerived(apps []*candidate) []*candidate {
+	if len(apps) < 2 {
+		return apps
+	}
+	out := apps[:0:0]
+	for _, c := range apps {
+		hidden := false
+		for _, d := range apps {
+			if d.m.Owner != nil && c.m.Owner != nil && d.m.Owner != c.m.Owner && b.derives(d.m.Owner, c.m.Owner) {
+				hidden = true
+				break
+			}
+		}
+		if !hidden {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // chosen records what code generation needs of the chosen candidate.
