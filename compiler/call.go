@@ -1029,7 +1029,11 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		fs.errorf(e.Pos, "Cannot await in the body of a lock statement")
 	}
 	if !fs.async {
-		fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")
+		if fs.ret != nil && fs.ret.Name != "void" && fs.ret.Name != "" {
+			fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task<%s>'.", fs.ret)
+		} else {
+			fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")
+		}
 		return nil
 	}
 	var t *vm.Type

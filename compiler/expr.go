@@ -393,7 +393,7 @@ func (fs *funcState) undefined(pos lang.Pos, name string) {
 	if s := fs.suggest(name); s != "" {
 		msg += " (did you mean '" + s + "'?)"
 	}
-	fs.errorf(pos, "%s", msg)
+	fs.errorf(pos, "%s", "error "+undefinedCode+": "+msg)
 }
 
 // suggest finds a declared name close to name.
