@@ -11,6 +11,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	var cands []*Method
 	name := ""
 	lib := false
+	var instance lang.Expr // the receiver of an instance access, for CS0176
 	var typeArgs []*lang.TypeRef
 	switch f := e.Fun.(type) {
 	case *lang.Ident:
@@ -55,6 +56,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			return u.unchecked
 		}
 		lib = b.partlyKnown(recv)
+		if !static {
+			instance = f.X
+		}
 	default:
 		return b.invokeDelegate(e, b.expr(e.Fun))
 	}
@@ -76,6 +80,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if instance != nil && m.Static && !m.Ext {
+		b.staticThroughInstance(instance, e.Fun, m.Signature())
+	}
 	b.fixOutVars(m, e.Args)
 	b.convertArgGroups(m, e.Args)
 	if m.Ret == nil {

@@ -497,10 +497,34 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if lang.Expr(e) != b.eventLHS {
 		b.eventAccess(syms[0], e.Pos)
 	}
+	if !static {
+		switch s := syms[0].(type) {
+		case *Field:
+			if s.Static {
+				b.staticThroughInstance(e.X, e, s.Owner.String()+"."+s.Name)
+			}
+		case *Property:
+			if s.Static {
+				b.staticThroughInstance(e.X, e, s.Owner.String()+"."+s.Name)
+			}
+		}
+	}
 	if e.NullCond {
 		return b.u.NullableOf(t)
 	}
 	return t
+}
+
+// staticThroughInstance reports a static member accessed through an
+// instance (CS0176), except in C#'s "Color Color" case: a simple name
+// that names both a value and its own type.
+func (b *binder) staticThroughInstance(recv, access lang.Expr, member string) {
+	if id, ok := recv.(*lang.Ident); ok {
+		if t := b.info.Types[recv]; t != nil && t.Name == id.Name {
+			return
+		}
+	}
+	b.errorf(posOf(access), "CS0176", "Member '%s' cannot be accessed with an instance reference; qualify it with a type name instead", member)
 }
 
 // receiver binds the left of a member access: a type (static access) or a

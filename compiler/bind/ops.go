@@ -140,7 +140,12 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	l, r := b.expr(e.X), b.expr(e.Y)
 	xs, ts := []lang.Expr{e.X, e.Y}, []*Type{l, r}
 	switch e.Op {
-	case "==", "!=", "<", ">", "<=", ">=":
+	case "<", ">", "<=", ">=":
+		if b.knownOperands(l, r) && !(l.Kind == Enum && r == l) && b.predefined(arithOperands, xs, ts) == nil {
+			b.operatorError(e, arithOperands, l, r)
+		}
+		return u.special[Bool]
+	case "==", "!=":
 		return u.special[Bool]
 	case "+":
 		if isString(l) || isString(r) {
@@ -177,6 +182,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	case "*", "/", "%":
 		t := b.predefined(arithOperands, xs, ts)
 		if t == nil {
+			b.operatorError(e, arithOperands, l, r)
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
@@ -197,12 +203,52 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		}
 		t := b.predefined(shiftOperands, xs, ts)
 		if t == nil {
+			b.operatorError(e, shiftOperands, l, r)
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
 		return t
 	}
 	return u.unchecked
+}
+
+// knownOperands reports whether the operators applicable to operands of
+// types l and r are all known: predefined types, enums and source types
+// (the language has no operator declarations); library types may declare
+// operators the tables cannot state yet.
+func (b *binder) knownOperands(l, r *Type) bool {
+	known := func(t *Type) bool {
+		switch t.Kind {
+		case Special:
+			return t.Special != Void
+		case Enum, Delegate:
+			return true
+		case Class, Interface:
+			return !t.Lib && !b.partlyKnown(t)
+		}
+		return false
+	}
+	return known(l) && known(r)
+}
+
+// operatorError reports a binary operator no predefined signature among
+// ops applies to (CS0019), or several do with none better (CS0034).
+func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type) {
+	if !b.knownOperands(l, r) {
+		return
+	}
+	n := 0
+	for _, s := range ops {
+		t := b.u.special[s]
+		if b.implicit(e.X, l, t) && b.implicit(e.Y, r, t) {
+			n++
+		}
+	}
+	if n > 1 {
+		b.errorf(posOf(e), "CS0034", "Operator '%s' is ambiguous on operands of type '%s' and '%s'", e.Op, l, r)
+		return
+	}
+	b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
 }
 
 func isString(t *Type) bool { return t.Kind == Special && t.Special == String }

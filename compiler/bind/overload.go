@@ -86,6 +86,11 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			b.reportArg(miss, args)
 		case badName != "" && len(cands) == 1:
 			b.errorf(pos, "CS1739", "The best overload for '%s' does not have a parameter named '%s'", name, badName)
+		case len(cands) == 1 && len(args) < minArgs(cands[0]) && !hasNamed(args):
+			// One candidate and too few arguments: C# names the first
+			// parameter left without an argument.
+			m := cands[0]
+			b.errorf(pos, "CS7036", "There is no argument given that corresponds to the required parameter '%s' of '%s'", m.Params[len(args)].Name, m.Signature())
 		case ctor:
 			b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes %d arguments", name, len(args))
 		default:
@@ -119,6 +124,15 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			apps[0].m.Signature(), apps[1].m.Signature())
 	}
 	return nil
+}
+
+func hasNamed(args []*lang.Arg) bool {
+	for _, a := range args {
+		if a.Name != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // mostDerived removes the applicable candidates declared in a base type
