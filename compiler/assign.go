@@ -236,6 +236,9 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
+	if ev := fs.c.info.EventOf(e); ev != nil {
+		return fs.eventAssign(e, ev, dst)
+	}
 	lv := fs.lvalueOf(e.Left)
 	if lv.kind == lvNone {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -648,9 +649,6 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	}
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
-	if isDelegateTypeName(tr.Name) && len(e.Args) == 1 {
-		return fs.exprTo(e.Args[0].X, dst)
-	}
 	if w := fs.alloc(); fs.typeParamInto(tr, w) {
 		// new T(): the type argument's parameterless constructor.
 		fs.callNative(e.Pos, "Internal.VM", "CreateInstance", w, 1)
@@ -662,6 +660,9 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	}
 	fs.setTop(save)
 	t, ci := fs.c.resolveTypeRef(tr, fs.cls, true)
+	if t == vm.TDelegate && len(e.Args) == 1 {
+		return fs.exprTo(e.Args[0].X, dst)
+	}
 	if t == nil {
 		return nil
 	}
@@ -745,14 +746,7 @@ func newTypePos(e *lang.NewExpr) lang.Pos {
 	return e.Pos
 }
 
-func isDelegateTypeName(name string) bool {
-	switch name {
-	case "Action", "Func", "ThreadStart", "ParameterizedThreadStart", "WaitCallback", "ContextCallback",
-		"Predicate", "Comparison", "EventHandler", "TimerCallback", "SendOrPostCallback":
-		return true
-	}
-	return false
-}
+func isDelegateTypeName(name string) bool { return bind.IsLibraryDelegate(name) }
 
 // initializer applies an object or collection initializer to the object in w.
 func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {
@@ -1088,7 +1082,11 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		fs.errorf(e.Pos, "Cannot await in the body of a lock statement")
 	}
 	if !fs.async {
-		fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")
+		if fs.ret != nil && fs.ret.Name != "void" && fs.ret.Name != "" {
+			fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task<%s>'.", fs.ret)
+		} else {
+			fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")
+		}
 		return nil
 	}
 	var t *vm.Type

@@ -250,7 +250,11 @@ func (c *Compiler) errorf(pos lang.Pos, format string, args ...any) {
 	if len(c.diags) > 200 {
 		return
 	}
-	c.diags = append(c.diags, lang.Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	msg := fmt.Sprintf(format, args...)
+	if code, ok := csCodes[format]; ok {
+		msg = "error " + code + ": " + msg
+	}
+	c.diags = append(c.diags, lang.Diagnostic{Pos: pos, Msg: msg})
 }
 
 func (c *Compiler) compileFiles(files []*lang.File) {

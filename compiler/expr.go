@@ -330,6 +330,10 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 		fs.readVar(l, dst)
 		return l.typ
 	}
+	if mi := fs.boundGroup(e); mi != nil && (mi.static || !fs.static) {
+		fs.groupDelegate(mi, -1, dst)
+		return vm.TDelegate
+	}
 	// Members of the current class and its bases, then outer classes.
 	for ci := fs.cls; ci != nil; ci = ci.outer {
 		if t, ok := fs.classMember(ci, e.Name, e.Pos, dst, ci == fs.cls); ok {
@@ -426,7 +430,7 @@ func (fs *funcState) undefined(pos lang.Pos, name string) {
 	if s := fs.suggest(name); s != "" {
 		msg += " (did you mean '" + s + "'?)"
 	}
-	fs.errorf(pos, "%s", msg)
+	fs.errorf(pos, "%s", "error "+undefinedCode+": "+msg)
 }
 
 // suggest finds a declared name close to name.
@@ -560,6 +564,15 @@ func dottedName(e lang.Expr) string {
 
 // member compiles X.Name used as a value.
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
+	if mi := fs.boundGroup(e); mi != nil && !e.NullCond {
+		if mi.static {
+			fs.groupDelegate(mi, 0, dst)
+		} else {
+			r, _ := fs.exprReg(e.X)
+			fs.groupDelegate(mi, r, dst)
+		}
+		return vm.TDelegate
+	}
 	if t, ci := fs.typeOfExpr(e.X); t != nil {
 		return fs.staticMemberVia(t, ci, e.Name, e.Pos, dst, fs.viaOf(e.X, t))
 	}

@@ -337,6 +337,13 @@ namespace System
     {
     }
 
+    // EventArgs is the base of event data; EventHandler and
+    // EventHandler<TEventArgs> pass it.
+    public class EventArgs
+    {
+        public static readonly EventArgs Empty = new EventArgs();
+    }
+
     [AttributeUsage(AttributeTargets.All)]
     public sealed class AttributeUsageAttribute : Attribute
     {

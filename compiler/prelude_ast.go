@@ -5628,22 +5628,52 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(340, 5),
+				Pos:       p(342, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EventArgs",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(344, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  p(344, 32),
+							Name: "EventArgs",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(344, 42),
+								Name: "Empty",
+								Init: &lang.NewExpr{
+									Pos: p(344, 50),
+									Type: &lang.TypeRef{
+										Pos:  p(344, 54),
+										Name: "EventArgs",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(347, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(340, 6),
+						Pos:  p(347, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(340, 21),
+								Pos: p(347, 21),
 								X: &lang.MemberExpr{
-									Pos: p(340, 38),
+									Pos: p(347, 38),
 									X: &lang.Ident{
-										Pos:  p(340, 21),
+										Pos:  p(347, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5654,64 +5684,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(341, 51),
+						Pos:  p(348, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(343, 9),
+						Pos:       p(350, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(343, 40),
+								Pos: p(350, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(343, 40),
+									Pos:  p(350, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(343, 66),
-							Rbrace: p(343, 68),
+							Pos:    p(350, 66),
+							Rbrace: p(350, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(344, 9),
+						Pos:       p(351, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(344, 16),
+							Pos:  p(351, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(344, 37),
+								Pos:  p(351, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(344, 42),
+								Pos:  p(351, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(345, 9),
+						Pos:       p(352, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(345, 16),
+							Pos:  p(352, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(345, 33),
+								Pos:  p(352, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(345, 38),
+								Pos:  p(352, 38),
 								Kind: "set",
 							},
 						},
@@ -5719,152 +5749,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(348, 5),
+				Pos:       p(355, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(350, 9),
+						Pos:  p(357, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(350, 20),
+							Pos:   p(357, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 23),
+						Pos:  p(357, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(350, 32),
+							Pos:   p(357, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 35),
+						Pos:  p(357, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(350, 43),
+							Pos:   p(357, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 46),
+						Pos:  p(357, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(350, 55),
+							Pos:   p(357, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 58),
+						Pos:  p(357, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(350, 65),
+							Pos:   p(357, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 69),
+						Pos:  p(357, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(350, 83),
+							Pos:   p(357, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(350, 87),
+						Pos:  p(357, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(350, 96),
+							Pos:   p(357, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 9),
+						Pos:  p(358, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(351, 20),
+							Pos:   p(358, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 25),
+						Pos:  p(358, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(351, 33),
+							Pos:   p(358, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 38),
+						Pos:  p(358, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(351, 46),
+							Pos:   p(358, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 51),
+						Pos:  p(358, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(351, 63),
+							Pos:   p(358, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 69),
+						Pos:  p(358, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(351, 81),
+							Pos:   p(358, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(351, 87),
+						Pos:  p(358, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(351, 98),
+							Pos:   p(358, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(352, 9),
+						Pos:  p(359, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(352, 23),
+							Pos:   p(359, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(352, 29),
+						Pos:  p(359, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(352, 48),
+							Pos:   p(359, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(352, 55),
+						Pos:  p(359, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(352, 61),
+							Pos:   p(359, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -5872,23 +5902,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(358, 5),
+				Pos:       p(365, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(362, 5),
+				Pos:       p(369, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(364, 9),
+						Pos: p(371, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(364, 9),
+							Pos:  p(371, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -5896,7 +5926,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(370, 5),
+				Pos:       p(377, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -5906,13 +5936,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(370, 39),
+						Pos:  p(377, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(374, 5),
+				Pos:       p(381, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -5922,17 +5952,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(374, 39),
+						Pos:  p(381, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(374, 71),
+						Pos:  p(381, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(378, 5),
+				Pos:       p(385, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -5942,25 +5972,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(380, 9),
+						Pos: p(387, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(380, 9),
+							Pos:  p(387, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(380, 21),
+								Pos: p(387, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(380, 21),
+									Pos:  p(387, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(380, 26),
+								Pos: p(387, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(380, 26),
+									Pos:  p(387, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -5970,7 +6000,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(383, 5),
+				Pos:       p(390, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -5980,25 +6010,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(385, 9),
+						Pos: p(392, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(385, 9),
+							Pos:  p(392, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(385, 21),
+								Pos: p(392, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(385, 21),
+									Pos:  p(392, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(385, 26),
+								Pos: p(392, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(385, 26),
+									Pos:  p(392, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6006,17 +6036,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(386, 9),
+						Pos: p(393, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(386, 9),
+							Pos:  p(393, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(386, 25),
+								Pos: p(393, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(386, 25),
+									Pos:  p(393, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -6026,44 +6056,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(392, 5),
+				Pos:       p(399, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(392, 46),
+						Pos:  p(399, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(394, 9),
+						Pos:       p(401, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(394, 17),
+							Pos:  p(401, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(394, 24),
+								Pos:  p(401, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(395, 9),
+						Pos:       p(402, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(395, 46),
+							Pos:  p(402, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(395, 51),
+									Pos: p(402, 51),
 									X: &lang.Literal{
-										Pos:   p(395, 51),
+										Pos:   p(402, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6072,32 +6102,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(395, 114),
-							Rbrace: p(395, 116),
+							Pos:    p(402, 114),
+							Rbrace: p(402, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(396, 9),
+						Pos:       p(403, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(396, 42),
+								Pos: p(403, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(396, 42),
+									Pos:  p(403, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(396, 67),
+							Pos:  p(403, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(396, 72),
+									Pos: p(403, 72),
 									X: &lang.Literal{
-										Pos:   p(396, 72),
+										Pos:   p(403, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6106,90 +6136,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(396, 135),
+							Pos: p(403, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(396, 137),
+									Pos: p(403, 137),
 									X: &lang.AssignExpr{
-										Pos: p(396, 148),
+										Pos: p(403, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(396, 137),
+											Pos:  p(403, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(396, 150),
+											Pos:  p(403, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(396, 166),
+							Rbrace: p(403, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(397, 9),
+						Pos:       p(404, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(397, 16),
+							Pos:  p(404, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(397, 41),
+							Pos:  p(404, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(398, 9),
+						Pos:       p(405, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(398, 25),
+							Pos:  p(405, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(398, 116),
+							Pos: p(405, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(398, 103),
+								Pos: p(405, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(398, 78),
+									Pos: p(405, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(398, 56),
+										Pos: p(405, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(398, 48),
+											Pos: p(405, 48),
 											X: &lang.BaseExpr{
-												Pos: p(398, 43),
+												Pos: p(405, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(398, 70),
+											Pos: p(405, 70),
 											X: &lang.Ident{
-												Pos:  p(398, 58),
+												Pos:  p(405, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(398, 80),
+										Pos:   p(405, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(398, 105),
+									Pos:  p(405, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(398, 118),
+								Pos:   p(405, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6199,64 +6229,64 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(401, 5),
+				Pos:       p(408, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(401, 65),
+						Pos:  p(408, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(403, 9),
+						Pos:       p(410, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(403, 54),
+								Pos: p(410, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(403, 54),
+									Pos:  p(410, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(403, 73),
-							Rbrace: p(403, 75),
+							Pos:    p(410, 73),
+							Rbrace: p(410, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(409, 5),
+				Pos:       p(416, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(409, 42),
+						Pos:  p(416, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(411, 9),
+						Pos:       p(418, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(411, 42),
+							Pos:  p(418, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(411, 47),
+									Pos: p(418, 47),
 									X: &lang.Literal{
-										Pos:   p(411, 47),
+										Pos:   p(418, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6265,76 +6295,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(411, 71),
-							Rbrace: p(411, 73),
+							Pos:    p(418, 71),
+							Rbrace: p(418, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(413, 9),
+						Pos:       p(420, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(413, 38),
+								Pos: p(420, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(413, 38),
+									Pos:  p(420, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(413, 52),
+							Pos:  p(420, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(413, 57),
+									Pos: p(420, 57),
 									X: &lang.CondExpr{
-										Pos: p(413, 86),
+										Pos: p(420, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(413, 71),
+											Pos: p(420, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(413, 61),
+												Pos: p(420, 61),
 												X: &lang.Ident{
-													Pos:  p(413, 57),
+													Pos:  p(420, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(413, 64),
+													Pos: p(420, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(413, 64),
+														Pos:  p(420, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(413, 78),
+												Pos: p(420, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(413, 74),
+													Pos:  p(420, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(413, 81),
+													Pos:  p(420, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(413, 88),
+											Pos: p(420, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(413, 89),
+												Pos:  p(420, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(413, 96),
+												Pos:  p(420, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(413, 102),
+											Pos:   p(420, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -6344,146 +6374,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(413, 126),
-							Rbrace: p(413, 128),
+							Pos:    p(420, 126),
+							Rbrace: p(420, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(414, 9),
+						Pos:       p(421, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(414, 38),
+								Pos: p(421, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(414, 38),
+									Pos:  p(421, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(414, 54),
+								Pos: p(421, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(414, 54),
+									Pos:  p(421, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(414, 82),
+							Pos:  p(421, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(414, 87),
+									Pos: p(421, 87),
 									X: &lang.Ident{
-										Pos:  p(414, 87),
+										Pos:  p(421, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(414, 96),
+									Pos: p(421, 96),
 									X: &lang.Ident{
-										Pos:  p(414, 96),
+										Pos:  p(421, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(414, 112),
-							Rbrace: p(414, 114),
+							Pos:    p(421, 112),
+							Rbrace: p(421, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(415, 9),
+						Pos:       p(422, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(415, 38),
+								Pos: p(422, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(415, 38),
+									Pos:  p(422, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(415, 54),
+								Pos: p(422, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(415, 54),
+									Pos:  p(422, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(415, 80),
+								Pos: p(422, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(415, 80),
+									Pos:  p(422, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(415, 96),
+							Pos:  p(422, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(415, 101),
+									Pos: p(422, 101),
 									X: &lang.Ident{
-										Pos:  p(415, 101),
+										Pos:  p(422, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(415, 110),
+									Pos: p(422, 110),
 									X: &lang.Ident{
-										Pos:  p(415, 110),
+										Pos:  p(422, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(415, 126),
+									Pos: p(422, 126),
 									X: &lang.Ident{
-										Pos:  p(415, 126),
+										Pos:  p(422, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(415, 133),
-							Rbrace: p(415, 135),
+							Pos:    p(422, 133),
+							Rbrace: p(422, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(421, 5),
+				Pos:       p(428, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(421, 41),
+						Pos:  p(428, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(423, 9),
+						Pos:       p(430, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(423, 41),
+							Pos:  p(430, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(423, 46),
+									Pos: p(430, 46),
 									X: &lang.Literal{
-										Pos:   p(423, 46),
+										Pos:   p(430, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6492,116 +6522,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(423, 98),
-							Rbrace: p(423, 100),
+							Pos:    p(430, 98),
+							Rbrace: p(430, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(424, 9),
+						Pos:       p(431, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(424, 37),
+								Pos: p(431, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 37),
+									Pos:  p(431, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(424, 55),
+							Pos:  p(431, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(424, 60),
+									Pos: p(431, 60),
 									X: &lang.Ident{
-										Pos:  p(424, 60),
+										Pos:  p(431, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(424, 69),
-							Rbrace: p(424, 71),
+							Pos:    p(431, 69),
+							Rbrace: p(431, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(425, 9),
+						Pos:       p(432, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(425, 37),
+								Pos: p(432, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 37),
+									Pos:  p(432, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(425, 53),
+								Pos: p(432, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 53),
+									Pos:  p(432, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(425, 81),
+							Pos:  p(432, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(425, 86),
+									Pos: p(432, 86),
 									X: &lang.Ident{
-										Pos:  p(425, 86),
+										Pos:  p(432, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(425, 95),
+									Pos: p(432, 95),
 									X: &lang.Ident{
-										Pos:  p(425, 95),
+										Pos:  p(432, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(425, 111),
-							Rbrace: p(425, 113),
+							Pos:    p(432, 111),
+							Rbrace: p(432, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(431, 5),
+				Pos:       p(438, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(431, 49),
+						Pos:  p(438, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(433, 9),
+						Pos:       p(440, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(433, 49),
+							Pos:  p(440, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(433, 54),
+									Pos: p(440, 54),
 									X: &lang.Literal{
-										Pos:   p(433, 54),
+										Pos:   p(440, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6610,69 +6640,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(433, 136),
-							Rbrace: p(433, 138),
+							Pos:    p(440, 136),
+							Rbrace: p(440, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(434, 9),
+						Pos:       p(441, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(434, 45),
+								Pos: p(441, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 45),
+									Pos:  p(441, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(434, 63),
+							Pos:  p(441, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(434, 68),
+									Pos: p(441, 68),
 									X: &lang.Ident{
-										Pos:  p(434, 68),
+										Pos:  p(441, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(434, 77),
-							Rbrace: p(434, 79),
+							Pos:    p(441, 77),
+							Rbrace: p(441, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(437, 5),
+				Pos:       p(444, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(437, 47),
+						Pos:  p(444, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(439, 9),
+						Pos:       p(446, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(439, 47),
+							Pos:  p(446, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(439, 52),
+									Pos: p(446, 52),
 									X: &lang.Literal{
-										Pos:   p(439, 52),
+										Pos:   p(446, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6681,69 +6711,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(439, 100),
-							Rbrace: p(439, 102),
+							Pos:    p(446, 100),
+							Rbrace: p(446, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(440, 9),
+						Pos:       p(447, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(440, 43),
+								Pos: p(447, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(440, 43),
+									Pos:  p(447, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(440, 61),
+							Pos:  p(447, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(440, 66),
+									Pos: p(447, 66),
 									X: &lang.Ident{
-										Pos:  p(440, 66),
+										Pos:  p(447, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(440, 75),
-							Rbrace: p(440, 77),
+							Pos:    p(447, 75),
+							Rbrace: p(447, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(443, 5),
+				Pos:       p(450, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(443, 43),
+						Pos:  p(450, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(445, 9),
+						Pos:       p(452, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(445, 43),
+							Pos:  p(452, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(445, 48),
+									Pos: p(452, 48),
 									X: &lang.Literal{
-										Pos:   p(445, 48),
+										Pos:   p(452, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6752,263 +6782,263 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(445, 139),
-							Rbrace: p(445, 141),
+							Pos:    p(452, 139),
+							Rbrace: p(452, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(446, 9),
+						Pos:       p(453, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(446, 39),
+								Pos: p(453, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(446, 39),
+									Pos:  p(453, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(446, 57),
+							Pos:  p(453, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(446, 62),
+									Pos: p(453, 62),
 									X: &lang.Ident{
-										Pos:  p(446, 62),
+										Pos:  p(453, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(446, 71),
-							Rbrace: p(446, 73),
+							Pos:    p(453, 71),
+							Rbrace: p(453, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(456, 5),
+				Pos:       p(463, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(456, 42),
+						Pos:  p(463, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(456, 48),
+						Pos:  p(463, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(456, 60),
+						Pos:  p(463, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(456, 72),
+						Pos:  p(463, 72),
 						Name: "DropWrite",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(458, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ChannelOptions",
-				Namespace: "System.Threading.Channels",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       p(460, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(460, 16),
-							Name: "bool",
-						},
-						Name: "SingleWriter",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(460, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(460, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(461, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(461, 16),
-							Name: "bool",
-						},
-						Name: "SingleReader",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(461, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(461, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(462, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(462, 16),
-							Name: "bool",
-						},
-						Name: "AllowSynchronousContinuations",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(462, 53),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(462, 58),
-								Kind: "set",
-							},
-						},
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       p(465, 5),
 				Kind:      lang.TypeKind("class"),
+				Name:      "ChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       p(467, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(467, 16),
+							Name: "bool",
+						},
+						Name: "SingleWriter",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(467, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(467, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(468, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(468, 16),
+							Name: "bool",
+						},
+						Name: "SingleReader",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(468, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(468, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(469, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(469, 16),
+							Name: "bool",
+						},
+						Name: "AllowSynchronousContinuations",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(469, 53),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(469, 58),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(472, 5),
+				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(465, 51),
+						Pos:  p(472, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(467, 5),
+				Pos:       p(474, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(467, 49),
+						Pos:  p(474, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(469, 9),
+						Pos: p(476, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(469, 9),
+							Pos:  p(476, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(469, 13),
+								Pos:  p(476, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(470, 9),
+						Pos:       p(477, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(470, 38),
+								Pos: p(477, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(470, 38),
+									Pos:  p(477, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(470, 52),
+							Pos: p(477, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(470, 54),
+									Pos: p(477, 54),
 									X: &lang.AssignExpr{
-										Pos: p(470, 63),
+										Pos: p(477, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(470, 54),
+											Pos:  p(477, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(470, 65),
+											Pos:  p(477, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(470, 75),
+							Rbrace: p(477, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(471, 9),
+						Pos:       p(478, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(471, 16),
+							Pos:  p(478, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(473, 13),
+								Pos:  p(480, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(473, 20),
+									Pos:  p(480, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(474, 13),
+								Pos:  p(481, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(475, 13),
+									Pos: p(482, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(476, 17),
+											Pos: p(483, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(476, 27),
+												Pos: p(483, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(476, 21),
+													Pos:  p(483, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(476, 29),
+													Pos:   p(483, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(476, 32),
+												Pos: p(483, 32),
 												X: &lang.NewExpr{
-													Pos: p(476, 38),
+													Pos: p(483, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(476, 42),
+														Pos:  p(483, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(476, 70),
+															Pos: p(483, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(476, 70),
+																Pos: p(483, 70),
 																X: &lang.Ident{
-																	Pos:  p(476, 77),
+																	Pos:  p(483, 77),
 																	Name: "value",
 																},
 															},
@@ -7018,41 +7048,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(477, 17),
+											Pos: p(484, 17),
 											X: &lang.AssignExpr{
-												Pos: p(477, 27),
+												Pos: p(484, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(477, 17),
+													Pos:  p(484, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(477, 29),
+													Pos:  p(484, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(478, 13),
+									Rbrace: p(485, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(480, 9),
+						Pos:       p(487, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(480, 16),
+							Pos:  p(487, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(480, 50),
+								Pos:  p(487, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(480, 55),
+								Pos:  p(487, 55),
 								Kind: "set",
 							},
 						},
@@ -7060,30 +7090,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(483, 5),
+				Pos:       p(490, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(483, 43),
+						Pos:  p(490, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(485, 9),
+						Pos:       p(492, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(485, 43),
+							Pos:  p(492, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(485, 48),
+									Pos: p(492, 48),
 									X: &lang.Literal{
-										Pos:   p(485, 48),
+										Pos:   p(492, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -7092,361 +7122,139 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(485, 80),
-							Rbrace: p(485, 82),
+							Pos:    p(492, 80),
+							Rbrace: p(492, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(486, 9),
+						Pos:       p(493, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(486, 39),
+								Pos: p(493, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(486, 39),
+									Pos:  p(493, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(486, 57),
+							Pos:  p(493, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(486, 62),
+									Pos: p(493, 62),
 									X: &lang.Ident{
-										Pos:  p(486, 62),
+										Pos:  p(493, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(486, 71),
-							Rbrace: p(486, 73),
+							Pos:    p(493, 71),
+							Rbrace: p(493, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(487, 9),
+						Pos:       p(494, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(487, 39),
+								Pos: p(494, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(487, 39),
+									Pos:  p(494, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(487, 67),
+							Pos:  p(494, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(487, 72),
+									Pos: p(494, 72),
 									X: &lang.Literal{
-										Pos:   p(487, 72),
+										Pos:   p(494, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(487, 104),
+									Pos: p(494, 104),
 									X: &lang.Ident{
-										Pos:  p(487, 104),
+										Pos:  p(494, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(487, 120),
-							Rbrace: p(487, 122),
+							Pos:    p(494, 120),
+							Rbrace: p(494, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(488, 9),
+						Pos:       p(495, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(488, 39),
+								Pos: p(495, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(488, 39),
+									Pos:  p(495, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(488, 55),
+								Pos: p(495, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(488, 55),
+									Pos:  p(495, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(488, 83),
+							Pos:  p(495, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(488, 88),
+									Pos: p(495, 88),
 									X: &lang.Ident{
-										Pos:  p(488, 88),
+										Pos:  p(495, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(488, 97),
+									Pos: p(495, 97),
 									X: &lang.Ident{
-										Pos:  p(488, 97),
+										Pos:  p(495, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(488, 113),
-							Rbrace: p(488, 115),
+							Pos:    p(495, 113),
+							Rbrace: p(495, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(491, 5),
+				Pos:       p(498, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       p(493, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(493, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(493, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateUnbounded",
-						TypeParams: []string{
-							"T",
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(493, 58),
-							Type: &lang.TypeRef{
-								Pos:  p(493, 62),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(493, 70),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(493, 73),
-									X: &lang.Literal{
-										Pos:   p(493, 73),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(493, 76),
-									X: &lang.MemberExpr{
-										Pos: p(493, 99),
-										X: &lang.Ident{
-											Pos:  p(493, 76),
-											Name: "BoundedChannelFullMode",
-										},
-										Name: "Wait",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(494, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(494, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(494, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateUnbounded",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(494, 53),
-								Type: &lang.TypeRef{
-									Pos:  p(494, 53),
-									Name: "UnboundedChannelOptions",
-								},
-								Name: "options",
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(494, 89),
-							Type: &lang.TypeRef{
-								Pos:  p(494, 93),
-								Name: "Channel",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  p(494, 101),
-										Name: "T",
-									},
-								},
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(494, 104),
-									X: &lang.Literal{
-										Pos:   p(494, 104),
-										Raw:   "0",
-										Value: int64(0),
-									},
-								},
-								&lang.Arg{
-									Pos: p(494, 107),
-									X: &lang.MemberExpr{
-										Pos: p(494, 130),
-										X: &lang.Ident{
-											Pos:  p(494, 107),
-											Name: "BoundedChannelFullMode",
-										},
-										Name: "Wait",
-									},
-								},
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(495, 9),
-						Modifiers: lang.Modifiers(17),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(495, 23),
-							Name: "Channel",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(495, 31),
-									Name: "T",
-								},
-							},
-						},
-						Name: "CreateBounded",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(495, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(495, 51),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(496, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(497, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(497, 26),
-										Op:  "<",
-										X: &lang.Ident{
-											Pos:  p(497, 17),
-											Name: "capacity",
-										},
-										Y: &lang.Literal{
-											Pos:   p(497, 28),
-											Raw:   "1",
-											Value: int64(1),
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(497, 31),
-										X: &lang.NewExpr{
-											Pos: p(497, 37),
-											Type: &lang.TypeRef{
-												Pos:  p(497, 41),
-												Name: "ArgumentOutOfRangeException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(497, 69),
-													X: &lang.NameOfExpr{
-														Pos: p(497, 69),
-														X: &lang.Ident{
-															Pos:  p(497, 76),
-															Name: "capacity",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(498, 13),
-									X: &lang.NewExpr{
-										Pos: p(498, 20),
-										Type: &lang.TypeRef{
-											Pos:  p(498, 24),
-											Name: "Channel",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(498, 32),
-													Name: "T",
-												},
-											},
-										},
-										Args: []*lang.Arg{
-											&lang.Arg{
-												Pos: p(498, 35),
-												X: &lang.Ident{
-													Pos:  p(498, 35),
-													Name: "capacity",
-												},
-											},
-											&lang.Arg{
-												Pos: p(498, 45),
-												X: &lang.MemberExpr{
-													Pos: p(498, 68),
-													X: &lang.Ident{
-														Pos:  p(498, 45),
-														Name: "BoundedChannelFullMode",
-													},
-													Name: "Wait",
-												},
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(499, 9),
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       p(500, 9),
 						Modifiers: lang.Modifiers(17),
@@ -7460,50 +7268,272 @@ func preludeAST() *lang.File {
 								},
 							},
 						},
-						Name: "CreateBounded",
+						Name: "CreateUnbounded",
 						TypeParams: []string{
 							"T",
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(500, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(500, 51),
-									Name: "BoundedChannelOptions",
-								},
-								Name: "options",
-							},
-						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(500, 85),
+							Pos: p(500, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(500, 89),
+								Pos:  p(500, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(500, 97),
+										Pos:  p(500, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(500, 100),
+									Pos: p(500, 73),
+									X: &lang.Literal{
+										Pos:   p(500, 73),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(500, 76),
 									X: &lang.MemberExpr{
-										Pos: p(500, 108),
+										Pos: p(500, 99),
 										X: &lang.Ident{
-											Pos:  p(500, 100),
+											Pos:  p(500, 76),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(501, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(501, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(501, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateUnbounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(501, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(501, 53),
+									Name: "UnboundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(501, 89),
+							Type: &lang.TypeRef{
+								Pos:  p(501, 93),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(501, 101),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(501, 104),
+									X: &lang.Literal{
+										Pos:   p(501, 104),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								&lang.Arg{
+									Pos: p(501, 107),
+									X: &lang.MemberExpr{
+										Pos: p(501, 130),
+										X: &lang.Ident{
+											Pos:  p(501, 107),
+											Name: "BoundedChannelFullMode",
+										},
+										Name: "Wait",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(502, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(502, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(502, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(502, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(502, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(503, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(504, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(504, 26),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(504, 17),
+											Name: "capacity",
+										},
+										Y: &lang.Literal{
+											Pos:   p(504, 28),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(504, 31),
+										X: &lang.NewExpr{
+											Pos: p(504, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(504, 41),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(504, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(504, 69),
+														X: &lang.Ident{
+															Pos:  p(504, 76),
+															Name: "capacity",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(505, 13),
+									X: &lang.NewExpr{
+										Pos: p(505, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(505, 24),
+											Name: "Channel",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(505, 32),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(505, 35),
+												X: &lang.Ident{
+													Pos:  p(505, 35),
+													Name: "capacity",
+												},
+											},
+											&lang.Arg{
+												Pos: p(505, 45),
+												X: &lang.MemberExpr{
+													Pos: p(505, 68),
+													X: &lang.Ident{
+														Pos:  p(505, 45),
+														Name: "BoundedChannelFullMode",
+													},
+													Name: "Wait",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(506, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(507, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(507, 23),
+							Name: "Channel",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(507, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "CreateBounded",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(507, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(507, 51),
+									Name: "BoundedChannelOptions",
+								},
+								Name: "options",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(507, 85),
+							Type: &lang.TypeRef{
+								Pos:  p(507, 89),
+								Name: "Channel",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(507, 97),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(507, 100),
+									X: &lang.MemberExpr{
+										Pos: p(507, 108),
+										X: &lang.Ident{
+											Pos:  p(507, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(500, 118),
+									Pos: p(507, 118),
 									X: &lang.MemberExpr{
-										Pos: p(500, 126),
+										Pos: p(507, 126),
 										X: &lang.Ident{
-											Pos:  p(500, 118),
+											Pos:  p(507, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -7515,7 +7545,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(503, 5),
+				Pos:       p(510, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -7525,20 +7555,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(505, 9),
+						Pos:       p(512, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(505, 27),
+							Pos:  p(512, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(505, 34),
+								Pos:  p(512, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(505, 42),
+									Pos: p(512, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(505, 46),
+										Pos:  p(512, 46),
 										Name: "object",
 									},
 								},
@@ -7546,30 +7576,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(506, 9),
+						Pos:       p(513, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(506, 27),
+							Pos:  p(513, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(506, 32),
+									Pos:  p(513, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(506, 35),
+								Pos:  p(513, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(506, 44),
+									Pos: p(513, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(506, 48),
+										Pos:  p(513, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(506, 53),
+												Pos:  p(513, 53),
 												Name: "T",
 											},
 										},
@@ -7579,18 +7609,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(507, 9),
+						Pos:       p(514, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(507, 27),
+							Pos:  p(514, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(507, 32),
+									Pos:  p(514, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(507, 53),
+											Pos:  p(514, 53),
 											Name: "bool",
 										},
 									},
@@ -7599,20 +7629,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(507, 60),
+								Pos:  p(514, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(507, 75),
+									Pos: p(514, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(507, 79),
+										Pos:  p(514, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(507, 84),
+												Pos:  p(514, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(507, 105),
+														Pos:  p(514, 105),
 														Name: "bool",
 													},
 												},
@@ -7624,18 +7654,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(508, 9),
+						Pos:       p(515, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(508, 27),
+							Pos:  p(515, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(508, 32),
+									Pos:  p(515, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(508, 53),
+											Pos:  p(515, 53),
 											Name: "bool",
 										},
 									},
@@ -7644,20 +7674,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(508, 60),
+								Pos:  p(515, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(508, 76),
+									Pos: p(515, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(508, 80),
+										Pos:  p(515, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(508, 85),
+												Pos:  p(515, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(508, 106),
+														Pos:  p(515, 106),
 														Name: "bool",
 													},
 												},
@@ -7669,29 +7699,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(509, 9),
+						Pos:       p(516, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(509, 27),
+							Pos:  p(516, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(509, 48),
+								Pos:  p(516, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(509, 62),
+									Pos: p(516, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(509, 66),
+										Pos:  p(516, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(509, 87),
+											Pos: p(516, 87),
 											X: &lang.MemberExpr{
-												Pos: p(509, 107),
+												Pos: p(516, 107),
 												X: &lang.Ident{
-													Pos:  p(509, 87),
+													Pos:  p(516, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -7703,142 +7733,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(510, 9),
+						Pos:       p(517, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(510, 27),
+							Pos:  p(517, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(510, 31),
+								Pos:  p(517, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(511, 9),
+						Pos:       p(518, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(511, 27),
+							Pos:  p(518, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(511, 50),
+								Pos:  p(518, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(512, 9),
+						Pos:       p(519, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(512, 18),
+							Pos:  p(519, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(512, 23),
+								Pos:  p(519, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(513, 9),
+						Pos:       p(520, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(513, 18),
+							Pos:  p(520, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(513, 28),
+								Pos:  p(520, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(515, 9),
+						Pos:       p(522, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(515, 26),
+								Pos: p(522, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(515, 26),
+									Pos:  p(522, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(515, 40),
+								Pos: p(522, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(515, 40),
+									Pos:  p(522, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(516, 9),
+							Pos: p(523, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(517, 13),
+									Pos: p(524, 13),
 									X: &lang.AssignExpr{
-										Pos: p(517, 23),
+										Pos: p(524, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(517, 13),
+											Pos:  p(524, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(517, 25),
+											Pos:  p(524, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(518, 13),
+									Pos: p(525, 13),
 									X: &lang.AssignExpr{
-										Pos: p(518, 19),
+										Pos: p(525, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(518, 13),
+											Pos:  p(525, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(518, 21),
+											Pos:  p(525, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(519, 13),
+									Pos: p(526, 13),
 									X: &lang.AssignExpr{
-										Pos: p(519, 20),
+										Pos: p(526, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(519, 13),
+											Pos:  p(526, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(519, 22),
+											Pos: p(526, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(519, 26),
+												Pos:  p(526, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(519, 40),
+														Pos:  p(526, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(519, 43),
+													Pos: p(526, 43),
 													X: &lang.ThisExpr{
-														Pos: p(519, 43),
+														Pos: p(526, 43),
 													},
 												},
 											},
@@ -7846,31 +7876,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(520, 13),
+									Pos: p(527, 13),
 									X: &lang.AssignExpr{
-										Pos: p(520, 20),
+										Pos: p(527, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(520, 13),
+											Pos:  p(527, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(520, 22),
+											Pos: p(527, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(520, 26),
+												Pos:  p(527, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(520, 40),
+														Pos:  p(527, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(520, 43),
+													Pos: p(527, 43),
 													X: &lang.ThisExpr{
-														Pos: p(520, 43),
+														Pos: p(527, 43),
 													},
 												},
 											},
@@ -7878,18 +7908,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(521, 9),
+							Rbrace: p(528, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(523, 9),
+						Pos:       p(530, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(523, 16),
+							Pos:  p(530, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(523, 30),
+									Pos:  p(530, 30),
 									Name: "T",
 								},
 							},
@@ -7897,20 +7927,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(523, 42),
+								Pos:  p(530, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(524, 9),
+						Pos:       p(531, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(524, 16),
+							Pos:  p(531, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(524, 30),
+									Pos:  p(531, 30),
 									Name: "T",
 								},
 							},
@@ -7918,32 +7948,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(524, 42),
+								Pos:  p(531, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(526, 9),
+						Pos:       p(533, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(526, 25),
+							Pos:  p(533, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(526, 35),
+								Pos: p(533, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(526, 35),
+									Pos:  p(533, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(526, 40),
+											Pos:  p(533, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(526, 61),
+													Pos:  p(533, 61),
 													Name: "bool",
 												},
 											},
@@ -7953,41 +7983,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(526, 77),
+								Pos: p(533, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(526, 77),
+									Pos:  p(533, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(527, 9),
+							Pos: p(534, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(528, 13),
+									Pos:  p(535, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(528, 31),
+										Pos:  p(535, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(528, 40),
+										Pos: p(535, 40),
 										X: &lang.CallExpr{
-											Pos: p(528, 42),
+											Pos: p(535, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(528, 42),
+												Pos: p(535, 42),
 												X: &lang.Ident{
-													Pos:  p(528, 40),
+													Pos:  p(535, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(528, 55),
+													Pos: p(535, 55),
 													X: &lang.Ident{
-														Pos:  p(528, 55),
+														Pos:  p(535, 55),
 														Name: "result",
 													},
 												},
@@ -7996,84 +8026,16 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(529, 13),
+									Pos: p(536, 13),
 									X: &lang.CallExpr{
-										Pos: p(529, 21),
+										Pos: p(536, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(529, 21),
+											Pos: p(536, 21),
 											X: &lang.Ident{
-												Pos:  p(529, 13),
+												Pos:  p(536, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
-										},
-									},
-								},
-							},
-							Rbrace: p(530, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(533, 9),
-						Modifiers: lang.Modifiers(8),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(533, 18),
-							Name: "void",
-						},
-						Name: "Finish",
-						Body: &lang.BlockStmt{
-							Pos: p(534, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(535, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(535, 24),
-										Op:  "!=",
-										X: &lang.Ident{
-											Pos:  p(535, 17),
-											Name: "_error",
-										},
-										Y: &lang.Literal{
-											Pos:  p(535, 27),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ExprStmt{
-										Pos: p(535, 33),
-										X: &lang.CallExpr{
-											Pos: p(535, 45),
-											Fun: &lang.MemberExpr{
-												Pos: p(535, 45),
-												X: &lang.Ident{
-													Pos:  p(535, 33),
-													Name: "_completion",
-												},
-												Name: "TrySetException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(535, 61),
-													X: &lang.Ident{
-														Pos:  p(535, 61),
-														Name: "_error",
-													},
-												},
-											},
-										},
-									},
-									Else: &lang.ExprStmt{
-										Pos: p(536, 18),
-										X: &lang.CallExpr{
-											Pos: p(536, 30),
-											Fun: &lang.MemberExpr{
-												Pos: p(536, 30),
-												X: &lang.Ident{
-													Pos:  p(536, 18),
-													Name: "_completion",
-												},
-												Name: "TrySetResult",
-											},
 										},
 									},
 								},
@@ -8082,14 +8044,82 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(539, 9),
+						Pos:       p(540, 9),
+						Modifiers: lang.Modifiers(8),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(540, 18),
+							Name: "void",
+						},
+						Name: "Finish",
+						Body: &lang.BlockStmt{
+							Pos: p(541, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(542, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(542, 24),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(542, 17),
+											Name: "_error",
+										},
+										Y: &lang.Literal{
+											Pos:  p(542, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(542, 33),
+										X: &lang.CallExpr{
+											Pos: p(542, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(542, 45),
+												X: &lang.Ident{
+													Pos:  p(542, 33),
+													Name: "_completion",
+												},
+												Name: "TrySetException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(542, 61),
+													X: &lang.Ident{
+														Pos:  p(542, 61),
+														Name: "_error",
+													},
+												},
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(543, 18),
+										X: &lang.CallExpr{
+											Pos: p(543, 30),
+											Fun: &lang.MemberExpr{
+												Pos: p(543, 30),
+												X: &lang.Ident{
+													Pos:  p(543, 18),
+													Name: "_completion",
+												},
+												Name: "TrySetResult",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(544, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(546, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(539, 25),
+							Pos:  p(546, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(539, 35),
+									Pos:  p(546, 35),
 									Name: "bool",
 								},
 							},
@@ -8097,17 +8127,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(539, 46),
+								Pos: p(546, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(539, 46),
+									Pos:  p(546, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(539, 51),
+											Pos:  p(546, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(539, 72),
+													Pos:  p(546, 72),
 													Name: "bool",
 												},
 											},
@@ -8117,42 +8147,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(539, 88),
+								Pos: p(546, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(539, 88),
+									Pos:  p(546, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(540, 9),
+							Pos: p(547, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(541, 13),
+									Pos: p(548, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(541, 17),
+											Pos:  p(548, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(541, 23),
+												Pos: p(548, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(541, 27),
+													Pos:  p(548, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(541, 48),
+															Pos:  p(548, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(541, 54),
+														Pos: p(548, 54),
 														X: &lang.MemberExpr{
-															Pos: p(541, 74),
+															Pos: p(548, 74),
 															X: &lang.Ident{
-																Pos:  p(541, 54),
+																Pos:  p(548, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -8164,22 +8194,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(542, 13),
+									Pos: p(549, 13),
 									X: &lang.CallExpr{
-										Pos: p(542, 21),
+										Pos: p(549, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(542, 21),
+											Pos: p(549, 21),
 											X: &lang.Ident{
-												Pos:  p(542, 13),
+												Pos:  p(549, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(542, 25),
+												Pos: p(549, 25),
 												X: &lang.Ident{
-													Pos:  p(542, 25),
+													Pos:  p(549, 25),
 													Name: "tcs",
 												},
 											},
@@ -8187,47 +8217,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(543, 13),
+									Pos: p(550, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(543, 20),
+										Pos: p(550, 20),
 										X: &lang.Ident{
-											Pos:  p(543, 17),
+											Pos:  p(550, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(543, 35),
+										Pos: p(550, 35),
 										X: &lang.CallExpr{
-											Pos: p(543, 38),
+											Pos: p(550, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(543, 38),
+												Pos: p(550, 38),
 												X: &lang.Ident{
-													Pos:  p(543, 35),
+													Pos:  p(550, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(543, 47),
+													Pos: p(550, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(543, 47),
+														Pos: p(550, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(543, 57),
+															Pos: p(550, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(543, 57),
+																Pos: p(550, 57),
 																X: &lang.Ident{
-																	Pos:  p(543, 53),
+																	Pos:  p(550, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(543, 72),
+																	Pos: p(550, 72),
 																	X: &lang.Ident{
-																		Pos:  p(543, 72),
+																		Pos:  p(550, 72),
 																		Name: "ct",
 																	},
 																},
@@ -8240,26 +8270,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(544, 13),
+									Pos: p(551, 13),
 									X: &lang.NewExpr{
-										Pos: p(544, 20),
+										Pos: p(551, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(544, 24),
+											Pos:  p(551, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(544, 34),
+													Pos:  p(551, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(544, 40),
+												Pos: p(551, 40),
 												X: &lang.MemberExpr{
-													Pos: p(544, 44),
+													Pos: p(551, 44),
 													X: &lang.Ident{
-														Pos:  p(544, 40),
+														Pos:  p(551, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -8269,13 +8299,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(545, 9),
+							Rbrace: p(552, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(548, 5),
+				Pos:       p(555, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -8285,38 +8315,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(550, 9),
+						Pos:       p(557, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(550, 18),
+							Pos:  p(557, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(550, 26),
+									Pos:  p(557, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(550, 29),
+								Pos:  p(557, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(551, 9),
+						Pos:       p(558, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(551, 32),
+								Pos: p(558, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(551, 32),
+									Pos:  p(558, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(551, 40),
+											Pos:  p(558, 40),
 											Name: "T",
 										},
 									},
@@ -8325,41 +8355,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(551, 46),
+							Pos: p(558, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(551, 48),
+									Pos: p(558, 48),
 									X: &lang.AssignExpr{
-										Pos: p(551, 51),
+										Pos: p(558, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(551, 48),
+											Pos:  p(558, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(551, 53),
+											Pos:  p(558, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(551, 56),
+							Rbrace: p(558, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(553, 9),
+						Pos:       p(560, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(553, 16),
+							Pos:  p(560, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(553, 50),
+							Pos: p(560, 50),
 							X: &lang.MemberExpr{
-								Pos: p(553, 38),
+								Pos: p(560, 38),
 								X: &lang.Ident{
-									Pos:  p(553, 35),
+									Pos:  p(560, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -8368,68 +8398,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(554, 9),
+						Pos:       p(561, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(554, 16),
+							Pos:  p(561, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(554, 33),
+							Pos:   p(561, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(555, 9),
+						Pos:       p(562, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(555, 16),
+							Pos:  p(562, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(555, 32),
+							Pos:   p(562, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(556, 9),
+						Pos:       p(563, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(556, 16),
+							Pos:  p(563, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(556, 28),
+								Pos:  p(563, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(556, 32),
+									Pos: p(563, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(556, 34),
+											Pos: p(563, 34),
 											X: &lang.MemberExpr{
-												Pos: p(556, 43),
+												Pos: p(563, 43),
 												X: &lang.Ident{
-													Pos:  p(556, 40),
+													Pos:  p(563, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(556, 50),
+												Pos: p(563, 50),
 												X: &lang.MemberExpr{
-													Pos: p(556, 67),
+													Pos: p(563, 67),
 													X: &lang.MemberExpr{
-														Pos: p(556, 60),
+														Pos: p(563, 60),
 														X: &lang.Ident{
-															Pos:  p(556, 57),
+															Pos:  p(563, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -8439,57 +8469,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(556, 74),
+									Rbrace: p(563, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(558, 9),
+						Pos:       p(565, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(558, 16),
+							Pos:  p(565, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(558, 29),
+								Pos:      p(565, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(558, 33),
+									Pos:  p(565, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(559, 9),
+							Pos: p(566, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(560, 13),
+									Pos: p(567, 13),
 									X: &lang.MemberExpr{
-										Pos: p(560, 22),
+										Pos: p(567, 22),
 										X: &lang.Ident{
-											Pos:  p(560, 19),
+											Pos:  p(567, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(561, 13),
+										Pos: p(568, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(562, 17),
+												Pos: p(569, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(562, 37),
+													Pos: p(569, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(562, 31),
+														Pos: p(569, 31),
 														X: &lang.MemberExpr{
-															Pos: p(562, 24),
+															Pos: p(569, 24),
 															X: &lang.Ident{
-																Pos:  p(562, 21),
+																Pos:  p(569, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8497,69 +8527,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(562, 40),
+														Pos:   p(569, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(563, 17),
+													Pos: p(570, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(564, 21),
+															Pos: p(571, 21),
 															X: &lang.AssignExpr{
-																Pos: p(564, 26),
+																Pos: p(571, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(564, 21),
+																	Pos:  p(571, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(564, 28),
+																	Pos: p(571, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(564, 36),
+																		Pos:  p(571, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(565, 21),
+															Pos: p(572, 21),
 															X: &lang.Literal{
-																Pos:   p(565, 28),
+																Pos:   p(572, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(566, 17),
+													Rbrace: p(573, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(567, 17),
+												Pos: p(574, 17),
 												X: &lang.AssignExpr{
-													Pos: p(567, 22),
+													Pos: p(574, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(567, 17),
+														Pos:  p(574, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(567, 33),
+														Pos: p(574, 33),
 														X: &lang.MemberExpr{
-															Pos: p(567, 27),
+															Pos: p(574, 27),
 															X: &lang.Ident{
-																Pos:  p(567, 24),
+																Pos:  p(574, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(567, 34),
+																Pos: p(574, 34),
 																X: &lang.Literal{
-																	Pos:   p(567, 34),
+																	Pos:   p(574, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8569,15 +8599,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(568, 17),
+												Pos: p(575, 17),
 												X: &lang.CallExpr{
-													Pos: p(568, 27),
+													Pos: p(575, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(568, 27),
+														Pos: p(575, 27),
 														X: &lang.MemberExpr{
-															Pos: p(568, 20),
+															Pos: p(575, 20),
 															X: &lang.Ident{
-																Pos:  p(568, 17),
+																Pos:  p(575, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8586,9 +8616,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(568, 36),
+															Pos: p(575, 36),
 															X: &lang.Literal{
-																Pos:   p(568, 36),
+																Pos:   p(575, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -8597,17 +8627,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(569, 17),
+												Pos: p(576, 17),
 												X: &lang.CallExpr{
-													Pos: p(569, 28),
+													Pos: p(576, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(569, 28),
+														Pos: p(576, 28),
 														X: &lang.Ident{
-															Pos:  p(569, 17),
+															Pos:  p(576, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(569, 25),
+																	Pos:  p(576, 25),
 																	Name: "T",
 																},
 															},
@@ -8616,20 +8646,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(569, 33),
+															Pos: p(576, 33),
 															X: &lang.MemberExpr{
-																Pos: p(569, 36),
+																Pos: p(576, 36),
 																X: &lang.Ident{
-																	Pos:  p(569, 33),
+																	Pos:  p(576, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(569, 51),
+															Pos: p(576, 51),
 															X: &lang.Literal{
-																Pos:   p(569, 51),
+																Pos:   p(576, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -8639,27 +8669,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(570, 17),
+												Pos: p(577, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(570, 32),
+													Pos: p(577, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(570, 24),
+														Pos: p(577, 24),
 														X: &lang.Ident{
-															Pos:  p(570, 21),
+															Pos:  p(577, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(570, 51),
+														Pos: p(577, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(570, 45),
+															Pos: p(577, 45),
 															X: &lang.MemberExpr{
-																Pos: p(570, 38),
+																Pos: p(577, 38),
 																X: &lang.Ident{
-																	Pos:  p(570, 35),
+																	Pos:  p(577, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -8667,20 +8697,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(570, 54),
+															Pos:   p(577, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(570, 57),
+													Pos: p(577, 57),
 													X: &lang.CallExpr{
-														Pos: p(570, 60),
+														Pos: p(577, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(570, 60),
+															Pos: p(577, 60),
 															X: &lang.Ident{
-																Pos:  p(570, 57),
+																Pos:  p(577, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -8689,68 +8719,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(571, 17),
+												Pos: p(578, 17),
 												X: &lang.Literal{
-													Pos:   p(571, 24),
+													Pos:   p(578, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(572, 13),
+										Rbrace: p(579, 13),
 									},
 								},
 							},
-							Rbrace: p(573, 9),
+							Rbrace: p(580, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(575, 9),
+						Pos:       p(582, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(575, 16),
+							Pos:  p(582, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(575, 29),
+								Pos:      p(582, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(575, 33),
+									Pos:  p(582, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(576, 9),
+							Pos: p(583, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(577, 13),
+									Pos: p(584, 13),
 									X: &lang.MemberExpr{
-										Pos: p(577, 22),
+										Pos: p(584, 22),
 										X: &lang.Ident{
-											Pos:  p(577, 19),
+											Pos:  p(584, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(578, 13),
+										Pos: p(585, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(579, 17),
+												Pos: p(586, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(579, 37),
+													Pos: p(586, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(579, 31),
+														Pos: p(586, 31),
 														X: &lang.MemberExpr{
-															Pos: p(579, 24),
+															Pos: p(586, 24),
 															X: &lang.Ident{
-																Pos:  p(579, 21),
+																Pos:  p(586, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8758,69 +8788,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(579, 40),
+														Pos:   p(586, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(580, 17),
+													Pos: p(587, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(581, 21),
+															Pos: p(588, 21),
 															X: &lang.AssignExpr{
-																Pos: p(581, 26),
+																Pos: p(588, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(581, 21),
+																	Pos:  p(588, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(581, 28),
+																	Pos: p(588, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(581, 36),
+																		Pos:  p(588, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(582, 21),
+															Pos: p(589, 21),
 															X: &lang.Literal{
-																Pos:   p(582, 28),
+																Pos:   p(589, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(583, 17),
+													Rbrace: p(590, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(584, 17),
+												Pos: p(591, 17),
 												X: &lang.AssignExpr{
-													Pos: p(584, 22),
+													Pos: p(591, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(584, 17),
+														Pos:  p(591, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(584, 33),
+														Pos: p(591, 33),
 														X: &lang.MemberExpr{
-															Pos: p(584, 27),
+															Pos: p(591, 27),
 															X: &lang.Ident{
-																Pos:  p(584, 24),
+																Pos:  p(591, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(584, 34),
+																Pos: p(591, 34),
 																X: &lang.Literal{
-																	Pos:   p(584, 34),
+																	Pos:   p(591, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8830,31 +8860,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(585, 17),
+												Pos: p(592, 17),
 												X: &lang.Literal{
-													Pos:   p(585, 24),
+													Pos:   p(592, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(586, 13),
+										Rbrace: p(593, 13),
 									},
 								},
 							},
-							Rbrace: p(587, 9),
+							Rbrace: p(594, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(589, 9),
+						Pos:       p(596, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(589, 16),
+							Pos:  p(596, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(589, 26),
+									Pos:  p(596, 26),
 									Name: "bool",
 								},
 							},
@@ -8862,68 +8892,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(589, 48),
+								Pos: p(596, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(589, 48),
+									Pos:  p(596, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(589, 86),
+									Pos: p(596, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(590, 9),
+							Pos: p(597, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(591, 13),
+									Pos: p(598, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(591, 35),
+										Pos: p(598, 35),
 										X: &lang.Ident{
-											Pos:  p(591, 17),
+											Pos:  p(598, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(591, 60),
+										Pos: p(598, 60),
 										X: &lang.NewExpr{
-											Pos: p(591, 67),
+											Pos: p(598, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(591, 71),
+												Pos:  p(598, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(591, 81),
+														Pos:  p(598, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(591, 87),
+													Pos: p(598, 87),
 													X: &lang.CallExpr{
-														Pos: p(591, 92),
+														Pos: p(598, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(591, 92),
+															Pos: p(598, 92),
 															X: &lang.Ident{
-																Pos:  p(591, 87),
+																Pos:  p(598, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(591, 105),
+																	Pos:  p(598, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(591, 111),
+																Pos: p(598, 111),
 																X: &lang.Ident{
-																	Pos:  p(591, 111),
+																	Pos:  p(598, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -8935,29 +8965,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(592, 13),
+									Pos: p(599, 13),
 									X: &lang.MemberExpr{
-										Pos: p(592, 22),
+										Pos: p(599, 22),
 										X: &lang.Ident{
-											Pos:  p(592, 19),
+											Pos:  p(599, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(593, 13),
+										Pos: p(600, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(594, 17),
+												Pos: p(601, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(594, 37),
+													Pos: p(601, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(594, 31),
+														Pos: p(601, 31),
 														X: &lang.MemberExpr{
-															Pos: p(594, 24),
+															Pos: p(601, 24),
 															X: &lang.Ident{
-																Pos:  p(594, 21),
+																Pos:  p(601, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8965,30 +8995,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(594, 39),
+														Pos:   p(601, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(594, 42),
+													Pos: p(601, 42),
 													X: &lang.NewExpr{
-														Pos: p(594, 49),
+														Pos: p(601, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(594, 53),
+															Pos:  p(601, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(594, 63),
+																	Pos:  p(601, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(594, 69),
+																Pos: p(601, 69),
 																X: &lang.Literal{
-																	Pos:   p(594, 69),
+																	Pos:   p(601, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -8999,77 +9029,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(595, 17),
+												Pos: p(602, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(595, 24),
+													Pos: p(602, 24),
 													X: &lang.Ident{
-														Pos:  p(595, 21),
+														Pos:  p(602, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(596, 17),
+													Pos: p(603, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(597, 21),
+															Pos: p(604, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(597, 35),
+																Pos: p(604, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(597, 28),
+																	Pos: p(604, 28),
 																	X: &lang.Ident{
-																		Pos:  p(597, 25),
+																		Pos:  p(604, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(597, 38),
+																	Pos:  p(604, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(597, 44),
+																Pos: p(604, 44),
 																X: &lang.NewExpr{
-																	Pos: p(597, 51),
+																	Pos: p(604, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(597, 55),
+																		Pos:  p(604, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(597, 65),
+																				Pos:  p(604, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(597, 71),
+																			Pos: p(604, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(597, 76),
+																				Pos: p(604, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(597, 76),
+																					Pos: p(604, 76),
 																					X: &lang.Ident{
-																						Pos:  p(597, 71),
+																						Pos:  p(604, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(597, 90),
+																							Pos:  p(604, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(597, 96),
+																						Pos: p(604, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(597, 99),
+																							Pos: p(604, 99),
 																							X: &lang.Ident{
-																								Pos:  p(597, 96),
+																								Pos:  p(604, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -9083,24 +9113,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(598, 21),
+															Pos: p(605, 21),
 															X: &lang.NewExpr{
-																Pos: p(598, 28),
+																Pos: p(605, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(598, 32),
+																	Pos:  p(605, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(598, 42),
+																			Pos:  p(605, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(598, 48),
+																		Pos: p(605, 48),
 																		X: &lang.Literal{
-																			Pos:   p(598, 48),
+																			Pos:   p(605, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -9110,21 +9140,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(599, 17),
+													Rbrace: p(606, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(600, 17),
+												Pos: p(607, 17),
 												X: &lang.CallExpr{
-													Pos: p(600, 35),
+													Pos: p(607, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(600, 35),
+														Pos: p(607, 35),
 														X: &lang.Ident{
-															Pos:  p(600, 24),
+															Pos:  p(607, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(600, 32),
+																	Pos:  p(607, 32),
 																	Name: "T",
 																},
 															},
@@ -9133,20 +9163,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(600, 40),
+															Pos: p(607, 40),
 															X: &lang.MemberExpr{
-																Pos: p(600, 43),
+																Pos: p(607, 43),
 																X: &lang.Ident{
-																	Pos:  p(600, 40),
+																	Pos:  p(607, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(600, 57),
+															Pos: p(607, 57),
 															X: &lang.Ident{
-																Pos:  p(600, 57),
+																Pos:  p(607, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -9154,22 +9184,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(601, 13),
+										Rbrace: p(608, 13),
 									},
 								},
 							},
-							Rbrace: p(602, 9),
+							Rbrace: p(609, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(604, 9),
+						Pos:       p(611, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(604, 22),
+							Pos:  p(611, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(604, 32),
+									Pos:  p(611, 32),
 									Name: "T",
 								},
 							},
@@ -9177,98 +9207,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(604, 45),
+								Pos: p(611, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(604, 45),
+									Pos:  p(611, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(604, 83),
+									Pos: p(611, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(605, 9),
+							Pos: p(612, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(606, 13),
+									Pos: p(613, 13),
 									Cond: &lang.Literal{
-										Pos:   p(606, 20),
+										Pos:   p(613, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(607, 13),
+										Pos: p(614, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(608, 17),
+												Pos: p(615, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(608, 21),
+													Pos: p(615, 21),
 													Fun: &lang.Ident{
-														Pos:  p(608, 21),
+														Pos:  p(615, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(608, 29),
+															Pos: p(615, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(608, 33),
+																Pos:  p(615, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(608, 44),
+													Pos: p(615, 44),
 													X: &lang.Ident{
-														Pos:  p(608, 51),
+														Pos:  p(615, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(609, 17),
+												Pos: p(616, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(609, 17),
+													Pos:  p(616, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(609, 22),
+														Pos:  p(616, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(610, 17),
+												Pos: p(617, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(610, 21),
+													Pos: p(617, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(610, 23),
+															Pos: p(617, 23),
 															X: &lang.AssignExpr{
-																Pos: p(610, 28),
+																Pos: p(617, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(610, 23),
+																	Pos:  p(617, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(610, 30),
+																	Pos: p(617, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(610, 36),
+																		Pos: p(617, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(610, 36),
+																			Pos:  p(617, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(610, 52),
+																				Pos: p(617, 52),
 																				X: &lang.Ident{
-																					Pos:  p(610, 52),
+																					Pos:  p(617, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -9278,48 +9308,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(610, 72),
+													Rbrace: p(617, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(611, 17),
+														Pos: p(618, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(611, 24),
+															Pos:  p(618, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(611, 52),
+															Pos: p(618, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(611, 54),
+																	Pos: p(618, 54),
 																},
 															},
-															Rbrace: p(611, 61),
+															Rbrace: p(618, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(612, 17),
+														Pos: p(619, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(612, 24),
+															Pos:  p(619, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(612, 37),
+															Pos: p(619, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(612, 39),
+																	Pos: p(619, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(612, 45),
+																		Pos: p(619, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(612, 49),
+																			Pos:  p(619, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(612, 72),
+																				Pos: p(619, 72),
 																				X: &lang.Ident{
-																					Pos:  p(612, 72),
+																					Pos:  p(619, 72),
 																					Name: "e",
 																				},
 																			},
@@ -9327,49 +9357,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(612, 76),
+															Rbrace: p(619, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(613, 17),
+												Pos: p(620, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(613, 21),
+													Pos: p(620, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(613, 22),
+														Pos:  p(620, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(613, 28),
+													Pos: p(620, 28),
 													X: &lang.NewExpr{
-														Pos: p(613, 34),
+														Pos: p(620, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(613, 38),
+															Pos:  p(620, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(614, 13),
+										Rbrace: p(621, 13),
 									},
 								},
 							},
-							Rbrace: p(615, 9),
+							Rbrace: p(622, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(617, 9),
+						Pos:       p(624, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(617, 16),
+							Pos:  p(624, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(617, 33),
+									Pos:  p(624, 33),
 									Name: "T",
 								},
 							},
@@ -9377,40 +9407,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(617, 49),
+								Pos: p(624, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(617, 49),
+									Pos:  p(624, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(617, 87),
+									Pos: p(624, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(618, 13),
+							Pos: p(625, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(618, 17),
+								Pos:  p(625, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(618, 32),
+										Pos:  p(625, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(618, 35),
+									Pos: p(625, 35),
 									X: &lang.ThisExpr{
-										Pos: p(618, 35),
+										Pos: p(625, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(618, 41),
+									Pos: p(625, 41),
 									X: &lang.Ident{
-										Pos:  p(618, 41),
+										Pos:  p(625, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -9420,7 +9450,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(621, 5),
+				Pos:       p(628, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -9430,21 +9460,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(621, 47),
+						Pos:  p(628, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(621, 64),
+								Pos:  p(628, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(621, 68),
+						Pos:  p(628, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(621, 85),
+								Pos:  p(628, 85),
 								Name: "T",
 							},
 						},
@@ -9452,52 +9482,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(623, 9),
+						Pos:       p(630, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(623, 18),
+							Pos:  p(630, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(623, 32),
+									Pos:  p(630, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(623, 35),
+								Pos:  p(630, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(624, 9),
+						Pos:       p(631, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(624, 18),
+							Pos:  p(631, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(624, 36),
+								Pos:  p(631, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(625, 9),
+						Pos:       p(632, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(625, 33),
+								Pos: p(632, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(625, 33),
+									Pos:  p(632, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(625, 47),
+											Pos:  p(632, 47),
 											Name: "T",
 										},
 									},
@@ -9505,80 +9535,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(625, 53),
+								Pos: p(632, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(625, 53),
+									Pos:  p(632, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(625, 75),
+							Pos: p(632, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(625, 77),
+									Pos: p(632, 77),
 									X: &lang.AssignExpr{
-										Pos: p(625, 80),
+										Pos: p(632, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(625, 77),
+											Pos:  p(632, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(625, 82),
+											Pos:  p(632, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(625, 85),
+									Pos: p(632, 85),
 									X: &lang.AssignExpr{
-										Pos: p(625, 89),
+										Pos: p(632, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(625, 85),
+											Pos:  p(632, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(625, 91),
+											Pos:  p(632, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(625, 95),
+							Rbrace: p(632, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(626, 9),
+						Pos:       p(633, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(626, 16),
+							Pos:  p(633, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(626, 28),
+								Pos:  p(633, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(626, 33),
+								Pos:       p(633, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(627, 9),
+						Pos:       p(634, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(627, 16),
+							Pos:  p(634, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(627, 33),
+									Pos:  p(634, 33),
 									Name: "T",
 								},
 							},
@@ -9586,57 +9616,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(627, 55),
+								Pos: p(634, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(627, 55),
+									Pos:  p(634, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(627, 93),
+									Pos: p(634, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(627, 105),
+							Pos: p(634, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(628, 9),
+						Pos:       p(635, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(628, 22),
+							Pos:  p(635, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(628, 32),
+									Pos:  p(635, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(629, 9),
+							Pos: p(636, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(630, 13),
+									Pos: p(637, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(630, 20),
+										Pos: p(637, 20),
 										X: &lang.CallExpr{
-											Pos: p(630, 29),
+											Pos: p(637, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(630, 29),
+												Pos: p(637, 29),
 												X: &lang.Ident{
-													Pos:  p(630, 26),
+													Pos:  p(637, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(630, 45),
+													Pos: p(637, 45),
 													X: &lang.Ident{
-														Pos:  p(630, 45),
+														Pos:  p(637, 45),
 														Name: "_ct",
 													},
 												},
@@ -9644,91 +9674,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(631, 13),
+										Pos: p(638, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(632, 17),
+												Pos: p(639, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(632, 24),
+													Pos: p(639, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(632, 24),
+														Pos: p(639, 24),
 														X: &lang.Ident{
-															Pos:  p(632, 21),
+															Pos:  p(639, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(632, 32),
+															Pos: p(639, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(632, 36),
+																Pos:  p(639, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(633, 17),
+													Pos: p(640, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(634, 21),
+															Pos: p(641, 21),
 															X: &lang.AssignExpr{
-																Pos: p(634, 29),
+																Pos: p(641, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(634, 21),
+																	Pos:  p(641, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(634, 31),
+																	Pos:  p(641, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(635, 21),
+															Pos: p(642, 21),
 															X: &lang.Literal{
-																Pos:   p(635, 28),
+																Pos:   p(642, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(636, 17),
+													Rbrace: p(643, 17),
 												},
 											},
 										},
-										Rbrace: p(637, 13),
+										Rbrace: p(644, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(638, 13),
+									Pos: p(645, 13),
 									X: &lang.Literal{
-										Pos:   p(638, 20),
+										Pos:   p(645, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(639, 9),
+							Rbrace: p(646, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(640, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(640, 16),
+							Pos:  p(647, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(640, 54),
+							Pos: p(647, 54),
 							X: &lang.Ident{
-								Pos:  p(640, 44),
+								Pos:  p(647, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -9737,7 +9767,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(643, 5),
+				Pos:       p(650, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -9747,38 +9777,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(645, 9),
+						Pos:       p(652, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(645, 18),
+							Pos:  p(652, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(645, 26),
+									Pos:  p(652, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(645, 29),
+								Pos:  p(652, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(646, 9),
+						Pos:       p(653, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(646, 32),
+								Pos: p(653, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(646, 32),
+									Pos:  p(653, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(646, 40),
+											Pos:  p(653, 40),
 											Name: "T",
 										},
 									},
@@ -9787,75 +9817,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(646, 46),
+							Pos: p(653, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(646, 48),
+									Pos: p(653, 48),
 									X: &lang.AssignExpr{
-										Pos: p(646, 51),
+										Pos: p(653, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(646, 48),
+											Pos:  p(653, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(646, 53),
+											Pos:  p(653, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(646, 56),
+							Rbrace: p(653, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(648, 9),
+						Pos:       p(655, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(648, 16),
+							Pos:  p(655, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(648, 30),
+								Pos: p(655, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(648, 30),
+									Pos:  p(655, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(649, 9),
+							Pos: p(656, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(650, 13),
+									Pos: p(657, 13),
 									X: &lang.MemberExpr{
-										Pos: p(650, 22),
+										Pos: p(657, 22),
 										X: &lang.Ident{
-											Pos:  p(650, 19),
+											Pos:  p(657, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(651, 13),
+										Pos: p(658, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(652, 17),
+												Pos: p(659, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(652, 24),
+													Pos: p(659, 24),
 													X: &lang.Ident{
-														Pos:  p(652, 21),
+														Pos:  p(659, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(652, 33),
+													Pos: p(659, 33),
 													X: &lang.Literal{
-														Pos:   p(652, 40),
+														Pos:   p(659, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -9863,36 +9893,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(653, 17),
+												Pos: p(660, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(653, 38),
+													Pos: p(660, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(653, 34),
+														Pos: p(660, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(653, 24),
+															Pos: p(660, 24),
 															X: &lang.Ident{
-																Pos:  p(653, 21),
+																Pos:  p(660, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(653, 36),
+															Pos:   p(660, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(653, 57),
+														Pos: p(660, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(653, 51),
+															Pos: p(660, 51),
 															X: &lang.MemberExpr{
-																Pos: p(653, 44),
+																Pos: p(660, 44),
 																X: &lang.Ident{
-																	Pos:  p(653, 41),
+																	Pos:  p(660, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -9900,9 +9930,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(653, 63),
+															Pos: p(660, 63),
 															X: &lang.Ident{
-																Pos:  p(653, 60),
+																Pos:  p(660, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -9910,30 +9940,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(654, 17),
+													Pos: p(661, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(655, 21),
+															Pos: p(662, 21),
 															X: &lang.MemberExpr{
-																Pos: p(655, 32),
+																Pos: p(662, 32),
 																X: &lang.Ident{
-																	Pos:  p(655, 29),
+																	Pos:  p(662, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(657, 25),
+																	Pos: p(664, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(657, 25),
+																			Pos: p(664, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(657, 30),
+																				Pos: p(664, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(657, 53),
+																					Pos: p(664, 53),
 																					X: &lang.Ident{
-																						Pos:  p(657, 30),
+																						Pos:  p(664, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -9943,9 +9973,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(658, 29),
+																			Pos: p(665, 29),
 																			X: &lang.Literal{
-																				Pos:   p(658, 36),
+																				Pos:   p(665, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -9954,16 +9984,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(659, 25),
+																	Pos: p(666, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(659, 25),
+																			Pos: p(666, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(659, 30),
+																				Pos: p(666, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(659, 53),
+																					Pos: p(666, 53),
 																					X: &lang.Ident{
-																						Pos:  p(659, 30),
+																						Pos:  p(666, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -9973,9 +10003,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(660, 29),
+																			Pos: p(667, 29),
 																			X: &lang.Literal{
-																				Pos:   p(660, 36),
+																				Pos:   p(667, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -9984,16 +10014,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(661, 25),
+																	Pos: p(668, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(661, 25),
+																			Pos: p(668, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(661, 30),
+																				Pos: p(668, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(661, 53),
+																					Pos: p(668, 53),
 																					X: &lang.Ident{
-																						Pos:  p(661, 30),
+																						Pos:  p(668, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -10003,15 +10033,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(662, 29),
+																			Pos: p(669, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(662, 39),
+																				Pos: p(669, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(662, 39),
+																					Pos: p(669, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(662, 32),
+																						Pos: p(669, 32),
 																						X: &lang.Ident{
-																							Pos:  p(662, 29),
+																							Pos:  p(669, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10020,16 +10050,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(662, 48),
+																						Pos: p(669, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(662, 64),
+																							Pos: p(669, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(662, 58),
+																								Pos: p(669, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(662, 51),
+																									Pos: p(669, 51),
 																									X: &lang.Ident{
-																										Pos:  p(662, 48),
+																										Pos:  p(669, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -10037,7 +10067,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(662, 66),
+																								Pos:   p(669, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -10047,29 +10077,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(663, 29),
+																			Pos: p(670, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(664, 25),
+																	Pos: p(671, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(664, 25),
+																			Pos:       p(671, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(665, 29),
+																			Pos: p(672, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(665, 39),
+																				Pos: p(672, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(665, 39),
+																					Pos: p(672, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(665, 32),
+																						Pos: p(672, 32),
 																						X: &lang.Ident{
-																							Pos:  p(665, 29),
+																							Pos:  p(672, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10078,9 +10108,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(665, 48),
+																						Pos: p(672, 48),
 																						X: &lang.Literal{
-																							Pos:   p(665, 48),
+																							Pos:   p(672, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -10089,26 +10119,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(666, 29),
+																			Pos: p(673, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(668, 17),
+													Rbrace: p(675, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(669, 17),
+												Pos: p(676, 17),
 												X: &lang.CallExpr{
-													Pos: p(669, 27),
+													Pos: p(676, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(669, 27),
+														Pos: p(676, 27),
 														X: &lang.MemberExpr{
-															Pos: p(669, 20),
+															Pos: p(676, 20),
 															X: &lang.Ident{
-																Pos:  p(669, 17),
+																Pos:  p(676, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10117,9 +10147,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(669, 31),
+															Pos: p(676, 31),
 															X: &lang.Ident{
-																Pos:  p(669, 31),
+																Pos:  p(676, 31),
 																Name: "item",
 															},
 														},
@@ -10127,17 +10157,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(670, 17),
+												Pos: p(677, 17),
 												X: &lang.CallExpr{
-													Pos: p(670, 28),
+													Pos: p(677, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(670, 28),
+														Pos: p(677, 28),
 														X: &lang.Ident{
-															Pos:  p(670, 17),
+															Pos:  p(677, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(670, 25),
+																	Pos:  p(677, 25),
 																	Name: "T",
 																},
 															},
@@ -10146,20 +10176,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(670, 33),
+															Pos: p(677, 33),
 															X: &lang.MemberExpr{
-																Pos: p(670, 36),
+																Pos: p(677, 36),
 																X: &lang.Ident{
-																	Pos:  p(670, 33),
+																	Pos:  p(677, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(670, 50),
+															Pos: p(677, 50),
 															X: &lang.Literal{
-																Pos:   p(670, 50),
+																Pos:   p(677, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10169,31 +10199,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(671, 17),
+												Pos: p(678, 17),
 												X: &lang.Literal{
-													Pos:   p(671, 24),
+													Pos:   p(678, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(672, 13),
+										Rbrace: p(679, 13),
 									},
 								},
 							},
-							Rbrace: p(673, 9),
+							Rbrace: p(680, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(675, 9),
+						Pos:       p(682, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(675, 16),
+							Pos:  p(682, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(675, 26),
+									Pos:  p(682, 26),
 									Name: "bool",
 								},
 							},
@@ -10201,68 +10231,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(675, 49),
+								Pos: p(682, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(675, 49),
+									Pos:  p(682, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(675, 87),
+									Pos: p(682, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(676, 9),
+							Pos: p(683, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(677, 13),
+									Pos: p(684, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(677, 35),
+										Pos: p(684, 35),
 										X: &lang.Ident{
-											Pos:  p(677, 17),
+											Pos:  p(684, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(677, 60),
+										Pos: p(684, 60),
 										X: &lang.NewExpr{
-											Pos: p(677, 67),
+											Pos: p(684, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(677, 71),
+												Pos:  p(684, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(677, 81),
+														Pos:  p(684, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(677, 87),
+													Pos: p(684, 87),
 													X: &lang.CallExpr{
-														Pos: p(677, 92),
+														Pos: p(684, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(677, 92),
+															Pos: p(684, 92),
 															X: &lang.Ident{
-																Pos:  p(677, 87),
+																Pos:  p(684, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(677, 105),
+																	Pos:  p(684, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(677, 111),
+																Pos: p(684, 111),
 																X: &lang.Ident{
-																	Pos:  p(677, 111),
+																	Pos:  p(684, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10274,90 +10304,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(678, 13),
+									Pos: p(685, 13),
 									X: &lang.MemberExpr{
-										Pos: p(678, 22),
+										Pos: p(685, 22),
 										X: &lang.Ident{
-											Pos:  p(678, 19),
+											Pos:  p(685, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(679, 13),
+										Pos: p(686, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(680, 17),
+												Pos: p(687, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(680, 24),
+													Pos: p(687, 24),
 													X: &lang.Ident{
-														Pos:  p(680, 21),
+														Pos:  p(687, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(681, 17),
+													Pos: p(688, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(682, 21),
+															Pos: p(689, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(682, 35),
+																Pos: p(689, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(682, 28),
+																	Pos: p(689, 28),
 																	X: &lang.Ident{
-																		Pos:  p(682, 25),
+																		Pos:  p(689, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(682, 38),
+																	Pos:  p(689, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(682, 44),
+																Pos: p(689, 44),
 																X: &lang.NewExpr{
-																	Pos: p(682, 51),
+																	Pos: p(689, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(682, 55),
+																		Pos:  p(689, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(682, 65),
+																				Pos:  p(689, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(682, 71),
+																			Pos: p(689, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(682, 76),
+																				Pos: p(689, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(682, 76),
+																					Pos: p(689, 76),
 																					X: &lang.Ident{
-																						Pos:  p(682, 71),
+																						Pos:  p(689, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(682, 90),
+																							Pos:  p(689, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(682, 96),
+																						Pos: p(689, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(682, 99),
+																							Pos: p(689, 99),
 																							X: &lang.Ident{
-																								Pos:  p(682, 96),
+																								Pos:  p(689, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10371,24 +10401,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(683, 21),
+															Pos: p(690, 21),
 															X: &lang.NewExpr{
-																Pos: p(683, 28),
+																Pos: p(690, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(683, 32),
+																	Pos:  p(690, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(683, 42),
+																			Pos:  p(690, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(683, 48),
+																		Pos: p(690, 48),
 																		X: &lang.Literal{
-																			Pos:   p(683, 48),
+																			Pos:   p(690, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10398,43 +10428,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(684, 17),
+													Rbrace: p(691, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(685, 17),
+												Pos: p(692, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(685, 73),
+													Pos: p(692, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(685, 39),
+														Pos: p(692, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(685, 34),
+															Pos: p(692, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(685, 24),
+																Pos: p(692, 24),
 																X: &lang.Ident{
-																	Pos:  p(685, 21),
+																	Pos:  p(692, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(685, 37),
+																Pos:   p(692, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(685, 58),
+															Pos: p(692, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(685, 52),
+																Pos: p(692, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(685, 45),
+																	Pos: p(692, 45),
 																	X: &lang.Ident{
-																		Pos:  p(685, 42),
+																		Pos:  p(692, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -10442,9 +10472,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(685, 63),
+																Pos: p(692, 63),
 																X: &lang.Ident{
-																	Pos:  p(685, 60),
+																	Pos:  p(692, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -10452,20 +10482,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(685, 85),
+														Pos: p(692, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(685, 79),
+															Pos: p(692, 79),
 															X: &lang.Ident{
-																Pos:  p(685, 76),
+																Pos:  p(692, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(685, 111),
+															Pos: p(692, 111),
 															X: &lang.Ident{
-																Pos:  p(685, 88),
+																Pos:  p(692, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -10473,24 +10503,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(686, 21),
+													Pos: p(693, 21),
 													X: &lang.NewExpr{
-														Pos: p(686, 28),
+														Pos: p(693, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(686, 32),
+															Pos:  p(693, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(686, 42),
+																	Pos:  p(693, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(686, 48),
+																Pos: p(693, 48),
 																X: &lang.Literal{
-																	Pos:   p(686, 48),
+																	Pos:   p(693, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10501,17 +10531,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(687, 17),
+												Pos: p(694, 17),
 												X: &lang.CallExpr{
-													Pos: p(687, 35),
+													Pos: p(694, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(687, 35),
+														Pos: p(694, 35),
 														X: &lang.Ident{
-															Pos:  p(687, 24),
+															Pos:  p(694, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(687, 32),
+																	Pos:  p(694, 32),
 																	Name: "T",
 																},
 															},
@@ -10520,20 +10550,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(687, 40),
+															Pos: p(694, 40),
 															X: &lang.MemberExpr{
-																Pos: p(687, 43),
+																Pos: p(694, 43),
 																X: &lang.Ident{
-																	Pos:  p(687, 40),
+																	Pos:  p(694, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(687, 58),
+															Pos: p(694, 58),
 															X: &lang.Ident{
-																Pos:  p(687, 58),
+																Pos:  p(694, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -10541,118 +10571,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(688, 13),
+										Rbrace: p(695, 13),
 									},
 								},
 							},
-							Rbrace: p(689, 9),
+							Rbrace: p(696, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(691, 9),
+						Pos:       p(698, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(691, 22),
+							Pos:  p(698, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(691, 43),
+								Pos: p(698, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(691, 43),
+									Pos:  p(698, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(691, 51),
+								Pos: p(698, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(691, 51),
+									Pos:  p(698, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(691, 89),
+									Pos: p(698, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(692, 9),
+							Pos: p(699, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(693, 13),
+									Pos: p(700, 13),
 									Cond: &lang.Literal{
-										Pos:   p(693, 20),
+										Pos:   p(700, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(694, 13),
+										Pos: p(701, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(695, 17),
+												Pos: p(702, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(695, 21),
+													Pos: p(702, 21),
 													Fun: &lang.Ident{
-														Pos:  p(695, 21),
+														Pos:  p(702, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(695, 30),
+															Pos: p(702, 30),
 															X: &lang.Ident{
-																Pos:  p(695, 30),
+																Pos:  p(702, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(695, 37),
+													Pos: p(702, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(696, 17),
+												Pos: p(703, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(696, 17),
+													Pos:  p(703, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(696, 22),
+														Pos:  p(703, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(697, 17),
+												Pos: p(704, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(697, 21),
+													Pos: p(704, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(697, 23),
+															Pos: p(704, 23),
 															X: &lang.AssignExpr{
-																Pos: p(697, 28),
+																Pos: p(704, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(697, 23),
+																	Pos:  p(704, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(697, 30),
+																	Pos: p(704, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(697, 36),
+																		Pos: p(704, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(697, 36),
+																			Pos:  p(704, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(697, 53),
+																				Pos: p(704, 53),
 																				X: &lang.Ident{
-																					Pos:  p(697, 53),
+																					Pos:  p(704, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10662,48 +10692,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(697, 73),
+													Rbrace: p(704, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(698, 17),
+														Pos: p(705, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(698, 24),
+															Pos:  p(705, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(698, 52),
+															Pos: p(705, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(698, 54),
+																	Pos: p(705, 54),
 																},
 															},
-															Rbrace: p(698, 61),
+															Rbrace: p(705, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(699, 17),
+														Pos: p(706, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(699, 24),
+															Pos:  p(706, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(699, 37),
+															Pos: p(706, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(699, 39),
+																	Pos: p(706, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(699, 45),
+																		Pos: p(706, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(699, 49),
+																			Pos:  p(706, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(699, 72),
+																				Pos: p(706, 72),
 																				X: &lang.Ident{
-																					Pos:  p(699, 72),
+																					Pos:  p(706, 72),
 																					Name: "e",
 																				},
 																			},
@@ -10711,82 +10741,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(699, 76),
+															Rbrace: p(706, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(700, 17),
+												Pos: p(707, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(700, 21),
+													Pos: p(707, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(700, 22),
+														Pos:  p(707, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(700, 28),
+													Pos: p(707, 28),
 													X: &lang.NewExpr{
-														Pos: p(700, 34),
+														Pos: p(707, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(700, 38),
+															Pos:  p(707, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(701, 13),
+										Rbrace: p(708, 13),
 									},
 								},
 							},
-							Rbrace: p(702, 9),
+							Rbrace: p(709, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(704, 9),
+						Pos:       p(711, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(704, 16),
+							Pos:  p(711, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(704, 30),
+								Pos: p(711, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(704, 30),
+									Pos:  p(711, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(704, 48),
+									Pos:  p(711, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(705, 9),
+							Pos: p(712, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(706, 13),
+									Pos: p(713, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(706, 17),
+										Pos: p(713, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(706, 18),
+											Pos: p(713, 18),
 											Fun: &lang.Ident{
-												Pos:  p(706, 18),
+												Pos:  p(713, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(706, 30),
+													Pos: p(713, 30),
 													X: &lang.Ident{
-														Pos:  p(706, 30),
+														Pos:  p(713, 30),
 														Name: "error",
 													},
 												},
@@ -10794,73 +10824,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(706, 38),
+										Pos: p(713, 38),
 										X: &lang.NewExpr{
-											Pos: p(706, 44),
+											Pos: p(713, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(706, 48),
+												Pos:  p(713, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(707, 9),
+							Rbrace: p(714, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(709, 9),
+						Pos:       p(716, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(709, 16),
+							Pos:  p(716, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(709, 33),
+								Pos: p(716, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(709, 33),
+									Pos:  p(716, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(709, 51),
+									Pos:  p(716, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(710, 9),
+							Pos: p(717, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(711, 13),
+									Pos: p(718, 13),
 									X: &lang.MemberExpr{
-										Pos: p(711, 22),
+										Pos: p(718, 22),
 										X: &lang.Ident{
-											Pos:  p(711, 19),
+											Pos:  p(718, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(712, 13),
+										Pos: p(719, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(713, 17),
+												Pos: p(720, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(713, 24),
+													Pos: p(720, 24),
 													X: &lang.Ident{
-														Pos:  p(713, 21),
+														Pos:  p(720, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(713, 33),
+													Pos: p(720, 33),
 													X: &lang.Literal{
-														Pos:   p(713, 40),
+														Pos:   p(720, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -10868,20 +10898,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(714, 17),
+												Pos: p(721, 17),
 												X: &lang.AssignExpr{
-													Pos: p(714, 28),
+													Pos: p(721, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(714, 20),
+														Pos: p(721, 20),
 														X: &lang.Ident{
-															Pos:  p(714, 17),
+															Pos:  p(721, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(714, 30),
+														Pos:   p(721, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -10889,35 +10919,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(715, 17),
+												Pos: p(722, 17),
 												X: &lang.AssignExpr{
-													Pos: p(715, 27),
+													Pos: p(722, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(715, 20),
+														Pos: p(722, 20),
 														X: &lang.Ident{
-															Pos:  p(715, 17),
+															Pos:  p(722, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(715, 29),
+														Pos:  p(722, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(716, 17),
+												Pos: p(723, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(716, 37),
+													Pos: p(723, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(716, 31),
+														Pos: p(723, 31),
 														X: &lang.MemberExpr{
-															Pos: p(716, 24),
+															Pos: p(723, 24),
 															X: &lang.Ident{
-																Pos:  p(716, 21),
+																Pos:  p(723, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10925,19 +10955,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(716, 40),
+														Pos:   p(723, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(716, 43),
+													Pos: p(723, 43),
 													X: &lang.CallExpr{
-														Pos: p(716, 46),
+														Pos: p(723, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(716, 46),
+															Pos: p(723, 46),
 															X: &lang.Ident{
-																Pos:  p(716, 43),
+																Pos:  p(723, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10946,17 +10976,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(717, 17),
+												Pos: p(724, 17),
 												X: &lang.CallExpr{
-													Pos: p(717, 28),
+													Pos: p(724, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(717, 28),
+														Pos: p(724, 28),
 														X: &lang.Ident{
-															Pos:  p(717, 17),
+															Pos:  p(724, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(717, 25),
+																	Pos:  p(724, 25),
 																	Name: "T",
 																},
 															},
@@ -10965,20 +10995,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(717, 33),
+															Pos: p(724, 33),
 															X: &lang.MemberExpr{
-																Pos: p(717, 36),
+																Pos: p(724, 36),
 																X: &lang.Ident{
-																	Pos:  p(717, 33),
+																	Pos:  p(724, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(717, 50),
+															Pos: p(724, 50),
 															X: &lang.Literal{
-																Pos:   p(717, 50),
+																Pos:   p(724, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -10988,17 +11018,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(718, 17),
+												Pos: p(725, 17),
 												X: &lang.CallExpr{
-													Pos: p(718, 28),
+													Pos: p(725, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(718, 28),
+														Pos: p(725, 28),
 														X: &lang.Ident{
-															Pos:  p(718, 17),
+															Pos:  p(725, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(718, 25),
+																	Pos:  p(725, 25),
 																	Name: "T",
 																},
 															},
@@ -11007,20 +11037,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(718, 33),
+															Pos: p(725, 33),
 															X: &lang.MemberExpr{
-																Pos: p(718, 36),
+																Pos: p(725, 36),
 																X: &lang.Ident{
-																	Pos:  p(718, 33),
+																	Pos:  p(725, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(718, 51),
+															Pos: p(725, 51),
 															X: &lang.Literal{
-																Pos:   p(718, 51),
+																Pos:   p(725, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11030,26 +11060,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(719, 17),
+												Pos: p(726, 17),
 												X: &lang.Literal{
-													Pos:   p(719, 24),
+													Pos:   p(726, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(720, 13),
+										Rbrace: p(727, 13),
 									},
 								},
 							},
-							Rbrace: p(721, 9),
+							Rbrace: p(728, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(727, 5),
+				Pos:       p(734, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -11059,13 +11089,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(729, 9),
+						Pos: p(736, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(729, 9),
+							Pos:  p(736, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(729, 26),
+									Pos:  p(736, 26),
 									Name: "T",
 								},
 							},
@@ -11073,14 +11103,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(729, 48),
+								Pos: p(736, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(729, 48),
+									Pos:  p(736, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(729, 103),
+									Pos: p(736, 103),
 								},
 							},
 						},
@@ -11088,7 +11118,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(732, 5),
+				Pos:       p(739, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -11098,33 +11128,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(732, 44),
+						Pos:  p(739, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(734, 9),
+						Pos: p(741, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(734, 9),
+							Pos:  p(741, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(734, 21),
+								Pos:  p(741, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(735, 9),
+						Pos: p(742, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(735, 9),
+							Pos:  p(742, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(735, 42),
+									Pos:  p(742, 42),
 									Name: "bool",
 								},
 							},
@@ -11134,7 +11164,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(741, 5),
+				Pos:       p(748, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -11144,17 +11174,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(743, 9),
+						Pos: p(750, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(743, 9),
+							Pos:  p(750, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(743, 21),
+								Pos: p(750, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(743, 21),
+									Pos:  p(750, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -11164,7 +11194,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(748, 5),
+				Pos:       p(755, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -11174,11 +11204,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(748, 32),
+						Pos:  p(755, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(748, 42),
+								Pos:  p(755, 42),
 								Name: "T",
 							},
 						},
@@ -11186,47 +11216,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(750, 9),
+						Pos:       p(757, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(750, 18),
+							Pos:  p(757, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(750, 25),
+									Pos:  p(757, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(750, 28),
+								Pos:  p(757, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(751, 9),
+						Pos:       p(758, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(751, 27),
-							Rbrace: p(751, 29),
+							Pos:    p(758, 27),
+							Rbrace: p(758, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(752, 9),
+						Pos:       p(759, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(752, 25),
+								Pos: p(759, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(752, 25),
+									Pos:  p(759, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(752, 32),
+											Pos:  p(759, 32),
 											Name: "T",
 										},
 									},
@@ -11235,38 +11265,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(753, 9),
+							Pos: p(760, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(754, 13),
+									Pos: p(761, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(754, 25),
+										Pos: p(761, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(754, 17),
+											Pos:  p(761, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(754, 28),
+											Pos:  p(761, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(754, 34),
+										Pos: p(761, 34),
 										X: &lang.NewExpr{
-											Pos: p(754, 40),
+											Pos: p(761, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(754, 44),
+												Pos:  p(761, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(754, 66),
+													Pos: p(761, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(754, 66),
+														Pos: p(761, 66),
 														X: &lang.Ident{
-															Pos:  p(754, 73),
+															Pos:  p(761, 73),
 															Name: "handler",
 														},
 													},
@@ -11276,85 +11306,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(755, 13),
+									Pos: p(762, 13),
 									X: &lang.AssignExpr{
-										Pos: p(755, 22),
+										Pos: p(762, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(755, 13),
+											Pos:  p(762, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(755, 24),
+											Pos:  p(762, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(756, 9),
+							Rbrace: p(763, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(757, 9),
+						Pos:       p(764, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(757, 27),
+							Pos:  p(764, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(757, 41),
+								Pos: p(764, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(757, 41),
+									Pos:  p(764, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(758, 9),
+							Pos: p(765, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(759, 13),
+									Pos: p(766, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(759, 17),
+											Pos:  p(766, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(759, 21),
+												Pos:  p(766, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(760, 13),
+									Pos: p(767, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(760, 19),
+										Pos: p(767, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(760, 17),
+											Pos:  p(767, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(760, 22),
+											Pos:  p(767, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(760, 28),
+										Pos: p(767, 28),
 										X: &lang.CallExpr{
-											Pos: p(760, 56),
+											Pos: p(767, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(760, 56),
+												Pos: p(767, 56),
 												X: &lang.MemberExpr{
-													Pos: p(760, 45),
+													Pos: p(767, 45),
 													X: &lang.MemberExpr{
-														Pos: p(760, 35),
+														Pos: p(767, 35),
 														X: &lang.Ident{
-															Pos:  p(760, 28),
+															Pos:  p(767, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -11365,26 +11395,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(760, 74),
+													Pos: p(767, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(760, 74),
+														Pos: p(767, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(760, 74),
+																Pos:  p(767, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(760, 79),
+															Pos: p(767, 79),
 															Fun: &lang.Ident{
-																Pos:  p(760, 79),
+																Pos:  p(767, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(760, 81),
+																	Pos: p(767, 81),
 																	X: &lang.Ident{
-																		Pos:  p(760, 81),
+																		Pos:  p(767, 81),
 																		Name: "value",
 																	},
 																},
@@ -11397,48 +11427,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(761, 9),
+							Rbrace: p(768, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(762, 9),
+						Pos: p(769, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(762, 9),
+							Pos:  p(769, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(762, 34),
+								Pos: p(769, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(762, 34),
+									Pos:  p(769, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(762, 46),
+							Pos: p(769, 46),
 							Fun: &lang.Ident{
-								Pos:  p(762, 46),
+								Pos:  p(769, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(762, 55),
+									Pos: p(769, 55),
 									X: &lang.Ident{
-										Pos:  p(762, 55),
+										Pos:  p(769, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(762, 14),
+							Pos:  p(769, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(762, 24),
+									Pos:  p(769, 24),
 									Name: "T",
 								},
 							},

@@ -82,6 +82,25 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 	if len(td.TypeParams) > 0 {
 		name += "`" + itoa(len(td.TypeParams))
 	}
+	if td.Kind == lang.KindDelegate {
+		// A delegate type has no class of its own: its values are
+		// delegates (vm.TDelegate), and lookupTypeName resolves its name
+		// to that type.
+		ci := &classInfo{decl: td, file: f, t: vm.TDelegate, outer: outer}
+		full := name
+		if ns != "" {
+			full = ns + "." + name
+		}
+		if _, ok := c.classByFull[full]; ok {
+			c.errorf(td.Pos, "The namespace '%s' already contains a definition for '%s'", ns, td.Name)
+			return
+		}
+		c.classByFull[full] = ci
+		if outer != nil {
+			outer.nested[td.Name] = ci
+		}
+		return
+	}
 	var t *vm.Type
 	switch td.Kind {
 	case lang.KindEnum:
@@ -415,6 +434,9 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 		params := p.Params
 		if kind != "get" {
 			name = "set_" + accName
+			if p.Event {
+				name = kind + "_" + p.Name // add_E, remove_E
+			}
 			params = append(params[:len(params):len(params)], &lang.Param{Pos: p.Pos, Type: p.Type, Name: "value"})
 		}
 		md := &lang.MethodDecl{Pos: pos, Modifiers: mods, ReturnType: p.Type, Name: name, Params: params, Body: body, ExprBody: x, Iface: p.Iface}
@@ -452,11 +474,15 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			}
 		}
 		m := mk(a.Kind, at, body, x)
-		if a.Kind == "get" {
+		switch a.Kind {
+		case "get":
 			pi.get = m
-		} else {
+		case "set", "init":
 			pi.set = m
 		}
+	}
+	if p.Event {
+		return // an event is used only through add_E and remove_E
 	}
 	if p.Iface == nil {
 		ci.props[p.Name] = pi
@@ -781,6 +807,14 @@ func keywordType(name string) *vm.Type {
 
 // lookupTypeName finds a class declared in source or a library type.
 func (c *Compiler) lookupTypeName(name string, from *classInfo) (*vm.Type, *classInfo) {
+	t, ci := c.lookupTypeOrDelegate(name, from)
+	if ci != nil && ci.decl.Kind == lang.KindDelegate {
+		return vm.TDelegate, nil
+	}
+	return t, ci
+}
+
+func (c *Compiler) lookupTypeOrDelegate(name string, from *classInfo) (*vm.Type, *classInfo) {
 	if t := keywordType(name); t != nil {
 		return t, nil
 	}

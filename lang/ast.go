@@ -183,7 +183,7 @@ type Attribute struct {
 	Args []*Arg // named arguments have Arg.Name set
 }
 
-// TypeKind distinguishes class, interface and enum declarations.
+// TypeKind distinguishes class, interface, enum and delegate declarations.
 type TypeKind string
 
 // The type declaration kinds.
@@ -191,9 +191,11 @@ const (
 	KindClass     TypeKind = "class"
 	KindInterface TypeKind = "interface"
 	KindEnum      TypeKind = "enum"
+	KindDelegate  TypeKind = "delegate"
 )
 
-// TypeDecl is a class, interface or enum declaration.
+// TypeDecl is a class, interface, enum or delegate declaration. A
+// delegate's signature is Invoke, a method declaration without a body.
 type TypeDecl struct {
 	Pos           Pos
 	Kind          TypeKind
@@ -210,6 +212,7 @@ type TypeDecl struct {
 	HasBaseArgs   bool       // a base argument list was written, even `()`
 	Members       []Member
 	EnumMembers   []*EnumMember
+	Invoke        *MethodDecl // a delegate's signature
 }
 
 // EnumMember is one enumerator; Value is nil when implicit.
@@ -221,11 +224,12 @@ type EnumMember struct {
 }
 
 // FieldDecl is a field declaration, possibly with several declarators. Const
-// fields have ModConst.
+// fields have ModConst; Event marks a field-like event (`event T E;`).
 type FieldDecl struct {
 	Pos        Pos
 	Attributes []*Attribute
 	Modifiers  Modifiers
+	Event      bool
 	Type       *TypeRef
 	Decls      []*Declarator
 }
@@ -238,11 +242,13 @@ type Declarator struct {
 }
 
 // PropertyDecl is a property. An auto-property has accessors without bodies;
-// `T P => expr;` has ExprBody and no accessors.
+// `T P => expr;` has ExprBody and no accessors. Event marks an event with
+// add and remove accessors.
 type PropertyDecl struct {
 	Pos        Pos
 	Attributes []*Attribute
 	Modifiers  Modifiers
+	Event      bool
 	Type       *TypeRef
 	Name       string
 	Accessors  []*Accessor
@@ -259,11 +265,11 @@ type PropertyDecl struct {
 // IsIndexer reports whether d declares an indexer.
 func (d *PropertyDecl) IsIndexer() bool { return d.Name == "this[]" }
 
-// Accessor is a get, set or init accessor. Body and ExprBody are both nil for
-// an auto accessor.
+// Accessor is a get, set or init accessor, or an event's add or remove
+// accessor. Body and ExprBody are both nil for an auto accessor.
 type Accessor struct {
 	Pos       Pos
-	Kind      string // "get", "set" or "init"
+	Kind      string // "get", "set", "init", "add" or "remove"
 	Modifiers Modifiers
 	Body      *BlockStmt
 	ExprBody  Expr

@@ -244,6 +244,12 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 				}
 			}
 		}
+	case t.Delegate != nil:
+		d := t.Delegate
+		td.Kind, td.Name = KindDelegate, name(d.Name.Name)
+		td.TypeParams = typeParams(d.TypeParams)
+		td.Invoke = &MethodDecl{Pos: st.pos(d.Name.Pos), Modifiers: ModPublic | ModVirtual, ReturnType: st.typ(d.Ret),
+			Name: "Invoke", Params: st.params(d.Params)}
 	case t.Enum != nil:
 		e := t.Enum
 		td.Kind, td.Name = KindEnum, name(e.Name)
@@ -344,6 +350,9 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	if r.Const {
 		mods |= ModConst
 	}
+	if ev := r.Event; ev != nil {
+		return st.event(ev, pos, attrs, mods)
+	}
 	if c := r.Ctor; c != nil {
 		if name(c.Name) != td.Name {
 			st.report(c.Pos.Offset, "Method must have a return type", false)
@@ -439,6 +448,32 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		return d
 	}
 	return nil
+}
+
+// event converts a field-like event to a FieldDecl and one with accessors
+// to a PropertyDecl, both marked Event.
+func (st *parseState) event(g *gEvent, pos Pos, attrs []*Attribute, mods Modifiers) Member {
+	typ := st.typ(g.Type)
+	nm, namePos := name(g.Name.Name), st.pos(g.Name.Pos)
+	if g.Accessors != nil {
+		d := &PropertyDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: typ, Name: nm, Event: true}
+		for _, a := range g.Accessors {
+			acc := &Accessor{Pos: st.pos(a.Pos), Kind: a.Kind}
+			acc.Body, acc.ExprBody = st.body(a.Body)
+			d.Accessors = append(d.Accessors, acc)
+		}
+		return d
+	}
+	d := &FieldDecl{Pos: pos, Attributes: attrs, Modifiers: mods, Type: typ, Event: true}
+	first := &Declarator{Pos: namePos, Name: nm}
+	if g.Init != nil {
+		first.Init = st.varInit(g.Init)
+	}
+	d.Decls = append(d.Decls, first)
+	for _, m := range g.More {
+		d.Decls = append(d.Decls, st.declarator(m))
+	}
+	return d
 }
 
 func (st *parseState) body(g *gBody) (*BlockStmt, Expr) {

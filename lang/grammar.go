@@ -126,11 +126,21 @@ type gTypeDecl struct {
 
 // gTypeTail is a type declaration from its keyword on.
 type gTypeTail struct {
-	Pos   lexer.Position
-	Unsup *unsupType     `parser:"  @@"`
-	Class *gClassDecl    `parser:"| @@"`
-	Enum  *gEnumDecl     `parser:"| @@"`
-	Err   *typeKindError `parser:"| @@"`
+	Pos      lexer.Position
+	Unsup    *unsupType     `parser:"  @@"`
+	Class    *gClassDecl    `parser:"| @@"`
+	Delegate *gDelegateDecl `parser:"| @@"`
+	Enum     *gEnumDecl     `parser:"| @@"`
+	Err      *typeKindError `parser:"| @@"`
+}
+
+// gDelegateDecl is a delegate type: its Invoke signature after 'delegate'.
+type gDelegateDecl struct {
+	Ret        *gType          `parser:"'delegate' @@"`
+	Name       *gName          `parser:"@@"`
+	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Params     *gParams        `parser:"@@"`
+	Where      []*gConstraints `parser:"@@* ';'"`
 }
 
 type gClassDecl struct {
@@ -218,6 +228,7 @@ type gMemberRest struct {
 	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
 	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
+	Event   *gEvent           `parser:"| @@"`
 	Const   bool              `parser:"| @'const'?"`
 	Ctor    *gCtor            `parser:"  ( (?= Ident '(' ) @@"`
 	Type    *gType            `parser:"  | @@"`
@@ -233,6 +244,24 @@ type gMemberRest struct {
 	Field   *gFieldTail       `parser:"      | @@ )"`
 	NameErr *memberNameError2 `parser:"    | @@ )"`
 	TypeErr *memberTypeError  `parser:"  | @@ ) )"`
+}
+
+// gEvent is an event: field-like (declarators, optional initializers) or
+// with add and remove accessors.
+type gEvent struct {
+	Type      *gType            `parser:"'event' @@"`
+	Name      *gName            `parser:"@@"`
+	Accessors []*gEventAccessor `parser:"( '{' ( (?! '}' ) @@ )* '}'"`
+	Init      *gVarInit         `parser:"| ( '=' @@ )?"`
+	More      []*gDeclarator    `parser:"  ( ',' @@ )* ';' )"`
+}
+
+type gEventAccessor struct {
+	Pos   lexer.Position
+	Attrs []*gAttrList        `parser:"@@*"`
+	Kind  string              `parser:"( @( 'add' | 'remove' )"`
+	Err   *eventAccessorError `parser:"| @@ )"`
+	Body  *gBody              `parser:"@@"`
 }
 
 type gCtor struct {

@@ -602,12 +602,12 @@ func (*typeDeclError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type declaration")
 }
 
-// unsupType reports struct, delegate and record declarations.
+// unsupType reports struct and record declarations.
 type unsupType struct{}
 
 func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
 	switch t := lex.Peek(); {
-	case isWordTok(t, "struct") || isWordTok(t, "delegate") || isWordTok(t, "record"):
+	case isWordTok(t, "struct") || isWordTok(t, "record"):
 		return unsupported(lex, "'"+t.Value+"'")
 	}
 	return participle.NextMatch
@@ -630,7 +630,7 @@ func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
 		if n := c.peek(1); isNameTok(n) || isWordTok(n, "class") || isWordTok(n, "struct") {
 			return unsupported(lex, "'record'")
 		}
-	case isWordTok(t, "event") || isWordTok(t, "operator"):
+	case isWordTok(t, "operator"):
 		return unsupported(lex, "'"+t.Value+"' declarations")
 	case isPunctTok(t, "~"):
 		return unsupported(lex, "finalizers")
@@ -675,10 +675,13 @@ func (*unsupAfterName) Parse(lex *lexer.PeekingLexer) error {
 type accessorError struct{}
 
 func (*accessorError) Parse(lex *lexer.PeekingLexer) error {
-	if t := lex.Peek(); isWordTok(t, "add") || isWordTok(t, "remove") {
-		return unsupported(lex, "event accessors")
-	}
 	return expected(lex, "'get', 'set' or 'init'")
+}
+
+type eventAccessorError struct{}
+
+func (*eventAccessorError) Parse(lex *lexer.PeekingLexer) error {
+	return expected(lex, "'add' or 'remove'")
 }
 
 type bodyError struct{}

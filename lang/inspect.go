@@ -113,6 +113,9 @@ func walkChildren(n Node, visit func(Node)) {
 		for _, em := range n.EnumMembers {
 			v(em)
 		}
+		if n.Invoke != nil {
+			v(n.Invoke)
+		}
 	case *EnumMember:
 		attrs(n.Attributes)
 		expr(n.Value)

@@ -212,6 +212,13 @@ func (pr *printer) mods(m Modifiers) {
 func (pr *printer) typeDecl(td *TypeDecl) {
 	pr.attrs(td.Attributes, false)
 	pr.mods(td.Modifiers)
+	if td.Kind == KindDelegate && td.Invoke != nil {
+		pr.w("delegate " + td.Invoke.ReturnType.String() + " " + td.Name)
+		pr.typeParams(td.TypeParams)
+		pr.params(td.Invoke.Params)
+		pr.w(";")
+		return
+	}
 	pr.w(string(td.Kind) + " " + td.Name)
 	pr.typeParams(td.TypeParams)
 	if td.HasPrimary || len(td.PrimaryParams) > 0 {
@@ -316,12 +323,18 @@ func (pr *printer) member(m Member) {
 	case *FieldDecl:
 		pr.attrs(m.Attributes, false)
 		pr.mods(m.Modifiers)
+		if m.Event {
+			pr.w("event ")
+		}
 		pr.w(m.Type.String() + " ")
 		pr.declarators(m.Decls)
 		pr.w(";")
 	case *PropertyDecl:
 		pr.attrs(m.Attributes, false)
 		pr.mods(m.Modifiers)
+		if m.Event {
+			pr.w("event ")
+		}
 		if m.IsIndexer() {
 			pr.w(m.Type.String() + " this[")
 			for i, p := range m.Params {

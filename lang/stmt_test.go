@@ -160,6 +160,43 @@ func typeName(n Node) string {
 	return strings.TrimPrefix(strings.TrimPrefix(sprintfType(n), "*"), "")
 }
 
+func TestDelegateAndEventDecls(t *testing.T) {
+	src := `public delegate T Make<T>(string s, int n) where T : class;
+class C
+{
+    public event EventHandler A, B = null;
+    event Action E { add { } remove => x = value; }
+    delegate void Nested();
+}`
+	f, diags := Parse("t", []byte(src))
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	d := f.Types[0]
+	if d.Kind != KindDelegate || d.Name != "Make" || len(d.TypeParams) != 1 || d.Invoke == nil ||
+		d.Invoke.ReturnType.Name != "T" || len(d.Invoke.Params) != 2 || !d.Modifiers.Has(ModPublic) {
+		t.Fatalf("delegate: %+v", d)
+	}
+	c := f.Types[1]
+	fl, ok := c.Members[0].(*FieldDecl)
+	if !ok || !fl.Event || len(fl.Decls) != 2 || fl.Decls[1].Init == nil {
+		t.Errorf("field-like event: %+v", c.Members[0])
+	}
+	p, ok := c.Members[1].(*PropertyDecl)
+	if !ok || !p.Event || len(p.Accessors) != 2 || p.Accessors[0].Kind != "add" || p.Accessors[1].Kind != "remove" {
+		t.Errorf("event with accessors: %+v", c.Members[1])
+	}
+	if n, ok := c.Members[2].(*TypeDecl); !ok || n.Kind != KindDelegate || n.Invoke.ReturnType.Name != "void" {
+		t.Errorf("nested delegate: %+v", c.Members[2])
+	}
+	got := Print(f)
+	for _, want := range []string{"public delegate T Make<T>(string s, int n);", "public event EventHandler A, B = null;", "event Action E"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("printed form lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 func TestDiagnostics(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"Console.WriteLine(1)\nx();", "t:1:21: ; expected"},
@@ -167,7 +204,8 @@ func TestDiagnostics(t *testing.T) {
 		{"}", "t:1:1: Type or namespace definition, or end-of-file expected"},
 		{"struct S { }", "t:1:1: 'struct' is not supported"},
 		{"record R(int X);", "t:1:1: 'record' is not supported"},
-		{"class C { event Action E; }", "t:1:11: 'event' declarations are not supported"},
+		{"class C { event Action E { get; } }", "t:1:28: unexpected identifier 'get', expected 'add' or 'remove'"},
+		{"delegate void D(int x)\nclass K { }", "t:1:23: ; expected"},
 		{"class C { public static C operator &&(C a, C b) => a; }", "t:1:36: unexpected '&&'"},
 		{"unsafe { }", "t:1:1: 'unsafe' is not supported"},
 		{"int* p = null;", "t:1:4: pointer types are not supported"},

@@ -105,7 +105,7 @@ func (fl *fnLowering) desugar(body *lang.BlockStmt) {
 			}
 		case *lang.LockStmt:
 			if hasAwait(s.Body) {
-				fl.errorf(firstAwait(s.Body), "Cannot await in the body of a lock statement")
+				fl.errorf(firstAwait(s.Body), "error CS1996: Cannot await in the body of a lock statement")
 			}
 		case *lang.WhileStmt:
 			if hasAwait(s.Cond) {

@@ -492,7 +492,7 @@ func (e *expander) stmt(s lang.Stmt) []lang.Stmt {
 		}
 		if s.X != nil {
 			if !e.fl.closure && (e.fl.kind == kindTask || e.fl.kind == kindValueTask) {
-				e.fl.errorf(pos, "Since '%s' is an async method that returns '%s', a return keyword must not be followed by an object expression", e.fl.display, e.fl.kind.returnTypeName())
+				e.fl.errorf(pos, "error CS1997: Since '%s' is an async method that returns '%s', a return keyword must not be followed by an object expression", e.fl.display, e.fl.kind.returnTypeName())
 			}
 			return []lang.Stmt{exprStmt(s.X), gotoStmt(pos, e.exit)}
 		}

@@ -206,3 +206,29 @@ func init() {
 		return Null, nil
 	}, nil)
 }
+
+// BindMethod is the delegate of instance method fn bound to recv. A
+// virtual fn binds to the override recv's type has (the overload with
+// fn's parameter count in recv's method table, where overrides replace
+// what they override).
+func BindMethod(recv Value, fn *Func) Value {
+	if fn.IsVirtual || fn.IsAbstract {
+		for _, f := range recv.Type().Methods[fn.Name] {
+			if f.NumParams == fn.NumParams && f.Owner != nil && f.Owner != fn.Owner && isSubtype(f.Owner, fn.Owner) {
+				fn = f
+				break
+			}
+		}
+	}
+	return Ref(&Closure{Header: Header{TDelegate}, Fn: fn, This: recv})
+}
+
+// isSubtype reports whether t is base or derives from it.
+func isSubtype(t, base *Type) bool {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Super, n+1 {
+		if c == base {
+			return true
+		}
+	}
+	return false
+}

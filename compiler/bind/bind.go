@@ -54,6 +54,10 @@ type Info struct {
 	// Discards marks the `_` of a discard assignment (`_ = e;`, C# §12.21.2
 	// when no variable or member named `_` is in scope).
 	Discards map[*lang.Ident]bool
+	// Events holds the event a `+=` or `-=` adds a handler to or removes
+	// one from: a *Field (a field-like event) or a *Property (an event
+	// with add and remove accessors).
+	Events map[*lang.AssignExpr]Symbol
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -92,6 +96,20 @@ func (in *Info) Copied(from, to any) {
 			in.Locals[to.(*lang.Declarator)] = t
 		}
 	}
+	if a, ok := from.(*lang.AssignExpr); ok {
+		if ev, ok := in.Events[a]; ok {
+			in.Events[to.(*lang.AssignExpr)] = ev
+		}
+	}
+}
+
+// EventOf returns the event a `+=` or `-=` subscribes to or unsubscribes
+// from, or nil.
+func (in *Info) EventOf(a *lang.AssignExpr) Symbol {
+	if in == nil {
+		return nil
+	}
+	return in.Events[a]
 }
 
 // ConvOf returns the user-defined conversion applied to e's value, or nil.
@@ -146,6 +164,9 @@ type binder struct {
 	cls      *Type
 	fn       *fnCtx
 	scope    *scope
+	// eventLHS is the left operand of the `+=` or `-=` being bound: an
+	// event may appear there from outside its type.
+	eventLHS lang.Expr
 }
 
 type fnCtx struct {
@@ -170,7 +191,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
-		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}}
+		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -277,8 +298,15 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 			t.Kind = Interface
 		case lang.KindEnum:
 			t.Kind = Enum
+		case lang.KindDelegate:
+			t.Kind = Delegate
 		default:
 			t.Kind = Class
+			if lib && hasAttr(td.Attributes, "Struct") {
+				// A library value type (TimeSpan, DateTime, ...): the
+				// tables write it as a class marked [Struct].
+				t.Kind = Struct
+			}
 		}
 		for i, p := range td.TypeParams {
 			t.Params = append(t.Params, &Type{Kind: TypeParam, Name: p, Index: i})
@@ -323,9 +351,24 @@ func (b *binder) ctxFor(t *Type) typeCtx {
 
 func (b *binder) resolveBases(t *Type) {
 	if t.Kind == Special {
+		// A predefined type's table lists the interfaces it implements.
+		for _, td := range b.decls[t] {
+			for _, br := range td.Bases {
+				if bt := b.resolveType(br, b.ctxFor(t)); bt.Kind == Interface {
+					t.Ifaces = append(t.Ifaces, bt)
+				}
+			}
+		}
 		return
 	}
 	obj := b.u.special[Object]
+	if t.Kind == Delegate {
+		t.Base = b.u.lookup("System.Delegate", 0)
+		if t.Base == nil {
+			t.Base = obj
+		}
+		return
+	}
 	for _, td := range b.decls[t] {
 		if t.Kind == Enum {
 			break
@@ -378,11 +421,11 @@ func (b *binder) declareMembers(t *Type) {
 				ft := b.resolveType(m.Type, ctx)
 				for _, d := range m.Decls {
 					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
-						Const: m.Modifiers.Has(lang.ModConst), Decl: d}
+						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d}
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
-				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Decl: m,
+				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Event: m.Event, Decl: m,
 					Params: b.params(m.Params, ctx)}
 				p.Get = m.ExprBody != nil
 				bodiless := m.IsIndexer() && t.Kind != Interface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern)
@@ -428,6 +471,10 @@ func (b *binder) declareMembers(t *Type) {
 		}
 		for _, em := range td.EnumMembers {
 			t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
+		}
+		if td.Invoke != nil {
+			t.addMember(b.method(td.Invoke, t, ctx))
+			hasCtor = true
 		}
 		if td.HasPrimary {
 			hasCtor = true

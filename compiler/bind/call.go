@@ -11,14 +11,13 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	var cands []*Method
 	name := ""
 	lib := false
+	var instance lang.Expr // the receiver of an instance access, for CS0176
 	var typeArgs []*lang.TypeRef
 	switch f := e.Fun.(type) {
 	case *lang.Ident:
 		name, typeArgs = f.Name, f.TypeArgs
 		if _, ok := b.scope.lookupVar(f.Name); ok && len(f.TypeArgs) == 0 {
-			b.expr(f)
-			b.args(e.Args)
-			return u.unchecked // a delegate invocation
+			return b.invokeDelegate(e, b.expr(f)) // a delegate invocation
 		}
 		b.info.Types[f] = u.group
 		if lf := b.scope.lookupFunc(f.Name); lf != nil {
@@ -28,8 +27,8 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 				syms := b.lookup(c, f.Name)
 				if len(syms) > 0 && memberType(syms[0]) != nil {
 					b.info.Types[f] = memberType(syms[0])
-					b.args(e.Args)
-					return u.unchecked // a delegate-typed field or property
+					b.eventAccess(syms[0], f.Pos)
+					return b.invokeDelegate(e, memberType(syms[0])) // a delegate-typed field or property
 				}
 				cands = methods(syms)
 			}
@@ -44,8 +43,8 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		syms := b.lookup(recv, f.Name)
 		if len(syms) > 0 && memberType(syms[0]) != nil {
 			b.info.Types[f] = memberType(syms[0])
-			b.args(e.Args)
-			return u.unchecked
+			b.eventAccess(syms[0], f.Pos)
+			return b.invokeDelegate(e, memberType(syms[0]))
 		}
 		cands = methods(syms)
 		b.info.Types[f] = u.group
@@ -61,18 +60,19 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			b.args(e.Args)
 			return u.unchecked
 		}
-		lib = recv.Generic().Lib || b.isOpen(recv)
+		lib = b.partlyKnown(recv)
+		if !static {
+			instance = f.X
+		}
 	default:
-		b.expr(e.Fun)
-		b.args(e.Args)
-		return u.unchecked
+		return b.invokeDelegate(e, b.expr(e.Fun))
 	}
 	args := b.args(e.Args)
 	if len(cands) == 0 {
 		return u.unchecked
 	}
 	for _, c := range cands {
-		if c.Owner != nil && c.Owner.Generic().Lib {
+		if c.Owner != nil && b.partlyKnown(c.Owner) {
 			lib = true
 		}
 	}
@@ -88,11 +88,29 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	if len(m.TypeArgs) > 0 && b.program[b.file] {
 		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
 	}
+	if instance != nil && m.Static && !m.Ext {
+		b.staticThroughInstance(instance, e.Fun, m.Signature())
+	}
 	b.fixOutVars(m, e.Args)
+	b.convertArgGroups(m, e.Args)
 	if m.Ret == nil {
 		return u.unchecked
 	}
 	return m.Ret
+}
+
+// partlyKnown reports whether the members of t are only partly described
+// by symbols, so that overload resolution failing among them is left to
+// run time: a prelude class (the VM adds natives to some), a class with a
+// base the binder does not model. The library tables are complete
+// (TestLibraryTablesComplete), so a library type is fully known.
+func (b *binder) partlyKnown(t *Type) bool {
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.IsUnchecked() || c.UnknownBase || c.Open && !c.Lib {
+			return true
+		}
+	}
+	return false
 }
 
 // commonReturn is the type of a call whose overload was left to run time:
@@ -169,11 +187,21 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 		return b.u.deflit
 	}
 	t := b.resolveType(e.Type, b.typeCtx())
+	if t.Kind == Delegate {
+		// `new D(M)`: a method group, lambda or delegate converted to D.
+		if len(e.Args) == 1 {
+			b.convertExpr(e.Args[0].X, t)
+		} else {
+			b.args(e.Args)
+			b.errorf(newPos(e), "CS0149", "Method name expected")
+		}
+		return t
+	}
 	args := b.args(e.Args)
-	if !t.IsUnchecked() && (t.Kind == Class) {
+	if !t.IsUnchecked() && (t.Kind == Class || t.Kind == Struct) {
 		ctors := methods(b.u.declared(t, ".ctor"))
 		if len(ctors) > 0 {
-			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, t.Generic().Lib || t.Open); m != nil {
+			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, b.partlyKnown(t)); m != nil {
 				b.info.Calls[e] = m
 			}
 		}

@@ -145,28 +145,6 @@ func (b *binder) foldCast(e *lang.CastExpr, from, to *Type) {
 	}
 }
 
-// operatorError reports why no predefined operator among ops fits the
-// numeric operands of e (types l and r): CS0034 when several apply and
-// none is better (ulong + long: float, double and decimal all do), CS0019
-// when none applies (float + decimal).
-func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type) {
-	if !l.IsNumeric() || !r.IsNumeric() {
-		return
-	}
-	n := 0
-	for _, s := range ops {
-		t := b.u.special[s]
-		if b.implicit(e.X, l, t) && b.implicit(e.Y, r, t) {
-			n++
-		}
-	}
-	if n > 1 {
-		b.errorf(posOf(e), "CS0034", "Operator '%s' is ambiguous on operands of type '%s' and '%s'", e.Op, l, r)
-		return
-	}
-	b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
-}
-
 // fieldConst returns the value of integral const field f (int.MaxValue,
 // a source `const byte Limit = 200;`) when its initializer is a literal or
 // a negated literal, in the representation of Info.Consts for f's type.

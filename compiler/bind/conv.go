@@ -53,6 +53,13 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	}
 	switch from.Kind {
 	case Lambda, Group:
+		if to.Kind == Delegate && e != nil {
+			if from.Kind == Group {
+				_, ok := b.groupTarget(e, to)
+				return ok
+			}
+			return b.lambdaFits(e, to)
+		}
 		switch to.Kind {
 		case Special:
 			return to.Special == Object
@@ -85,17 +92,38 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return false
 	}
 	if to.Kind == Interface {
+		if to.Def != nil && (from.Kind == Class || from.Kind == Interface || from.Kind == Struct) {
+			if impl := b.implementation(from, to.Def); impl != nil {
+				return b.variantConverts(impl, to)
+			}
+		}
+		if to.Def != nil && from.Kind == Array && len(to.Args) == 1 {
+			// T[] implements IEnumerable<T>, IList<T>, ... (and, with
+			// array covariance, those of T's base types).
+			return b.variantConverts(b.u.Construct(to.Def, []*Type{from.Elem}), to)
+		}
 		if from.Kind == Class || from.Kind == Interface {
 			return b.implements(from, to) || b.isOpen(from)
+		}
+		if from.Kind == Special && len(from.Ifaces) > 0 {
+			// The predefined types whose table lists their interfaces.
+			return b.implements(from, to)
 		}
 		// Arrays, strings, predefined value types and enums implement
 		// library interfaces the tables do not list, never the program's.
 		if d := to.Generic(); d.Decl != nil && !d.Lib && !d.Open {
-			return false
+			return from.Kind == Struct && b.implements(from, to)
 		}
-		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable
+		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable ||
+			from.Kind == Struct && (b.implements(from, to) || b.isOpen(from))
 	}
-	if (from.Kind == Class || from.Kind == Interface) && to.Kind == Class {
+	if from.Kind == Delegate && to.Kind == Delegate {
+		// Different instantiations of one generic delegate: variance
+		// (Action<object> to Action<string>) is not modelled, so they
+		// convert.
+		return from.Generic() == to.Generic()
+	}
+	if (from.Kind == Class || from.Kind == Interface || from.Kind == Delegate) && to.Kind == Class {
 		if b.derives(from, to) {
 			return true
 		}
@@ -109,6 +137,24 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return to.Lib && to.Name == "Array"
 	}
 	return false
+}
+
+// variantConverts reports whether from converts to to, two constructions
+// of one generic interface: each type argument is the same, or both are
+// reference types with an implicit reference conversion (variance is
+// taken to be covariance: IEnumerable<string> to IEnumerable<object>;
+// declared in/out annotations are not modelled).
+func (b *binder) variantConverts(from, to *Type) bool {
+	for i := range to.Args {
+		x, y := from.Args[i], to.Args[i]
+		if x == y || lenient(x) || lenient(y) {
+			continue
+		}
+		if !x.IsReference() || !y.IsReference() || !b.implicitType(x, y) {
+			return false
+		}
+	}
+	return true
 }
 
 func isZero(v any) bool {
@@ -229,6 +275,8 @@ func (b *binder) explicit(from, to *Type) bool {
 		return b.explicit(from, to.Elem) || from == to.Elem
 	case from.Kind == Special && from.Special == Object:
 		return true
+	case from.Kind == Delegate && to.Kind == Delegate:
+		return false
 	case from.IsReference() && to.IsReference():
 		return b.derives(to, from) || from.Kind == Interface || to.Kind == Interface
 	}

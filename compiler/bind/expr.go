@@ -28,6 +28,10 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
 		b.info.Types[e] = to // the default literal is its target type's default
 	}
+	if from.Kind == Group && to != nil && to.Kind == Delegate {
+		b.convertGroup(e, to)
+		return
+	}
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}
@@ -37,6 +41,15 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	}
 	pos := posOf(e)
 	switch {
+	case from.Kind == Group:
+		name, _ := b.groupMethods(e)
+		b.errorf(pos, "CS0428", "Cannot convert method group '%s' to non-delegate type '%s'. Did you intend to invoke the method?", name, to)
+	case from.Kind == Lambda && to.Kind == Delegate:
+		if inv := b.invokeOf(to); inv != nil {
+			b.errorf(pos, "CS1593", "Delegate '%s' does not take %d arguments", to, len(e.(*lang.LambdaExpr).Params))
+		}
+	case from.Kind == Lambda:
+		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
 	case b.explicit(from, to):
@@ -356,7 +369,8 @@ func (b *binder) common(x, y *Type) *Type {
 	return b.u.unchecked
 }
 
-// awaitResult is the type of `await x` for x of type t.
+// awaitResult is the type of `await x` for x of type t: the return type
+// of x.GetAwaiter().GetResult() (C# §12.9.8.2).
 func (b *binder) awaitResult(t *Type) *Type {
 	g := t.Generic()
 	if g.Lib && g.Namespace == "System.Threading.Tasks" && g.Name == "Task" {
@@ -365,7 +379,34 @@ func (b *binder) awaitResult(t *Type) *Type {
 		}
 		return b.u.special[Void]
 	}
-	return b.u.unchecked
+	aw := b.noArgMethod(t, "GetAwaiter")
+	if aw == nil || aw.Ret == nil || aw.Ret.IsUnchecked() {
+		return b.u.unchecked
+	}
+	r := b.noArgMethod(aw.Ret, "GetResult")
+	if r == nil || r.Ret == nil {
+		return b.u.unchecked
+	}
+	if r.Ret.Kind == TypeParam && !r.Ret.Method && r.Ret.Index < len(t.Args) && aw.Ret.Outer != nil {
+		// The awaiter nested in a generic awaitable
+		// (ConfiguredTaskAwaitable<TResult>.ConfiguredTaskAwaiter) returns
+		// the outer type's argument.
+		return t.Args[r.Ret.Index]
+	}
+	return r.Ret
+}
+
+// noArgMethod finds the parameterless method name of t.
+func (b *binder) noArgMethod(t *Type, name string) *Method {
+	if t.IsUnchecked() {
+		return nil
+	}
+	for _, m := range methods(b.lookup(t, name)) {
+		if len(m.Params) == 0 && len(m.TypeParams) == 0 {
+			return m
+		}
+	}
+	return nil
 }
 
 func (b *binder) literal(e *lang.Literal) *Type {
@@ -453,6 +494,9 @@ func (b *binder) ident(e *lang.Ident) *Type {
 					b.info.Consts[e] = v
 				}
 			}
+			if lang.Expr(e) != b.eventLHS {
+				b.eventAccess(ms[0], e.Pos)
+			}
 			return t
 		}
 		if nt, ok := ms[0].(*Type); ok {
@@ -499,10 +543,37 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			b.info.Consts[e] = v
 		}
 	}
+	if lang.Expr(e) != b.eventLHS {
+		b.eventAccess(syms[0], e.Pos)
+	}
+	if !static {
+		switch s := syms[0].(type) {
+		case *Field:
+			if s.Static {
+				b.staticThroughInstance(e.X, e, s.Owner.String()+"."+s.Name)
+			}
+		case *Property:
+			if s.Static {
+				b.staticThroughInstance(e.X, e, s.Owner.String()+"."+s.Name)
+			}
+		}
+	}
 	if e.NullCond {
 		return b.u.NullableOf(t)
 	}
 	return t
+}
+
+// staticThroughInstance reports a static member accessed through an
+// instance (CS0176), except in C#'s "Color Color" case: a simple name
+// that names both a value and its own type.
+func (b *binder) staticThroughInstance(recv, access lang.Expr, member string) {
+	if id, ok := recv.(*lang.Ident); ok {
+		if t := b.info.Types[recv]; t != nil && t.Name == id.Name {
+			return
+		}
+	}
+	b.errorf(posOf(access), "CS0176", "Member '%s' cannot be accessed with an instance reference; qualify it with a type name instead", member)
 }
 
 // receiver binds the left of a member access: a type (static access) or a

@@ -22,3 +22,24 @@ func libraryFile() *lang.File {
 	libOnce.Do(func() { libFile = libraryAST() })
 	return libFile
 }
+
+var (
+	libDelegatesOnce sync.Once
+	libDelegates     map[string]bool
+)
+
+// IsLibraryDelegate reports whether name (simple or namespace-qualified,
+// without type arguments) is a delegate type the library tables declare:
+// Action, Func, EventHandler, ThreadStart...
+func IsLibraryDelegate(name string) bool {
+	libDelegatesOnce.Do(func() {
+		libDelegates = map[string]bool{}
+		for _, td := range libraryFile().Types {
+			if td.Kind == lang.KindDelegate {
+				libDelegates[td.Name] = true
+				libDelegates[td.Namespace+"."+td.Name] = true
+			}
+		}
+	})
+	return libDelegates[name]
+}

@@ -16,6 +16,7 @@ namespace System
 {
     public class Object
     {
+        public extern Object();
         public extern virtual string ToString();
         public extern virtual bool Equals(object obj);
         public extern virtual int GetHashCode();
@@ -23,6 +24,57 @@ namespace System
         public extern static bool Equals(object objA, object objB);
         public extern static bool ReferenceEquals(object objA, object objB);
     }
+
+    public abstract class Delegate
+    {
+        public object Target { get; }
+        public extern static Delegate Combine(Delegate a, Delegate b);
+        public extern static Delegate Combine(params Delegate[] delegates);
+        public extern static Delegate Remove(Delegate source, Delegate value);
+        public extern static Delegate RemoveAll(Delegate source, Delegate value);
+        public extern Delegate[] GetInvocationList();
+        public extern object DynamicInvoke(params object[] args);
+    }
+
+    public delegate void Action();
+    public delegate void Action<in T>(T obj);
+    public delegate void Action<in T1, in T2>(T1 arg1, T2 arg2);
+    public delegate void Action<in T1, in T2, in T3>(T1 arg1, T2 arg2, T3 arg3);
+    public delegate void Action<in T1, in T2, in T3, in T4>(T1 arg1, T2 arg2, T3 arg3, T4 arg4);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, in T14>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, in T14, in T15>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15);
+    public delegate void Action<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, in T14, in T15, in T16>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15, T16 arg16);
+    public delegate TResult Func<out TResult>();
+    public delegate TResult Func<in T, out TResult>(T arg);
+    public delegate TResult Func<in T1, in T2, out TResult>(T1 arg1, T2 arg2);
+    public delegate TResult Func<in T1, in T2, in T3, out TResult>(T1 arg1, T2 arg2, T3 arg3);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, in T14, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, in T14, in T15, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15);
+    public delegate TResult Func<in T1, in T2, in T3, in T4, in T5, in T6, in T7, in T8, in T9, in T10, in T11, in T12, in T13, in T14, in T15, in T16, out TResult>(T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15, T16 arg16);
+    public delegate void EventHandler(object sender, EventArgs e);
+    public delegate void EventHandler<TEventArgs>(object sender, TEventArgs e);
+    public delegate bool Predicate<in T>(T obj);
+    public delegate int Comparison<in T>(T x, T y);
+    public delegate TOutput Converter<in TInput, out TOutput>(TInput input);
 
     public static class Console
     {
@@ -60,9 +112,11 @@ namespace System
         public extern static void Write(string format, object arg0, object arg1, object arg2);
         public extern static void Write(string format, params object[] arg);
         public extern static string ReadLine();
+        public static System.IO.TextWriter Out { get; }
+        public static System.IO.TextWriter Error { get; }
     }
 
-    public sealed class String
+    public sealed class String : System.Collections.Generic.IEnumerable<char>, IComparable, IComparable<string>, IEquatable<string>, ICloneable, IConvertible
     {
         public static readonly string Empty;
         public int Length { get; }
@@ -94,14 +148,177 @@ namespace System
         public extern string PadRight(int totalWidth, char paddingChar);
         public extern char[] ToCharArray();
         public extern string ToString();
+        public extern string ToString(IFormatProvider provider);
         public extern static bool IsNullOrEmpty(string value);
         public extern static bool IsNullOrWhiteSpace(string value);
+        public extern String(char[] value);
+        public extern String(char c, int count);
+        public extern String(char[] value, int startIndex, int length);
+        public extern object Clone();
+        public extern int CompareTo(object value);
+        public extern int CompareTo(string strB);
+        public extern bool Contains(string value, StringComparison comparisonType);
+        public extern bool Contains(char value, StringComparison comparisonType);
+        public extern bool EndsWith(string value, StringComparison comparisonType);
+        public extern bool StartsWith(string value, StringComparison comparisonType);
+        public extern bool Equals(string value);
+        public extern bool Equals(string value, StringComparison comparisonType);
+        public extern System.CharEnumerator GetEnumerator();
+        public extern int IndexOf(string value, StringComparison comparisonType);
+        public extern int IndexOf(char value, int startIndex, int count);
+        public extern int IndexOf(string value, int startIndex, int count);
+        public extern int IndexOfAny(char[] anyOf);
+        public extern int IndexOfAny(char[] anyOf, int startIndex);
+        public extern string Insert(int startIndex, string value);
+        public extern int LastIndexOf(char value);
+        public extern int LastIndexOf(string value);
+        public extern int LastIndexOf(char value, int startIndex);
+        public extern int LastIndexOf(string value, int startIndex);
+        public extern int LastIndexOf(string value, StringComparison comparisonType);
+        public extern int LastIndexOf(char value, int startIndex, int count);
+        public extern int LastIndexOf(string value, int startIndex, int count);
+        public extern int LastIndexOfAny(char[] anyOf);
+        public extern int LastIndexOfAny(char[] anyOf, int startIndex);
+        public extern string Remove(int startIndex);
+        public extern string Remove(int startIndex, int count);
+        public extern string Replace(string oldValue, string newValue, StringComparison comparisonType);
+        public extern string[] Split(params char[] separator);
+        public extern string[] Split(char separator, StringSplitOptions options = StringSplitOptions.None);
+        public extern string[] Split(char separator, int count, StringSplitOptions options = StringSplitOptions.None);
+        public extern string[] Split(char[] separator, int count);
+        public extern string[] Split(char[] separator, StringSplitOptions options);
+        public extern string[] Split(char[] separator, int count, StringSplitOptions options);
+        public extern string[] Split(string separator, StringSplitOptions options = StringSplitOptions.None);
+        public extern string[] Split(string separator, int count, StringSplitOptions options = StringSplitOptions.None);
+        public extern string[] Split(string[] separator, StringSplitOptions options);
+        public extern string[] Split(string[] separator, int count, StringSplitOptions options);
+        public extern string ToLower(System.Globalization.CultureInfo culture);
+        public extern string ToUpper(System.Globalization.CultureInfo culture);
+        public extern string Trim(params char[] trimChars);
+        public extern string TrimStart(params char[] trimChars);
+        public extern string TrimEnd(params char[] trimChars);
+        [Indexer] public extern char Chars(int index);
+        public extern static int Compare(string strA, string strB);
+        public extern static int Compare(string strA, string strB, bool ignoreCase);
+        public extern static int Compare(string strA, string strB, StringComparison comparisonType);
+        public extern static int CompareOrdinal(string strA, string strB);
+        public extern static string Concat(object arg0);
+        public extern static string Concat(params object[] args);
+        public extern static string Concat(params string[] values);
+        public extern static string Concat<T>(IEnumerable<T> values);
+        public extern static bool Equals(string a, string b);
+        public extern static bool Equals(string a, string b, StringComparison comparisonType);
+        public extern static string Format(string format, object arg0);
+        public extern static string Format(string format, params object[] args);
+        public extern static string Format(IFormatProvider provider, string format, params object[] args);
+        public extern static string Join(string separator, params string[] value);
+        public extern static string Join(string separator, params object[] values);
+        public extern static string Join<T>(string separator, IEnumerable<T> values);
+        public extern static string Join(char separator, params string[] value);
+        public extern static string Join(char separator, params object[] values);
+        public extern static string Join<T>(char separator, IEnumerable<T> values);
+    }
+
+    public sealed class CharEnumerator : System.Collections.Generic.IEnumerator<char>
+    {
+    }
+
+    public interface IFormatProvider
+    {
+    }
+
+    public interface IFormattable
+    {
+        string ToString(string format, IFormatProvider formatProvider);
+    }
+
+    public interface IConvertible
+    {
+    }
+
+    public interface ICloneable
+    {
+        object Clone();
+    }
+
+    public enum StringComparison { CurrentCulture, CurrentCultureIgnoreCase, InvariantCulture, InvariantCultureIgnoreCase, Ordinal, OrdinalIgnoreCase }
+
+    public enum StringSplitOptions { None, RemoveEmptyEntries, TrimEntries }
+
+    public enum MidpointRounding { ToEven, AwayFromZero, ToZero, ToNegativeInfinity, ToPositiveInfinity }
+
+    public enum DayOfWeek { Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday }
+
+    public enum DateTimeKind { Unspecified, Utc, Local }
+
+    public abstract class StringComparer : System.Collections.Generic.IComparer<string>, System.Collections.Generic.IEqualityComparer<string>
+    {
+        public static StringComparer CurrentCulture { get; }
+        public static StringComparer CurrentCultureIgnoreCase { get; }
+        public static StringComparer InvariantCulture { get; }
+        public static StringComparer InvariantCultureIgnoreCase { get; }
+        public static StringComparer Ordinal { get; }
+        public static StringComparer OrdinalIgnoreCase { get; }
+        public extern int Compare(string x, string y);
+        public extern bool Equals(string x, string y);
+    }
+
+    public static class Nullable
+    {
+        public extern static Type GetUnderlyingType(Type nullableType);
+    }
+
+    public abstract class Type
+    {
+        public string Name { get; }
+        public string FullName { get; }
+        public string Namespace { get; }
+        public Type BaseType { get; }
+        public bool IsArray { get; }
+        public bool IsClass { get; }
+        public bool IsEnum { get; }
+        public bool IsGenericType { get; }
+        public bool IsInterface { get; }
+        public bool IsValueType { get; }
+        public extern Type[] GetGenericArguments();
+        public extern bool IsAssignableFrom(Type c);
+        public extern bool IsInstanceOfType(object o);
+        public extern string ToString();
     }
 
     public static class Math
     {
         public const double PI = 3.14159265358979323846;
         public const double E = 2.7182818284590452354;
+        public const double Tau = 6.283185307179586476925;
+        public extern static double Acos(double d);
+        public extern static double Asin(double d);
+        public extern static double Atan(double d);
+        public extern static double Atan2(double y, double x);
+        public extern static long BigMul(int a, int b);
+        public extern static double Cbrt(double d);
+        public extern static int Clamp(int value, int min, int max);
+        public extern static long Clamp(long value, long min, long max);
+        public extern static double Clamp(double value, double min, double max);
+        public extern static decimal Clamp(decimal value, decimal min, decimal max);
+        public extern static double Cosh(double value);
+        public extern static int DivRem(int a, int b, out int result);
+        public extern static long DivRem(long a, long b, out long result);
+        public extern static double Log(double a, double newBase);
+        public extern static double Log2(double x);
+        public extern static double Round(double value, MidpointRounding mode);
+        public extern static double Round(double value, int digits, MidpointRounding mode);
+        public extern static decimal Round(decimal d, MidpointRounding mode);
+        public extern static decimal Round(decimal d, int decimals, MidpointRounding mode);
+        public extern static int Sign(int value);
+        public extern static int Sign(long value);
+        public extern static int Sign(double value);
+        public extern static int Sign(float value);
+        public extern static int Sign(decimal value);
+        public extern static double Sinh(double value);
+        public extern static double Tanh(double value);
+        public extern static double Truncate(double d);
+        public extern static decimal Truncate(decimal d);
         public extern static int Abs(int value);
         public extern static long Abs(long value);
         public extern static short Abs(short value);
@@ -149,28 +366,100 @@ namespace System
         public extern static double Log10(double d);
     }
 
-    public sealed class Int32
+    public sealed class Int32 : IComparable, IComparable<int>, IEquatable<int>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(int value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(int obj);
         public const int MaxValue = 2147483647;
         public const int MinValue = -2147483648;
         public extern static int Parse(string s);
+        public extern static int Parse(string s, IFormatProvider provider);
+        public extern static int Parse(string s, System.Globalization.NumberStyles style);
+        public extern static int Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out int result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out int result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out int result);
     }
 
-    public sealed class Int64
+    public sealed class Int64 : IComparable, IComparable<long>, IEquatable<long>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(long value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(long obj);
         public const long MaxValue = 9223372036854775807;
         public const long MinValue = -9223372036854775808;
         public extern static long Parse(string s);
+        public extern static long Parse(string s, IFormatProvider provider);
+        public extern static long Parse(string s, System.Globalization.NumberStyles style);
+        public extern static long Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out long result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out long result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out long result);
     }
 
-    public sealed class Double
+    public sealed class Double : IComparable, IComparable<double>, IEquatable<double>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(double value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(double obj);
+        public static readonly double Epsilon;
         public const double MaxValue = 1.7976931348623157E+308;
         public const double MinValue = -1.7976931348623157E+308;
+        public static readonly double NaN;
+        public static readonly double NegativeInfinity;
+        public static readonly double PositiveInfinity;
+        public extern static bool IsFinite(double d);
+        public extern static bool IsInfinity(double d);
+        public extern static bool IsNaN(double d);
+        public extern static bool IsNegative(double d);
+        public extern static bool IsNegativeInfinity(double d);
+        public extern static bool IsPositiveInfinity(double d);
         public extern static double Parse(string s);
+        public extern static double Parse(string s, IFormatProvider provider);
+        public extern static double Parse(string s, System.Globalization.NumberStyles style);
+        public extern static double Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out double result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out double result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out double result);
+    }
+
+    public sealed class Single : IComparable, IComparable<float>, IEquatable<float>, IConvertible, IFormattable
+    {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(float value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(float obj);
+        public static readonly float Epsilon;
+        public static readonly float MaxValue;
+        public static readonly float MinValue;
+        public static readonly float NaN;
+        public static readonly float NegativeInfinity;
+        public static readonly float PositiveInfinity;
+        public extern static bool IsFinite(float d);
+        public extern static bool IsInfinity(float d);
+        public extern static bool IsNaN(float d);
+        public extern static bool IsNegative(float d);
+        public extern static bool IsNegativeInfinity(float d);
+        public extern static bool IsPositiveInfinity(float d);
+        public extern static float Parse(string s);
+        public extern static float Parse(string s, IFormatProvider provider);
+        public extern static float Parse(string s, System.Globalization.NumberStyles style);
+        public extern static float Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
+        public extern static bool TryParse(string s, out float result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out float result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out float result);
     }
 
     public sealed class SByte
@@ -178,7 +467,12 @@ namespace System
         public const sbyte MaxValue = 127;
         public const sbyte MinValue = -128;
         public extern static sbyte Parse(string s);
+        public extern static sbyte Parse(string s, IFormatProvider provider);
+        public extern static sbyte Parse(string s, System.Globalization.NumberStyles style);
+        public extern static sbyte Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out sbyte result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out sbyte result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out sbyte result);
     }
 
     public sealed class Byte
@@ -186,7 +480,12 @@ namespace System
         public const byte MaxValue = 255;
         public const byte MinValue = 0;
         public extern static byte Parse(string s);
+        public extern static byte Parse(string s, IFormatProvider provider);
+        public extern static byte Parse(string s, System.Globalization.NumberStyles style);
+        public extern static byte Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out byte result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out byte result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out byte result);
     }
 
     public sealed class Int16
@@ -194,7 +493,12 @@ namespace System
         public const short MaxValue = 32767;
         public const short MinValue = -32768;
         public extern static short Parse(string s);
+        public extern static short Parse(string s, IFormatProvider provider);
+        public extern static short Parse(string s, System.Globalization.NumberStyles style);
+        public extern static short Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out short result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out short result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out short result);
     }
 
     public sealed class UInt16
@@ -202,7 +506,12 @@ namespace System
         public const ushort MaxValue = 65535;
         public const ushort MinValue = 0;
         public extern static ushort Parse(string s);
+        public extern static ushort Parse(string s, IFormatProvider provider);
+        public extern static ushort Parse(string s, System.Globalization.NumberStyles style);
+        public extern static ushort Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out ushort result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out ushort result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out ushort result);
     }
 
     public sealed class UInt32
@@ -210,7 +519,12 @@ namespace System
         public const uint MaxValue = 4294967295;
         public const uint MinValue = 0;
         public extern static uint Parse(string s);
+        public extern static uint Parse(string s, IFormatProvider provider);
+        public extern static uint Parse(string s, System.Globalization.NumberStyles style);
+        public extern static uint Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out uint result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out uint result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out uint result);
     }
 
     public sealed class UInt64
@@ -218,19 +532,560 @@ namespace System
         public const ulong MaxValue = 18446744073709551615;
         public const ulong MinValue = 0;
         public extern static ulong Parse(string s);
+        public extern static ulong Parse(string s, IFormatProvider provider);
+        public extern static ulong Parse(string s, System.Globalization.NumberStyles style);
+        public extern static ulong Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
         public extern static bool TryParse(string s, out ulong result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out ulong result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out ulong result);
     }
 
-    public sealed class Char
+    public sealed class Decimal : IComparable, IComparable<decimal>, IEquatable<decimal>, IConvertible, IFormattable
+    {
+        public static readonly decimal Zero;
+        public static readonly decimal One;
+        public static readonly decimal MinusOne;
+        public static readonly decimal MaxValue;
+        public static readonly decimal MinValue;
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(decimal value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(decimal obj);
+        public extern static decimal Parse(string s);
+        public extern static decimal Parse(string s, IFormatProvider provider);
+        public extern static decimal Parse(string s, System.Globalization.NumberStyles style);
+        public extern static decimal Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
+        public extern static bool TryParse(string s, out decimal result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out decimal result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out decimal result);
+    }
+
+    public sealed class Boolean : IComparable, IComparable<bool>, IEquatable<bool>, IConvertible
+    {
+        public static readonly string TrueString;
+        public static readonly string FalseString;
+        public extern static bool Parse(string value);
+        public extern static bool TryParse(string value, out bool result);
+    }
+
+    public sealed class Char : IComparable, IComparable<char>, IEquatable<char>, IConvertible
     {
         public const char MaxValue = '\uffff';
         public const char MinValue = '\0';
+        public extern static double GetNumericValue(char c);
+        public extern static bool IsAscii(char c);
+        public extern static bool IsControl(char c);
+        public extern static bool IsControl(string s, int index);
+        public extern static bool IsDigit(char c);
+        public extern static bool IsDigit(string s, int index);
+        public extern static bool IsLetter(char c);
+        public extern static bool IsLetter(string s, int index);
+        public extern static bool IsLetterOrDigit(char c);
+        public extern static bool IsLetterOrDigit(string s, int index);
+        public extern static bool IsLower(char c);
+        public extern static bool IsLower(string s, int index);
+        public extern static bool IsNumber(char c);
+        public extern static bool IsNumber(string s, int index);
+        public extern static bool IsPunctuation(char c);
+        public extern static bool IsPunctuation(string s, int index);
+        public extern static bool IsSeparator(char c);
+        public extern static bool IsSeparator(string s, int index);
+        public extern static bool IsSurrogate(char c);
+        public extern static bool IsSurrogate(string s, int index);
+        public extern static bool IsSymbol(char c);
+        public extern static bool IsSymbol(string s, int index);
+        public extern static bool IsUpper(char c);
+        public extern static bool IsUpper(string s, int index);
+        public extern static bool IsWhiteSpace(char c);
+        public extern static bool IsWhiteSpace(string s, int index);
+        public extern static char Parse(string s);
+        public extern static bool TryParse(string s, out char result);
+        public extern static char ToLower(char c);
+        public extern static char ToLower(char c, System.Globalization.CultureInfo culture);
+        public extern static char ToLowerInvariant(char c);
+        public extern static char ToUpper(char c);
+        public extern static char ToUpper(char c, System.Globalization.CultureInfo culture);
+        public extern static char ToUpperInvariant(char c);
+    }
+    public static class Convert
+    {
+        public extern static bool ToBoolean(object value);
+        public extern static bool ToBoolean(string value);
+        public extern static bool ToBoolean(int value);
+        public extern static bool ToBoolean(object value, IFormatProvider provider);
+        public extern static char ToChar(object value);
+        public extern static char ToChar(int value);
+        public extern static char ToChar(string value);
+        public extern static char ToChar(object value, IFormatProvider provider);
+        public extern static decimal ToDecimal(object value);
+        public extern static decimal ToDecimal(string value);
+        public extern static decimal ToDecimal(double value);
+        public extern static decimal ToDecimal(long value);
+        public extern static decimal ToDecimal(object value, IFormatProvider provider);
+        public extern static double ToDouble(object value);
+        public extern static double ToDouble(string value);
+        public extern static double ToDouble(long value);
+        public extern static double ToDouble(double value);
+        public extern static double ToDouble(decimal value);
+        public extern static double ToDouble(object value, IFormatProvider provider);
+        public extern static sbyte ToSByte(object value);
+        public extern static sbyte ToSByte(string value);
+        public extern static sbyte ToSByte(double value);
+        public extern static sbyte ToSByte(long value);
+        public extern static sbyte ToSByte(decimal value);
+        public extern static sbyte ToSByte(string value, int fromBase);
+        public extern static sbyte ToSByte(object value, IFormatProvider provider);
+        public extern static byte ToByte(object value);
+        public extern static byte ToByte(string value);
+        public extern static byte ToByte(double value);
+        public extern static byte ToByte(long value);
+        public extern static byte ToByte(decimal value);
+        public extern static byte ToByte(string value, int fromBase);
+        public extern static byte ToByte(object value, IFormatProvider provider);
+        public extern static short ToInt16(object value);
+        public extern static short ToInt16(string value);
+        public extern static short ToInt16(double value);
+        public extern static short ToInt16(long value);
+        public extern static short ToInt16(decimal value);
+        public extern static short ToInt16(string value, int fromBase);
+        public extern static short ToInt16(object value, IFormatProvider provider);
+        public extern static ushort ToUInt16(object value);
+        public extern static ushort ToUInt16(string value);
+        public extern static ushort ToUInt16(double value);
+        public extern static ushort ToUInt16(long value);
+        public extern static ushort ToUInt16(decimal value);
+        public extern static ushort ToUInt16(string value, int fromBase);
+        public extern static ushort ToUInt16(object value, IFormatProvider provider);
+        public extern static uint ToUInt32(object value);
+        public extern static uint ToUInt32(string value);
+        public extern static uint ToUInt32(double value);
+        public extern static uint ToUInt32(long value);
+        public extern static uint ToUInt32(decimal value);
+        public extern static uint ToUInt32(string value, int fromBase);
+        public extern static uint ToUInt32(object value, IFormatProvider provider);
+        public extern static ulong ToUInt64(object value);
+        public extern static ulong ToUInt64(string value);
+        public extern static ulong ToUInt64(double value);
+        public extern static ulong ToUInt64(long value);
+        public extern static ulong ToUInt64(decimal value);
+        public extern static ulong ToUInt64(string value, int fromBase);
+        public extern static ulong ToUInt64(object value, IFormatProvider provider);
+        public extern static int ToInt32(object value);
+        public extern static int ToInt32(string value);
+        public extern static int ToInt32(double value);
+        public extern static int ToInt32(long value);
+        public extern static int ToInt32(decimal value);
+        public extern static int ToInt32(char value);
+        public extern static int ToInt32(bool value);
+        public extern static int ToInt32(string value, int fromBase);
+        public extern static int ToInt32(object value, IFormatProvider provider);
+        public extern static long ToInt64(object value);
+        public extern static long ToInt64(string value);
+        public extern static long ToInt64(double value);
+        public extern static long ToInt64(long value);
+        public extern static long ToInt64(decimal value);
+        public extern static long ToInt64(string value, int fromBase);
+        public extern static long ToInt64(object value, IFormatProvider provider);
+        public extern static float ToSingle(object value);
+        public extern static float ToSingle(string value);
+        public extern static float ToSingle(double value);
+        public extern static float ToSingle(object value, IFormatProvider provider);
+        public extern static string ToString(object value);
+        public extern static string ToString(object value, IFormatProvider provider);
+        public extern static string ToString(int value, int toBase);
+        public extern static string ToString(long value, int toBase);
+    }
+
+    public static class Environment
+    {
+        public static int CurrentManagedThreadId { get; }
+        public static bool Is64BitProcess { get; }
+        public static string MachineName { get; }
+        public static string NewLine { get; }
+        public static int ProcessorCount { get; }
+        public static int TickCount { get; }
+        public static long TickCount64 { get; }
+        public extern static void Exit(int exitCode);
+        public extern static string[] GetCommandLineArgs();
+        public extern static string GetEnvironmentVariable(string variable);
+    }
+
+    public class Random
+    {
+        public extern Random();
+        public extern Random(int Seed);
+        public static Random Shared { get; }
+        public extern virtual int Next();
+        public extern virtual int Next(int maxValue);
+        public extern virtual int Next(int minValue, int maxValue);
+        public extern virtual double NextDouble();
+        public extern virtual long NextInt64();
+        public extern virtual long NextInt64(long maxValue);
+        public extern virtual long NextInt64(long minValue, long maxValue);
+    }
+
+    [Struct] public sealed class TimeSpan : IComparable, IComparable<TimeSpan>, IEquatable<TimeSpan>, IFormattable
+    {
+        public static readonly TimeSpan MaxValue;
+        public static readonly TimeSpan MinValue;
+        public static readonly TimeSpan Zero;
+        public extern TimeSpan();
+        public extern TimeSpan(long ticks);
+        public extern TimeSpan(int hours, int minutes, int seconds);
+        public extern TimeSpan(int days, int hours, int minutes, int seconds);
+        public extern TimeSpan(int days, int hours, int minutes, int seconds, int milliseconds);
+        public int Days { get; }
+        public int Hours { get; }
+        public int Milliseconds { get; }
+        public int Minutes { get; }
+        public int Seconds { get; }
+        public long Ticks { get; }
+        public double TotalDays { get; }
+        public double TotalHours { get; }
+        public double TotalMilliseconds { get; }
+        public double TotalMinutes { get; }
+        public double TotalSeconds { get; }
+        public extern TimeSpan Add(TimeSpan ts);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(TimeSpan value);
+        public extern TimeSpan Duration();
+        public extern bool Equals(TimeSpan obj);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern TimeSpan Negate();
+        public extern TimeSpan Subtract(TimeSpan ts);
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(string format, IFormatProvider formatProvider);
+        public extern static int Compare(TimeSpan t1, TimeSpan t2);
+        public extern static TimeSpan FromDays(double value);
+        public extern static TimeSpan FromHours(double value);
+        public extern static TimeSpan FromMilliseconds(double value);
+        public extern static TimeSpan FromMinutes(double value);
+        public extern static TimeSpan FromSeconds(double value);
+        public extern static TimeSpan FromTicks(long value);
+    }
+
+    [Struct] public sealed class DateTime : IComparable, IComparable<DateTime>, IEquatable<DateTime>, IFormattable
+    {
+        public static readonly DateTime MaxValue;
+        public static readonly DateTime MinValue;
+        public static readonly DateTime UnixEpoch;
+        public static DateTime Now { get; }
+        public static DateTime Today { get; }
+        public static DateTime UtcNow { get; }
+        public extern DateTime();
+        public extern DateTime(long ticks);
+        public extern DateTime(long ticks, DateTimeKind kind);
+        public extern DateTime(int year, int month, int day);
+        public extern DateTime(int year, int month, int day, int hour, int minute, int second);
+        public extern DateTime(int year, int month, int day, int hour, int minute, int second, DateTimeKind kind);
+        public extern DateTime(int year, int month, int day, int hour, int minute, int second, int millisecond);
+        public extern DateTime(int year, int month, int day, int hour, int minute, int second, int millisecond, DateTimeKind kind);
+        public DateTime Date { get; }
+        public int Day { get; }
+        public DayOfWeek DayOfWeek { get; }
+        public int DayOfYear { get; }
+        public int Hour { get; }
+        public DateTimeKind Kind { get; }
+        public int Millisecond { get; }
+        public int Minute { get; }
+        public int Month { get; }
+        public int Second { get; }
+        public long Ticks { get; }
+        public TimeSpan TimeOfDay { get; }
+        public int Year { get; }
+        public extern DateTime Add(TimeSpan value);
+        public extern DateTime AddDays(double value);
+        public extern DateTime AddHours(double value);
+        public extern DateTime AddMilliseconds(double value);
+        public extern DateTime AddMinutes(double value);
+        public extern DateTime AddMonths(int months);
+        public extern DateTime AddSeconds(double value);
+        public extern DateTime AddTicks(long value);
+        public extern DateTime AddYears(int value);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(DateTime value);
+        public extern bool Equals(DateTime value);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern TimeSpan Subtract(DateTime value);
+        public extern DateTime Subtract(TimeSpan value);
+        public extern DateTime ToLocalTime();
+        public extern DateTime ToUniversalTime();
+        public extern string ToLongDateString();
+        public extern string ToLongTimeString();
+        public extern string ToShortDateString();
+        public extern string ToShortTimeString();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern static int Compare(DateTime t1, DateTime t2);
+        public extern static int DaysInMonth(int year, int month);
+        public extern static bool IsLeapYear(int year);
+        public extern static DateTime SpecifyKind(DateTime value, DateTimeKind kind);
+    }
+
+    public abstract class Array : ICloneable, System.Collections.IList
+    {
+        public int Length { get; }
+        public long LongLength { get; }
+        public int Rank { get; }
+        public extern object Clone();
+        public extern void CopyTo(Array array, int index);
+        public extern int GetLength(int dimension);
+        public extern System.Collections.IEnumerator GetEnumerator();
+        public extern static int BinarySearch<T>(T[] array, T value);
+        public extern static void Clear(Array array);
+        public extern static void Clear(Array array, int index, int length);
+        public extern static TOutput[] ConvertAll<TInput, TOutput>(TInput[] array, Converter<TInput, TOutput> converter);
+        public extern static void Copy(Array sourceArray, Array destinationArray, int length);
+        public extern static void Copy(Array sourceArray, int sourceIndex, Array destinationArray, int destinationIndex, int length);
+        public extern static T[] Empty<T>();
+        public extern static bool Exists<T>(T[] array, Predicate<T> match);
+        public extern static void Fill<T>(T[] array, T value);
+        public extern static void Fill<T>(T[] array, T value, int startIndex, int count);
+        public extern static T Find<T>(T[] array, Predicate<T> match);
+        public extern static int IndexOf<T>(T[] array, T value);
+        public extern static int LastIndexOf<T>(T[] array, T value);
+        public extern static void Resize<T>(ref T[] array, int newSize);
+        public extern static void Reverse(Array array);
+        public extern static void Reverse(Array array, int index, int length);
+        public extern static void Sort(Array array);
+        public extern static void Sort<T>(T[] array);
+        public extern static void Sort<T>(T[] array, Comparison<T> comparison);
+        public extern static void Sort<T>(T[] array, System.Collections.Generic.IComparer<T> comparer);
+    }
+}
+
+namespace System.IO
+{
+    public abstract class TextWriter
+    {
+        public extern virtual void Flush();
+        public extern virtual void Write(object value);
+        public extern virtual void Write(string value);
+        public extern virtual void Write(string format, object arg0);
+        public extern virtual void Write(string format, object arg0, object arg1);
+        public extern virtual void WriteLine(string format, object arg0);
+        public extern virtual void WriteLine(string format, object arg0, object arg1);
+        public extern virtual void WriteLine();
+        public extern virtual void WriteLine(object value);
+        public extern virtual void WriteLine(string value);
+    }
+}
+
+namespace System.Text
+{
+    public sealed class StringBuilder
+    {
+        public extern StringBuilder();
+        public extern StringBuilder(int capacity);
+        public extern StringBuilder(string value);
+        public extern StringBuilder(string value, int capacity);
+        public int Length { get; set; }
+        [Indexer] public extern char Chars(int index);
+        public extern StringBuilder Append(object value);
+        public extern StringBuilder Append(string value);
+        public extern StringBuilder Append(char value);
+        public extern StringBuilder Append(char value, int repeatCount);
+        public extern StringBuilder Append(char[] value);
+        public extern StringBuilder Append(bool value);
+        public extern StringBuilder Append(int value);
+        public extern StringBuilder Append(long value);
+        public extern StringBuilder Append(double value);
+        public extern StringBuilder Append(decimal value);
+        public extern StringBuilder Append(string value, int startIndex, int count);
+        public extern StringBuilder AppendFormat(string format, object arg0);
+        public extern StringBuilder AppendFormat(string format, params object[] args);
+        public extern StringBuilder AppendLine();
+        public extern StringBuilder AppendLine(string value);
+        public extern StringBuilder Clear();
+        public extern bool Equals(StringBuilder sb);
+        public extern StringBuilder Insert(int index, object value);
+        public extern StringBuilder Insert(int index, string value);
+        public extern StringBuilder Remove(int startIndex, int length);
+        public extern StringBuilder Replace(string oldValue, string newValue);
+        public extern StringBuilder Replace(char oldChar, char newChar);
+        public extern override string ToString();
+        public extern string ToString(int startIndex, int length);
+    }
+}
+
+namespace System.Globalization
+{
+    public enum NumberStyles { None = 0, AllowLeadingWhite = 1, AllowTrailingWhite = 2, AllowLeadingSign = 4, Integer = 7, AllowTrailingSign = 8, AllowParentheses = 16, AllowDecimalPoint = 32, AllowThousands = 64, Number = 111, AllowExponent = 128, Float = 167, AllowCurrencySymbol = 256, Currency = 383, Any = 511, AllowHexSpecifier = 512, HexNumber = 515 }
+
+    public class CultureInfo : IFormatProvider, ICloneable
+    {
+        public extern CultureInfo(string name);
+        public extern CultureInfo(string name, bool useUserOverride);
+        public static CultureInfo CurrentCulture { get; set; }
+        public static CultureInfo CurrentUICulture { get; set; }
+        public static CultureInfo DefaultThreadCurrentCulture { get; set; }
+        public static CultureInfo InvariantCulture { get; }
+        public string Name { get; }
+        public string DisplayName { get; }
+        public bool IsReadOnly { get; }
+        public extern object Clone();
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern static CultureInfo CreateSpecificCulture(string name);
+        public extern static CultureInfo GetCultureInfo(string name);
+    }
+}
+
+namespace System.Diagnostics
+{
+    public class Stopwatch
+    {
+        public extern Stopwatch();
+        public static readonly long Frequency;
+        public static readonly bool IsHighResolution;
+        public TimeSpan Elapsed { get; }
+        public long ElapsedMilliseconds { get; }
+        public long ElapsedTicks { get; }
+        public bool IsRunning { get; }
+        public extern void Reset();
+        public extern void Restart();
+        public extern void Start();
+        public extern void Stop();
+        public extern static long GetTimestamp();
+        public extern static Stopwatch StartNew();
+    }
+
+    public class Activity : IDisposable
+    {
+        public extern Activity(string operationName);
+        public static Activity Current { get; set; }
+        public string DisplayName { get; set; }
+        public string Id { get; }
+        public string OperationName { get; }
+        public Activity Parent { get; }
+        public string ParentId { get; }
+        public extern Activity AddTag(string key, string value);
+        public extern Activity SetTag(string key, object value);
+        public extern object GetTagItem(string key);
+        public extern Activity SetParentId(string parentId);
+        public extern Activity Start();
+        public extern void Stop();
+        public extern void Dispose();
+    }
+}
+
+namespace System.Collections
+{
+    public interface ICollection : IEnumerable
+    {
+        int Count { get; }
+    }
+
+    public interface IList : ICollection
+    {
+        [Indexer] object Item(int index);
+        int Add(object value);
+        bool Contains(object value);
+        int IndexOf(object value);
+    }
+
+    public interface IDictionary : ICollection
+    {
+        [Indexer] object Item(object key);
+        bool Contains(object key);
     }
 }
 
 namespace System.Collections.Generic
 {
-    public class List<T> : IEnumerable<T>
+    public interface IReadOnlyCollection<T> : IEnumerable<T>
+    {
+        int Count { get; }
+    }
+
+    public interface ICollection<T> : IEnumerable<T>
+    {
+        int Count { get; }
+        bool IsReadOnly { get; }
+        void Add(T item);
+        void Clear();
+        bool Contains(T item);
+        void CopyTo(T[] array, int arrayIndex);
+        bool Remove(T item);
+    }
+
+    public interface IList<T> : ICollection<T>
+    {
+        [Indexer] T Item(int index);
+        int IndexOf(T item);
+        void Insert(int index, T item);
+        void RemoveAt(int index);
+    }
+
+    public interface IReadOnlyList<T> : IReadOnlyCollection<T>
+    {
+        [Indexer] T Item(int index);
+    }
+
+    public interface IDictionary<TKey, TValue> : ICollection<KeyValuePair<TKey, TValue>>
+    {
+        [Indexer] TValue Item(TKey key);
+        ICollection<TKey> Keys { get; }
+        ICollection<TValue> Values { get; }
+        void Add(TKey key, TValue value);
+        bool ContainsKey(TKey key);
+        bool Remove(TKey key);
+        bool TryGetValue(TKey key, out TValue value);
+    }
+
+    public interface IReadOnlyDictionary<TKey, TValue> : IReadOnlyCollection<KeyValuePair<TKey, TValue>>
+    {
+        [Indexer] TValue Item(TKey key);
+        IEnumerable<TKey> Keys { get; }
+        IEnumerable<TValue> Values { get; }
+        bool ContainsKey(TKey key);
+        bool TryGetValue(TKey key, out TValue value);
+    }
+
+    public interface ISet<T> : ICollection<T>
+    {
+        new bool Add(T item);
+        void ExceptWith(IEnumerable<T> other);
+        void IntersectWith(IEnumerable<T> other);
+        bool IsSubsetOf(IEnumerable<T> other);
+        bool IsSupersetOf(IEnumerable<T> other);
+        bool Overlaps(IEnumerable<T> other);
+        bool SetEquals(IEnumerable<T> other);
+        void UnionWith(IEnumerable<T> other);
+    }
+
+    public interface IReadOnlySet<T> : IReadOnlyCollection<T>
+    {
+        bool Contains(T item);
+        bool IsSubsetOf(IEnumerable<T> other);
+        bool IsSupersetOf(IEnumerable<T> other);
+        bool Overlaps(IEnumerable<T> other);
+        bool SetEquals(IEnumerable<T> other);
+    }
+
+    [Struct] public sealed class KeyValuePair<TKey, TValue>
+    {
+        public extern KeyValuePair(TKey key, TValue value);
+        public TKey Key { get; }
+        public TValue Value { get; }
+        public extern void Deconstruct(out TKey key, out TValue value);
+        public extern override string ToString();
+    }
+
+    public static class KeyValuePair
+    {
+        public extern static KeyValuePair<TKey, TValue> Create<TKey, TValue>(TKey key, TValue value);
+    }
+
+    public class List<T> : IList<T>, IReadOnlyList<T>, System.Collections.IList
     {
         public extern List();
         public extern List(int capacity);
@@ -240,46 +1095,897 @@ namespace System.Collections.Generic
         [Indexer] public extern T Item(int index);
         public extern void Add(T item);
         public extern void AddRange(IEnumerable<T> collection);
-        public extern void Insert(int index, T item);
-        public extern bool Remove(T item);
-        public extern void RemoveAt(int index);
+        public extern System.Collections.ObjectModel.ReadOnlyCollection<T> AsReadOnly();
+        public extern int BinarySearch(T item);
         public extern void Clear();
         public extern bool Contains(T item);
+        public extern List<TOutput> ConvertAll<TOutput>(Converter<T, TOutput> converter);
+        public extern bool Exists(Predicate<T> match);
+        public extern T Find(Predicate<T> match);
+        public extern List<T> FindAll(Predicate<T> match);
+        public extern int FindIndex(Predicate<T> match);
+        public extern T FindLast(Predicate<T> match);
+        public extern int FindLastIndex(Predicate<T> match);
+        public extern void ForEach(Action<T> action);
+        public extern Enumerator GetEnumerator();
+        public extern List<T> GetRange(int index, int count);
         public extern int IndexOf(T item);
+        public extern int IndexOf(T item, int index);
+        public extern void Insert(int index, T item);
+        public extern void InsertRange(int index, IEnumerable<T> collection);
+        public extern int LastIndexOf(T item);
+        public extern bool Remove(T item);
+        public extern int RemoveAll(Predicate<T> match);
+        public extern void RemoveAt(int index);
+        public extern void RemoveRange(int index, int count);
         public extern void Reverse();
+        public extern void Sort();
+        public extern void Sort(Comparison<T> comparison);
+        public extern void Sort(IComparer<T> comparer);
         public extern T[] ToArray();
+        public extern bool TrueForAll(Predicate<T> match);
+
+        public class Enumerator : IEnumerator<T>
+        {
+            public T Current { get; }
+            public extern bool MoveNext();
+            public extern void Dispose();
+        }
     }
 
-    public class Dictionary<TKey, TValue>
+    public class Dictionary<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>, System.Collections.IDictionary
     {
         public extern Dictionary();
+        public extern Dictionary(int capacity);
+        public extern Dictionary(IEqualityComparer<TKey> comparer);
+        public extern Dictionary(int capacity, IEqualityComparer<TKey> comparer);
+        public extern Dictionary(IDictionary<TKey, TValue> dictionary);
+        public extern Dictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection);
+        public extern Dictionary(IDictionary<TKey, TValue> dictionary, IEqualityComparer<TKey> comparer);
         public int Count { get; }
         [Indexer] public extern TValue Item(TKey key);
+        public KeyCollection Keys { get; }
+        public ValueCollection Values { get; }
         public extern void Add(TKey key, TValue value);
         public extern bool TryAdd(TKey key, TValue value);
         public extern bool ContainsKey(TKey key);
         public extern bool ContainsValue(TValue value);
+        public extern TValue GetValueOrDefault(TKey key);
+        public extern TValue GetValueOrDefault(TKey key, TValue defaultValue);
         public extern bool TryGetValue(TKey key, out TValue value);
         public extern bool Remove(TKey key);
+        public extern bool Remove(TKey key, out TValue value);
         public extern void Clear();
+        public extern Enumerator GetEnumerator();
+
+        public class Enumerator : IEnumerator<KeyValuePair<TKey, TValue>>
+        {
+            public KeyValuePair<TKey, TValue> Current { get; }
+            public extern bool MoveNext();
+            public extern void Dispose();
+        }
+
+        public sealed class KeyCollection : ICollection<TKey>, IReadOnlyCollection<TKey>
+        {
+            public int Count { get; }
+        }
+
+        public sealed class ValueCollection : ICollection<TValue>, IReadOnlyCollection<TValue>
+        {
+            public int Count { get; }
+        }
+    }
+
+    public class HashSet<T> : ISet<T>, IReadOnlySet<T>
+    {
+        public extern HashSet();
+        public extern HashSet(IEnumerable<T> collection);
+        public extern HashSet(IEqualityComparer<T> comparer);
+        public extern HashSet(IEnumerable<T> collection, IEqualityComparer<T> comparer);
+        public int Count { get; }
+        public extern bool Add(T item);
+        public extern void Clear();
+        public extern bool Contains(T item);
+        public extern void ExceptWith(IEnumerable<T> other);
+        public extern IEnumerator<T> GetEnumerator();
+        public extern void IntersectWith(IEnumerable<T> other);
+        public extern bool IsSubsetOf(IEnumerable<T> other);
+        public extern bool IsSupersetOf(IEnumerable<T> other);
+        public extern bool Overlaps(IEnumerable<T> other);
+        public extern bool Remove(T item);
+        public extern bool SetEquals(IEnumerable<T> other);
+        public extern void UnionWith(IEnumerable<T> other);
+    }
+
+    public class Queue<T> : IReadOnlyCollection<T>, System.Collections.ICollection
+    {
+        public extern Queue();
+        public extern Queue(int capacity);
+        public extern Queue(IEnumerable<T> collection);
+        public int Count { get; }
+        public extern void Clear();
+        public extern bool Contains(T item);
+        public extern T Dequeue();
+        public extern void Enqueue(T item);
+        public extern IEnumerator<T> GetEnumerator();
+        public extern T Peek();
+        public extern T[] ToArray();
+        public extern bool TryDequeue(out T result);
+        public extern bool TryPeek(out T result);
+    }
+
+    public class Stack<T> : IReadOnlyCollection<T>, System.Collections.ICollection
+    {
+        public extern Stack();
+        public extern Stack(int capacity);
+        public extern Stack(IEnumerable<T> collection);
+        public int Count { get; }
+        public extern void Clear();
+        public extern bool Contains(T item);
+        public extern IEnumerator<T> GetEnumerator();
+        public extern T Peek();
+        public extern T Pop();
+        public extern void Push(T item);
+        public extern T[] ToArray();
+        public extern bool TryPeek(out T result);
+        public extern bool TryPop(out T result);
+    }
+}
+
+namespace System.Collections.ObjectModel
+{
+    public class ReadOnlyCollection<T> : System.Collections.Generic.IList<T>, System.Collections.Generic.IReadOnlyList<T>
+    {
+    }
+}
+
+namespace System.Collections.Concurrent
+{
+    public class ConcurrentDictionary<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
+    {
+        public extern ConcurrentDictionary();
+        public extern ConcurrentDictionary(IEqualityComparer<TKey> comparer);
+        public extern ConcurrentDictionary(IEnumerable<KeyValuePair<TKey, TValue>> collection);
+        public extern ConcurrentDictionary(int concurrencyLevel, int capacity);
+        public extern ConcurrentDictionary(int concurrencyLevel, int capacity, IEqualityComparer<TKey> comparer);
+        public int Count { get; }
+        public bool IsEmpty { get; }
+        [Indexer] public extern TValue Item(TKey key);
+        public ICollection<TKey> Keys { get; }
+        public ICollection<TValue> Values { get; }
+        public extern TValue AddOrUpdate(TKey key, TValue addValue, Func<TKey, TValue, TValue> updateValueFactory);
+        public extern TValue AddOrUpdate(TKey key, Func<TKey, TValue> addValueFactory, Func<TKey, TValue, TValue> updateValueFactory);
+        public extern TValue AddOrUpdate<TArg>(TKey key, Func<TKey, TArg, TValue> addValueFactory, Func<TKey, TValue, TArg, TValue> updateValueFactory, TArg factoryArgument);
+        public extern void Clear();
+        public extern bool ContainsKey(TKey key);
+        public extern IEnumerator<KeyValuePair<TKey, TValue>> GetEnumerator();
+        public extern TValue GetOrAdd(TKey key, TValue value);
+        public extern TValue GetOrAdd(TKey key, Func<TKey, TValue> valueFactory);
+        public extern TValue GetOrAdd<TArg>(TKey key, Func<TKey, TArg, TValue> valueFactory, TArg factoryArgument);
+        public extern KeyValuePair<TKey, TValue>[] ToArray();
+        public extern bool TryAdd(TKey key, TValue value);
+        public extern bool TryGetValue(TKey key, out TValue value);
+        public extern bool TryRemove(TKey key, out TValue value);
+        public extern bool TryUpdate(TKey key, TValue newValue, TValue comparisonValue);
+    }
+
+    public class ConcurrentQueue<T> : IReadOnlyCollection<T>
+    {
+        public extern ConcurrentQueue();
+        public extern ConcurrentQueue(IEnumerable<T> collection);
+        public int Count { get; }
+        public bool IsEmpty { get; }
+        public extern void Clear();
+        public extern void Enqueue(T item);
+        public extern IEnumerator<T> GetEnumerator();
+        public extern T[] ToArray();
+        public extern bool TryDequeue(out T result);
+        public extern bool TryPeek(out T result);
+    }
+
+    public class ConcurrentBag<T> : IReadOnlyCollection<T>
+    {
+        public extern ConcurrentBag();
+        public extern ConcurrentBag(IEnumerable<T> collection);
+        public int Count { get; }
+        public bool IsEmpty { get; }
+        public extern void Add(T item);
+        public extern IEnumerator<T> GetEnumerator();
+        public extern T[] ToArray();
+        public extern bool TryPeek(out T result);
+        public extern bool TryTake(out T result);
+    }
+}
+
+namespace System.Threading
+{
+    public delegate void ThreadStart();
+    public delegate void ParameterizedThreadStart(object obj);
+    public delegate void WaitCallback(object state);
+    public delegate void ContextCallback(object state);
+    public delegate void TimerCallback(object state);
+    public delegate void SendOrPostCallback(object state);
+
+    public sealed class Thread
+    {
+        public extern Thread(ThreadStart start);
+        public extern Thread(ThreadStart start, int maxStackSize);
+        public extern Thread(ParameterizedThreadStart start);
+        public extern Thread(ParameterizedThreadStart start, int maxStackSize);
+        public static Thread CurrentThread { get; }
+        public bool IsAlive { get; }
+        public bool IsBackground { get; set; }
+        public bool IsThreadPoolThread { get; }
+        public int ManagedThreadId { get; }
+        public string Name { get; set; }
+        public extern void Join();
+        public extern bool Join(int millisecondsTimeout);
+        public extern bool Join(TimeSpan timeout);
+        public extern void Start();
+        public extern void Start(object parameter);
+        public extern void UnsafeStart();
+        public extern void UnsafeStart(object parameter);
+        public extern static void Sleep(int millisecondsTimeout);
+        public extern static void Sleep(TimeSpan timeout);
+        public extern static void SpinWait(int iterations);
+        public extern static bool Yield();
+    }
+
+    public static class ThreadPool
+    {
+        public static int ThreadCount { get; }
+        public extern static bool QueueUserWorkItem(WaitCallback callBack);
+        public extern static bool QueueUserWorkItem(WaitCallback callBack, object state);
+        public extern static bool QueueUserWorkItem<TState>(Action<TState> callBack, TState state, bool preferLocal);
+        public extern static bool UnsafeQueueUserWorkItem(WaitCallback callBack, object state);
+        public extern static bool UnsafeQueueUserWorkItem<TState>(Action<TState> callBack, TState state, bool preferLocal);
+    }
+
+    public static class Interlocked
+    {
+        public extern static int Add(ref int location1, int value);
+        public extern static long Add(ref long location1, long value);
+        public extern static int CompareExchange(ref int location1, int value, int comparand);
+        public extern static long CompareExchange(ref long location1, long value, long comparand);
+        public extern static double CompareExchange(ref double location1, double value, double comparand);
+        public extern static object CompareExchange(ref object location1, object value, object comparand);
+        public extern static T CompareExchange<T>(ref T location1, T value, T comparand) where T : class;
+        public extern static int Decrement(ref int location);
+        public extern static long Decrement(ref long location);
+        public extern static int Exchange(ref int location1, int value);
+        public extern static long Exchange(ref long location1, long value);
+        public extern static double Exchange(ref double location1, double value);
+        public extern static object Exchange(ref object location1, object value);
+        public extern static T Exchange<T>(ref T location1, T value) where T : class;
+        public extern static int Increment(ref int location);
+        public extern static long Increment(ref long location);
+        public extern static void MemoryBarrier();
+        public extern static long Read(ref long location);
+    }
+
+    public static class Volatile
+    {
+        public extern static int Read(ref int location);
+        public extern static long Read(ref long location);
+        public extern static bool Read(ref bool location);
+        public extern static double Read(ref double location);
+        public extern static T Read<T>(ref T location) where T : class;
+        public extern static void Write(ref int location, int value);
+        public extern static void Write(ref long location, long value);
+        public extern static void Write(ref bool location, bool value);
+        public extern static void Write(ref double location, double value);
+        public extern static void Write<T>(ref T location, T value) where T : class;
+    }
+
+    public static class Monitor
+    {
+        public extern static void Enter(object obj);
+        public extern static void Enter(object obj, ref bool lockTaken);
+        public extern static void Exit(object obj);
+        public extern static bool IsEntered(object obj);
+        public extern static void Pulse(object obj);
+        public extern static void PulseAll(object obj);
+        public extern static bool TryEnter(object obj);
+        public extern static bool TryEnter(object obj, int millisecondsTimeout);
+        public extern static bool TryEnter(object obj, TimeSpan timeout);
+        public extern static void TryEnter(object obj, ref bool lockTaken);
+        public extern static void TryEnter(object obj, int millisecondsTimeout, ref bool lockTaken);
+        public extern static bool Wait(object obj);
+        public extern static bool Wait(object obj, int millisecondsTimeout);
+        public extern static bool Wait(object obj, TimeSpan timeout);
+    }
+
+    public sealed class ExecutionContext : IDisposable
+    {
+        public extern ExecutionContext CreateCopy();
+        public extern void Dispose();
+        public extern static ExecutionContext Capture();
+        public extern static bool IsFlowSuppressed();
+        public extern static void Restore(ExecutionContext executionContext);
+        public extern static void RestoreFlow();
+        public extern static void Run(ExecutionContext executionContext, ContextCallback callback, object state);
+        public extern static AsyncFlowControl SuppressFlow();
+    }
+
+    [Struct] public sealed class AsyncFlowControl : IDisposable
+    {
+        public extern void Dispose();
+        public extern void Undo();
+    }
+
+    public sealed class AsyncLocal<T>
+    {
+        public extern AsyncLocal();
+        public extern AsyncLocal(Action<AsyncLocalValueChangedArgs<T>> valueChangedHandler);
+        public T Value { get; set; }
+    }
+
+    [Struct] public sealed class AsyncLocalValueChangedArgs<T>
+    {
+        public T CurrentValue { get; }
+        public T PreviousValue { get; }
+        public bool ThreadContextChanged { get; }
+    }
+
+    [Struct] public sealed class CancellationToken
+    {
+        public extern CancellationToken();
+        public extern CancellationToken(bool canceled);
+        public static CancellationToken None { get; }
+        public bool CanBeCanceled { get; }
+        public bool IsCancellationRequested { get; }
+        public extern bool Equals(CancellationToken other);
+        public extern override bool Equals(object other);
+        public extern CancellationTokenRegistration Register(Action callback);
+        public extern CancellationTokenRegistration Register(Action callback, bool useSynchronizationContext);
+        public extern CancellationTokenRegistration Register(Action<object> callback, object state);
+        public extern void ThrowIfCancellationRequested();
+    }
+
+    [Struct] public sealed class CancellationTokenRegistration : IDisposable
+    {
+        public extern void Dispose();
+        public extern bool Unregister();
+    }
+
+    public class CancellationTokenSource : IDisposable
+    {
+        public extern CancellationTokenSource();
+        public extern CancellationTokenSource(int millisecondsDelay);
+        public extern CancellationTokenSource(TimeSpan delay);
+        public bool IsCancellationRequested { get; }
+        public CancellationToken Token { get; }
+        public extern void Cancel();
+        public extern void Cancel(bool throwOnFirstException);
+        public extern void CancelAfter(int millisecondsDelay);
+        public extern void CancelAfter(TimeSpan delay);
+        public extern void Dispose();
+        public extern bool TryReset();
+        public extern static CancellationTokenSource CreateLinkedTokenSource(params CancellationToken[] tokens);
+    }
+
+    public abstract class WaitHandle : IDisposable
+    {
+        public extern virtual bool WaitOne();
+        public extern virtual bool WaitOne(int millisecondsTimeout);
+        public extern virtual bool WaitOne(TimeSpan timeout);
+        public extern void Dispose();
+    }
+
+    public class EventWaitHandle : WaitHandle
+    {
+        public extern bool Reset();
+        public extern bool Set();
+    }
+
+    public sealed class ManualResetEvent : EventWaitHandle
+    {
+        public extern ManualResetEvent(bool initialState);
+    }
+
+    public sealed class AutoResetEvent : EventWaitHandle
+    {
+        public extern AutoResetEvent(bool initialState);
+    }
+
+    public class ManualResetEventSlim : IDisposable
+    {
+        public extern ManualResetEventSlim();
+        public extern ManualResetEventSlim(bool initialState);
+        public extern ManualResetEventSlim(bool initialState, int spinCount);
+        public bool IsSet { get; }
+        public extern void Dispose();
+        public extern void Reset();
+        public extern void Set();
+        public extern void Wait();
+        public extern bool Wait(int millisecondsTimeout);
+        public extern bool Wait(TimeSpan timeout);
+        public extern void Wait(CancellationToken cancellationToken);
+        public extern bool Wait(int millisecondsTimeout, CancellationToken cancellationToken);
+        public extern bool Wait(TimeSpan timeout, CancellationToken cancellationToken);
+    }
+
+    public class SemaphoreSlim : IDisposable
+    {
+        public extern SemaphoreSlim(int initialCount);
+        public extern SemaphoreSlim(int initialCount, int maxCount);
+        public int CurrentCount { get; }
+        public extern void Dispose();
+        public extern int Release();
+        public extern int Release(int releaseCount);
+        public extern void Wait();
+        public extern bool Wait(int millisecondsTimeout);
+        public extern bool Wait(TimeSpan timeout);
+        public extern void Wait(CancellationToken cancellationToken);
+        public extern bool Wait(int millisecondsTimeout, CancellationToken cancellationToken);
+        public extern bool Wait(TimeSpan timeout, CancellationToken cancellationToken);
+        public extern System.Threading.Tasks.Task WaitAsync();
+        public extern System.Threading.Tasks.Task<bool> WaitAsync(int millisecondsTimeout);
+        public extern System.Threading.Tasks.Task<bool> WaitAsync(TimeSpan timeout);
+        public extern System.Threading.Tasks.Task WaitAsync(CancellationToken cancellationToken);
+        public extern System.Threading.Tasks.Task<bool> WaitAsync(int millisecondsTimeout, CancellationToken cancellationToken);
+        public extern System.Threading.Tasks.Task<bool> WaitAsync(TimeSpan timeout, CancellationToken cancellationToken);
+    }
+
+    public class CountdownEvent : IDisposable
+    {
+        public extern CountdownEvent(int initialCount);
+        public int CurrentCount { get; }
+        public int InitialCount { get; }
+        public bool IsSet { get; }
+        public extern void AddCount();
+        public extern void AddCount(int signalCount);
+        public extern void Dispose();
+        public extern void Reset();
+        public extern void Reset(int count);
+        public extern bool Signal();
+        public extern bool Signal(int signalCount);
+        public extern bool TryAddCount();
+        public extern bool TryAddCount(int signalCount);
+        public extern void Wait();
+        public extern bool Wait(int millisecondsTimeout);
+        public extern bool Wait(TimeSpan timeout);
+        public extern void Wait(CancellationToken cancellationToken);
+        public extern bool Wait(int millisecondsTimeout, CancellationToken cancellationToken);
+    }
+}
+
+namespace System.Runtime.CompilerServices
+{
+    [Struct] public sealed class TaskAwaiter
+    {
+        public bool IsCompleted { get; }
+        public extern void GetResult();
+        public extern void OnCompleted(Action continuation);
+        public extern void UnsafeOnCompleted(Action continuation);
+    }
+
+    [Struct] public sealed class TaskAwaiter<TResult>
+    {
+        public bool IsCompleted { get; }
+        public extern TResult GetResult();
+        public extern void OnCompleted(Action continuation);
+        public extern void UnsafeOnCompleted(Action continuation);
+    }
+
+    [Struct] public sealed class ConfiguredTaskAwaitable
+    {
+        public extern ConfiguredTaskAwaiter GetAwaiter();
+
+        [Struct] public sealed class ConfiguredTaskAwaiter
+        {
+            public bool IsCompleted { get; }
+            public extern void GetResult();
+            public extern void OnCompleted(Action continuation);
+            public extern void UnsafeOnCompleted(Action continuation);
+        }
+    }
+
+    [Struct] public sealed class ConfiguredTaskAwaitable<TResult>
+    {
+        public extern ConfiguredTaskAwaiter GetAwaiter();
+
+        [Struct] public sealed class ConfiguredTaskAwaiter
+        {
+            public bool IsCompleted { get; }
+            public extern TResult GetResult();
+            public extern void OnCompleted(Action continuation);
+            public extern void UnsafeOnCompleted(Action continuation);
+        }
+    }
+
+    [Struct] public sealed class YieldAwaitable
+    {
+        public extern YieldAwaiter GetAwaiter();
+
+        [Struct] public sealed class YieldAwaiter
+        {
+            public bool IsCompleted { get; }
+            public extern void GetResult();
+            public extern void OnCompleted(Action continuation);
+            public extern void UnsafeOnCompleted(Action continuation);
+        }
+    }
+
+    [Struct] public sealed class ValueTaskAwaiter<TResult>
+    {
+        public bool IsCompleted { get; }
+        public extern TResult GetResult();
+        public extern void OnCompleted(Action continuation);
+        public extern void UnsafeOnCompleted(Action continuation);
+    }
+
+    [Struct] public sealed class ConfiguredValueTaskAwaitable<TResult>
+    {
+        public extern ValueTaskAwaiter<TResult> GetAwaiter();
     }
 }
 
 namespace System.Threading.Tasks
 {
-    public class Task
+    public enum TaskStatus { Created, WaitingForActivation, WaitingToRun, Running, WaitingForChildrenToComplete, RanToCompletion, Canceled, Faulted }
+
+    public enum TaskCreationOptions { None = 0, PreferFairness = 1, LongRunning = 2, AttachedToParent = 4, DenyChildAttach = 8, HideScheduler = 16, RunContinuationsAsynchronously = 64 }
+
+    public class Task : IDisposable
     {
+        public extern Task(Action action);
+        public extern Task(Action action, System.Threading.CancellationToken cancellationToken);
+        public extern Task(Action action, TaskCreationOptions creationOptions);
+        public extern Task(Action<object> action, object state);
+        public extern Task(Action action, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions);
         public static Task CompletedTask { get; }
-        public extern static Task Delay(int millisecondsDelay);
-        public extern static Task<TResult> FromResult<TResult>(TResult result);
-        public bool IsCompleted { get; }
-        public bool IsFaulted { get; }
+        public static int? CurrentId { get; }
+        public static TaskFactory Factory { get; }
+        public TaskCreationOptions CreationOptions { get; }
+        public AggregateException Exception { get; }
+        public int Id { get; }
         public bool IsCanceled { get; }
+        public bool IsCompleted { get; }
+        public bool IsCompletedSuccessfully { get; }
+        public bool IsFaulted { get; }
+        public TaskStatus Status { get; }
+        public extern System.Runtime.CompilerServices.ConfiguredTaskAwaitable ConfigureAwait(bool continueOnCapturedContext);
+        public extern Task ContinueWith(Action<Task> continuationAction);
+        public extern Task ContinueWith(Action<Task> continuationAction, System.Threading.CancellationToken cancellationToken);
+        public extern Task ContinueWith(Action<Task> continuationAction, TaskContinuationOptions continuationOptions);
+        public extern Task ContinueWith(Action<Task> continuationAction, TaskScheduler scheduler);
+        public extern Task ContinueWith(Action<Task> continuationAction, System.Threading.CancellationToken cancellationToken, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
+        public extern Task ContinueWith(Action<Task, object> continuationAction, object state);
+        public extern Task ContinueWith(Action<Task, object> continuationAction, object state, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction, TaskContinuationOptions continuationOptions);
+        public extern void Dispose();
+        public extern System.Runtime.CompilerServices.TaskAwaiter GetAwaiter();
+        public extern void Start();
+        public extern void Start(TaskScheduler scheduler);
         public extern void Wait();
+        public extern bool Wait(int millisecondsTimeout);
+        public extern bool Wait(TimeSpan timeout);
+        public extern void Wait(System.Threading.CancellationToken cancellationToken);
+        public extern bool Wait(int millisecondsTimeout, System.Threading.CancellationToken cancellationToken);
+        public extern static Task Delay(int millisecondsDelay);
+        public extern static Task Delay(TimeSpan delay);
+        public extern static Task Delay(int millisecondsDelay, System.Threading.CancellationToken cancellationToken);
+        public extern static Task Delay(TimeSpan delay, System.Threading.CancellationToken cancellationToken);
+        public extern static Task FromCanceled(System.Threading.CancellationToken cancellationToken);
+        public extern static Task<TResult> FromCanceled<TResult>(System.Threading.CancellationToken cancellationToken);
+        public extern static Task FromException(Exception exception);
+        public extern static Task<TResult> FromException<TResult>(Exception exception);
+        public extern static Task<TResult> FromResult<TResult>(TResult result);
+        public extern static Task Run(Action action);
+        public extern static Task Run(Action action, System.Threading.CancellationToken cancellationToken);
+        public extern static Task<TResult> Run<TResult>(Func<TResult> function);
+        public extern static Task<TResult> Run<TResult>(Func<TResult> function, System.Threading.CancellationToken cancellationToken);
+        public extern static Task Run(Func<Task> function);
+        public extern static Task Run(Func<Task> function, System.Threading.CancellationToken cancellationToken);
+        public extern static Task<TResult> Run<TResult>(Func<Task<TResult>> function);
+        public extern static Task<TResult> Run<TResult>(Func<Task<TResult>> function, System.Threading.CancellationToken cancellationToken);
+        public extern static void WaitAll(params Task[] tasks);
+        public extern static bool WaitAll(Task[] tasks, int millisecondsTimeout);
+        public extern static void WaitAll(IEnumerable<Task> tasks);
+        public extern static int WaitAny(params Task[] tasks);
+        public extern static int WaitAny(Task[] tasks, int millisecondsTimeout);
+        public extern static Task WhenAll(params Task[] tasks);
+        public extern static Task WhenAll(IEnumerable<Task> tasks);
+        public extern static Task<TResult[]> WhenAll<TResult>(params Task<TResult>[] tasks);
+        public extern static Task<TResult[]> WhenAll<TResult>(IEnumerable<Task<TResult>> tasks);
+        public extern static Task<Task> WhenAny(params Task[] tasks);
+        public extern static Task<Task> WhenAny(IEnumerable<Task> tasks);
+        public extern static Task<Task<TResult>> WhenAny<TResult>(params Task<TResult>[] tasks);
+        public extern static Task<Task<TResult>> WhenAny<TResult>(IEnumerable<Task<TResult>> tasks);
+        public extern static System.Runtime.CompilerServices.YieldAwaitable Yield();
     }
 
     public class Task<TResult> : Task
     {
+        public extern Task(Func<TResult> function);
+        public extern Task(Func<object, TResult> function, object state);
         public TResult Result { get; }
+        public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(bool continueOnCapturedContext);
+        public extern Task ContinueWith(Action<Task<TResult>> continuationAction);
+        public extern Task ContinueWith(Action<Task<TResult>> continuationAction, TaskContinuationOptions continuationOptions);
+        public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction);
+        public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction, TaskContinuationOptions continuationOptions);
+        public extern new System.Runtime.CompilerServices.TaskAwaiter<TResult> GetAwaiter();
+    }
+
+    public enum TaskContinuationOptions { None = 0, PreferFairness = 1, LongRunning = 2, AttachedToParent = 4, DenyChildAttach = 8, HideScheduler = 16, LazyCancellation = 32, RunContinuationsAsynchronously = 64, NotOnRanToCompletion = 65536, NotOnFaulted = 131072, OnlyOnCanceled = 196608, NotOnCanceled = 262144, OnlyOnFaulted = 327680, OnlyOnRanToCompletion = 393216, ExecuteSynchronously = 524288 }
+
+    public abstract class TaskScheduler
+    {
+    }
+
+    public class TaskFactory
+    {
+        public extern Task StartNew(Action action);
+        public extern Task StartNew(Action action, TaskCreationOptions creationOptions);
+        public extern Task StartNew(Action action, System.Threading.CancellationToken cancellationToken);
+        public extern Task StartNew(Action action, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions, TaskScheduler scheduler);
+        public extern Task StartNew(Action<object> action, object state);
+        public extern Task StartNew(Action<object> action, object state, TaskCreationOptions creationOptions);
+        public extern Task StartNew(Action<object> action, object state, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TResult> StartNew<TResult>(Func<TResult> function);
+        public extern Task<TResult> StartNew<TResult>(Func<TResult> function, TaskCreationOptions creationOptions);
+        public extern Task<TResult> StartNew<TResult>(Func<TResult> function, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TResult> StartNew<TResult>(Func<TResult> function, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions, TaskScheduler scheduler);
+        public extern Task<TResult> StartNew<TResult>(Func<object, TResult> function, object state);
+    }
+
+    public class TaskCompletionSource
+    {
+        public extern TaskCompletionSource();
+        public extern TaskCompletionSource(TaskCreationOptions creationOptions);
+        public extern TaskCompletionSource(object state);
+        public extern TaskCompletionSource(object state, TaskCreationOptions creationOptions);
+        public Task Task { get; }
+        public extern void SetCanceled();
+        public extern void SetCanceled(System.Threading.CancellationToken cancellationToken);
+        public extern void SetException(Exception exception);
+        public extern void SetException(IEnumerable<Exception> exceptions);
+        public extern void SetResult();
+        public extern bool TrySetCanceled();
+        public extern bool TrySetCanceled(System.Threading.CancellationToken cancellationToken);
+        public extern bool TrySetException(Exception exception);
+        public extern bool TrySetException(IEnumerable<Exception> exceptions);
+        public extern bool TrySetResult();
+    }
+
+    public class TaskCompletionSource<TResult>
+    {
+        public extern TaskCompletionSource();
+        public extern TaskCompletionSource(TaskCreationOptions creationOptions);
+        public extern TaskCompletionSource(object state);
+        public extern TaskCompletionSource(object state, TaskCreationOptions creationOptions);
+        public Task<TResult> Task { get; }
+        public extern void SetCanceled();
+        public extern void SetCanceled(System.Threading.CancellationToken cancellationToken);
+        public extern void SetException(Exception exception);
+        public extern void SetException(IEnumerable<Exception> exceptions);
+        public extern void SetResult(TResult result);
+        public extern bool TrySetCanceled();
+        public extern bool TrySetCanceled(System.Threading.CancellationToken cancellationToken);
+        public extern bool TrySetException(Exception exception);
+        public extern bool TrySetException(IEnumerable<Exception> exceptions);
+        public extern bool TrySetResult(TResult result);
+    }
+
+    [Struct] public sealed class ValueTask
+    {
+        public extern ValueTask();
+        public extern ValueTask(Task task);
+        public static ValueTask CompletedTask { get; }
+        public bool IsCanceled { get; }
+        public bool IsCompleted { get; }
+        public bool IsCompletedSuccessfully { get; }
+        public bool IsFaulted { get; }
+        public extern Task AsTask();
+        public extern System.Runtime.CompilerServices.ConfiguredTaskAwaitable ConfigureAwait(bool continueOnCapturedContext);
+        public extern System.Runtime.CompilerServices.TaskAwaiter GetAwaiter();
+        public extern ValueTask Preserve();
+        public extern static ValueTask FromCanceled(System.Threading.CancellationToken cancellationToken);
+        public extern static ValueTask<TResult> FromCanceled<TResult>(System.Threading.CancellationToken cancellationToken);
+        public extern static ValueTask FromException(Exception exception);
+        public extern static ValueTask<TResult> FromException<TResult>(Exception exception);
+        public extern static ValueTask<TResult> FromResult<TResult>(TResult result);
+    }
+
+    [Struct] public sealed class ValueTask<TResult>
+    {
+        public extern ValueTask(TResult result);
+        public extern ValueTask(Task<TResult> task);
+        public bool IsCanceled { get; }
+        public bool IsCompleted { get; }
+        public bool IsCompletedSuccessfully { get; }
+        public bool IsFaulted { get; }
+        public TResult Result { get; }
+        public extern Task<TResult> AsTask();
+        public extern System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable<TResult> ConfigureAwait(bool continueOnCapturedContext);
+        public extern System.Runtime.CompilerServices.ValueTaskAwaiter<TResult> GetAwaiter();
+        public extern ValueTask<TResult> Preserve();
+    }
+
+    public static class Parallel
+    {
+        public extern static ParallelLoopResult For(int fromInclusive, int toExclusive, Action<int> body);
+        public extern static ParallelLoopResult For(int fromInclusive, int toExclusive, Action<int, ParallelLoopState> body);
+        public extern static ParallelLoopResult For(int fromInclusive, int toExclusive, ParallelOptions parallelOptions, Action<int> body);
+        public extern static ParallelLoopResult For(long fromInclusive, long toExclusive, Action<long> body);
+        public extern static ParallelLoopResult ForEach<TSource>(IEnumerable<TSource> source, Action<TSource> body);
+        public extern static ParallelLoopResult ForEach<TSource>(IEnumerable<TSource> source, Action<TSource, ParallelLoopState> body);
+        public extern static ParallelLoopResult ForEach<TSource>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Action<TSource> body);
+        public extern static Task ForEachAsync<TSource>(IEnumerable<TSource> source, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
+        public extern static Task ForEachAsync<TSource>(IEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
+        public extern static Task ForEachAsync<TSource>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
+        public extern static void Invoke(params Action[] actions);
+    }
+
+    public class ParallelOptions
+    {
+        public int MaxDegreeOfParallelism { get; set; }
+        public System.Threading.CancellationToken CancellationToken { get; set; }
+    }
+
+    [Struct] public sealed class ParallelLoopResult
+    {
+        public bool IsCompleted { get; }
+        public long? LowestBreakIteration { get; }
+    }
+
+    public class ParallelLoopState
+    {
+        public bool IsStopped { get; }
+        public extern void Break();
+        public extern void Stop();
+    }
+}
+
+namespace System.Linq
+{
+    public static class Enumerable
+    {
+        public extern static TSource Aggregate<TSource>(this IEnumerable<TSource> source, Func<TSource, TSource, TSource> func);
+        public extern static TAccumulate Aggregate<TSource, TAccumulate>(this IEnumerable<TSource> source, TAccumulate seed, Func<TAccumulate, TSource, TAccumulate> func);
+        public extern static TResult Aggregate<TSource, TAccumulate, TResult>(this IEnumerable<TSource> source, TAccumulate seed, Func<TAccumulate, TSource, TAccumulate> func, Func<TAccumulate, TResult> resultSelector);
+        public extern static bool All<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static bool Any<TSource>(this IEnumerable<TSource> source);
+        public extern static bool Any<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static IEnumerable<TSource> Append<TSource>(this IEnumerable<TSource> source, TSource element);
+        public extern static IEnumerable<TSource> AsEnumerable<TSource>(this IEnumerable<TSource> source);
+        public extern static double Average(this IEnumerable<int> source);
+        public extern static double Average<TSource>(this IEnumerable<TSource> source, Func<TSource, int> selector);
+        public extern static double Average(this IEnumerable<long> source);
+        public extern static double Average<TSource>(this IEnumerable<TSource> source, Func<TSource, long> selector);
+        public extern static double Average(this IEnumerable<double> source);
+        public extern static double Average<TSource>(this IEnumerable<TSource> source, Func<TSource, double> selector);
+        public extern static decimal Average(this IEnumerable<decimal> source);
+        public extern static decimal Average<TSource>(this IEnumerable<TSource> source, Func<TSource, decimal> selector);
+        public extern static float Average(this IEnumerable<float> source);
+        public extern static float Average<TSource>(this IEnumerable<TSource> source, Func<TSource, float> selector);
+        public extern static IEnumerable<TResult> Cast<TResult>(this System.Collections.IEnumerable source);
+        public extern static IEnumerable<TSource[]> Chunk<TSource>(this IEnumerable<TSource> source, int size);
+        public extern static IEnumerable<TSource> Concat<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
+        public extern static bool Contains<TSource>(this IEnumerable<TSource> source, TSource value);
+        public extern static int Count<TSource>(this IEnumerable<TSource> source);
+        public extern static int Count<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static IEnumerable<TSource> DefaultIfEmpty<TSource>(this IEnumerable<TSource> source);
+        public extern static IEnumerable<TSource> DefaultIfEmpty<TSource>(this IEnumerable<TSource> source, TSource defaultValue);
+        public extern static IEnumerable<TSource> Distinct<TSource>(this IEnumerable<TSource> source);
+        public extern static IEnumerable<TSource> Distinct<TSource>(this IEnumerable<TSource> source, IEqualityComparer<TSource> comparer);
+        public extern static IEnumerable<TSource> DistinctBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<TSource> DistinctBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
+        public extern static TSource ElementAt<TSource>(this IEnumerable<TSource> source, int index);
+        public extern static TSource ElementAtOrDefault<TSource>(this IEnumerable<TSource> source, int index);
+        public extern static IEnumerable<TResult> Empty<TResult>();
+        public extern static IEnumerable<TSource> Except<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
+        public extern static IEnumerable<TSource> Except<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
+        public extern static TSource First<TSource>(this IEnumerable<TSource> source);
+        public extern static TSource First<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static TSource FirstOrDefault<TSource>(this IEnumerable<TSource> source);
+        public extern static TSource FirstOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static TSource FirstOrDefault<TSource>(this IEnumerable<TSource> source, TSource defaultValue);
+        public extern static TSource FirstOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate, TSource defaultValue);
+        public extern static TSource Last<TSource>(this IEnumerable<TSource> source);
+        public extern static TSource Last<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static TSource LastOrDefault<TSource>(this IEnumerable<TSource> source);
+        public extern static TSource LastOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static TSource LastOrDefault<TSource>(this IEnumerable<TSource> source, TSource defaultValue);
+        public extern static TSource LastOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate, TSource defaultValue);
+        public extern static TSource Single<TSource>(this IEnumerable<TSource> source);
+        public extern static TSource Single<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static TSource SingleOrDefault<TSource>(this IEnumerable<TSource> source);
+        public extern static TSource SingleOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static TSource SingleOrDefault<TSource>(this IEnumerable<TSource> source, TSource defaultValue);
+        public extern static TSource SingleOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate, TSource defaultValue);
+        public extern static IEnumerable<IGrouping<TKey, TSource>> GroupBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);
+        public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
+        public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
+        public extern static long LongCount<TSource>(this IEnumerable<TSource> source);
+        public extern static long LongCount<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static int Max(this IEnumerable<int> source);
+        public extern static int Max<TSource>(this IEnumerable<TSource> source, Func<TSource, int> selector);
+        public extern static long Max(this IEnumerable<long> source);
+        public extern static long Max<TSource>(this IEnumerable<TSource> source, Func<TSource, long> selector);
+        public extern static double Max(this IEnumerable<double> source);
+        public extern static double Max<TSource>(this IEnumerable<TSource> source, Func<TSource, double> selector);
+        public extern static decimal Max(this IEnumerable<decimal> source);
+        public extern static decimal Max<TSource>(this IEnumerable<TSource> source, Func<TSource, decimal> selector);
+        public extern static float Max(this IEnumerable<float> source);
+        public extern static float Max<TSource>(this IEnumerable<TSource> source, Func<TSource, float> selector);
+        public extern static TSource Max<TSource>(this IEnumerable<TSource> source);
+        public extern static TResult Max<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, TResult> selector);
+        public extern static TSource MaxBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static int Min(this IEnumerable<int> source);
+        public extern static int Min<TSource>(this IEnumerable<TSource> source, Func<TSource, int> selector);
+        public extern static long Min(this IEnumerable<long> source);
+        public extern static long Min<TSource>(this IEnumerable<TSource> source, Func<TSource, long> selector);
+        public extern static double Min(this IEnumerable<double> source);
+        public extern static double Min<TSource>(this IEnumerable<TSource> source, Func<TSource, double> selector);
+        public extern static decimal Min(this IEnumerable<decimal> source);
+        public extern static decimal Min<TSource>(this IEnumerable<TSource> source, Func<TSource, decimal> selector);
+        public extern static float Min(this IEnumerable<float> source);
+        public extern static float Min<TSource>(this IEnumerable<TSource> source, Func<TSource, float> selector);
+        public extern static TSource Min<TSource>(this IEnumerable<TSource> source);
+        public extern static TResult Min<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, TResult> selector);
+        public extern static TSource MinBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<TResult> OfType<TResult>(this System.Collections.IEnumerable source);
+        public extern static IOrderedEnumerable<T> Order<T>(this IEnumerable<T> source);
+        public extern static IOrderedEnumerable<T> Order<T>(this IEnumerable<T> source, IComparer<T> comparer);
+        public extern static IOrderedEnumerable<TSource> OrderBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IOrderedEnumerable<TSource> OrderBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
+        public extern static IOrderedEnumerable<TSource> OrderByDescending<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IOrderedEnumerable<TSource> OrderByDescending<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
+        public extern static IOrderedEnumerable<TSource> ThenBy<TSource, TKey>(this IOrderedEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IOrderedEnumerable<TSource> ThenBy<TSource, TKey>(this IOrderedEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
+        public extern static IOrderedEnumerable<TSource> ThenByDescending<TSource, TKey>(this IOrderedEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IOrderedEnumerable<TSource> ThenByDescending<TSource, TKey>(this IOrderedEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
+        public extern static IEnumerable<TSource> Prepend<TSource>(this IEnumerable<TSource> source, TSource element);
+        public extern static IEnumerable<int> Range(int start, int count);
+        public extern static IEnumerable<TResult> Repeat<TResult>(TResult element, int count);
+        public extern static IEnumerable<TSource> Reverse<TSource>(this IEnumerable<TSource> source);
+        public extern static IEnumerable<TResult> Select<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, TResult> selector);
+        public extern static IEnumerable<TResult> Select<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, int, TResult> selector);
+        public extern static IEnumerable<TResult> SelectMany<TSource, TResult>(this IEnumerable<TSource> source, Func<TSource, IEnumerable<TResult>> selector);
+        public extern static IEnumerable<TResult> SelectMany<TSource, TCollection, TResult>(this IEnumerable<TSource> source, Func<TSource, IEnumerable<TCollection>> collectionSelector, Func<TSource, TCollection, TResult> resultSelector);
+        public extern static bool SequenceEqual<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
+        public extern static IEnumerable<TSource> Skip<TSource>(this IEnumerable<TSource> source, int count);
+        public extern static IEnumerable<TSource> Take<TSource>(this IEnumerable<TSource> source, int count);
+        public extern static IEnumerable<TSource> SkipLast<TSource>(this IEnumerable<TSource> source, int count);
+        public extern static IEnumerable<TSource> TakeLast<TSource>(this IEnumerable<TSource> source, int count);
+        public extern static IEnumerable<TSource> SkipWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static IEnumerable<TSource> SkipWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, int, bool> predicate);
+        public extern static IEnumerable<TSource> TakeWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static IEnumerable<TSource> TakeWhile<TSource>(this IEnumerable<TSource> source, Func<TSource, int, bool> predicate);
+        public extern static IEnumerable<TSource> Where<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
+        public extern static IEnumerable<TSource> Where<TSource>(this IEnumerable<TSource> source, Func<TSource, int, bool> predicate);
+        public extern static int Sum(this IEnumerable<int> source);
+        public extern static int Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, int> selector);
+        public extern static long Sum(this IEnumerable<long> source);
+        public extern static long Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, long> selector);
+        public extern static double Sum(this IEnumerable<double> source);
+        public extern static double Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, double> selector);
+        public extern static decimal Sum(this IEnumerable<decimal> source);
+        public extern static decimal Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, decimal> selector);
+        public extern static float Sum(this IEnumerable<float> source);
+        public extern static float Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, float> selector);
+        public extern static TSource[] ToArray<TSource>(this IEnumerable<TSource> source);
+        public extern static Dictionary<TKey, TSource> ToDictionary<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static Dictionary<TKey, TElement> ToDictionary<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);
+        public extern static HashSet<TSource> ToHashSet<TSource>(this IEnumerable<TSource> source);
+        public extern static HashSet<TSource> ToHashSet<TSource>(this IEnumerable<TSource> source, IEqualityComparer<TSource> comparer);
+        public extern static List<TSource> ToList<TSource>(this IEnumerable<TSource> source);
+        public extern static IEnumerable<TSource> Union<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
+        public extern static IEnumerable<TSource> Union<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
+        public extern static IEnumerable<TResult> Zip<TFirst, TSecond, TResult>(this IEnumerable<TFirst> first, IEnumerable<TSecond> second, Func<TFirst, TSecond, TResult> resultSelector);
+    }
+
+    public interface IGrouping<TKey, TElement> : IEnumerable<TElement>
+    {
+        TKey Key { get; }
+    }
+
+    public interface IOrderedEnumerable<TElement> : IEnumerable<TElement>
+    {
     }
 }

@@ -49,6 +49,11 @@ func (b *binder) lookup(t *Type, name string) []Symbol {
 		if name == "Length" {
 			return []Symbol{&Field{Name: "Length", Owner: t, Type: b.u.special[Int32]}}
 		}
+		if arr := b.u.lookup("System.Array", 0); arr != nil {
+			// The members every array has: System.Array's.
+			walk(arr, 0)
+			return out
+		}
 	case Nullable:
 		switch name {
 		case "HasValue":

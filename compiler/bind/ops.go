@@ -165,7 +165,11 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		} else if r.Kind == Default && !l.IsUnchecked() && l.Kind != Default {
 			b.info.Types[e.Y] = l
 		}
-		if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
+		if e.Op == "==" || e.Op == "!=" {
+			if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
+				b.operatorError(e, arithOperands, l, r)
+			}
+		} else if b.knownOperands(l, r) && !(l.Kind == Enum && r == l) && b.predefined(arithOperands, xs, ts) == nil {
 			b.operatorError(e, arithOperands, l, r)
 		}
 		return u.special[Bool]
@@ -187,6 +191,10 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	}
 	switch e.Op {
 	case "+", "-":
+		if l.Kind == Delegate && (r == l || r.Kind == Group || r.Kind == Lambda) {
+			b.checkConversion(e.Y, r, l)
+			return l
+		}
 		if l.Kind == Enum && r.IsIntegral() {
 			return l
 		}
@@ -221,15 +229,52 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		}
 		t := b.predefined(shiftOperands, xs, ts)
 		if t == nil {
-			if l.IsIntegral() && r.IsIntegral() {
-				b.operatorError(e, shiftOperands, l, r)
-			}
+			b.operatorError(e, shiftOperands, l, r)
 			return u.unchecked
 		}
 		b.foldBinary(e, t)
 		return t
 	}
 	return u.unchecked
+}
+
+// knownOperands reports whether the operators applicable to operands of
+// types l and r are all known: predefined types, enums and source types
+// (the language has no operator declarations); library types may declare
+// operators the tables cannot state yet.
+func (b *binder) knownOperands(l, r *Type) bool {
+	known := func(t *Type) bool {
+		switch t.Kind {
+		case Special:
+			return t.Special != Void
+		case Enum, Delegate:
+			return true
+		case Class, Interface:
+			return !t.Lib && !b.partlyKnown(t)
+		}
+		return false
+	}
+	return known(l) && known(r)
+}
+
+// operatorError reports a binary operator no predefined signature among
+// ops applies to (CS0019), or several do with none better (CS0034).
+func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type) {
+	if !b.knownOperands(l, r) {
+		return
+	}
+	n := 0
+	for _, s := range ops {
+		t := b.u.special[s]
+		if b.implicit(e.X, l, t) && b.implicit(e.Y, r, t) {
+			n++
+		}
+	}
+	if n > 1 {
+		b.errorf(posOf(e), "CS0034", "Operator '%s' is ambiguous on operands of type '%s' and '%s'", e.Op, l, r)
+		return
+	}
+	b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
 }
 
 func isString(t *Type) bool { return t.Kind == Special && t.Special == String }
@@ -242,11 +287,25 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 			return b.expr(e.Right)
 		}
 	}
+	add := e.Op == "+=" || e.Op == "-="
+	saved := b.eventLHS
+	if add {
+		b.eventLHS = e.Left
+	}
 	l := b.expr(e.Left)
+	b.eventLHS = saved
 	if e.Op == "=" {
 		if l.Kind == Lambda || l.Kind == Group {
 			b.expr(e.Right)
 			return b.u.unchecked
+		}
+		b.convertExpr(e.Right, l)
+		return l
+	}
+	if add && l.Kind == Delegate {
+		// Delegate combination and removal; on an event, a subscription.
+		if ev := b.eventOf(e.Left); ev != nil {
+			b.info.Events[e] = ev
 		}
 		b.convertExpr(e.Right, l)
 		return l

@@ -86,6 +86,11 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			b.reportArg(miss, args)
 		case badName != "" && len(cands) == 1:
 			b.errorf(pos, "CS1739", "The best overload for '%s' does not have a parameter named '%s'", name, badName)
+		case len(cands) == 1 && len(args) < minArgs(cands[0]) && !hasNamed(args):
+			// One candidate and too few arguments: C# names the first
+			// parameter left without an argument.
+			m := cands[0]
+			b.errorf(pos, "CS7036", "There is no argument given that corresponds to the required parameter '%s' of '%s'", m.Params[len(args)].Name, m.Signature())
 		case ctor:
 			b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes %d arguments", name, len(args))
 		default:
@@ -93,6 +98,7 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 		}
 		return nil
 	}
+	apps = b.mostDerived(apps)
 	if len(apps) == 1 {
 		return b.chosen(apps[0], args)
 	}
@@ -118,6 +124,39 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			apps[0].m.Signature(), apps[1].m.Signature())
 	}
 	return nil
+}
+
+func hasNamed(args []*lang.Arg) bool {
+	for _, a := range args {
+		if a.Name != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// mostDerived removes the applicable candidates declared in a base type
+// of another applicable candidate's type (§12.8.10.2: methods in a base
+// type are removed when a derived type has an applicable one), so that
+// string.ToString() hides object.ToString().
+func (b *binder) mostDerived(apps []*candidate) []*candidate {
+	if len(apps) < 2 {
+		return apps
+	}
+	out := apps[:0:0]
+	for _, c := range apps {
+		hidden := false
+		for _, d := range apps {
+			if d.m.Owner != nil && c.m.Owner != nil && d.m.Owner != c.m.Owner && b.derives(d.m.Owner, c.m.Owner) {
+				hidden = true
+				break
+			}
+		}
+		if !hidden {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // chosen records what code generation needs of the chosen candidate.
@@ -331,6 +370,14 @@ func (b *binder) infer(m *Method, args []*lang.Arg, types []*Type) *Method {
 		case p.Def != nil && a.Def == p.Def:
 			for i := range p.Args {
 				unify(p.Args[i], a.Args[i])
+			}
+		case p.Def != nil && p.Def.Kind == Interface:
+			// A type implementing the generic interface (List<int> for
+			// IEnumerable<T>) infers from its implementation.
+			if impl := b.implementation(a, p.Def); impl != nil && impl != a {
+				unify(p, impl)
+			} else if a.Kind == Array && len(p.Args) == 1 {
+				unify(p.Args[0], a.Elem)
 			}
 		}
 	}

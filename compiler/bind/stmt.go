@@ -401,7 +401,35 @@ func (b *binder) elementType(t *Type) *Type {
 	case t.Def != nil && t.Def.Lib && t.Def.Name == "List":
 		return t.Args[0]
 	}
+	if ie := b.u.lookup("System.Collections.Generic.IEnumerable", 1); ie != nil {
+		if x := b.implementation(t, ie); x != nil && len(x.Args) == 1 {
+			return x.Args[0]
+		}
+	}
 	return b.u.unchecked
+}
+
+// implementation returns the constructed form of generic interface def
+// that t is or implements, or nil.
+func (b *binder) implementation(t, def *Type) *Type {
+	seen := map[*Type]bool{}
+	var walk func(c *Type) *Type
+	walk = func(c *Type) *Type {
+		if c == nil || seen[c] || c.IsUnchecked() {
+			return nil
+		}
+		seen[c] = true
+		if c.Generic() == def {
+			return c
+		}
+		for _, i := range c.Ifaces {
+			if r := walk(i); r != nil {
+				return r
+			}
+		}
+		return walk(c.Base)
+	}
+	return walk(t)
 }
 
 func (s *scope) lookupVar(name string) (*Type, bool) {

@@ -23,7 +23,7 @@ const (
 	Interface
 	Enum
 	Struct    // reserved for user structs (value semantics)
-	Delegate  // reserved for delegate declarations
+	Delegate  // a delegate type: its Invoke method is its signature
 	Array     // Elem[]
 	Nullable  // Elem? for a value type Elem
 	TypeParam // a type parameter of a type or method
@@ -219,6 +219,7 @@ type Field struct {
 	Type   *Type
 	Static bool
 	Const  bool
+	Event  bool // a field-like event
 	Decl   lang.Node
 }
 
@@ -231,6 +232,7 @@ type Property struct {
 	Static bool
 	Get    bool
 	Set    bool
+	Event  bool // an event with add and remove accessors
 	Decl   lang.Node
 }
 
