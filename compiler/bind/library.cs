@@ -462,8 +462,14 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out float result);
     }
 
-    public sealed class SByte
+    public sealed class SByte : IComparable, IComparable<sbyte>, IEquatable<sbyte>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(sbyte value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(sbyte obj);
         public const sbyte MaxValue = 127;
         public const sbyte MinValue = -128;
         public extern static sbyte Parse(string s);
@@ -475,8 +481,14 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out sbyte result);
     }
 
-    public sealed class Byte
+    public sealed class Byte : IComparable, IComparable<byte>, IEquatable<byte>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(byte value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(byte obj);
         public const byte MaxValue = 255;
         public const byte MinValue = 0;
         public extern static byte Parse(string s);
@@ -488,8 +500,14 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out byte result);
     }
 
-    public sealed class Int16
+    public sealed class Int16 : IComparable, IComparable<short>, IEquatable<short>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(short value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(short obj);
         public const short MaxValue = 32767;
         public const short MinValue = -32768;
         public extern static short Parse(string s);
@@ -501,8 +519,14 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out short result);
     }
 
-    public sealed class UInt16
+    public sealed class UInt16 : IComparable, IComparable<ushort>, IEquatable<ushort>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(ushort value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(ushort obj);
         public const ushort MaxValue = 65535;
         public const ushort MinValue = 0;
         public extern static ushort Parse(string s);
@@ -514,8 +538,14 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out ushort result);
     }
 
-    public sealed class UInt32
+    public sealed class UInt32 : IComparable, IComparable<uint>, IEquatable<uint>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(uint value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(uint obj);
         public const uint MaxValue = 4294967295;
         public const uint MinValue = 0;
         public extern static uint Parse(string s);
@@ -527,8 +557,14 @@ namespace System
         public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out uint result);
     }
 
-    public sealed class UInt64
+    public sealed class UInt64 : IComparable, IComparable<ulong>, IEquatable<ulong>, IConvertible, IFormattable
     {
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern int CompareTo(ulong value);
+        public extern int CompareTo(object value);
+        public extern bool Equals(ulong obj);
         public const ulong MaxValue = 18446744073709551615;
         public const ulong MinValue = 0;
         public extern static ulong Parse(string s);
@@ -620,17 +656,48 @@ namespace System
         public extern static char ToChar(string value);
         public extern static char ToChar(object value, IFormatProvider provider);
         public extern static decimal ToDecimal(object value);
+        public extern static decimal ToDecimal(bool value);
+        public extern static decimal ToDecimal(char value);
+        public extern static decimal ToDecimal(sbyte value);
+        public extern static decimal ToDecimal(byte value);
+        public extern static decimal ToDecimal(short value);
+        public extern static decimal ToDecimal(ushort value);
+        public extern static decimal ToDecimal(int value);
+        public extern static decimal ToDecimal(uint value);
+        public extern static decimal ToDecimal(ulong value);
+        public extern static decimal ToDecimal(float value);
+        public extern static decimal ToDecimal(decimal value);
         public extern static decimal ToDecimal(string value);
         public extern static decimal ToDecimal(double value);
         public extern static decimal ToDecimal(long value);
         public extern static decimal ToDecimal(object value, IFormatProvider provider);
         public extern static double ToDouble(object value);
+        public extern static double ToDouble(bool value);
+        public extern static double ToDouble(char value);
+        public extern static double ToDouble(sbyte value);
+        public extern static double ToDouble(byte value);
+        public extern static double ToDouble(short value);
+        public extern static double ToDouble(ushort value);
+        public extern static double ToDouble(int value);
+        public extern static double ToDouble(uint value);
+        public extern static double ToDouble(ulong value);
+        public extern static double ToDouble(float value);
         public extern static double ToDouble(string value);
         public extern static double ToDouble(long value);
         public extern static double ToDouble(double value);
         public extern static double ToDouble(decimal value);
         public extern static double ToDouble(object value, IFormatProvider provider);
         public extern static sbyte ToSByte(object value);
+        public extern static sbyte ToSByte(bool value);
+        public extern static sbyte ToSByte(char value);
+        public extern static sbyte ToSByte(sbyte value);
+        public extern static sbyte ToSByte(byte value);
+        public extern static sbyte ToSByte(short value);
+        public extern static sbyte ToSByte(ushort value);
+        public extern static sbyte ToSByte(int value);
+        public extern static sbyte ToSByte(uint value);
+        public extern static sbyte ToSByte(ulong value);
+        public extern static sbyte ToSByte(float value);
         public extern static sbyte ToSByte(string value);
         public extern static sbyte ToSByte(double value);
         public extern static sbyte ToSByte(long value);
@@ -638,6 +705,16 @@ namespace System
         public extern static sbyte ToSByte(string value, int fromBase);
         public extern static sbyte ToSByte(object value, IFormatProvider provider);
         public extern static byte ToByte(object value);
+        public extern static byte ToByte(bool value);
+        public extern static byte ToByte(char value);
+        public extern static byte ToByte(sbyte value);
+        public extern static byte ToByte(byte value);
+        public extern static byte ToByte(short value);
+        public extern static byte ToByte(ushort value);
+        public extern static byte ToByte(int value);
+        public extern static byte ToByte(uint value);
+        public extern static byte ToByte(ulong value);
+        public extern static byte ToByte(float value);
         public extern static byte ToByte(string value);
         public extern static byte ToByte(double value);
         public extern static byte ToByte(long value);
@@ -645,6 +722,16 @@ namespace System
         public extern static byte ToByte(string value, int fromBase);
         public extern static byte ToByte(object value, IFormatProvider provider);
         public extern static short ToInt16(object value);
+        public extern static short ToInt16(bool value);
+        public extern static short ToInt16(char value);
+        public extern static short ToInt16(sbyte value);
+        public extern static short ToInt16(byte value);
+        public extern static short ToInt16(short value);
+        public extern static short ToInt16(ushort value);
+        public extern static short ToInt16(int value);
+        public extern static short ToInt16(uint value);
+        public extern static short ToInt16(ulong value);
+        public extern static short ToInt16(float value);
         public extern static short ToInt16(string value);
         public extern static short ToInt16(double value);
         public extern static short ToInt16(long value);
@@ -652,6 +739,16 @@ namespace System
         public extern static short ToInt16(string value, int fromBase);
         public extern static short ToInt16(object value, IFormatProvider provider);
         public extern static ushort ToUInt16(object value);
+        public extern static ushort ToUInt16(bool value);
+        public extern static ushort ToUInt16(char value);
+        public extern static ushort ToUInt16(sbyte value);
+        public extern static ushort ToUInt16(byte value);
+        public extern static ushort ToUInt16(short value);
+        public extern static ushort ToUInt16(ushort value);
+        public extern static ushort ToUInt16(int value);
+        public extern static ushort ToUInt16(uint value);
+        public extern static ushort ToUInt16(ulong value);
+        public extern static ushort ToUInt16(float value);
         public extern static ushort ToUInt16(string value);
         public extern static ushort ToUInt16(double value);
         public extern static ushort ToUInt16(long value);
@@ -659,6 +756,16 @@ namespace System
         public extern static ushort ToUInt16(string value, int fromBase);
         public extern static ushort ToUInt16(object value, IFormatProvider provider);
         public extern static uint ToUInt32(object value);
+        public extern static uint ToUInt32(bool value);
+        public extern static uint ToUInt32(char value);
+        public extern static uint ToUInt32(sbyte value);
+        public extern static uint ToUInt32(byte value);
+        public extern static uint ToUInt32(short value);
+        public extern static uint ToUInt32(ushort value);
+        public extern static uint ToUInt32(int value);
+        public extern static uint ToUInt32(uint value);
+        public extern static uint ToUInt32(ulong value);
+        public extern static uint ToUInt32(float value);
         public extern static uint ToUInt32(string value);
         public extern static uint ToUInt32(double value);
         public extern static uint ToUInt32(long value);
@@ -666,6 +773,16 @@ namespace System
         public extern static uint ToUInt32(string value, int fromBase);
         public extern static uint ToUInt32(object value, IFormatProvider provider);
         public extern static ulong ToUInt64(object value);
+        public extern static ulong ToUInt64(bool value);
+        public extern static ulong ToUInt64(char value);
+        public extern static ulong ToUInt64(sbyte value);
+        public extern static ulong ToUInt64(byte value);
+        public extern static ulong ToUInt64(short value);
+        public extern static ulong ToUInt64(ushort value);
+        public extern static ulong ToUInt64(int value);
+        public extern static ulong ToUInt64(uint value);
+        public extern static ulong ToUInt64(ulong value);
+        public extern static ulong ToUInt64(float value);
         public extern static ulong ToUInt64(string value);
         public extern static ulong ToUInt64(double value);
         public extern static ulong ToUInt64(long value);
@@ -673,6 +790,14 @@ namespace System
         public extern static ulong ToUInt64(string value, int fromBase);
         public extern static ulong ToUInt64(object value, IFormatProvider provider);
         public extern static int ToInt32(object value);
+        public extern static int ToInt32(sbyte value);
+        public extern static int ToInt32(byte value);
+        public extern static int ToInt32(short value);
+        public extern static int ToInt32(ushort value);
+        public extern static int ToInt32(int value);
+        public extern static int ToInt32(uint value);
+        public extern static int ToInt32(ulong value);
+        public extern static int ToInt32(float value);
         public extern static int ToInt32(string value);
         public extern static int ToInt32(double value);
         public extern static int ToInt32(long value);
@@ -682,6 +807,16 @@ namespace System
         public extern static int ToInt32(string value, int fromBase);
         public extern static int ToInt32(object value, IFormatProvider provider);
         public extern static long ToInt64(object value);
+        public extern static long ToInt64(bool value);
+        public extern static long ToInt64(char value);
+        public extern static long ToInt64(sbyte value);
+        public extern static long ToInt64(byte value);
+        public extern static long ToInt64(short value);
+        public extern static long ToInt64(ushort value);
+        public extern static long ToInt64(int value);
+        public extern static long ToInt64(uint value);
+        public extern static long ToInt64(ulong value);
+        public extern static long ToInt64(float value);
         public extern static long ToInt64(string value);
         public extern static long ToInt64(double value);
         public extern static long ToInt64(long value);
@@ -689,6 +824,18 @@ namespace System
         public extern static long ToInt64(string value, int fromBase);
         public extern static long ToInt64(object value, IFormatProvider provider);
         public extern static float ToSingle(object value);
+        public extern static float ToSingle(bool value);
+        public extern static float ToSingle(char value);
+        public extern static float ToSingle(sbyte value);
+        public extern static float ToSingle(byte value);
+        public extern static float ToSingle(short value);
+        public extern static float ToSingle(ushort value);
+        public extern static float ToSingle(int value);
+        public extern static float ToSingle(uint value);
+        public extern static float ToSingle(long value);
+        public extern static float ToSingle(ulong value);
+        public extern static float ToSingle(float value);
+        public extern static float ToSingle(decimal value);
         public extern static float ToSingle(string value);
         public extern static float ToSingle(double value);
         public extern static float ToSingle(object value, IFormatProvider provider);
