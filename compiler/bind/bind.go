@@ -262,7 +262,13 @@ func (b *binder) errorf(pos lang.Pos, code, format string, args ...any) {
 	if len(b.diags) > 200 {
 		return
 	}
-	b.diags = append(b.diags, lang.Diagnostic{Pos: pos, Msg: "error " + code + ": " + fmt.Sprintf(format, args...)})
+	msg := "error " + code + ": " + fmt.Sprintf(format, args...)
+	for _, d := range b.diags {
+		if d.Pos == pos && d.Msg == msg {
+			return // a lambda body bound again against its delegate type
+		}
+	}
+	b.diags = append(b.diags, lang.Diagnostic{Pos: pos, Msg: msg})
 }
 
 // ---- Declarations ----

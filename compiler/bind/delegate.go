@@ -138,11 +138,17 @@ func (b *binder) convertGroup(e lang.Expr, d *Type) {
 func (b *binder) convertArgGroups(m *Method, args []*lang.Arg) {
 	for i, a := range args {
 		t := b.info.Types[a.X]
-		if t == nil || t.Kind != Group {
+		if t == nil || t.Kind != Group && t.Kind != Lambda {
 			continue
 		}
-		if p := paramFor(m, args, i); p != nil && p.Type.Kind == Delegate {
+		p := paramFor(m, args, i)
+		if p == nil || p.Type.Kind != Delegate {
+			continue
+		}
+		if t.Kind == Group {
 			b.convertGroup(a.X, p.Type)
+		} else {
+			b.convertLambda(a.X, p.Type)
 		}
 	}
 }
@@ -156,7 +162,91 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 	if !ok || inv == nil {
 		return true
 	}
-	return len(l.Params) == len(inv.Params)
+	if len(l.Params) != len(inv.Params) {
+		return false
+	}
+	if !typedSignature(inv) {
+		return true // a type parameter still to be inferred: the count decides
+	}
+	for i, p := range l.Params {
+		// An explicitly typed parameter must have the delegate's type.
+		if p.Type != nil {
+			if t := b.resolveType(p.Type, b.typeCtx()); !t.IsUnchecked() && t != inv.Params[i].Type {
+				return false
+			}
+		}
+	}
+	// Bind a copy of the lambda against the delegate's signature (§12.6.4:
+	// an anonymous function argument is applicable when its body binds
+	// with the parameter types and its result converts to the return
+	// type); the copy keeps the speculative types out of Info, and the
+	// errors are dropped.
+	saved := b.diags
+	b.diags = nil
+	b.bindLambda(lang.Copy(l, nil), inv)
+	fits := len(b.diags) == 0
+	b.diags = saved
+	return fits
+}
+
+// typedSignature reports whether inv's parameter and return types are
+// known types (no type parameter, nothing unchecked).
+func typedSignature(inv *Method) bool {
+	known := func(t *Type) bool { return t != nil && !t.IsUnchecked() && !containsTypeParam(t) }
+	for _, p := range inv.Params {
+		if !known(p.Type) {
+			return false
+		}
+	}
+	return known(inv.Ret)
+}
+
+// bindLambda binds lambda l converted to a delegate whose Invoke is inv:
+// its untyped parameters take Invoke's parameter types, and its expression
+// body or its return statements convert to Invoke's return type (an async
+// lambda's to the result type of the task it returns). Code generation
+// then sees the lambda's body typed.
+func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
+	var ps []*Param
+	for i, p := range l.Params {
+		pt := inv.Params[i].Type
+		if p.Type != nil {
+			pt = b.resolveType(p.Type, b.typeCtx())
+		}
+		name := p.Name
+		if name == "_" && lang.DiscardParams(l.Params) {
+			name = ""
+		}
+		ps = append(ps, &Param{Name: name, Type: pt})
+	}
+	ret := inv.Ret
+	if l.IsAsync {
+		ret = b.asyncResult(ret)
+	}
+	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
+		b.fn.async = l.IsAsync
+		if l.ExprBody != nil {
+			if ret == nil || ret.Kind == Special && ret.Special == Void {
+				b.expr(l.ExprBody)
+			} else {
+				b.convertExpr(l.ExprBody, ret)
+			}
+		}
+		if l.Body != nil {
+			b.block(l.Body)
+		}
+	})
+}
+
+// convertLambda binds lambda argument or initializer e again against the
+// delegate type it converts to, once that type is decided.
+func (b *binder) convertLambda(e lang.Expr, d *Type) {
+	l, ok := e.(*lang.LambdaExpr)
+	inv := b.invokeOf(d)
+	if !ok || inv == nil || len(l.Params) != len(inv.Params) || !typedSignature(inv) {
+		return
+	}
+	b.bindLambda(l, inv)
 }
 
 // invokeDelegate binds a call of a value of delegate type d (`d(x)`): the

@@ -32,6 +32,12 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.convertGroup(e, to)
 		return
 	}
+	if l, ok := e.(*lang.LambdaExpr); ok && to != nil && to.Kind == Delegate {
+		if inv := b.invokeOf(to); inv != nil && len(inv.Params) == len(l.Params) {
+			b.convertLambda(e, to) // the body's errors are reported from there
+			return
+		}
+	}
 	if to == nil || b.implicit(e, from, to) {
 		return
 	}
