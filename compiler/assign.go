@@ -243,7 +243,7 @@ func (fs *funcState) assign(e *lang.AssignExpr, dst int) *vm.Type {
 	if lv.kind == lvNone {
 		return nil
 	}
-	if lv.kind == lvLocal && lv.l.key.pos.Line == 0 && lv.l.name == "value" {
+	if lv.kind == lvLocal && lv.l.key.Pos.Line == 0 && lv.l.name == "value" {
 		lv.conv = nil
 	}
 	switch e.Op {

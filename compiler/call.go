@@ -136,7 +136,7 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 			return nil
 		}
 		l := fs.scope.vars[x.Name]
-		if l == nil || l.key.pos != x.Pos {
+		if l == nil || l.key.Pos != x.Pos {
 			l = fs.declare(x.Name, x.Pos, conv, conv)
 			if conv != nil {
 				fs.loadConst(l.reg, conv.Zero())
@@ -1023,7 +1023,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 	}
 	child.at(pos)
 	child.declareParams(params)
-	child.declareTypeParams(params, typeParams, hidden)
+	child.declareTypeParams(pos, params, typeParams, hidden)
 	if body != nil {
 		child.prepareBody(body)
 	} else {
@@ -1039,11 +1039,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 		child.emitABC(vm.OpRetVoid, 0, 0, 0)
 	}
 	child.finish()
-	idx := 0
-	if !fs.dry {
-		idx = fs.c.addFunc(fn)
-	}
-	fs.emitABC(vm.OpClosure, dst, idx, 0)
+	fs.emitABC(vm.OpClosure, dst, fs.c.addFunc(fn), 0)
 }
 
 // declareParams declares a function's parameters in order, boxing the

@@ -68,9 +68,8 @@ type Compiler struct {
 
 	methodOf map[*lang.MethodDecl]*methodInfo // each declared method
 
-	pending  []func()         // bodies to compile after all declarations
-	captured map[declKey]bool // variables captured by closures, found by the dry pass
-	lambdaN  map[*classInfo]int
+	pending []func() // bodies to compile after all declarations
+	lambdaN map[*classInfo]int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
 
@@ -162,7 +161,6 @@ func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, 
 		typeIndex:   map[*vm.Type]int{},
 		siteIndex:   map[siteKey]int{},
 		staticIndex: map[vm.StaticRef]int{},
-		captured:    map[declKey]bool{},
 		methodOf:    map[*lang.MethodDecl]*methodInfo{},
 		lambdaN:     map[*classInfo]int{},
 		info:        b.Info,

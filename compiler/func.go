@@ -1,28 +1,24 @@
 package compiler
 
 import (
+	"fmt"
 	"math"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
-
-// declKey identifies a variable declaration by its position and name.
-type declKey struct {
-	pos  lang.Pos
-	name string
-}
 
 // local is a variable in scope: a parameter or a local.
 type local struct {
 	name  string
 	reg   int
-	boxed bool // lives in a Box in reg (captured by a closure)
+	boxed bool // lives in a Box in reg (captured by a closure: bind.Info.Captured)
 	isRef bool // a ref/out parameter: reg holds a reference
 	typ   *vm.Type
 	conv  *vm.Type // declared type to convert to on store
 	fs    *funcState
-	key   declKey
+	key   bind.Var
 	lfn   *localFuncInfo // the local function this variable holds, if any
 }
 
@@ -96,7 +92,6 @@ type funcState struct {
 	static bool // no this
 	async  bool
 	ret    *lang.TypeRef
-	dry    bool // a capture-analysis pass: output discarded
 
 	code  []vm.Instr
 	lines []int32
@@ -146,16 +141,10 @@ func (c *Compiler) newFuncState(parent *funcState, cls *classInfo, fn *vm.Func, 
 		fs.top = 1
 		fs.nregs = 1
 	}
-	if parent != nil {
-		fs.dry = parent.dry
-	}
 	return fs
 }
 
 func (fs *funcState) errorf(pos lang.Pos, format string, args ...any) {
-	if fs.dry {
-		return
-	}
 	fs.c.errorf(pos, format, args...)
 }
 
@@ -291,7 +280,8 @@ func (fs *funcState) popScope() {
 	fs.scope = fs.scope.parent
 }
 
-// declare declares a new local in the current scope.
+// declare declares a new local in the current scope. It lives in a box
+// when the binder found a nested function that captures it.
 func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *local {
 	if name == "" {
 		return &local{name: name, reg: fs.alloc(), fs: fs}
@@ -309,8 +299,8 @@ func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *loc
 			break
 		}
 	}
-	key := declKey{pos, name}
-	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.captured[key]}
+	key := bind.Var{Pos: pos, Name: name}
+	l := &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key, boxed: fs.c.info.IsCaptured(key)}
 	fs.scope.vars[name] = l
 	return l
 }
@@ -327,14 +317,6 @@ func (fs *funcState) lookup(name string) *local {
 	for f := fs; f != nil; f = f.parent {
 		for s := f.scope; s != nil; s = s.parent {
 			if l, ok := s.vars[name]; ok {
-				if l.fs != fs {
-					fs.c.captured[l.key] = true
-					if !l.boxed && !fs.dry {
-						// The capture pass missed it; keep going with a fresh box
-						// (only reachable through a compiler bug).
-						l.boxed = true
-					}
-				}
 				return l
 			}
 		}
@@ -342,19 +324,24 @@ func (fs *funcState) lookup(name string) *local {
 	return nil
 }
 
-// upvalue returns the index of l in this function's captured list.
+// upvalue returns the index of l in this function's captured list. The
+// binder's closure analysis found every captured variable, which lives in
+// a box the closures share; a capture it missed is a bug in asyncvm.
 func (fs *funcState) upvalue(l *local) int {
 	if i, ok := fs.upIndex[l]; ok {
 		return i
 	}
-	var d vm.UpDesc
-	if fs.parent == l.fs {
-		d = vm.UpDesc{FromUp: false, Index: l.reg}
-	} else {
-		d = vm.UpDesc{FromUp: true, Index: fs.parent.upvalue(l)}
+	u := upInfo{loc: l}
+	switch {
+	case fs.parent != l.fs:
+		u.UpDesc = vm.UpDesc{FromUp: true, Index: fs.parent.upvalue(l)}
+	case l.boxed:
+		u.UpDesc = vm.UpDesc{FromUp: false, Index: l.reg}
+	default:
+		panic(fmt.Sprintf("closure analysis missed the capture of '%s' (%s)", l.name, l.key.Pos))
 	}
 	i := len(fs.ups)
-	fs.ups = append(fs.ups, upInfo{loc: l, UpDesc: d})
+	fs.ups = append(fs.ups, u)
 	fs.upIndex[l] = i
 	return i
 }
@@ -394,9 +381,13 @@ func (fs *funcState) writeVar(l *local, src int) {
 // direct reports whether a variable can be used in place as a register.
 func (fs *funcState) direct(l *local) bool { return l.fs == fs && !l.boxed && !l.isRef }
 
-// finish completes the Func.
+// finish completes the Func. Each body is compiled once: a Func that
+// already has code is a bug in asyncvm.
 func (fs *funcState) finish() {
 	f := fs.fn
+	if f.Code != nil {
+		panic(fmt.Sprintf("the body of %s was compiled twice", f.Name))
+	}
 	f.Code = fs.code
 	f.Lines = fs.lines
 	f.K = fs.k

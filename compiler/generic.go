@@ -13,9 +13,9 @@ import (
 // delegate, or type arguments left to inference); typeof(T) then falls back
 // to the run-time type of an argument declared as T.
 
-// typeParamPrefix starts the name of the local holding a type argument; it
-// cannot clash with a C# identifier.
-const typeParamPrefix = "<type>"
+// typeParamPrefix starts the name of the local holding a type argument,
+// declared at the position of the function that receives it.
+const typeParamPrefix = bind.TypeArgPrefix
 
 // TypeArgLocal names the local of a generic method that holds the run-time
 // type argument of its type parameter tp (a hidden parameter). The sm
@@ -61,19 +61,21 @@ func (c *Compiler) isMethodTypeParam(name string) bool {
 }
 
 // declareClassTypeParams declares the hidden parameters of a static member
-// of the generic class ci that carry the class's type arguments.
-func (fs *funcState) declareClassTypeParams(ci *classInfo, k int) {
+// of the generic class ci that carry the class's type arguments. pos is
+// the member's position (the class's for its static initializer).
+func (fs *funcState) declareClassTypeParams(pos lang.Pos, ci *classInfo, k int) {
 	for i := 0; i < k; i++ {
-		fs.initBox(fs.declare(typeParamPrefix+ci.decl.TypeParams[i], lang.Pos{}, vm.TType, nil))
+		fs.initBox(fs.declare(typeParamPrefix+ci.decl.TypeParams[i], pos, vm.TType, nil))
 	}
 }
 
 // declareTypeParams declares the hidden type-argument parameters (they
 // follow the ordinary ones) and remembers, for each type parameter, an
-// ordinary parameter declared with that type.
-func (fs *funcState) declareTypeParams(params []*lang.Param, typeParams []string, k int) {
+// ordinary parameter declared with that type. pos is the function's
+// position.
+func (fs *funcState) declareTypeParams(pos lang.Pos, params []*lang.Param, typeParams []string, k int) {
 	for i := 0; i < k; i++ {
-		fs.initBox(fs.declare(typeParamPrefix+typeParams[i], lang.Pos{}, vm.TType, nil))
+		fs.initBox(fs.declare(typeParamPrefix+typeParams[i], pos, vm.TType, nil))
 	}
 	for _, tp := range typeParams {
 		for _, p := range params {

@@ -40,61 +40,15 @@ func bodyInfo(body lang.Node) (labels map[string]int, hasFinally bool) {
 	return labels, hasFinally
 }
 
-// compileBody compiles a function body once. When the syntax it compiles
-// (src) contains a lambda or a local function, a dry pass first finds the
-// variables they capture, which are boxed from their declaration on; a
-// body without nested functions captures nothing and needs no dry pass.
-func (c *Compiler) compileBody(mi *methodInfo, src []lang.Node, emit func(fs *funcState)) {
-	passes := []bool{false}
-	if containsClosure(src) {
-		passes = []bool{true, false}
-	}
-	for _, dry := range passes {
-		fs := c.newFuncState(nil, mi.cls, mi.fn, mi.static)
-		fs.dry = dry
-		fs.async = mi.async
-		fs.ret = mi.ret
-		save := c.lambdaN[mi.cls]
-		emit(fs)
-		if dry {
-			c.lambdaN[mi.cls] = save
-		}
-		fs.finish()
-	}
-}
-
-// containsClosure reports whether any of ns contains a lambda, an
-// anonymous method or a local function.
-func containsClosure(ns []lang.Node) bool {
-	found := false
-	for _, n := range ns {
-		if n == nil || found {
-			continue
-		}
-		lang.Inspect(n, func(m lang.Node) bool {
-			switch m.(type) {
-			case *lang.LambdaExpr, *lang.LocalFuncStmt:
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
-// initializers returns the field and property declarations of a class,
-// whose initializers constructors and static initializers compile.
-func initializers(ci *classInfo) []lang.Node {
-	var ns []lang.Node
-	for _, m := range ci.decl.Members {
-		switch m := m.(type) {
-		case *lang.FieldDecl:
-			ns = append(ns, m)
-		case *lang.PropertyDecl:
-			ns = append(ns, m)
-		}
-	}
-	return ns
+// compileBody compiles a function body, once: the binder's closure
+// analysis (bind.Info.Captured) has said which of its variables nested
+// functions capture, so they are boxed from their declaration on.
+func (c *Compiler) compileBody(mi *methodInfo, emit func(fs *funcState)) {
+	fs := c.newFuncState(nil, mi.cls, mi.fn, mi.static)
+	fs.async = mi.async
+	fs.ret = mi.ret
+	emit(fs)
+	fs.finish()
 }
 
 func (fs *funcState) prepareBody(body lang.Node) {
@@ -109,7 +63,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 	m := mi.decl
 	c.pushTypeParams(m.TypeParams)
 	defer c.popTypeParams()
-	c.compileBody(mi, []lang.Node{m}, func(fs *funcState) {
+	c.compileBody(mi, func(fs *funcState) {
 		fs.at(m.Pos)
 		if mi.static && mi.cls.initSlot >= 0 && !mi.cls.generic() {
 			r := fs.alloc()
@@ -117,8 +71,8 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 			fs.setTop(r)
 		}
 		fs.declareParams(m.Params)
-		fs.declareClassTypeParams(mi.cls, mi.classHidden)
-		fs.declareTypeParams(m.Params, m.TypeParams, mi.hidden)
+		fs.declareClassTypeParams(m.Pos, mi.cls, mi.classHidden)
+		fs.declareTypeParams(m.Pos, m.Params, m.TypeParams, mi.hidden)
 		if mi.static && mi.cls.initSlot >= 0 && mi.cls.generic() {
 			r := fs.alloc()
 			fs.getStatic(mi.cls, mi.cls.initSlot, via{}, r)
@@ -150,14 +104,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 func (c *Compiler) compileCtor(mi *methodInfo) {
 	ci := mi.cls
 	d := mi.ctor
-	src := initializers(ci)
-	if d != nil {
-		src = append(src, d)
-	}
-	for _, a := range ci.decl.BaseArgs {
-		src = append(src, a.X)
-	}
-	c.compileBody(mi, src, func(fs *funcState) {
+	c.compileBody(mi, func(fs *funcState) {
 		if d != nil {
 			fs.at(d.Pos)
 		} else {
@@ -322,9 +269,9 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 	if ci.generic() {
 		mi.classHidden = len(ci.decl.TypeParams)
 	}
-	c.compileBody(mi, initializers(ci), func(fs *funcState) {
+	c.compileBody(mi, func(fs *funcState) {
 		fs.at(ci.decl.Pos)
-		fs.declareClassTypeParams(ci, mi.classHidden)
+		fs.declareClassTypeParams(ci.decl.Pos, ci, mi.classHidden)
 		fs.labelDepth = map[string]int{}
 		for _, m := range ci.decl.Members {
 			switch m := m.(type) {

@@ -131,7 +131,7 @@ func (fs *funcState) typeTestRT(ty, subj int, fail *label) {
 // predeclare when the statement began.
 func (fs *funcState) bind(name string, pos lang.Pos, subj int, t *vm.Type) {
 	l := fs.scope.vars[name]
-	if l == nil || l.key.pos != pos {
+	if l == nil || l.key.Pos != pos {
 		l = fs.findDecl(name, pos)
 	}
 	if l == nil {
@@ -144,7 +144,7 @@ func (fs *funcState) bind(name string, pos lang.Pos, subj int, t *vm.Type) {
 // findDecl finds a predeclared variable by its declaration position.
 func (fs *funcState) findDecl(name string, pos lang.Pos) *local {
 	for s := fs.scope; s != nil; s = s.parent {
-		if l, ok := s.vars[name]; ok && l.key.pos == pos {
+		if l, ok := s.vars[name]; ok && l.key.Pos == pos {
 			return l
 		}
 		if s.funcTop {

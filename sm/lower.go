@@ -60,7 +60,7 @@ type lowering struct {
 // "sm" all of them, in mode "rt" only the methods marked
 // [RuntimeAsyncMethodGeneration(false)] (mixed mode). It reads what the
 // binder recorded in info and records there the types of what it
-// synthesises.
+// synthesises and the variables its functions capture.
 //
 // A Go panic while lowering (a bug in asyncvm) is recovered here and
 // becomes a single "internal error" diagnostic at the function being
@@ -115,6 +115,15 @@ func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *
 			for _, s := range f.Stmts {
 				l.lowerNested(s, nil)
 			}
+		}
+	}
+	// The rewritten functions declare new variables, and a closure-form
+	// MoveNext captures the stub's: the closure analysis runs again on what
+	// the lowering produced, once all of it is in place.
+	for _, it := range l.items {
+		info.AnalyzeCaptures(it.Stub)
+		if it.Machine != nil {
+			info.AnalyzeCaptures(it.Machine)
 		}
 	}
 	return l

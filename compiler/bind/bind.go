@@ -58,6 +58,10 @@ type Info struct {
 	// one from: a *Field (a field-like event) or a *Property (an event
 	// with add and remove accessors).
 	Events map[*lang.AssignExpr]Symbol
+	// Captured holds, for each parameter or local that a nested function
+	// refers to, the nested functions that do (*lang.LambdaExpr or
+	// *lang.LocalFuncStmt, innermost; capture.go).
+	Captured map[Var][]lang.Node
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -191,7 +195,8 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
-		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{}}
+		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
+		Captured: map[Var][]lang.Node{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -244,6 +249,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		}
 	}
 	b.checkConstraints()
+	for _, f := range all[1:] {
+		b.info.AnalyzeCaptures(f)
+	}
 	sort.SliceStable(b.diags, func(i, j int) bool { return lessPos(b.diags[i].Pos, b.diags[j].Pos) })
 	return b.info, b.diags
 }
