@@ -37,6 +37,20 @@ c.Inc();
 c.Inc();
 Twice(x) + c.N
 `, "42\n", nil},
+		{"captured locals across inputs", `var n = 1;
+Func<int> get = () => n;
+n = 5;
+get()
+int Bump() { n += 10; return n; }
+Bump()
+get()
+{ int local = 2; Func<int> twice = () => local * 2; local = 7; Console.WriteLine(twice()); }
+var fs = new List<Func<int>>();
+foreach (var i in new[] { 1, 2 }) fs.Add(() => i * n);
+fs[0]() + fs[1]()
+Func<Task<int>> later = async () => { int k = n; await Task.Delay(1); Func<int> g = () => k + 1; return g(); };
+await later()
+`, "5\n15\n15\n14\n45\n16\n", nil},
 		{"top-level await", `async Task<int> SlowAsync(int v) { await Task.Delay(5); return v + 1; }
 var r = await SlowAsync(1);
 r
