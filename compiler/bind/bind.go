@@ -60,7 +60,8 @@ type Info struct {
 	Events map[*lang.AssignExpr]Symbol
 	// Captured holds, for each parameter or local that a nested function
 	// refers to, the nested functions that do (*lang.LambdaExpr or
-	// *lang.LocalFuncStmt, innermost; capture.go).
+	// *lang.LocalFuncStmt: for each reference, the innermost function
+	// containing it; capture.go).
 	Captured map[Var][]lang.Node
 }
 

@@ -18,10 +18,12 @@ import "asyncvm/lang"
 // binder does not model, and what the sm lowering synthesises (which calls
 // AnalyzeCaptures again on each function it rewrites).
 //
-// A scope here may be wider than C#'s (a pattern variable of an if
-// condition stays visible after the if statement): that can only add a
-// variable that is not captured, which costs a box, while a narrower scope
-// could miss one. Function scopes are exact.
+// The scopes are code generation's, which are C#'s or wider (a pattern
+// variable of an if condition stays visible after the if statement, and a
+// block's locals from the block's start): what matters is that both
+// resolve a name to the same declaration. Function scopes are exact. A
+// capture the analysis missed would surface in code generation as an
+// internal error, never as wrong code.
 
 // Var identifies a parameter or local by its declaration: the position of
 // its declaring node (a *lang.Declarator, *lang.Param, *lang.DeclExpr,
