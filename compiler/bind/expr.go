@@ -15,6 +15,14 @@ func (b *binder) expr(e lang.Expr) *Type {
 	return t
 }
 
+// targetDefault gives the default literal e its target type: `default` is
+// the target type's default value (CancellationToken.None, 0, null).
+func (b *binder) targetDefault(e lang.Expr, to *Type) {
+	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
+		b.info.Types[e] = to
+	}
+}
+
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
@@ -25,9 +33,7 @@ func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 }
 
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
-	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
-		b.info.Types[e] = to // the default literal is its target type's default
-	}
+	b.targetDefault(e, to)
 	if from.Kind == Group && to != nil && to.Kind == Delegate {
 		b.convertGroup(e, to)
 		return
