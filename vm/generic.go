@@ -100,8 +100,12 @@ func (t *Type) copyShared() {
 		vals := make([]Value, len(def.StaticFields))
 		copy(vals, t.StaticVals)
 		for i, f := range def.StaticFields {
-			if i >= len(t.StaticVals) && f.Type != nil && f.Type.mark == primMark {
+			switch {
+			case i < len(t.StaticVals):
+			case f.Type != nil && f.Type.mark == primMark:
 				vals[i] = f.Type.Zero()
+			case f.Generic != nil:
+				vals[i] = subst(f.Generic, t.Args).Zero()
 			}
 		}
 		t.StaticVals = vals
