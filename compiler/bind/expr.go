@@ -64,6 +64,8 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
+	case b.constantOutOfRange(e, to):
+		b.errorf(pos, "CS0031", "Constant value '%v' cannot be converted to a '%s'", b.info.Consts[e], to)
 	case b.explicit(from, to):
 		b.errorf(pos, "CS0266", "Cannot implicitly convert type '%s' to '%s'. An explicit conversion exists (are you missing a cast?)", from, to)
 	default:
