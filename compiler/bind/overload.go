@@ -350,7 +350,7 @@ func (b *binder) infer(m *Method, args []*lang.Arg, types []*Type) *Method {
 	bad := map[*Type]bool{}
 	var unify func(p, a *Type)
 	unify = func(p, a *Type) {
-		if p == nil || a == nil || lenient(a) || a.Kind == Null || a.Kind == Lambda || a.Kind == Group {
+		if p == nil || a == nil || (lenient(a) && a.Kind != TypeParam) || a.Kind == Null || a.Kind == Lambda || a.Kind == Group {
 			return
 		}
 		switch {
