@@ -70,7 +70,10 @@ type Compiler struct {
 
 	pending  []func()         // bodies to compile after all declarations
 	captured map[declKey]bool // variables captured by closures, found by the dry pass
-	lambdaN  map[*classInfo]int
+	// duplicates are the redeclarations reported (CS0128): a block's
+	// locals are declared before its statements and again as each runs.
+	duplicates map[declKey]bool
+	lambdaN    map[*classInfo]int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
 
