@@ -217,7 +217,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return b.assign(e)
 	case *lang.CondExpr:
 		b.cond(e.Cond)
-		return b.common(b.expr(e.Then), b.expr(e.Else))
+		t := b.common(b.expr(e.Then), b.expr(e.Else))
+		b.noteConversion(e.Then, t) // f ? 'a' : 1 is an int: the char converts
+		b.noteConversion(e.Else, t)
+		return t
 	case *lang.LambdaExpr:
 		var ps []*Param
 		for _, p := range e.Params {
