@@ -837,7 +837,17 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))
 	a := fs.alloc()
-	if len(e.Sizes) == 1 && e.Sizes[0] != nil {
+	if w := fs.allocN(2); fs.typeParamInto(e.Elem, w) {
+		// new T[n]: the element type is the run-time type argument, so the
+		// elements are default(T) (0 for int, null for string).
+		if len(e.Sizes) == 1 && e.Sizes[0] != nil {
+			fs.exprTo(e.Sizes[0], w+1)
+		} else {
+			fs.loadConst(w+1, vm.Int(int32(len(e.Init))))
+		}
+		fs.callNative(e.Pos, "Internal.VM", "NewArray", w, 2)
+		fs.move(a, w)
+	} else if len(e.Sizes) == 1 && e.Sizes[0] != nil {
 		n, _ := fs.exprReg(e.Sizes[0])
 		fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
 	} else {

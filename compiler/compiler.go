@@ -69,7 +69,10 @@ type Compiler struct {
 	methodOf map[*lang.MethodDecl]*methodInfo // each declared method
 
 	pending []func() // bodies to compile after all declarations
-	lambdaN map[*classInfo]int
+	// duplicates are the redeclarations reported (CS0128): a block's
+	// locals are declared before its statements and again as each runs.
+	duplicates map[bind.Var]bool
+	lambdaN    map[*classInfo]int
 
 	typeParams [][]string // type parameters of the generic methods being compiled
 

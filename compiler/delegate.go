@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
@@ -29,6 +31,9 @@ func (fs *funcState) eventAssign(e *lang.AssignExpr, ev bind.Symbol, dst int) *v
 		}
 		return fs.exprTo(&lang.CallExpr{Pos: e.Pos, Fun: fun, Args: []*lang.Arg{{Pos: e.Right.Position(), X: e.Right}}}, dst)
 	}
+	if f, ok := ev.(*bind.Field); ok && f.Owner != nil && f.Owner.Kind == bind.Interface {
+		return fs.interfaceEventAssign(e, f, kind, dst)
+	}
 	w := fs.alloc()
 	fs.allocN(1)
 	if fs.refArg(&lang.Arg{Pos: e.Pos, X: e.Left}, w) != nil {
@@ -44,6 +49,54 @@ func (fs *funcState) eventAssign(e *lang.AssignExpr, ev bind.Symbol, dst int) *v
 	fs.move(dst, w)
 	return nil
 }
+
+// interfaceEventAssign compiles `x.E += h` on an event declared in an
+// interface: the interface has no storage, so the subscription goes to
+// the implementation found on the receiver's run-time type (the interface
+// call's dispatch by name), as C#'s call of the virtual add_E does.
+func (fs *funcState) interfaceEventAssign(e *lang.AssignExpr, f *bind.Field, kind string, dst int) *vm.Type {
+	m, ok := e.Left.(*lang.MemberExpr)
+	if !ok {
+		fs.errorf(e.Pos, "internal error: interface event '%s' without a receiver", f.Name)
+		return nil
+	}
+	w := fs.allocN(3)
+	fs.exprTo(m.X, w)
+	fs.loadConst(w+1, vm.String(kind+f.Name))
+	fs.exprTo(e.Right, w+2)
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(interfaceEvent), 3)
+	fs.move(dst, w)
+	return nil
+}
+
+// interfaceEvent is add_E or remove_E (its second argument) called on the
+// receiver (its first) with the handler (its third): the class's accessor
+// when it declares one, else its field-like event's backing field,
+// updated atomically.
+var interfaceEvent = vm.NativeFunc("<InterfaceEvent>", 3, 3, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	recv, accessor, h := args[0], args[1].AsStr().S, args[2]
+	if recv.IsNull() {
+		return vm.Null, t.ThrowNull()
+	}
+	ty := recv.Type()
+	if fns := ty.Methods[accessor]; len(fns) > 0 {
+		return t.Invoke(fns[0], recv, []vm.Value{h})
+	}
+	remove := strings.HasPrefix(accessor, "remove_")
+	name := strings.TrimPrefix(strings.TrimPrefix(accessor, "add_"), "remove_")
+	o := recv.AsInstance()
+	i := ty.FieldIndex(name)
+	if o == nil || i < 0 {
+		return vm.Null, t.Throw("System.MissingMemberException", "Member '"+ty.Name+"."+name+"' not found.")
+	}
+	_, v := vm.UpdateRef(vm.RefToField(o, i), func(old vm.Value) vm.Value {
+		if remove {
+			return vm.RemoveDelegate(old, h, false)
+		}
+		return vm.CombineDelegates(old, h)
+	})
+	return v, nil
+})
 
 // eventCombine and eventRemove update a field-like event's backing field
 // (passed by reference) atomically; they return the new value.

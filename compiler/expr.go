@@ -783,6 +783,9 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 		r, t := fs.exprReg(e.X)
 		fs.emitABC(vm.OpBitNot, dst, r, 0)
 		fs.narrow(dst, e)
+		if bt := vmNumeric(fs.c.info.TypeOf(e)); bt != nil {
+			t = bt // ~ on byte, short, char is int: (byte)~b must convert
+		}
 		return t
 	case "!postfix", "!!":
 		return fs.exprTo(e.X, dst)

@@ -289,10 +289,19 @@ func (fs *funcState) declare(name string, pos lang.Pos, typ, conv *vm.Type) *loc
 	for s := fs.scope; s != nil; s = s.parent {
 		if old, ok := s.vars[name]; ok && old.fs == fs {
 			if s == fs.scope {
-				fs.errorf(pos, "A local variable or function named '%s' is already defined in this scope", name)
-			} else {
-				fs.errorf(pos, "A local or parameter named '%s' cannot be declared in this scope because that name is used in an enclosing local scope to define a local or parameter", name)
+				// The first declaration keeps the name; the redeclaration
+				// is reported once, where it is written.
+				key := bind.Var{Pos: pos, Name: name}
+				if !fs.c.duplicates[key] {
+					if fs.c.duplicates == nil {
+						fs.c.duplicates = map[bind.Var]bool{}
+					}
+					fs.c.duplicates[key] = true
+					fs.errorf(pos, "A local variable or function named '%s' is already defined in this scope", name)
+				}
+				return &local{name: name, reg: fs.alloc(), typ: typ, conv: conv, fs: fs, key: key}
 			}
+			fs.errorf(pos, "A local or parameter named '%s' cannot be declared in this scope because that name is used in an enclosing local scope to define a local or parameter", name)
 			break
 		}
 		if s.funcTop {

@@ -361,12 +361,19 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 	if tr != nil {
 		vt = c.convType(tr, ci)
 	}
+	var gp *vm.Type // the class type parameter the field is declared as
+	if tr != nil && ci.generic() && tr.ArrayRank == 0 && len(tr.Args) == 0 && !tr.Nullable {
+		if p := c.paramType(tr, ci); p != nil && p.ParamOf == ci.t {
+			gp = p
+		}
+	}
 	fi := &fieldInfo{name: name, decl: decl, typ: vt, typeRef: tr, static: static, isConst: isConst, init: init, owner: ci}
 	if static {
 		fi.index = c.addStaticSlot(ci, name, vt)
+		ci.t.StaticFields[fi.index].Generic = gp
 		ci.statics[name] = fi
 	} else {
-		f := &vm.Field{Name: name, Type: vt}
+		f := &vm.Field{Name: name, Type: vt, Generic: gp}
 		ci.t.AddField(f)
 		fi.index = f.Index
 		ci.fields[name] = fi

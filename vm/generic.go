@@ -100,8 +100,12 @@ func (t *Type) copyShared() {
 		vals := make([]Value, len(def.StaticFields))
 		copy(vals, t.StaticVals)
 		for i, f := range def.StaticFields {
-			if i >= len(t.StaticVals) && f.Type != nil && f.Type.mark == primMark {
+			switch {
+			case i < len(t.StaticVals):
+			case f.Type != nil && f.Type.mark == primMark:
 				vals[i] = f.Type.Zero()
+			case f.Generic != nil:
+				vals[i] = subst(f.Generic, t.Args).Zero()
 			}
 		}
 		t.StaticVals = vals
@@ -219,6 +223,7 @@ func typeArg(v Value) *Type {
 //	ClassArg(obj, def, i)     typeof of def's i-th type argument in obj's type
 //	Ancestor(obj, def)        the constructed def that obj's type is or derives from
 //	ArrayOf(type)             typeof(type[])
+//	NewArray(type, n)         new type[n], its elements default(type)
 //	Construct(def, a1, ...)   typeof(def<a1, ...>)
 //	New(type)                 a new instance of a run-time type (constructor not run)
 //	CreateInstance(type)      new T(): a new instance, its parameterless constructor run
@@ -267,6 +272,17 @@ func addGenericNatives(t *Type) {
 			}
 		}
 		return TypeObject(Construct(typeArg(args[0]), targs)), nil
+	})
+	t.AddStatic("NewArray", 2, 2, func(th *Thread, args []Value) (Value, error) {
+		elem := typeArg(args[0])
+		if elem == nil {
+			elem = TObject
+		}
+		a, err := th.newArraySized(elem, args[1])
+		if err != nil {
+			return Null, err
+		}
+		return Ref(a), nil
 	})
 	t.AddStatic("New", 1, 1, func(th *Thread, args []Value) (Value, error) {
 		ty := typeArg(args[0])

@@ -314,8 +314,13 @@ func NewBox(v Value) *Box { return &Box{Header: Header{TBox}, V: v} }
 func NewInstance(t *Type) *Instance {
 	o := &Instance{Header: Header{t}, F: make([]Value, len(t.Fields))}
 	for i, f := range t.Fields {
-		if f.Type != nil && f.Type.mark == primMark {
+		switch {
+		case f.Type != nil && f.Type.mark == primMark:
 			o.F[i] = f.Type.Zero()
+		case f.Generic != nil:
+			if as := ClassArgs(t, f.Generic.ParamOf); f.Generic.Param <= len(as) {
+				o.F[i] = as[f.Generic.Param-1].Zero() // default(T) of the constructed type
+			}
 		}
 	}
 	return o

@@ -148,14 +148,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		}
 		t.setReg(ins.A(), Ref(o))
 	case OpNewArr:
-		n := regs[ins.B()]
-		if rank(n) == rankNone {
-			return t.Throw("System.InvalidCastException", "Array size must be an integer.")
-		}
-		if asI64(n) < 0 {
-			return t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
-		}
-		a, err := t.NewArray(prog.Types[ins.C()], asI64(n))
+		a, err := t.newArraySized(prog.Types[ins.C()], regs[ins.B()])
 		if err != nil {
 			return err
 		}
@@ -295,4 +288,15 @@ func (t *Thread) setIndex(ins Instr, regs []Value) error {
 		return t.missingMember(x, "this[]")
 	}
 	return t.callAccessor(f, x, []Value{i, v}, -1)
+}
+
+// newArraySized is `new elem[n]`: n is an integer and not negative.
+func (t *Thread) newArraySized(elem *Type, n Value) (*Array, error) {
+	if rank(n) == rankNone {
+		return nil, t.Throw("System.InvalidCastException", "Array size must be an integer.")
+	}
+	if asI64(n) < 0 {
+		return nil, t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
+	}
+	return t.NewArray(elem, asI64(n))
 }

@@ -60,6 +60,11 @@ func UpdateRef(r Value, f func(old Value) Value) (old, updated Value) {
 	return old, updated
 }
 
+// RefToField is a managed reference to instance field index of o.
+func RefToField(o *Instance, index int) Value {
+	return NewNative(TRef, &RefCell{Header: Header{TRef}, Obj: o, Index: index})
+}
+
 func (c *RefCell) slot() *Value {
 	switch {
 	case c.Obj != nil:

@@ -82,6 +82,9 @@ type Field struct {
 	Index    int
 	ReadOnly bool
 	Owner    *Type
+	// Generic is the declaring class's type parameter when the field is
+	// declared as one (`T Value;`): its default is the type argument's.
+	Generic *Type
 }
 
 // EnumMember is one named constant of an enum.

@@ -193,6 +193,24 @@ func (b *binder) constantFits(e lang.Expr, to SpecialType) bool {
 	return false
 }
 
+// constantOutOfRange reports whether e is an integral constant that the
+// implicit constant expression conversion would take to to if only its
+// value fitted (`byte b = 256`): Roslyn reports the range (CS0031) there
+// rather than suggesting a cast.
+func (b *binder) constantOutOfRange(e lang.Expr, to *Type) bool {
+	from := b.info.Types[e]
+	if _, ok := b.info.Consts[e]; !ok || from == nil || to == nil || from.Kind != Special || to.Kind != Special {
+		return false
+	}
+	switch from.Special {
+	case Int32:
+		return to.Special != Char && to.Special != Int32 && to.Special != Int64 && to.IsIntegral()
+	case Int64:
+		return to.Special == UInt64
+	}
+	return false
+}
+
 // intRange returns the range of an integral type; hi < 0 means the
 // range of ulong.
 func intRange(t SpecialType) (lo, hi int64, ok bool) {

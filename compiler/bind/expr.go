@@ -15,6 +15,14 @@ func (b *binder) expr(e lang.Expr) *Type {
 	return t
 }
 
+// targetDefault gives the default literal e its target type: `default` is
+// the target type's default value (CancellationToken.None, 0, null).
+func (b *binder) targetDefault(e lang.Expr, to *Type) {
+	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
+		b.info.Types[e] = to
+	}
+}
+
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
@@ -25,9 +33,7 @@ func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 }
 
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
-	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
-		b.info.Types[e] = to // the default literal is its target type's default
-	}
+	b.targetDefault(e, to)
 	if from.Kind == Group && to != nil && to.Kind == Delegate {
 		b.convertGroup(e, to)
 		return
@@ -58,6 +64,8 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
+	case b.constantOutOfRange(e, to):
+		b.errorf(pos, "CS0031", "Constant value '%v' cannot be converted to a '%s'", b.info.Consts[e], to)
 	case b.explicit(from, to):
 		b.errorf(pos, "CS0266", "Cannot implicitly convert type '%s' to '%s'. An explicit conversion exists (are you missing a cast?)", from, to)
 	default:
@@ -209,7 +217,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return b.assign(e)
 	case *lang.CondExpr:
 		b.cond(e.Cond)
-		return b.common(b.expr(e.Then), b.expr(e.Else))
+		t := b.common(b.expr(e.Then), b.expr(e.Else))
+		b.noteConversion(e.Then, t) // f ? 'a' : 1 is an int: the char converts
+		b.noteConversion(e.Else, t)
+		return t
 	case *lang.LambdaExpr:
 		var ps []*Param
 		for _, p := range e.Params {

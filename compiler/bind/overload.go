@@ -166,6 +166,7 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 	}
 	for i, a := range args {
 		if a.Mod == "" && i < len(c.ptypes) {
+			b.targetDefault(a.X, c.ptypes[i])
 			b.noteConversion(a.X, c.ptypes[i])
 		}
 		if t := b.info.Types[a.X]; c.ptypes[i] != nil && t != nil && !b.implicit(a.X, t, c.ptypes[i]) {
@@ -349,7 +350,7 @@ func (b *binder) infer(m *Method, args []*lang.Arg, types []*Type) *Method {
 	bad := map[*Type]bool{}
 	var unify func(p, a *Type)
 	unify = func(p, a *Type) {
-		if p == nil || a == nil || lenient(a) || a.Kind == Null || a.Kind == Lambda || a.Kind == Group {
+		if p == nil || a == nil || (lenient(a) && a.Kind != TypeParam) || a.Kind == Null || a.Kind == Lambda || a.Kind == Group {
 			return
 		}
 		switch {

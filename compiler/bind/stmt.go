@@ -383,6 +383,7 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 				b.convertExpr(d.Init, t)
 			} else {
 				t = b.natural(b.expr(d.Init))
+				b.conditionalWithoutType(d.Init)
 			}
 		}
 		if t == nil {
@@ -393,6 +394,24 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 		if s.IsConst && d.Init != nil {
 			b.declareConst(d.Name, d.Init, t)
 		}
+	}
+}
+
+// conditionalWithoutType reports CS0173 for a conditional whose branches
+// have types and neither converts to the other, where nothing gives it a
+// target type (`var x = f ? 1 : "one"`; with a declared type C# 9 converts
+// each branch to it).
+func (b *binder) conditionalWithoutType(e lang.Expr) {
+	c, ok := e.(*lang.CondExpr)
+	if !ok {
+		return
+	}
+	x, y := b.info.Types[c.Then], b.info.Types[c.Else]
+	known := func(t *Type) bool {
+		return t != nil && !lenient(t) && t.Kind != Null && t.Kind != Lambda && t.Kind != Group
+	}
+	if known(x) && known(y) && !b.implicit(c.Then, x, y) && !b.implicit(c.Else, y, x) {
+		b.errorf(posOf(e), "CS0173", "Type of conditional expression cannot be determined because there is no implicit conversion between '%s' and '%s'", x, y)
 	}
 }
 

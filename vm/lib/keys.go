@@ -89,6 +89,11 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 			return hkey{t: tKeyValuePair, s: k1.str() + "\x00" + k2.str()}, nil
 		}
 	}
+	if cl := v.AsClosure(); cl != nil {
+		// Equal delegates share their method (a multicast one its invoker), so
+		// the method's identity is a hash consistent with Delegate.Equals.
+		return hkey{n: uint64(delegateHash(cl)), user: true}, nil
+	}
 	if f := userOverride(v, "GetHashCode", 0); f != nil {
 		r, err := t.Invoke(f, v, nil)
 		if err != nil {
@@ -171,6 +176,9 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		lb, ok := b.AsNative().(libValue)
 		return ok && a.Type() == b.Type() && la.valueKey() == lb.valueKey(), nil
 	}
+	if ca, cb := a.AsClosure(), b.AsClosure(); ca != nil || cb != nil {
+		return ca != nil && cb != nil && vm.DelegatesEqual(ca, cb), nil // Delegate.Equals: equal invocation lists
+	}
 	if ka, ok := a.AsNative().(*kvPair); ok {
 		kb, ok := b.AsNative().(*kvPair)
 		if !ok {
@@ -230,6 +238,9 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 	if lv, ok := v.AsNative().(libValue); ok {
 		n := lv.valueKey()
 		return int32(n) ^ int32(n>>32), nil
+	}
+	if cl := v.AsClosure(); cl != nil {
+		return delegateHash(cl), nil
 	}
 	if f := userOverride(v, "GetHashCode", 0); f != nil {
 		r, err := t.Invoke(f, v, nil)
@@ -383,6 +394,13 @@ func collationWeight(r rune) int64 {
 
 // identityHash is RuntimeHelpers.GetHashCode: stable for an object's life
 // (Go's collector does not move heap objects).
+// delegateHash is Delegate.GetHashCode: the identity of the delegate's
+// method, equal for delegates that Delegate.Equals finds equal.
+func delegateHash(cl *vm.Closure) int32 {
+	p := reflect.ValueOf(cl.Fn).Pointer()
+	return int32(p>>4) ^ int32(uint64(p)>>36)
+}
+
 func identityHash(o vm.Object) int32 {
 	if o == nil {
 		return 0
