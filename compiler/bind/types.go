@@ -105,7 +105,11 @@ type Type struct {
 	VM   *vm.Type       // the run-time type of a library type, when registered
 
 	members map[string][]Symbol
-	order   []Symbol
+	// pending is the binder that declares this type's members on their
+	// first lookup (declared): a library or prelude type, whose members
+	// a program mostly never names. nil once they are declared, and for
+	// the program's own types, which are declared eagerly.
+	pending *binder
 }
 
 // IsNumeric reports whether t is one of the predefined numeric types (char
@@ -323,13 +327,16 @@ func (t *Type) addMember(s Symbol) {
 		t.members = map[string][]Symbol{}
 	}
 	t.members[s.symName()] = append(t.members[s.symName()], s)
-	t.order = append(t.order, s)
 }
 
 // declared returns the members named name that t itself declares, with a
 // constructed type's type arguments substituted.
 func (u *Universe) declared(t *Type, name string) []Symbol {
 	def := t.Generic()
+	if b := def.pending; b != nil {
+		def.pending = nil
+		b.declareMembers(def)
+	}
 	ms := def.members[name]
 	if t.Def == nil || len(ms) == 0 {
 		return ms
