@@ -237,7 +237,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	}
 	for _, t := range b.types {
 		if t.pending == nil {
-			b.declareMembers(t)
+			b.declareMembers(t, "")
 		}
 	}
 	for _, t := range b.types {
@@ -358,7 +358,7 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 // of its extension methods, which extension lookup finds by name
 // (extensionsInScope) before any of the type's members are declared.
 func (b *binder) declareOnDemand(t *Type, td *lang.TypeDecl) {
-	t.pending = b
+	t.pending = &pendingMembers{b: b}
 	for _, m := range td.Members {
 		if md, ok := m.(*lang.MethodDecl); ok && len(md.Params) > 0 && md.Params[0].Modifier == "this" {
 			if owners := b.extOwners[md.Name]; len(owners) == 0 || owners[len(owners)-1] != t {
@@ -460,20 +460,39 @@ func (b *binder) isOpen(t *Type) bool {
 	return false
 }
 
-func (b *binder) declareMembers(t *Type) {
+// declareMembers declares the members of t named name, or all of them when
+// name is "" (the program's types, declared eagerly). A library or prelude
+// type's members are declared one name at a time, on the name's first
+// lookup (Universe.declared).
+func (b *binder) declareMembers(t *Type, name string) {
+	want := func(n string) bool { return name == "" || n == name }
 	for _, td := range b.decls[t] {
 		ctx := b.ctxFor(t)
-		hasCtor := false
+		hasCtor := td.Invoke != nil || td.HasPrimary
+		for _, m := range td.Members {
+			if c, ok := m.(*lang.CtorDecl); ok && !c.Modifiers.Has(lang.ModStatic) {
+				hasCtor = true
+			}
+		}
 		for _, m := range td.Members {
 			switch m := m.(type) {
 			case *lang.FieldDecl:
-				ft := b.resolveType(m.Type, ctx)
+				var ft *Type
 				for _, d := range m.Decls {
+					if !want(d.Name) {
+						continue
+					}
+					if ft == nil {
+						ft = b.resolveType(m.Type, ctx)
+					}
 					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
 						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d}
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
+				if !want(m.Name) {
+					continue
+				}
 				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Event: m.Event, Decl: m,
 					Params: b.params(m.Params, ctx)}
 				p.Get = m.ExprBody != nil
@@ -491,8 +510,14 @@ func (b *binder) declareMembers(t *Type) {
 				}
 			case *lang.MethodDecl:
 				if m.Body == nil && m.ExprBody == nil && hasAttr(m.Attributes, "Indexer") {
+					if !want("this[]") {
+						continue
+					}
 					mt := b.method(m, t, ctx)
 					t.addMember(&Property{Name: "this[]", Owner: t, Type: mt.Ret, Params: mt.Params, Get: true, Set: true, Decl: m})
+					continue
+				}
+				if !want(m.Name) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
@@ -511,29 +536,32 @@ func (b *binder) declareMembers(t *Type) {
 				}
 				t.addMember(mt)
 			case *lang.CtorDecl:
-				if m.Modifiers.Has(lang.ModStatic) {
+				if m.Modifiers.Has(lang.ModStatic) || !want(".ctor") {
 					continue
 				}
-				hasCtor = true
 				t.addMember(&Method{Name: ".ctor", Owner: t, Params: b.params(m.Params, ctx), Ret: b.u.special[Void], Decl: m})
 			}
 		}
 		for _, em := range td.EnumMembers {
-			t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
-		}
-		if td.Invoke != nil {
-			t.addMember(b.method(td.Invoke, t, ctx))
-			hasCtor = true
-		}
-		if td.HasPrimary {
-			hasCtor = true
-			ps := b.params(td.PrimaryParams, ctx)
-			t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: td})
-			for _, p := range ps {
-				t.addMember(&Field{Name: p.Name, Owner: t, Type: p.Type, Decl: td})
+			if want(em.Name) {
+				t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
 			}
 		}
-		if !hasCtor && t.Kind == Class && !t.Static && !t.Lib && len(t.members[".ctor"]) == 0 {
+		if td.Invoke != nil && want(td.Invoke.Name) {
+			t.addMember(b.method(td.Invoke, t, ctx))
+		}
+		if td.HasPrimary {
+			ps := b.params(td.PrimaryParams, ctx)
+			if want(".ctor") {
+				t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: td})
+			}
+			for _, p := range ps {
+				if want(p.Name) {
+					t.addMember(&Field{Name: p.Name, Owner: t, Type: p.Type, Decl: td})
+				}
+			}
+		}
+		if want(".ctor") && !hasCtor && t.Kind == Class && !t.Static && !t.Lib && len(t.members[".ctor"]) == 0 {
 			t.addMember(&Method{Name: ".ctor", Owner: t, Ret: b.u.special[Void], Decl: td})
 		}
 	}
