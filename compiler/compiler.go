@@ -112,7 +112,7 @@ func Bind(files []*lang.File) (b *Bound) {
 			b = &Bound{Diags: lang.Diagnostics{{Pos: firstPos(files), Msg: vm.InternalErrorMsg(r)}}}
 		}
 	}()
-	pre := preludeAST()
+	pre := preludeFor(files)
 	all := append([]*lang.File{pre}, files...)
 	info, diags := bind.Bind(pre, files)
 	return &Bound{Files: all, Info: info, Diags: diags}

@@ -1,7 +1,126 @@
 package compiler
 
+import (
+	"strings"
+
+	"asyncvm/lang"
+)
+
 // prelude_ast.go holds prelude.cs's syntax tree as Go code (preludeAST), so
 // that a compilation does not parse the prelude; each call builds a fresh
 // tree because the sm lowering rewrites it. TestPreludeAST fails while the
 // file is stale.
 //go:generate go run asyncvm/internal/astgen -in prelude.cs -out prelude_ast.go -pkg compiler -func preludeAST -name <prelude> -posfile PreludeFile
+
+// preludeOnDemand lists the parts of the prelude that are compiled only into
+// a program that names them: a namespace whose types a program reaches only
+// through a using directive or a qualified name (C# requires one, as it is
+// not among the implicit usings), or types of an implicit namespace that
+// a program reaches only by their names. Nothing else in the prelude, the
+// library tables or the VM refers to them (TestPreludeOnDemandClosed), so
+// leaving them out changes nothing for a program that does not name them;
+// every other prelude class (the exception hierarchy, which the VM
+// instantiates by name, and the interfaces library types implement) is
+// compiled with every program.
+var preludeOnDemand = []preludePart{
+	{namespace: "System.Threading.Channels"},
+	{types: []string{"Progress", "IProgress"}},
+}
+
+// preludePart is one entry of preludeOnDemand: every type of namespace, or
+// the types named.
+type preludePart struct {
+	namespace string
+	types     []string
+}
+
+// holds reports whether td belongs to the part.
+func (p preludePart) holds(td *lang.TypeDecl) bool {
+	if p.namespace != "" {
+		return td.Namespace == p.namespace
+	}
+	for _, n := range p.types {
+		if td.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// preludeFor returns the prelude tree for a compilation of files: all of
+// prelude.cs except the parts of preludeOnDemand the files do not name. A
+// part is named when a simple name, a member name, a segment of a type or
+// of a using directive's name, equals one of its types' names or its
+// namespace's last segment (`using System.Threading.Channels;`,
+// `Channel.CreateUnbounded<int>()`). The test is by name only, so a
+// program's own type or member of such a name keeps the part: harmless.
+func preludeFor(files []*lang.File) *lang.File {
+	pre := preludeAST()
+	names := programNames(files)
+	keep := pre.Types[:0]
+	for _, td := range pre.Types {
+		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) {
+			keep = append(keep, td)
+		}
+	}
+	pre.Types = keep
+	return pre
+}
+
+func onDemandPart(td *lang.TypeDecl) (preludePart, bool) {
+	for _, p := range preludeOnDemand {
+		if p.holds(td) {
+			return p, true
+		}
+	}
+	return preludePart{}, false
+}
+
+// namedIn reports whether names holds the part's namespace's last segment
+// or the name of one of its types in pre.
+func (p preludePart) namedIn(names map[string]bool, pre *lang.File) bool {
+	if p.namespace != "" && names[p.namespace[strings.LastIndexByte(p.namespace, '.')+1:]] {
+		return true
+	}
+	for _, td := range pre.Types {
+		if names[td.Name] && p.holds(td) {
+			return true
+		}
+	}
+	return false
+}
+
+// programNames collects the names files use: identifiers, member names,
+// and each segment of type names, attribute names and using directives.
+func programNames(files []*lang.File) map[string]bool {
+	names := map[string]bool{}
+	dotted := func(s string) {
+		for s != "" {
+			i := strings.IndexByte(s, '.')
+			if i < 0 {
+				names[s] = true
+				return
+			}
+			names[s[:i]] = true
+			s = s[i+1:]
+		}
+	}
+	for _, f := range files {
+		lang.Inspect(f, func(n lang.Node) bool {
+			switch n := n.(type) {
+			case *lang.Ident:
+				names[n.Name] = true
+			case *lang.MemberExpr:
+				names[n.Name] = true
+			case *lang.TypeRef:
+				dotted(n.Name)
+			case *lang.UsingDirective:
+				dotted(n.Name)
+			case *lang.Attribute:
+				dotted(n.Name)
+			}
+			return true
+		})
+	}
+	return names
+}

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,4 +18,77 @@ func TestPreludeAST(t *testing.T) {
 	if diff := cmp.Diff(f, preludeAST()); diff != "" {
 		t.Fatalf("prelude_ast.go is stale; run `go generate ./compiler`:\n%s", diff)
 	}
+}
+
+// TestPreludeOnDemandClosed checks what leaving out a part of
+// preludeOnDemand relies on: no other prelude type and no library table
+// names one of its types or its namespace.
+func TestPreludeOnDemandClosed(t *testing.T) {
+	pre := preludeAST()
+	lib, diags := lang.Parse("library.cs", mustRead(t, "bind/library.cs"))
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	others := &lang.File{Types: lib.Types}
+	for _, td := range pre.Types {
+		if _, ok := onDemandPart(td); !ok {
+			others.Types = append(others.Types, td)
+		}
+	}
+	names := programNames([]*lang.File{others})
+	for _, p := range preludeOnDemand {
+		if p.namedIn(names, pre) {
+			t.Errorf("the prelude part %+v is named outside itself", p)
+		}
+		n := 0
+		for _, td := range pre.Types {
+			if p.holds(td) {
+				n++
+			}
+		}
+		if n == 0 {
+			t.Errorf("the prelude part %+v holds no type", p)
+		}
+	}
+}
+
+// TestPreludeFor checks which parts a program gets.
+func TestPreludeFor(t *testing.T) {
+	has := func(src, name string) bool {
+		f, diags := lang.Parse("p.cs", []byte(src))
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		for _, td := range preludeFor([]*lang.File{f}).Types {
+			if td.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		src, name string
+		want      bool
+	}{
+		{`System.Console.WriteLine(1);`, "Exception", true},
+		{`System.Console.WriteLine(1);`, "Channel", false},
+		{`System.Console.WriteLine(1);`, "Progress", false},
+		{"using System.Threading.Channels;\nSystem.Console.WriteLine(1);", "Channel", true},
+		{"using System.Threading.Channels;\nSystem.Console.WriteLine(1);", "ChannelClosedException", true},
+		{`var c = System.Threading.Channels.Channel.CreateUnbounded<int>();`, "ChannelWriter", true},
+		{`IProgress<int> p = null;`, "Progress", true},
+		{`var p = new Progress<int>(x => {});`, "IProgress", true},
+	} {
+		if got := has(c.src, c.name); got != c.want {
+			t.Errorf("%q: prelude has %s = %v, want %v", c.src, c.name, got, c.want)
+		}
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -70,6 +70,30 @@ func BenchmarkRunHello(b *testing.B) {
 	}
 }
 
+// BenchmarkCompileMidsize parses and compiles a mid-size program,
+// examples/typed.async (135 lines: classes, interfaces, inheritance,
+// generic classes and methods, overloads, enums, patterns, LINQ), without
+// running it, in each model: the per-compilation cost beyond hello.async's.
+func BenchmarkCompileMidsize(b *testing.B) {
+	src, err := os.ReadFile("../examples/typed.async")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, mode := range []string{"rt", "sm"} {
+		b.Run(mode, func(b *testing.B) {
+			opts := Options{Filename: "typed.async", Source: src, Mode: mode, Stdout: io.Discard, Stderr: io.Discard}
+			if _, diags, code := compile(opts); code != ExitOK {
+				b.Fatalf("typed.async: %v", diags)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				compile(opts)
+			}
+		})
+	}
+}
+
 // TestStartupChild checks the start-up child, so BenchmarkStartup cannot
 // time a process that fails.
 func TestStartupChild(t *testing.T) {

@@ -191,10 +191,16 @@ type binder struct {
 	types    []*Type                    // source types in declaration order
 	files    map[*lang.TypeDecl]*lang.File
 	opaque   map[*vm.Type]*Type
-	extNames map[string]bool      // names of extension methods (library and source)
-	program  map[*lang.File]bool  // the program's files (not the library's or the prelude's)
+	extNames map[string]bool     // names of extension methods (library and source)
+	program  map[*lang.File]bool // the program's files (not the library's or the prelude's)
+	prelude  *lang.File
 	checks   []constraintCheck    // type arguments whose constraints checkConstraints checks
-	exts     map[string][]*Method // extension methods of source and library static classes, by name
+	exts     map[string][]*Method // extension methods of the program's static classes, by name
+	// extOwners lists, by name, the library and prelude types that declare
+	// extension methods of that name, in declaration order: their members
+	// are declared when the name is first looked up (extensionsInScope).
+	extOwners map[string][]*Type
+	nsMemo    map[nsKey][]string // namespaces' results
 
 	// the body being bound
 	overflow overflowCtx // checked, unchecked or default (checked.go)
@@ -226,7 +232,8 @@ type scope struct {
 // C#) is declared but its bodies are not bound.
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
-		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
+		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
+		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
@@ -241,6 +248,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	}
 	all = append(all, files...)
 	b.program = map[*lang.File]bool{}
+	b.prelude = prelude
 	for _, f := range files {
 		b.program[f] = true
 	}
@@ -267,7 +275,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		b.classConstraints(t)
 	}
 	for _, t := range b.types {
-		b.declareMembers(t)
+		if t.pending == nil {
+			b.declareMembers(t, "")
+		}
 	}
 	for _, t := range b.types {
 		if t.Lib || t.Open {
@@ -375,11 +385,44 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 	b.types = append(b.types, t)
 	b.decls[t] = append(b.decls[t], td)
 	b.files[td] = f
+	if lib || prelude {
+		b.declareOnDemand(t, td)
+	}
 	for _, m := range td.Members {
 		if nt, ok := m.(*lang.TypeDecl); ok {
 			b.declareType(nt, t, f, lib, prelude)
 		}
 	}
+}
+
+// declareOnDemand leaves the members of a library or prelude type to be
+// declared on their first lookup (Universe.declared), and records the names
+// of its extension methods, which extension lookup finds by name
+// (extensionsInScope) before any of the type's members are declared.
+func (b *binder) declareOnDemand(t *Type, td *lang.TypeDecl) {
+	t.pending = &pendingMembers{b: b}
+	for _, m := range td.Members {
+		if md, ok := m.(*lang.MethodDecl); ok && len(md.Params) > 0 && md.Params[0].Modifier == "this" {
+			if owners := b.extOwners[md.Name]; len(owners) == 0 || owners[len(owners)-1] != t {
+				b.extOwners[md.Name] = append(owners, t)
+			}
+			b.extNames[md.Name] = true
+		}
+	}
+}
+
+// onDemand reports whether t is a library or prelude type, whose members
+// are declared on their first lookup.
+func (b *binder) onDemand(t *Type) bool {
+	if t == nil {
+		return false
+	}
+	t = t.Generic()
+	if t.Lib {
+		return true
+	}
+	ds := b.decls[t]
+	return len(ds) > 0 && b.prelude != nil && b.files[ds[0]] == b.prelude
 }
 
 // typeCtx is where a type reference is resolved.
@@ -459,20 +502,39 @@ func (b *binder) isOpen(t *Type) bool {
 	return false
 }
 
-func (b *binder) declareMembers(t *Type) {
+// declareMembers declares the members of t named name, or all of them when
+// name is "" (the program's types, declared eagerly). A library or prelude
+// type's members are declared one name at a time, on the name's first
+// lookup (Universe.declared).
+func (b *binder) declareMembers(t *Type, name string) {
+	want := func(n string) bool { return name == "" || n == name }
 	for _, td := range b.decls[t] {
 		ctx := b.ctxFor(t)
-		hasCtor := false
+		hasCtor := td.Invoke != nil || td.HasPrimary
+		for _, m := range td.Members {
+			if c, ok := m.(*lang.CtorDecl); ok && !c.Modifiers.Has(lang.ModStatic) {
+				hasCtor = true
+			}
+		}
 		for _, m := range td.Members {
 			switch m := m.(type) {
 			case *lang.FieldDecl:
-				ft := b.resolveType(m.Type, ctx)
+				var ft *Type
 				for _, d := range m.Decls {
+					if !want(d.Name) {
+						continue
+					}
+					if ft == nil {
+						ft = b.resolveType(m.Type, ctx)
+					}
 					f := &Field{Name: d.Name, Owner: t, Type: ft, Static: m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst),
 						Const: m.Modifiers.Has(lang.ModConst), Event: m.Event, Decl: d}
 					t.addMember(f)
 				}
 			case *lang.PropertyDecl:
+				if !want(m.Name) {
+					continue
+				}
 				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Event: m.Event, Decl: m,
 					Params: b.params(m.Params, ctx)}
 				p.Get = m.ExprBody != nil
@@ -490,8 +552,14 @@ func (b *binder) declareMembers(t *Type) {
 				}
 			case *lang.MethodDecl:
 				if m.Body == nil && m.ExprBody == nil && hasAttr(m.Attributes, "Indexer") {
+					if !want("this[]") {
+						continue
+					}
 					mt := b.method(m, t, ctx)
 					t.addMember(&Property{Name: "this[]", Owner: t, Type: mt.Ret, Params: mt.Params, Get: true, Set: true, Decl: m})
+					continue
+				}
+				if !want(m.Name) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
@@ -510,29 +578,32 @@ func (b *binder) declareMembers(t *Type) {
 				}
 				t.addMember(mt)
 			case *lang.CtorDecl:
-				if m.Modifiers.Has(lang.ModStatic) {
+				if m.Modifiers.Has(lang.ModStatic) || !want(".ctor") {
 					continue
 				}
-				hasCtor = true
 				t.addMember(&Method{Name: ".ctor", Owner: t, Params: b.params(m.Params, ctx), Ret: b.u.special[Void], Decl: m})
 			}
 		}
 		for _, em := range td.EnumMembers {
-			t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
-		}
-		if td.Invoke != nil {
-			t.addMember(b.method(td.Invoke, t, ctx))
-			hasCtor = true
-		}
-		if td.HasPrimary {
-			hasCtor = true
-			ps := b.params(td.PrimaryParams, ctx)
-			t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: td})
-			for _, p := range ps {
-				t.addMember(&Field{Name: p.Name, Owner: t, Type: p.Type, Decl: td})
+			if want(em.Name) {
+				t.addMember(&Field{Name: em.Name, Owner: t, Type: t, Static: true, Const: true, Decl: em})
 			}
 		}
-		if !hasCtor && t.Kind == Class && !t.Static && !t.Lib && len(t.members[".ctor"]) == 0 {
+		if td.Invoke != nil && want(td.Invoke.Name) {
+			t.addMember(b.method(td.Invoke, t, ctx))
+		}
+		if td.HasPrimary {
+			ps := b.params(td.PrimaryParams, ctx)
+			if want(".ctor") {
+				t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: td})
+			}
+			for _, p := range ps {
+				if want(p.Name) {
+					t.addMember(&Field{Name: p.Name, Owner: t, Type: p.Type, Decl: td})
+				}
+			}
+		}
+		if want(".ctor") && !hasCtor && t.Kind == Class && !t.Static && !t.Lib && len(t.members[".ctor"]) == 0 {
 			t.addMember(&Method{Name: ".ctor", Owner: t, Ret: b.u.special[Void], Decl: td})
 		}
 	}
@@ -584,8 +655,10 @@ func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	mt.Params = b.params(m.Params, ctx)
 	if len(m.Params) > 0 && m.Params[0].Modifier == "this" {
 		mt.Ext = true
-		b.extNames[m.Name] = true
-		b.addExtension(mt)
+		if !b.onDemand(owner) {
+			b.extNames[m.Name] = true
+			b.addExtension(mt)
+		}
 	}
 	return mt
 }
@@ -728,11 +801,17 @@ func (b *binder) nestedType(t *Type, name string, arity int) *Type {
 	return nil
 }
 
+type nsKey struct {
+	file *lang.File
+	ns   string
+}
+
 // namespaces lists the namespaces a simple type name is looked up in, in
 // order: the enclosing namespace and its parents, the global namespace,
-// then the file's using directives and the implicit global usings.
+// then the file's using directives and the implicit global usings. The
+// list depends only on the file and the enclosing namespace, so it is made
+// once for each; callers only read it.
 func (b *binder) namespaces(ctx typeCtx) []string {
-	var out []string
 	ns := ""
 	if ctx.cls != nil {
 		c := ctx.cls
@@ -741,6 +820,17 @@ func (b *binder) namespaces(ctx typeCtx) []string {
 		}
 		ns = c.Namespace
 	}
+	k := nsKey{ctx.file, ns}
+	if out, ok := b.nsMemo[k]; ok {
+		return out
+	}
+	out := b.namespacesOf(ctx.file, ns)
+	b.nsMemo[k] = out
+	return out
+}
+
+func (b *binder) namespacesOf(file *lang.File, ns string) []string {
+	var out []string
 	for ns != "" {
 		out = append(out, ns)
 		i := strings.LastIndexByte(ns, '.')
@@ -750,11 +840,11 @@ func (b *binder) namespaces(ctx typeCtx) []string {
 		ns = ns[:i]
 	}
 	out = append(out, "")
-	if ctx.file != nil {
-		if ctx.file.Namespace != "" {
-			out = append(out, ctx.file.Namespace)
+	if file != nil {
+		if file.Namespace != "" {
+			out = append(out, file.Namespace)
 		}
-		for _, u := range ctx.file.Usings {
+		for _, u := range file.Usings {
 			if u.Alias == "" && !u.IsStatic {
 				out = append(out, u.Name)
 			}

@@ -51,7 +51,15 @@ func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type)
 // extensionsInScope returns the extension methods named name declared in
 // static classes of the namespaces in scope.
 func (b *binder) extensionsInScope(name string) []*Method {
-	all := b.exts[name]
+	var all []*Method
+	for _, t := range b.extOwners[name] {
+		for _, s := range b.u.declared(t, name) {
+			if m, ok := s.(*Method); ok && m.Ext {
+				all = append(all, m)
+			}
+		}
+	}
+	all = append(all, b.exts[name]...)
 	if len(all) == 0 {
 		return nil
 	}
@@ -82,7 +90,9 @@ func (b *binder) missIsErrorIgnoringExtensions(t *Type) bool {
 	return !b.isOpen(t)
 }
 
-// addExtension records an extension method symbol (once per declaration).
+// addExtension records an extension method symbol of the program (once per
+// declaration). The library's and the prelude's are found through
+// extOwners.
 func (b *binder) addExtension(m *Method) {
 	for _, o := range b.exts[m.Name] {
 		if o.Decl == m.Decl {

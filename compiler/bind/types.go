@@ -105,7 +105,19 @@ type Type struct {
 	VM   *vm.Type       // the run-time type of a library type, when registered
 
 	members map[string][]Symbol
-	order   []Symbol
+	// pending declares the members of a library or prelude type, most of
+	// which a program never names, one name at a time on the name's first
+	// lookup (declared). nil for the program's own types, which are
+	// declared eagerly.
+	pending *pendingMembers
+}
+
+// pendingMembers is what Universe.declared needs to declare a library or
+// prelude type's members on demand: the compilation's binder and the
+// names already declared.
+type pendingMembers struct {
+	b    *binder
+	done map[string]bool
 }
 
 // IsNumeric reports whether t is one of the predefined numeric types (char
@@ -329,13 +341,19 @@ func (t *Type) addMember(s Symbol) {
 		t.members = map[string][]Symbol{}
 	}
 	t.members[s.symName()] = append(t.members[s.symName()], s)
-	t.order = append(t.order, s)
 }
 
 // declared returns the members named name that t itself declares, with a
 // constructed type's type arguments substituted.
 func (u *Universe) declared(t *Type, name string) []Symbol {
 	def := t.Generic()
+	if p := def.pending; p != nil && !p.done[name] {
+		if p.done == nil {
+			p.done = map[string]bool{}
+		}
+		p.done[name] = true
+		p.b.declareMembers(def, name)
+	}
 	ms := def.members[name]
 	if t.Def == nil || len(ms) == 0 {
 		return ms
