@@ -382,22 +382,39 @@ func (tk *Task) ParkUntilCompleted(t *Thread) {
 	}
 }
 
+// PoolItem is a unit of thread-pool work. An object that runs itself (a
+// delegate task: its Task, its delegate and its work item are one
+// allocation) is queued as it is; a func is queued as a WorkFunc, which
+// needs no allocation either, a func value being one pointer.
+type PoolItem interface {
+	RunItem(t *Thread)
+}
+
+// WorkFunc is a func queued as pool work.
+type WorkFunc func(t *Thread)
+
+// RunItem implements PoolItem.
+func (f WorkFunc) RunItem(t *Thread) { f(t) }
+
 // Queue posts work to the machine's thread pool from outside it (the
 // pool's global queue).
-func (m *Machine) Queue(work func(t *Thread)) { m.queue(nil, work) }
+func (m *Machine) Queue(work func(t *Thread)) { m.queue(nil, WorkFunc(work)) }
 
 // Queue posts work to the thread pool from t: a pool worker's items go to
 // its own queue (continuations, Task.Yield), others' to the global queue.
-func (t *Thread) Queue(work func(t *Thread)) { t.M.queue(t, work) }
+func (t *Thread) Queue(work func(t *Thread)) { t.M.queue(t, WorkFunc(work)) }
 
-func (m *Machine) queue(from *Thread, work func(t *Thread)) {
+// QueueItem posts item to the thread pool from t, as Queue does.
+func (t *Thread) QueueItem(item PoolItem) { t.M.queue(t, item) }
+
+func (m *Machine) queue(from *Thread, item PoolItem) {
 	m.Counters.PoolItems.Add(1)
 	if m.Host != nil {
-		m.Host.Queue(from, work)
+		m.Host.Queue(from, item)
 		return
 	}
 	go func() {
 		t := m.NewThread()
-		work(t)
+		item.RunItem(t)
 	}()
 }

@@ -317,29 +317,23 @@ func init() {
 	get := func(v vm.Value) *vm.Task { return v.AsTask() }
 
 	task.AddStatic(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		tk := vm.NewTask(vm.TObject)
-		tk.SetStatus(vm.StatusCreated)
-		u := &unstarted{fn: args[0], useState: delegateArity(args[0]) >= 1}
+		spec := startSpec{fn: args[0], useState: delegateArity(args[0]) >= 1}
 		rest := args[1:]
-		if u.useState && len(rest) > 0 {
-			u.state, rest = rest[0], rest[1:]
+		if spec.useState && len(rest) > 0 {
+			spec.state, rest = rest[0], rest[1:]
 		}
 		var options int64
-		u.token, options = startOptions(rest)
-		u.d = &delegateTask{options: options}
-		tk.Owner = u
-		return vm.TaskValue(tk), nil
+		spec.token, options = startOptions(rest)
+		d := newDelegateTask(spec, options)
+		d.task.SetStatus(vm.StatusCreated)
+		return vm.TaskValue(&d.task), nil
 	})
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		tk := get(args[0])
-		var u *unstarted
-		if !tk.ChainOwned() {
-			u, _ = tk.Owner.(*unstarted)
-		}
-		if u == nil || !u.started.CompareAndSwap(false, true) {
+		d := delegateOf(get(args[0]))
+		if d == nil || !d.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
-		startDelegate(t, tk, u.d, startSpec{fn: u.fn, state: u.state, useState: u.useState, token: u.token})
+		d.start(t)
 		return vm.Null, nil
 	})
 	task.AddStatic("Run", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -638,25 +632,14 @@ func init() {
 		}
 		var options int64
 		spec.token, options = startOptions(rest)
-		tk := vm.NewTask(vm.TObject)
-		d := &delegateTask{options: options}
-		tk.Owner = d
-		startDelegate(t, tk, d, spec)
-		return vm.TaskValue(tk), nil
+		d := newDelegateTask(spec, options)
+		d.start(t)
+		return vm.TaskValue(&d.task), nil
 	})
 
 	registerEnum(TTaskStatus)
 	registerEnum(TTaskCreationOptions)
 	registerTCS()
-}
-
-// unstarted is the Owner of a task made with `new Task(...)` until Start.
-type unstarted struct {
-	fn, state vm.Value
-	useState  bool
-	token     *cancelSource
-	d         *delegateTask // the task's state once started
-	started   atomic.Bool
 }
 
 // startOptions reads the trailing arguments of StartNew and the Task
