@@ -396,6 +396,22 @@ type WorkFunc func(t *Thread)
 // RunItem implements PoolItem.
 func (f WorkFunc) RunItem(t *Thread) { f(t) }
 
+// Yielder is implemented by an awaiter that completes by queueing its
+// continuation to the pool, with no result (Task.Yield's): an rt chain
+// waiting on one is queued as it is (yieldResume), with no resumption
+// function made for it.
+type Yielder interface {
+	Awaiter
+	Yields()
+}
+
+// yieldResume is an rt chain queued by a Yielder: running it resumes the
+// chain with no result.
+type yieldResume Continuation
+
+// RunItem implements PoolItem.
+func (r *yieldResume) RunItem(w *Thread) { w.Dispatch((*Continuation)(r), Null, nil) }
+
 // Queue posts work to the machine's thread pool from outside it (the
 // pool's global queue).
 func (m *Machine) Queue(work func(t *Thread)) { m.queue(nil, WorkFunc(work)) }

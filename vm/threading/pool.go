@@ -164,6 +164,7 @@ func Install(m *vm.Machine) {
 	if _, ok := m.Host.(*machineState); ok {
 		return
 	}
+	tuneGC()
 	n := runtime.NumCPU()
 	if n < 2 {
 		n = 2

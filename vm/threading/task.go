@@ -73,6 +73,9 @@ func (YieldAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 // an rt chain waiting here may recycle its continuations.
 func (YieldAwaiter) ResumesOnce() {}
 
+// Yields implements vm.Yielder: an rt chain is queued as it is.
+func (YieldAwaiter) Yields() {}
+
 var completedTask = func() *vm.Task {
 	tk := vm.NewTask(nil)
 	tk.TryComplete(nil, vm.StatusRanToCompletion, vm.Null, nil)
