@@ -46,8 +46,9 @@ func (s TaskStatus) String() string { return statusNames[s] }
 // cont is the continuation slot: nil, one continuation (the usual case: the
 // one awaiter), or, when several register, the first of them with the rest
 // in the side object. A continuation is a TaskContinuation, an rt chain
-// (*Continuation, resumed with the task's outcome without a closure) or a
-// blocked thread's Parker.
+// (*Continuation, resumed with the task's outcome without a closure), a
+// blocked thread's Parker, or a PoolItem (an sm builder, which resumes its
+// state machine).
 type Task struct {
 	Header
 	state   atomic.Uint32
@@ -285,7 +286,20 @@ func (tk *Task) invoke(w *Thread, c any) {
 		w.Dispatch(c, v, err)
 	case *Parker:
 		c.Unpark()
+	case PoolItem:
+		c.RunItem(w)
 	}
+}
+
+// OnCompletedItem registers item to run when the task completes, as a
+// continuation (inline on the completing thread); if the task has completed
+// already, item is queued to t's pool. An object that runs itself (the sm
+// builder) so needs no resumption function.
+func (tk *Task) OnCompletedItem(t *Thread, item PoolItem) {
+	if tk.addContinuation(item) {
+		return
+	}
+	t.QueueItem(item)
 }
 
 // addContinuation registers c unless the task has completed; it reports

@@ -54,6 +54,19 @@ func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 // ResumesOnce implements vm.ResumesOnce: the task runs resume once.
 func (a *TaskAwaiter) ResumesOnce() {}
 
+// taskAwaiterObj is a TaskAwaiter as a library object: the object and its
+// payload in one allocation (.NET's TaskAwaiter is a struct).
+type taskAwaiterObj struct {
+	obj vm.Native
+	aw  TaskAwaiter
+}
+
+// newTaskAwaiter makes the awaiter object of type ty for tk.
+func newTaskAwaiter(ty *vm.Type, tk *vm.Task, onCapturedContext bool) vm.Value {
+	x := &taskAwaiterObj{aw: TaskAwaiter{Task: tk, ContinueOnCapturedContext: onCapturedContext}}
+	return vm.InitNative(&x.obj, ty, &x.aw)
+}
+
 // YieldAwaiter is Task.Yield()'s awaiter: never complete, it resumes on the
 // pool.
 type YieldAwaiter struct{}
@@ -563,10 +576,10 @@ func init() {
 		return vm.TaskValue(cont), nil
 	})
 	reg("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TTaskAwaiter, &TaskAwaiter{Task: get(args[0]), ContinueOnCapturedContext: true}), nil
+		return newTaskAwaiter(TTaskAwaiter, get(args[0]), true), nil
 	})
 	reg("ConfigureAwait", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TConfiguredAwaitable, &TaskAwaiter{Task: get(args[0]), ContinueOnCapturedContext: boolArg(args[1])}), nil
+		return newTaskAwaiter(TConfiguredAwaitable, get(args[0]), boolArg(args[1])), nil
 	})
 	vm.TTaskT.InheritMethods()
 
@@ -593,8 +606,11 @@ func init() {
 		return vm.NewNative(TConfiguredAwaiter, args[0].AsNative()), nil
 	})
 
+	// YieldAwaiter is a struct without state in .NET; one shared object
+	// stands for it, so the classic model's GetAwaiter allocates nothing.
+	yieldAwaiter := vm.NewNative(TYieldAwaiter, YieldAwaiter{})
 	TYieldAwaitable.AddMethod("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TYieldAwaiter, YieldAwaiter{}), nil
+		return yieldAwaiter, nil
 	})
 	TYieldAwaiter.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(false), nil
