@@ -44,9 +44,10 @@ var (
 // The builder, its program-visible object and its task are one Go object
 // (obj and own are embedded): the stub makes a builder only when the method
 // suspends, and then it needs the task, so one allocation serves both, as
-// .NET's AsyncStateMachineBox is the Task. The resumption function is made
-// once per builder, not per suspension; the context it restores travels in
-// ec.
+// .NET's AsyncStateMachineBox is the Task. A task or Task.Yield resumes the
+// builder itself (a vm.PoolItem, as the box is .NET's continuation); other
+// awaiters get a resumption function made once per builder. The context
+// the resumption restores travels in ec.
 type Builder struct {
 	obj     vm.Native // the builder as a library object (payload: the Builder)
 	own     vm.Task   // the task, when it is not a cached one
@@ -171,16 +172,23 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 	if b.ec != nil {
 		t.M.Counters.ECCaptures.Add(1)
 	}
-	if b.resume == nil {
-		b.resume = b.resumeOn
-	}
-	resume := b.resume
 	if aw, ok := awaiter.AsNative().(vm.Awaiter); ok {
-		aw.UnsafeOnCompleted(t, resume)
+		// A task's awaiter and Task.Yield's take the builder itself as
+		// their continuation (it is a vm.PoolItem).
+		switch a := aw.(type) {
+		case *vm.Task:
+			a.OnCompletedItem(t, b)
+		case *threading.TaskAwaiter:
+			a.Task.OnCompletedItem(t, b)
+		case vm.Yielder:
+			t.QueueItem(b)
+		default:
+			aw.UnsafeOnCompleted(t, b.resumeFunc())
+		}
 		return nil
 	}
 	if tk := awaiter.AsTask(); tk != nil {
-		tk.UnsafeOnCompleted(t, resume)
+		tk.OnCompletedItem(t, b)
 		return nil
 	}
 	if awaiter.IsNull() {
@@ -196,12 +204,25 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 		return t.Throw("System.InvalidOperationException", "'"+vm.TypeName(awaiter)+"' is not an awaiter (it has no OnCompleted method).")
 	}
 	cont := vm.NewNativeDelegate(vm.NativeFunc("MoveNext", 0, 0, false, func(w *vm.Thread, _ []vm.Value) (vm.Value, error) {
-		resume(w)
+		b.resumeOn(w)
 		return vm.Null, nil
 	}), vm.Null)
 	_, err := t.Invoke(f, awaiter, []vm.Value{cont})
 	return err
 }
+
+// resumeFunc returns resumeOn as a function, made once per builder, for
+// the awaiters that take one.
+func (b *Builder) resumeFunc() func(w *vm.Thread) {
+	if b.resume == nil {
+		b.resume = b.resumeOn
+	}
+	return b.resume
+}
+
+// RunItem implements vm.PoolItem: the builder as a task's continuation or
+// a queued Task.Yield resumption runs MoveNext on w (resumeOn).
+func (b *Builder) RunItem(w *vm.Thread) { b.resumeOn(w) }
 
 // resumeOn runs MoveNext on w inside the context captured at the
 // suspension (the classic fast path: nil for Default, a marker when flow is

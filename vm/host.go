@@ -9,10 +9,10 @@ package vm
 // without a Host (unit tests of the VM alone) runs pool work on fresh
 // goroutines, blocks plainly, awaits only Tasks and formats invariantly.
 type Host interface {
-	// Queue runs work on a pool thread of the machine. from is the VM
+	// Queue runs item on a pool thread of the machine. from is the VM
 	// thread queueing it, or nil outside any; a pool worker's own items go
 	// to its local queue.
-	Queue(from *Thread, work func(t *Thread))
+	Queue(from *Thread, item PoolItem)
 	// Block runs wait, which blocks VM thread t until something happens,
 	// telling the pool and the deadlock watch that t is not running.
 	Block(t *Thread, wait func())

@@ -531,6 +531,10 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 		})
 		return
 	}
+	if _, ok := aw.(Yielder); ok {
+		t.QueueItem((*yieldResume)(chain))
+		return
+	}
 	if chain.wake == nil {
 		x := &contWake{}
 		x.fn = func(w *Thread) {

@@ -46,8 +46,9 @@ func (s TaskStatus) String() string { return statusNames[s] }
 // cont is the continuation slot: nil, one continuation (the usual case: the
 // one awaiter), or, when several register, the first of them with the rest
 // in the side object. A continuation is a TaskContinuation, an rt chain
-// (*Continuation, resumed with the task's outcome without a closure) or a
-// blocked thread's Parker.
+// (*Continuation, resumed with the task's outcome without a closure), a
+// blocked thread's Parker, or a PoolItem (an sm builder, which resumes its
+// state machine).
 type Task struct {
 	Header
 	state   atomic.Uint32
@@ -285,7 +286,20 @@ func (tk *Task) invoke(w *Thread, c any) {
 		w.Dispatch(c, v, err)
 	case *Parker:
 		c.Unpark()
+	case PoolItem:
+		c.RunItem(w)
 	}
+}
+
+// OnCompletedItem registers item to run when the task completes, as a
+// continuation (inline on the completing thread); if the task has completed
+// already, item is queued to t's pool. An object that runs itself (the sm
+// builder) so needs no resumption function.
+func (tk *Task) OnCompletedItem(t *Thread, item PoolItem) {
+	if tk.addContinuation(item) {
+		return
+	}
+	t.QueueItem(item)
 }
 
 // addContinuation registers c unless the task has completed; it reports
@@ -382,22 +396,55 @@ func (tk *Task) ParkUntilCompleted(t *Thread) {
 	}
 }
 
+// PoolItem is a unit of thread-pool work. An object that runs itself (a
+// delegate task: its Task, its delegate and its work item are one
+// allocation) is queued as it is; a func is queued as a WorkFunc, which
+// needs no allocation either, a func value being one pointer.
+type PoolItem interface {
+	RunItem(t *Thread)
+}
+
+// WorkFunc is a func queued as pool work.
+type WorkFunc func(t *Thread)
+
+// RunItem implements PoolItem.
+func (f WorkFunc) RunItem(t *Thread) { f(t) }
+
+// Yielder is implemented by an awaiter that completes by queueing its
+// continuation to the pool, with no result (Task.Yield's): an rt chain
+// waiting on one is queued as it is (yieldResume), with no resumption
+// function made for it.
+type Yielder interface {
+	Awaiter
+	Yields()
+}
+
+// yieldResume is an rt chain queued by a Yielder: running it resumes the
+// chain with no result.
+type yieldResume Continuation
+
+// RunItem implements PoolItem.
+func (r *yieldResume) RunItem(w *Thread) { w.Dispatch((*Continuation)(r), Null, nil) }
+
 // Queue posts work to the machine's thread pool from outside it (the
 // pool's global queue).
-func (m *Machine) Queue(work func(t *Thread)) { m.queue(nil, work) }
+func (m *Machine) Queue(work func(t *Thread)) { m.queue(nil, WorkFunc(work)) }
 
 // Queue posts work to the thread pool from t: a pool worker's items go to
 // its own queue (continuations, Task.Yield), others' to the global queue.
-func (t *Thread) Queue(work func(t *Thread)) { t.M.queue(t, work) }
+func (t *Thread) Queue(work func(t *Thread)) { t.M.queue(t, WorkFunc(work)) }
 
-func (m *Machine) queue(from *Thread, work func(t *Thread)) {
+// QueueItem posts item to the thread pool from t, as Queue does.
+func (t *Thread) QueueItem(item PoolItem) { t.M.queue(t, item) }
+
+func (m *Machine) queue(from *Thread, item PoolItem) {
 	m.Counters.PoolItems.Add(1)
 	if m.Host != nil {
-		m.Host.Queue(from, work)
+		m.Host.Queue(from, item)
 		return
 	}
 	go func() {
 		t := m.NewThread()
-		work(t)
+		item.RunItem(t)
 	}()
 }

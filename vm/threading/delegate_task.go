@@ -2,7 +2,9 @@ package threading
 
 import (
 	"sync"
+	"sync/atomic"
 
+	"asyncvm/ctx"
 	"asyncvm/vm"
 )
 
@@ -38,25 +40,53 @@ func currentTask(t *vm.Thread) *vm.Task {
 	return nil
 }
 
-// delegateTask is the Owner of a task that runs a delegate (Task.Run,
-// Task.Factory.StartNew, new Task(...).Start()): its creation options and the
-// attached children it waits for before it completes.
+// delegateTask is a task that runs a delegate (Task.Run,
+// Task.Factory.StartNew, new Task(...).Start()): the Task programs hold,
+// the delegate with the context captured for it, its creation options, its
+// attached children, and its pool work item, all in one allocation, as
+// .NET's Task holds its delegate and is its own work item. The Task is the
+// first field, so a task Value points at the whole object; the task's Owner
+// is the delegateTask.
 type delegateTask struct {
+	task    vm.Task
+	spec    startSpec
+	ec      *ctx.Context // the context captured when the task was queued
 	options int64
 	parent  *vm.Task // the task this one is attached to, or nil
+	// started is set by Start and by the queueing of a task that never
+	// needs Start, so a second Start fails.
+	started atomic.Bool
 
 	mu       sync.Mutex
-	pending  int           // attached children not yet complete
-	selfDone bool          // the delegate has finished; outcome below
-	status   vm.TaskStatus // the delegate's own outcome
+	pending  int  // attached children not yet complete
+	selfDone bool // the delegate has finished
+	kids     *childState
+}
+
+// childState is what a task with attached children needs besides: made
+// the first time a child completes, observes or outlives the delegate.
+type childState struct {
+	status   vm.TaskStatus // the delegate's own outcome, while children run
 	result   vm.Value
 	excs     []*vm.Instance
 	children []*vm.Task // faulted attached children, in completion order
 	observed map[*vm.Task]bool
 }
 
-// DescribePending implements PendingDescriber for a task made with `new Task`.
-func (u *unstarted) DescribePending() string { return u.d.DescribePending() }
+func (d *delegateTask) kidsLocked() *childState {
+	if d.kids == nil {
+		d.kids = &childState{}
+	}
+	return d.kids
+}
+
+// newDelegateTask makes a task that will run spec's delegate.
+func newDelegateTask(spec startSpec, options int64) *delegateTask {
+	d := &delegateTask{spec: spec, options: options}
+	vm.InitTask(&d.task, vm.TObject)
+	d.task.Owner = d
+	return d
+}
 
 // DescribePending implements PendingDescriber for deadlock reports.
 func (d *delegateTask) DescribePending() string {
@@ -68,20 +98,13 @@ func (d *delegateTask) DescribePending() string {
 	return ""
 }
 
-// delegateOf returns the delegate-task state of tk, or nil. A task made with
-// `new Task(...)` keeps its *unstarted owner, which holds that state, so
-// Start never writes Owner while other threads may read it.
+// delegateOf returns the delegate-task state of tk, or nil.
 func delegateOf(tk *vm.Task) *delegateTask {
 	if tk == nil || tk.ChainOwned() {
 		return nil
 	}
-	switch o := tk.Owner.(type) {
-	case *delegateTask:
-		return o
-	case *unstarted:
-		return o.d
-	}
-	return nil
+	d, _ := tk.Owner.(*delegateTask)
+	return d
 }
 
 // creationOptions returns the TaskCreationOptions a task was made with.
@@ -105,22 +128,22 @@ type startSpec struct {
 // is awaited and its outcome becomes the task's (a proxy, as Task.Run does).
 // Task.Run denies child attachment, as in .NET.
 func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource) *vm.Task {
-	tk := vm.NewTask(vm.TObject)
-	d := &delegateTask{options: optDenyChildAttach}
-	tk.Owner = d
-	startDelegate(t, tk, d, startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token})
-	return tk
+	d := newDelegateTask(startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token}, optDenyChildAttach)
+	d.start(t)
+	return &d.task
 }
 
-// startDelegate queues spec's delegate to the pool as task tk. While the
-// delegate runs, tk is the worker's current task (Task.CurrentId), and a task
-// started with AttachedToParent attaches to it unless it denies attachment.
-// tk completes when its delegate has finished and all its attached children
-// have completed; faulted children's exceptions are added to its own, each
-// wrapped in an AggregateException, as .NET does.
-func startDelegate(t *vm.Thread, tk *vm.Task, d *delegateTask, spec startSpec) {
+// start queues the delegate task to the pool, itself the work item. While
+// the delegate runs, the task is the worker's current task
+// (Task.CurrentId), and a task started with AttachedToParent attaches to it
+// unless it denies attachment. The task completes when its delegate has
+// finished and all its attached children have completed; faulted
+// children's exceptions are added to its own, each wrapped in an
+// AggregateException, as .NET does.
+func (d *delegateTask) start(t *vm.Thread) {
 	Attach(t)
-	ec := t.Ctx.Capture()
+	d.started.Store(true)
+	d.ec = t.Ctx.Capture()
 	t.M.Counters.Tasks.Add(1)
 	if d.options&optAttachedToParent != 0 {
 		if p := currentTask(t); p != nil && creationOptions(p)&optDenyChildAttach == 0 {
@@ -132,79 +155,114 @@ func startDelegate(t *vm.Thread, tk *vm.Task, d *delegateTask, spec startSpec) {
 			}
 		}
 	}
-	tk.SetStatus(vm.StatusWaitingToRun)
+	d.task.SetStatus(vm.StatusWaitingToRun)
+	PoolOf(t.M).QueueItemFrom(t, d)
+}
+
+// RunItem implements vm.PoolItem: it runs the delegate on pool thread w and
+// finishes the task with its outcome.
+func (d *delegateTask) RunItem(w *vm.Thread) {
+	spec := &d.spec
+	if spec.token.canceled() {
+		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+		return
+	}
+	tk := &d.task
+	tk.SetRunning()
 	var args []vm.Value
 	if spec.useState {
 		args = []vm.Value{spec.state}
 	}
-	PoolOf(t.M).QueueFrom(t, func(w *vm.Thread) {
-		if spec.token.canceled() {
-			d.finish(w, tk, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
-			return
-		}
-		tk.SetRunning()
-		var r vm.Value
-		s := threadStateOf(w)
-		outer := s.current
-		s.current = tk
-		err := runIn(w, ec, func() error {
-			var err error
-			r, err = w.CallValue(spec.fn, args)
-			return err
-		})
-		s.current = outer
-		if err == nil && spec.unwrap {
-			if inner := r.AsTask(); inner != nil {
-				inner.OnCompleted(w, func(x *vm.Thread) {
-					r, excs := inner.Result()
-					d.finish(x, tk, inner.Status(), r, excs)
-				})
-				return
-			}
-		}
-		if err == nil {
-			d.finish(w, tk, vm.StatusRanToCompletion, r, nil)
-			return
-		}
-		e := thrownExc(err)
-		if e == nil {
-			w.M.Crash(err)
-			return
-		}
-		if isCancellation(e) && spec.token != nil && spec.token.canceled() {
-			d.finish(w, tk, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
-			return
-		}
-		d.finish(w, tk, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+	var r vm.Value
+	s := threadStateOf(w)
+	outer := s.current
+	s.current = tk
+	err := runIn(w, d.ec, func() error {
+		var err error
+		r, err = w.CallValue(spec.fn, args)
+		return err
 	})
+	s.current = outer
+	if err == nil && spec.unwrap {
+		if inner := r.AsTask(); inner != nil {
+			inner.OnCompleted(w, func(x *vm.Thread) {
+				r, excs := inner.Result()
+				d.finish(x, inner.Status(), r, excs)
+			})
+			return
+		}
+	}
+	if err == nil {
+		d.finish(w, vm.StatusRanToCompletion, r, nil)
+		return
+	}
+	e := thrownExc(err)
+	if e == nil {
+		w.M.Crash(err)
+		return
+	}
+	if isCancellation(e) && spec.token != nil && spec.token.canceled() {
+		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+		return
+	}
+	d.finish(w, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
 }
 
-// finish records the delegate's own outcome and completes tk unless attached
-// children are still running (then tk waits in WaitingForChildrenToComplete).
-func (d *delegateTask) finish(t *vm.Thread, tk *vm.Task, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) {
+// finish records the delegate's own outcome and completes the task unless
+// attached children are still running (then it waits in
+// WaitingForChildrenToComplete).
+func (d *delegateTask) finish(t *vm.Thread, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) {
 	d.mu.Lock()
-	d.selfDone, d.status, d.result, d.excs = true, status, r, excs
+	d.selfDone = true
 	if d.pending > 0 {
-		tk.SetStatus(vm.TaskStatus(4)) // WaitingForChildrenToComplete
+		k := d.kidsLocked()
+		k.status, k.result, k.excs = status, r, excs
+		d.task.SetStatus(vm.TaskStatus(4)) // WaitingForChildrenToComplete
 		d.mu.Unlock()
 		return
 	}
+	status, r, excs = d.withChildrenLocked(t, status, r, excs)
 	d.mu.Unlock()
-	d.complete(t, tk)
+	d.complete(t, status, r, excs)
 }
 
 // childDone is called when an attached child completes.
-func (d *delegateTask) childDone(t *vm.Thread, tk, child *vm.Task) {
+func (d *delegateTask) childDone(t *vm.Thread, child *vm.Task) {
 	d.mu.Lock()
-	if child.Status() == vm.StatusFaulted && !d.observed[child] {
-		d.children = append(d.children, child)
+	k := d.kidsLocked()
+	if child.Status() == vm.StatusFaulted && !k.observed[child] {
+		k.children = append(k.children, child)
 	}
 	d.pending--
-	ready := d.pending == 0 && d.selfDone
-	d.mu.Unlock()
-	if ready {
-		d.complete(t, tk)
+	if d.pending > 0 || !d.selfDone {
+		d.mu.Unlock()
+		return
 	}
+	status, r, excs := d.withChildrenLocked(t, k.status, k.result, k.excs)
+	d.mu.Unlock()
+	d.complete(t, status, r, excs)
+}
+
+// withChildrenLocked adds the unobserved faulted children's exceptions to
+// the delegate's outcome, each wrapped in an AggregateException.
+func (d *delegateTask) withChildrenLocked(t *vm.Thread, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) (vm.TaskStatus, vm.Value, []*vm.Instance) {
+	k := d.kids
+	if k == nil || len(k.children) == 0 {
+		return status, r, excs
+	}
+	if status != vm.StatusFaulted {
+		excs = nil
+	}
+	excs = append([]*vm.Instance(nil), excs...)
+	for _, c := range k.children {
+		if !k.observed[c] {
+			excs = append(excs, NewAggregate(t.M, c.Exceptions()))
+		}
+	}
+	if len(excs) > 0 {
+		status, r = vm.StatusFaulted, vm.Null
+	}
+	return status, r, excs
 }
 
 // observe marks a faulted child's exception as observed by its parent (the
@@ -216,34 +274,20 @@ func observe(t *vm.Thread, child *vm.Task) {
 	}
 	pd := delegateOf(cd.parent)
 	pd.mu.Lock()
-	if pd.observed == nil {
-		pd.observed = map[*vm.Task]bool{}
+	k := pd.kidsLocked()
+	if k.observed == nil {
+		k.observed = map[*vm.Task]bool{}
 	}
-	pd.observed[child] = true
+	k.observed[child] = true
 	pd.mu.Unlock()
 }
 
-// complete moves tk to its final state and tells its parent.
-func (d *delegateTask) complete(t *vm.Thread, tk *vm.Task) {
-	d.mu.Lock()
-	status, r, excs := d.status, d.result, d.excs
-	if len(d.children) > 0 {
-		if status != vm.StatusFaulted {
-			excs = nil
-		}
-		excs = append([]*vm.Instance(nil), excs...)
-		for _, c := range d.children {
-			if !d.observed[c] {
-				excs = append(excs, NewAggregate(t.M, c.Exceptions()))
-			}
-		}
-		if len(excs) > 0 {
-			status, r = vm.StatusFaulted, vm.Null
-		}
-	}
-	d.mu.Unlock()
-	tk.TryComplete(t, status, r, excs)
+// complete moves the task to its final state, lets go of the delegate and
+// its context, and tells its parent.
+func (d *delegateTask) complete(t *vm.Thread, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) {
+	d.spec, d.ec = startSpec{}, nil
+	d.task.TryComplete(t, status, r, excs)
 	if d.parent != nil {
-		delegateOf(d.parent).childDone(t, d.parent, tk)
+		delegateOf(d.parent).childDone(t, &d.task)
 	}
 }

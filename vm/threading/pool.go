@@ -23,7 +23,7 @@ import (
 )
 
 // workItem is one unit of pool work.
-type workItem func(t *vm.Thread)
+type workItem = vm.PoolItem
 
 // Pool is the machine's thread pool: one worker per processor (at least
 // two), a lock-free global FIFO queue for work queued from outside the pool,
@@ -164,6 +164,7 @@ func Install(m *vm.Machine) {
 	if _, ok := m.Host.(*machineState); ok {
 		return
 	}
+	tuneGC()
 	n := runtime.NumCPU()
 	if n < 2 {
 		n = 2
@@ -180,8 +181,8 @@ func PoolOf(m *vm.Machine) *Pool { return stateOf(m).pool }
 
 // Queue implements vm.Host: work runs on a pool thread; queued from a pool
 // worker, on that worker's local queue.
-func (s *machineState) Queue(from *vm.Thread, work func(t *vm.Thread)) {
-	s.pool.post(from, work)
+func (s *machineState) Queue(from *vm.Thread, item vm.PoolItem) {
+	s.pool.post(from, item)
 }
 
 // Block implements vm.Host: a wait without a time limit.
@@ -235,13 +236,18 @@ func Attach(t *vm.Thread) {
 }
 
 // Queue runs work on a pool thread (the global queue).
-func (p *Pool) Queue(work func(t *vm.Thread)) { p.post(nil, work) }
+func (p *Pool) Queue(work func(t *vm.Thread)) { p.post(nil, vm.WorkFunc(work)) }
 
 // QueueFrom queues work from VM thread t: onto t's local queue when t is a
 // pool worker, else globally.
 func (p *Pool) QueueFrom(t *vm.Thread, work func(t *vm.Thread)) {
+	p.QueueItemFrom(t, vm.WorkFunc(work))
+}
+
+// QueueItemFrom queues item from VM thread t, as QueueFrom does.
+func (p *Pool) QueueItemFrom(t *vm.Thread, item vm.PoolItem) {
 	p.m.Counters.PoolItems.Add(1)
-	p.post(t, work)
+	p.post(t, item)
 }
 
 // post queues work from VM thread from (nil: from outside any): onto its
@@ -268,7 +274,7 @@ func (p *Pool) post(from *vm.Thread, work workItem) {
 // after finding pending at zero cannot miss it.
 func (p *Pool) pushGlobal(work workItem) {
 	p.pending.Add(1)
-	p.global.push(itemPtr(work))
+	p.global.push(work)
 	if p.closed.Load() {
 		// close may have drained the queue before this item arrived.
 		p.drainGlobal()
@@ -296,7 +302,7 @@ func (w *worker) pushLocal(work workItem) bool {
 	p := w.p
 	had := w.local.len()
 	p.pending.Add(1)
-	if !w.local.push(itemPtr(work)) {
+	if !w.local.push(work) {
 		p.pending.Add(-1)
 		p.pushGlobal(work)
 		return true
@@ -484,7 +490,7 @@ func (w *worker) take() workItem {
 		if w.stale.Load() {
 			w.stale.Store(false)
 		}
-		return itemOf(it)
+		return it
 	}
 	p := w.p
 	if it := p.takeGlobal(); it != nil {
@@ -495,7 +501,7 @@ func (w *worker) take() workItem {
 			// An only item is its owner's next unless the owner is stuck.
 			if n := o.local.len(); o != w && (n > 1 || n > 0 && o.stale.Load()) {
 				if it := o.local.pop(false); it != nil {
-					return itemOf(it)
+					return it
 				}
 			}
 		}
@@ -503,12 +509,7 @@ func (w *worker) take() workItem {
 	return nil
 }
 
-func (p *Pool) takeGlobal() workItem {
-	if it := p.global.pop(); it != nil {
-		return itemOf(it)
-	}
-	return nil
-}
+func (p *Pool) takeGlobal() workItem { return p.global.pop() }
 
 // spinRounds bounds the one spinning worker's search for work before it
 // parks; spinPause is the busy wait between two looks.
@@ -561,7 +562,7 @@ func (w *worker) serve() (panicked bool) {
 			// More work is queued: another worker may take it.
 			p.notify()
 		}
-		it(w.t)
+		it.RunItem(w.t)
 		w.t.Ctx.Switch(nil)
 		w.t.Idle()
 		if p.active.Load() > p.target || p.closed.Load() {

@@ -6,12 +6,15 @@ import (
 	"unsafe"
 )
 
-// The pool's queues hold work items as the one pointer a Go func value is
-// (itemPtr, itemOf), so that a slot can be read and written atomically
-// without boxing the func.
+// itemWords is a work item (an interface value) as its two words, which a
+// local queue slot stores and loads one atomic word at a time. A taker
+// may read the two words of different items when an owner reuses the slot
+// under it, but then its compare-and-swap of head fails and it drops what
+// it read; the words are only made into an item after the swap succeeded.
+type itemWords struct{ tab, data unsafe.Pointer }
 
-func itemPtr(f workItem) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&f)) }
-func itemOf(p unsafe.Pointer) workItem  { return *(*workItem)(unsafe.Pointer(&p)) }
+func wordsOf(it workItem) itemWords { return *(*itemWords)(unsafe.Pointer(&it)) }
+func (w itemWords) item() workItem  { return *(*workItem)(unsafe.Pointer(&w)) }
 
 // localQueueSize bounds a worker's own queue; when it is full, further
 // items go to the global queue.
@@ -28,16 +31,19 @@ type localQueue struct {
 	head atomic.Uint32 // next item to take
 	_    [60]byte      // head and tail on different cache lines
 	tail atomic.Uint32 // next free slot; written by the owner only
-	slot [localQueueSize]unsafe.Pointer
+	slot [localQueueSize]itemWords
 }
 
 // push queues it; false when the queue is full. Owner only.
-func (q *localQueue) push(it unsafe.Pointer) bool {
+func (q *localQueue) push(it workItem) bool {
 	t := q.tail.Load()
 	if t-q.head.Load() >= localQueueSize {
 		return false
 	}
-	atomic.StorePointer(&q.slot[t%localQueueSize], it)
+	w := wordsOf(it)
+	s := &q.slot[t%localQueueSize]
+	atomic.StorePointer(&s.tab, w.tab)
+	atomic.StorePointer(&s.data, w.data)
 	q.tail.Store(t + 1)
 	return true
 }
@@ -45,7 +51,7 @@ func (q *localQueue) push(it unsafe.Pointer) bool {
 // pop takes the oldest item, or nil. owner says the caller is the owner,
 // which then clears the slot so that it does not keep the item alive (only
 // the owner writes slots, so its clear cannot overwrite a newer item).
-func (q *localQueue) pop(owner bool) unsafe.Pointer {
+func (q *localQueue) pop(owner bool) workItem {
 	for {
 		h := q.head.Load()
 		t := q.tail.Load()
@@ -56,12 +62,12 @@ func (q *localQueue) pop(owner bool) unsafe.Pointer {
 			continue // head moved between the two loads: read again
 		}
 		s := &q.slot[h%localQueueSize]
-		it := atomic.LoadPointer(s)
+		w := itemWords{atomic.LoadPointer(&s.tab), atomic.LoadPointer(&s.data)}
 		if q.head.CompareAndSwap(h, h+1) {
 			if owner {
-				atomic.StorePointer(s, nil)
+				atomic.StorePointer(&s.data, nil)
 			}
-			return it
+			return w.item()
 		}
 	}
 }
@@ -101,7 +107,7 @@ type globalQueue struct {
 
 type globalCell struct {
 	seq  atomic.Uint64
-	item unsafe.Pointer // guarded by seq
+	item workItem // guarded by seq
 }
 
 func newGlobalQueue() *globalQueue {
@@ -112,7 +118,7 @@ func newGlobalQueue() *globalQueue {
 	return q
 }
 
-func (q *globalQueue) push(it unsafe.Pointer) {
+func (q *globalQueue) push(it workItem) {
 	if q.overN.Load() == 0 {
 		pos := q.enq.Load()
 		for {
@@ -135,13 +141,13 @@ func (q *globalQueue) push(it unsafe.Pointer) {
 		}
 	}
 	q.mu.Lock()
-	q.over.push(itemOf(it))
+	q.over.push(it)
 	q.overN.Add(1)
 	q.mu.Unlock()
 }
 
 // pop takes the oldest item, or nil.
-func (q *globalQueue) pop() unsafe.Pointer {
+func (q *globalQueue) pop() workItem {
 	pos := q.deq.Load()
 	for {
 		c := &q.cells[pos%globalQueueSize]
@@ -171,10 +177,7 @@ func (q *globalQueue) pop() unsafe.Pointer {
 		q.overN.Add(-1)
 	}
 	q.mu.Unlock()
-	if it == nil {
-		return nil
-	}
-	return itemPtr(it)
+	return it
 }
 
 // empty reports whether the queue looked empty.

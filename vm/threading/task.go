@@ -54,6 +54,19 @@ func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 // ResumesOnce implements vm.ResumesOnce: the task runs resume once.
 func (a *TaskAwaiter) ResumesOnce() {}
 
+// taskAwaiterObj is a TaskAwaiter as a library object: the object and its
+// payload in one allocation (.NET's TaskAwaiter is a struct).
+type taskAwaiterObj struct {
+	obj vm.Native
+	aw  TaskAwaiter
+}
+
+// newTaskAwaiter makes the awaiter object of type ty for tk.
+func newTaskAwaiter(ty *vm.Type, tk *vm.Task, onCapturedContext bool) vm.Value {
+	x := &taskAwaiterObj{aw: TaskAwaiter{Task: tk, ContinueOnCapturedContext: onCapturedContext}}
+	return vm.InitNative(&x.obj, ty, &x.aw)
+}
+
 // YieldAwaiter is Task.Yield()'s awaiter: never complete, it resumes on the
 // pool.
 type YieldAwaiter struct{}
@@ -72,6 +85,9 @@ func (YieldAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 // ResumesOnce implements vm.ResumesOnce: resume is queued exactly once, so
 // an rt chain waiting here may recycle its continuations.
 func (YieldAwaiter) ResumesOnce() {}
+
+// Yields implements vm.Yielder: an rt chain is queued as it is.
+func (YieldAwaiter) Yields() {}
 
 var completedTask = func() *vm.Task {
 	tk := vm.NewTask(nil)
@@ -317,29 +333,23 @@ func init() {
 	get := func(v vm.Value) *vm.Task { return v.AsTask() }
 
 	task.AddStatic(".ctor", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		tk := vm.NewTask(vm.TObject)
-		tk.SetStatus(vm.StatusCreated)
-		u := &unstarted{fn: args[0], useState: delegateArity(args[0]) >= 1}
+		spec := startSpec{fn: args[0], useState: delegateArity(args[0]) >= 1}
 		rest := args[1:]
-		if u.useState && len(rest) > 0 {
-			u.state, rest = rest[0], rest[1:]
+		if spec.useState && len(rest) > 0 {
+			spec.state, rest = rest[0], rest[1:]
 		}
 		var options int64
-		u.token, options = startOptions(rest)
-		u.d = &delegateTask{options: options}
-		tk.Owner = u
-		return vm.TaskValue(tk), nil
+		spec.token, options = startOptions(rest)
+		d := newDelegateTask(spec, options)
+		d.task.SetStatus(vm.StatusCreated)
+		return vm.TaskValue(&d.task), nil
 	})
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		tk := get(args[0])
-		var u *unstarted
-		if !tk.ChainOwned() {
-			u, _ = tk.Owner.(*unstarted)
-		}
-		if u == nil || !u.started.CompareAndSwap(false, true) {
+		d := delegateOf(get(args[0]))
+		if d == nil || !d.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
-		startDelegate(t, tk, u.d, startSpec{fn: u.fn, state: u.state, useState: u.useState, token: u.token})
+		d.start(t)
 		return vm.Null, nil
 	})
 	task.AddStatic("Run", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -566,10 +576,10 @@ func init() {
 		return vm.TaskValue(cont), nil
 	})
 	reg("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TTaskAwaiter, &TaskAwaiter{Task: get(args[0]), ContinueOnCapturedContext: true}), nil
+		return newTaskAwaiter(TTaskAwaiter, get(args[0]), true), nil
 	})
 	reg("ConfigureAwait", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TConfiguredAwaitable, &TaskAwaiter{Task: get(args[0]), ContinueOnCapturedContext: boolArg(args[1])}), nil
+		return newTaskAwaiter(TConfiguredAwaitable, get(args[0]), boolArg(args[1])), nil
 	})
 	vm.TTaskT.InheritMethods()
 
@@ -596,8 +606,11 @@ func init() {
 		return vm.NewNative(TConfiguredAwaiter, args[0].AsNative()), nil
 	})
 
+	// YieldAwaiter is a struct without state in .NET; one shared object
+	// stands for it, so the classic model's GetAwaiter allocates nothing.
+	yieldAwaiter := vm.NewNative(TYieldAwaiter, YieldAwaiter{})
 	TYieldAwaitable.AddMethod("GetAwaiter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(TYieldAwaiter, YieldAwaiter{}), nil
+		return yieldAwaiter, nil
 	})
 	TYieldAwaiter.AddProperty("IsCompleted", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(false), nil
@@ -638,25 +651,14 @@ func init() {
 		}
 		var options int64
 		spec.token, options = startOptions(rest)
-		tk := vm.NewTask(vm.TObject)
-		d := &delegateTask{options: options}
-		tk.Owner = d
-		startDelegate(t, tk, d, spec)
-		return vm.TaskValue(tk), nil
+		d := newDelegateTask(spec, options)
+		d.start(t)
+		return vm.TaskValue(&d.task), nil
 	})
 
 	registerEnum(TTaskStatus)
 	registerEnum(TTaskCreationOptions)
 	registerTCS()
-}
-
-// unstarted is the Owner of a task made with `new Task(...)` until Start.
-type unstarted struct {
-	fn, state vm.Value
-	useState  bool
-	token     *cancelSource
-	d         *delegateTask // the task's state once started
-	started   atomic.Bool
 }
 
 // startOptions reads the trailing arguments of StartNew and the Task
