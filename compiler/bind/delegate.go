@@ -302,11 +302,12 @@ func statementExpr(e lang.Expr) bool {
 }
 
 // convertLambda binds lambda argument or initializer e again against the
-// delegate type it converts to, once that type is decided.
+// delegate type it converts to, once that type is decided (types the
+// binder does not know in the signature bind as Unchecked).
 func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	l, ok := e.(*lang.LambdaExpr)
 	inv := b.invokeOf(d)
-	if !ok || inv == nil || len(l.Params) != len(inv.Params) || !typedSignature(inv) {
+	if !ok || inv == nil || len(l.Params) != len(inv.Params) {
 		return
 	}
 	b.bindLambda(l, inv)

@@ -150,7 +150,7 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 	}
 	if !lib && !unknown {
 		b.errorf(pos, "CS0121", "The call is ambiguous between the following methods or properties: '%s' and '%s'",
-			apps[0].m.Signature(), apps[1].m.Signature())
+			apps[0].m.Definition().Signature(), apps[1].m.Definition().Signature())
 	}
 	return nil
 }
