@@ -271,7 +271,11 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 		}
 		if l.Body != nil {
 			b.block(l.Body)
-			for _, s := range returns(l.Body) {
+			rs := returns(l.Body)
+			if ret != nil && !isVoid(ret) && !ret.IsUnchecked() && !returnsValue(rs) && mayFallOff(l.Body) {
+				b.errorf(l.Pos, "CS1643", "Not all code paths return a value in lambda expression of type '%s'", inv.Owner)
+			}
+			for _, s := range rs {
 				switch {
 				case s.X != nil && isVoid(inv.Ret):
 					b.errorf(s.Pos, "CS8030", "Anonymous function converted to a void returning delegate cannot return a value")
@@ -283,6 +287,34 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			}
 		}
 	})
+}
+
+func returnsValue(rs []*lang.ReturnStmt) bool {
+	for _, r := range rs {
+		if r.X != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// mayFallOff reports whether control may reach the end of statement s. It
+// is an approximation of C#'s reachability (§13.2), used only for lambda
+// blocks that return no value: the last statement returns or throws, both
+// branches of an if do, or the loop is `while (true)`.
+func mayFallOff(s lang.Stmt) bool {
+	switch s := s.(type) {
+	case *lang.BlockStmt:
+		return len(s.Stmts) == 0 || mayFallOff(s.Stmts[len(s.Stmts)-1])
+	case *lang.ReturnStmt, *lang.ThrowStmt:
+		return false
+	case *lang.IfStmt:
+		return s.Else == nil || mayFallOff(s.Then) || mayFallOff(s.Else)
+	case *lang.WhileStmt:
+		lit, ok := s.Cond.(*lang.Literal)
+		return !ok || lit.Value != true
+	}
+	return true
 }
 
 // statementExpr reports whether e may stand as an expression statement

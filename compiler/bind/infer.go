@@ -557,7 +557,7 @@ func (in *inference) byVariance(u, v *Type, vr int, flip bool) {
 // arrayInterface reports whether v is one of the generic interfaces a
 // one-dimensional array implements for its element type.
 func arrayInterface(v *Type) bool {
-	if v.Def == nil || v.Def.Kind != Interface || !v.Def.Lib || len(v.Args) != 1 {
+	if v.Def == nil || v.Def.Kind != Interface || v.Def.Namespace != "System.Collections.Generic" || len(v.Args) != 1 {
 		return false
 	}
 	switch v.Def.Name {
@@ -776,4 +776,33 @@ func (b *binder) speculate(f func()) bool {
 	ok := len(b.diags) == 0
 	b.diags, b.checks = saved, checks
 	return ok
+}
+
+// implicitArrayElem is the element type of an implicitly typed array
+// `new[] { ... }` (§12.8.17.5): the best common type of its elements (the
+// one their types all convert to, as when inferring a type parameter from
+// lower bounds), to which each element is converted; CS0826 when there
+// is none. nil when an element's type is unknown.
+func (b *binder) implicitArrayElem(e *lang.NewArrayExpr) *Type {
+	var ts []*Type
+	for _, x := range e.Init {
+		t := b.info.Types[x]
+		switch {
+		case t == nil || t.IsUnchecked() || lenient(t):
+			return nil
+		case t.Kind == Null || t.Kind == Lambda || t.Kind == Group || t.Kind == Default:
+			continue
+		}
+		ts = appendType(ts, t)
+	}
+	elem := b.bestOf(ts)
+	if elem == nil {
+		b.errorf(e.Pos, "CS0826", "No best type found for implicitly-typed array")
+		return nil
+	}
+	for _, x := range e.Init {
+		b.checkConversion(x, b.info.Types[x], elem)
+		b.noteConversion(x, elem)
+	}
+	return elem
 }
