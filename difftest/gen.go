@@ -125,6 +125,8 @@ func (g *gen) program() string {
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
+	g.line("static U Map<T, U>(T x, Func<T, U> f) => f(x);")
+	g.line("static async Task<U> MapAsync<T, U>(T x, Func<T, Task<U>> f) => await f(x);")
 	g.line("")
 	g.line("static async Task Main()")
 	g.line("{")
@@ -347,13 +349,27 @@ func (g *gen) stmt(depth int) {
 
 // genericStmt uses a generic class whose constructed types have their
 // own statics and static constructor runs (main flow only: quiet methods
-// run concurrently) and generic methods with inferred type arguments.
+// run concurrently) and generic methods with inferred type arguments,
+// among them type arguments inferred from a lambda's return type (Map,
+// and MapAsync with an async lambda: U is Task<U>'s argument).
 func (g *gen) genericStmt() {
 	if g.quiet {
-		g.line("acc += Pick(acc %% 5, %d, acc %% 2 == 0) + Zero(acc).Length;", g.r.Intn(9))
+		g.line("acc += Pick(acc %% 5, %d, acc %% 2 == 0) + Zero(acc).Length + Map(acc, x => x %% 3);", g.r.Intn(9))
 		return
 	}
 	id := g.id()
+	switch g.r.Intn(5) {
+	case 3:
+		g.line("var mp%d = Map(acc, x => x * 0.5);", id)
+		g.line("acc += (int)mp%d %% 5;", id)
+		g.print(`"map%d " + Zero(mp%d) + " " + mp%d + " " + Zero(Map(acc, x => (byte)x))`, id, id, id)
+		return
+	case 4:
+		g.line("var ma%d = await MapAsync(acc, async x => { await Task.Yield(); return (long)x * %d; });", id, 2+g.r.Intn(5))
+		g.line("acc += (int)(ma%d %% 7);", id)
+		g.print(`"mapasync%d " + Zero(ma%d) + " " + ma%d`, id, id, id)
+		return
+	}
 	switch g.r.Intn(3) {
 	case 0:
 		g.line("var sl%d = new Slot<int>(acc %% 13);", id)

@@ -92,6 +92,9 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return false
 	}
 	if to.Kind == Interface {
+		if from.Kind == Special && from.Special == Object {
+			return false // object to an interface is an explicit conversion
+		}
 		if to.Def != nil && (from.Kind == Class || from.Kind == Interface || from.Kind == Struct) {
 			if impl := b.implementation(from, to.Def); impl != nil {
 				return b.variantConverts(impl, to)
@@ -118,10 +121,7 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			from.Kind == Struct && (b.implements(from, to) || b.isOpen(from))
 	}
 	if from.Kind == Delegate && to.Kind == Delegate {
-		// Different instantiations of one generic delegate: variance
-		// (Action<object> to Action<string>) is not modelled, so they
-		// convert.
-		return from.Generic() == to.Generic()
+		return b.delegateVariant(from, to)
 	}
 	if (from.Kind == Class || from.Kind == Interface || from.Kind == Delegate) && to.Kind == Class {
 		if b.derives(from, to) {
@@ -304,32 +304,111 @@ func (b *binder) explicit(from, to *Type) bool {
 // ---- Better conversions (§12.6.4.5 - §12.6.4.7) ----
 
 // betterConversion compares the conversions of argument e (type s) to t1
-// and t2: 1 when the one to t1 is better, -1 when the one to t2 is, 0 when
-// neither.
+// and t2 (§12.6.4.5): 1 when the one to t1 is better, -1 when the one to
+// t2 is, 0 when neither. e may be nil (an argument known only by its
+// type).
 func (b *binder) betterConversion(e lang.Expr, s, t1, t2 *Type) int {
 	if t1 == t2 {
 		return 0
 	}
-	if s == t1 && s != t2 {
+	m1, m2 := b.exactlyMatches(e, s, t1), b.exactlyMatches(e, s, t2)
+	switch {
+	case m1 && !m2:
 		return 1
-	}
-	if s == t2 && s != t1 {
+	case m2 && !m1:
 		return -1
-	}
-	return b.betterTarget(t1, t2)
-}
-
-// betterTarget is the better conversion target rule (§12.6.4.7).
-func (b *binder) betterTarget(t1, t2 *Type) int {
-	c12, c21 := b.implicitType(t1, t2), b.implicitType(t2, t1)
-	if lenient(t1) || lenient(t2) {
+	case m1 && m2:
 		return 0
 	}
+	return b.betterTarget(e, t1, t2)
+}
+
+// exactlyMatches reports whether expression e of type s exactly matches
+// type t (§12.6.4.6): s is t, or e is a lambda and t a delegate type
+// with a return type Y that the lambda's inferred return type is, or
+// that its expression body or every value it returns exactly matches
+// (for an async lambda, Y of Task<Y>).
+func (b *binder) exactlyMatches(e lang.Expr, s, t *Type) bool {
+	if s == t && s.Kind != Lambda && s.Kind != Group {
+		return true
+	}
+	l, ok := e.(*lang.LambdaExpr)
+	if !ok || t.Kind != Delegate {
+		return false
+	}
+	inv := b.invokeOf(t)
+	if inv == nil || len(inv.Params) != len(l.Params) || isVoid(inv.Ret) || !typedSignature(inv) {
+		return false
+	}
+	r := b.inferReturn(l, paramTypes(inv))
+	if r.ret != nil && r.ret == inv.Ret {
+		return true
+	}
+	y := inv.Ret
+	if l.IsAsync {
+		if y = taskResult(y); y == nil {
+			return false
+		}
+	}
+	for i, x := range r.results {
+		if r.types[i] == nil || !b.exactlyMatches(x, r.types[i], y) {
+			return false
+		}
+	}
+	return len(r.results) > 0
+}
+
+// betterTarget is the better conversion target rule (§12.6.4.7) for the
+// conversions of e (nil when only types are compared): an implicit
+// conversion one way only; Task<S1> over Task<S2> and, for delegate
+// types, a return type over void or the better return type, by the same
+// rule; signed over unsigned integral types. A delegate type wins over a
+// method group only if the group's method is compatible with it.
+func (b *binder) betterTarget(e lang.Expr, t1, t2 *Type) int {
+	if t1 == t2 || lenient(t1) || lenient(t2) {
+		return 0
+	}
+	c12, c21 := b.implicitType(t1, t2), b.implicitType(t2, t1)
 	if c12 && !c21 {
 		return 1
 	}
 	if c21 && !c12 {
 		return -1
+	}
+	if c12 && c21 {
+		return 0
+	}
+	s1, s2 := taskResult(t1), taskResult(t2)
+	if s1 != nil && s2 != nil {
+		return b.betterTarget(nil, s1, s2)
+	}
+	if s1 != nil || s2 != nil {
+		return 0
+	}
+	if t1.Kind == Delegate || t2.Kind == Delegate {
+		i1, i2 := b.invokeOf(t1), b.invokeOf(t2)
+		if i1 == nil || i2 == nil {
+			return 0
+		}
+		r := 0
+		switch v1, v2 := isVoid(i1.Ret), isVoid(i2.Ret); {
+		case !v1 && v2:
+			r = 1
+		case v1 && !v2:
+			r = -1
+		case !v1 && !v2:
+			r = b.betterTarget(nil, i1.Ret, i2.Ret)
+		}
+		if r != 0 && e != nil && b.info.Types[e] != nil && b.info.Types[e].Kind == Group {
+			winner := t1
+			if r < 0 {
+				winner = t2
+			}
+			if _, ok := b.groupTarget(e, winner); !ok {
+				return 0
+			}
+		}
+		return r
 	}
 	if signedBetter(t1, t2) {
 		return 1
@@ -375,4 +454,37 @@ func containsTypeParam(t *Type) bool {
 		}
 	}
 	return false
+}
+
+// delegateVariant reports a variance conversion between two constructions
+// of one generic delegate (§18.2.3.3): each type argument is the same, or
+// both are reference types and the type parameter's variance allows the
+// reference conversion between them (Func<string> to Func<object>,
+// Action<object> to Action<string>).
+func (b *binder) delegateVariant(from, to *Type) bool {
+	if from.Generic() != to.Generic() || from.Def == nil {
+		return false
+	}
+	for i := range to.Args {
+		x, y := from.Args[i], to.Args[i]
+		if x == y || lenient(x) || lenient(y) {
+			continue
+		}
+		if !x.IsReference() || !y.IsReference() {
+			return false
+		}
+		switch b.variance(from.Def, i) {
+		case 1:
+			if !b.implicitType(x, y) {
+				return false
+			}
+		case -1:
+			if !b.implicitType(y, x) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -46,61 +46,93 @@ func (b *binder) groupMethods(e lang.Expr) (string, []*Method) {
 }
 
 // groupTarget chooses the method of group e that delegate type d binds to
-// (the method group conversion, §10.8): the candidates whose parameters
-// the delegate's parameter types convert to by identity or reference
-// conversion, with matching ref kinds, and whose return type converts to
-// the delegate's; among several, the better function member for an
-// argument list of the delegate's parameter types. ok is false when the
-// group has no method that fits; m is nil (with ok true) when the binder
-// cannot tell (a group it cannot see, a generic method).
+// (the method group conversion, §10.8): overload resolution among the
+// group's methods, in their normal forms, for an argument list of the
+// delegate's parameter types (a generic method's type arguments inferred
+// from them), and the chosen method must be compatible with d (§20.4:
+// parameters by identity or reference conversion with the same ref
+// kinds, the return type likewise). ok is false when there is no such
+// method; m is nil (with ok true) when the binder cannot tell (a group it
+// cannot see, a delegate type still to be inferred).
 func (b *binder) groupTarget(e lang.Expr, d *Type) (m *Method, ok bool) {
 	inv := b.invokeOf(d)
 	_, cands := b.groupMethods(e)
-	if inv == nil || len(cands) == 0 {
+	if inv == nil || len(cands) == 0 || !typedSignature(inv) {
 		return nil, true
 	}
-	var fits []*Method
-	for _, c := range cands {
-		if len(c.TypeParams) > 0 {
-			return nil, true // inference from the delegate's signature is not modelled
-		}
-		if len(c.Params) != len(inv.Params) {
-			continue
-		}
-		fit := true
-		for i, p := range c.Params {
-			q := inv.Params[i]
-			if p.Mod != q.Mod && !(p.Mod == "params" && q.Mod == "") || !b.refConverts(q.Type, p.Type) {
-				fit = false
-				break
+	m = b.groupResolve(e, paramTypes(inv), inv)
+	if m == nil {
+		for _, c := range cands {
+			if c.Owner != nil && b.partlyKnown(c.Owner) {
+				return nil, true
 			}
 		}
-		if fit && !b.refConverts(c.Ret, inv.Ret) {
-			fit = false
-		}
-		if fit {
-			fits = append(fits, c)
-		}
-	}
-	switch len(fits) {
-	case 0:
 		return nil, false
-	case 1:
-		return fits[0], true
 	}
-	// The most specific: exact parameter types win.
-	for _, c := range fits {
-		exact := true
-		for i, p := range c.Params {
-			if p.Type != inv.Params[i].Type {
-				exact = false
-			}
-		}
-		if exact {
-			return c, true
+	return m, b.compatible(m, inv)
+}
+
+// groupResolve is the overload resolution of method group e for an
+// argument list of types ps with the modifiers of inv's parameters
+// (normal forms only): the best method, or nil when none applies or the
+// choice is ambiguous.
+func (b *binder) groupResolve(e lang.Expr, ps []*Type, inv *Method) *Method {
+	_, cands := b.groupMethods(e)
+	if len(cands) == 0 {
+		return nil
+	}
+	args := make([]*lang.Arg, len(ps))
+	for i := range ps {
+		args[i] = &lang.Arg{Mod: inv.Params[i].Mod}
+	}
+	var targs []*Type
+	for _, ta := range groupTypeArgs(e) {
+		targs = append(targs, b.resolveType(ta, b.typeCtx()))
+	}
+	apps := b.mostDerived(b.applicable(cands, args, ps, targs, true).apps)
+	if len(apps) == 1 {
+		return apps[0].m
+	}
+	if c, _ := b.best(apps, args, ps); c != nil {
+		return c.m
+	}
+	return nil
+}
+
+// groupTypeArgs returns the type arguments written on a method group
+// (`Parse<int>`).
+func groupTypeArgs(e lang.Expr) []*lang.TypeRef {
+	switch g := e.(type) {
+	case *lang.Ident:
+		return g.TypeArgs
+	case *lang.MemberExpr:
+		return g.TypeArgs
+	}
+	return nil
+}
+
+// compatible reports whether method m is compatible with a delegate whose
+// Invoke is inv (§20.4).
+func (b *binder) compatible(m, inv *Method) bool {
+	if len(m.Params) != len(inv.Params) {
+		return false
+	}
+	for i, p := range m.Params {
+		q := inv.Params[i]
+		if p.Mod != q.Mod && !(p.Mod == "params" && q.Mod == "") || !b.refConverts(q.Type, p.Type) {
+			return false
 		}
 	}
-	return fits[0], true
+	return b.refConverts(m.Ret, inv.Ret)
+}
+
+// paramTypes lists the parameter types of a delegate's Invoke.
+func paramTypes(inv *Method) []*Type {
+	ts := make([]*Type, len(inv.Params))
+	for i, p := range inv.Params {
+		ts[i] = p.Type
+	}
+	return ts
 }
 
 // refConverts reports an identity or implicit reference conversion from
@@ -120,10 +152,15 @@ func (b *binder) refConverts(from, to *Type) bool {
 }
 
 // convertGroup converts method group e to delegate type d: it records the
-// chosen method for code generation (Info.Calls[e]) or reports CS0123.
+// chosen method for code generation (Info.Calls[e]) or reports CS0123
+// (no overload fits) or CS0407 (the chosen one's return type does not).
 func (b *binder) convertGroup(e lang.Expr, d *Type) {
 	m, ok := b.groupTarget(e, d)
 	if !ok {
+		if m != nil && b.compatibleParams(m, b.invokeOf(d)) {
+			b.errorf(posOf(e), "CS0407", "'%s %s' has the wrong return type", m.Ret, m.Signature())
+			return
+		}
 		name, _ := b.groupMethods(e)
 		b.errorf(posOf(e), "CS0123", "No overload for '%s' matches delegate '%s'", name, d)
 		return
@@ -131,6 +168,13 @@ func (b *binder) convertGroup(e lang.Expr, d *Type) {
 	if m != nil {
 		b.info.Calls[e] = m
 	}
+}
+
+// compatibleParams is compatible without the return type.
+func (b *binder) compatibleParams(m, inv *Method) bool {
+	r := *inv
+	r.Ret = m.Ret
+	return b.compatible(m, &r)
 }
 
 // convertArgGroups converts the method group arguments of a call whose
@@ -153,9 +197,12 @@ func (b *binder) convertArgGroups(m *Method, args []*lang.Arg) {
 	}
 }
 
-// lambdaFits reports whether lambda e can convert to delegate type d: the
-// parameter counts agree (the body is typed against the delegate's
-// signature by lambda inference).
+// lambdaFits reports whether lambda e converts to delegate type d
+// (§10.7.1): the parameter counts agree, explicitly typed parameters have
+// the delegate's types, and a copy of the lambda binds without errors
+// against the delegate's signature, its result converting to the return
+// type (see bindLambda). A delegate type with a type parameter still to
+// be inferred is decided by the count.
 func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 	l, ok := e.(*lang.LambdaExpr)
 	inv := b.invokeOf(d)
@@ -166,27 +213,18 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 		return false
 	}
 	if !typedSignature(inv) {
-		return true // a type parameter still to be inferred: the count decides
+		return true
 	}
 	for i, p := range l.Params {
-		// An explicitly typed parameter must have the delegate's type.
 		if p.Type != nil {
 			if t := b.resolveType(p.Type, b.typeCtx()); !t.IsUnchecked() && t != inv.Params[i].Type {
 				return false
 			}
 		}
 	}
-	// Bind a copy of the lambda against the delegate's signature (§12.6.4:
-	// an anonymous function argument is applicable when its body binds
-	// with the parameter types and its result converts to the return
-	// type); the copy keeps the speculative types out of Info, and the
-	// errors are dropped.
-	saved := b.diags
-	b.diags = nil
-	b.bindLambda(lang.Copy(l, nil), inv)
-	fits := len(b.diags) == 0
-	b.diags = saved
-	return fits
+	// The copy keeps the speculative types out of Info; its errors are
+	// dropped.
+	return b.speculate(func() { b.bindLambda(lang.Copy(l, nil), inv) })
 }
 
 // typedSignature reports whether inv's parameter and return types are
@@ -204,46 +242,104 @@ func typedSignature(inv *Method) bool {
 // bindLambda binds lambda l converted to a delegate whose Invoke is inv:
 // its untyped parameters take Invoke's parameter types, and its expression
 // body or its return statements convert to Invoke's return type (an async
-// lambda's to the result type of the task it returns). Code generation
-// then sees the lambda's body typed.
+// lambda's to the result type of the task it returns). The body must fit
+// the delegate's shape: a void delegate's expression body is a statement
+// expression (CS0201) and its returns carry no value (CS8030, CS8031 for
+// an async lambda returning Task), a non-void one's returns carry one
+// (CS0126), and an async lambda returns void, Task or Task<T> (CS4010).
+// Code generation then sees the lambda's body typed.
 func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
-	var ps []*Param
-	for i, p := range l.Params {
-		pt := inv.Params[i].Type
-		if p.Type != nil {
-			pt = b.resolveType(p.Type, b.typeCtx())
-		}
-		name := p.Name
-		if name == "_" && lang.DiscardParams(l.Params) {
-			name = ""
-		}
-		ps = append(ps, &Param{Name: name, Type: pt})
-	}
+	ps := b.lambdaParams(l, paramTypes(inv))
 	ret := inv.Ret
 	if l.IsAsync {
 		ret = b.asyncResult(ret)
+		if ret == nil && inv.Ret.Kind == Special {
+			b.errorf(l.Pos, "CS4010", "Cannot convert async lambda expression to delegate type '%s'. An async lambda expression may return void, Task or Task<T>, none of which are convertible to '%s'.", inv.Owner, inv.Ret)
+		}
 	}
 	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
 		b.fn.async = l.IsAsync
 		if l.ExprBody != nil {
-			if ret == nil || ret.Kind == Special && ret.Special == Void {
+			if ret == nil || isVoid(ret) {
 				b.expr(l.ExprBody)
+				if ret != nil && !statementExpr(l.ExprBody) {
+					b.errorf(posOf(l.ExprBody), "CS0201", "Only assignment, call, increment, decrement, await, and new object expressions can be used as a statement")
+				}
 			} else {
 				b.convertExpr(l.ExprBody, ret)
 			}
 		}
 		if l.Body != nil {
 			b.block(l.Body)
+			rs := returns(l.Body)
+			if ret != nil && !isVoid(ret) && !ret.IsUnchecked() && !returnsValue(rs) && mayFallOff(l.Body) {
+				b.errorf(l.Pos, "CS1643", "Not all code paths return a value in lambda expression of type '%s'", inv.Owner)
+			}
+			for _, s := range rs {
+				switch {
+				case s.X != nil && isVoid(inv.Ret):
+					b.errorf(s.Pos, "CS8030", "Anonymous function converted to a void returning delegate cannot return a value")
+				case s.X != nil && l.IsAsync && isVoid(ret):
+					b.errorf(s.Pos, "CS8031", "Async lambda expression converted to a 'Task' returning delegate cannot return a value")
+				case s.X == nil && ret != nil && !isVoid(ret) && !ret.IsUnchecked():
+					b.errorf(s.Pos, "CS0126", "An object of a type convertible to '%s' is required", ret)
+				}
+			}
 		}
 	})
 }
 
+func returnsValue(rs []*lang.ReturnStmt) bool {
+	for _, r := range rs {
+		if r.X != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// mayFallOff reports whether control may reach the end of statement s. It
+// is an approximation of C#'s reachability (§13.2), used only for lambda
+// blocks that return no value: the last statement returns or throws, both
+// branches of an if do, or the loop is `while (true)`.
+func mayFallOff(s lang.Stmt) bool {
+	switch s := s.(type) {
+	case *lang.BlockStmt:
+		return len(s.Stmts) == 0 || mayFallOff(s.Stmts[len(s.Stmts)-1])
+	case *lang.ReturnStmt, *lang.ThrowStmt:
+		return false
+	case *lang.IfStmt:
+		return s.Else == nil || mayFallOff(s.Then) || mayFallOff(s.Else)
+	case *lang.WhileStmt:
+		lit, ok := s.Cond.(*lang.Literal)
+		return !ok || lit.Value != true
+	}
+	return true
+}
+
+// statementExpr reports whether e may stand as an expression statement
+// (C# §13.7).
+func statementExpr(e lang.Expr) bool {
+	switch x := e.(type) {
+	case *lang.CallExpr, *lang.AssignExpr, *lang.AwaitExpr, *lang.NewExpr, *lang.PostfixExpr, *lang.ThrowExpr:
+		return true
+	case *lang.UnaryExpr:
+		return x.Op == "++" || x.Op == "--"
+	case *lang.MemberExpr:
+		return x.NullCond || statementExpr(x.X) // `a?.M()`, as in an expression statement
+	case *lang.IndexExpr:
+		return x.NullCond
+	}
+	return false
+}
+
 // convertLambda binds lambda argument or initializer e again against the
-// delegate type it converts to, once that type is decided.
+// delegate type it converts to, once that type is decided (types the
+// binder does not know in the signature bind as Unchecked).
 func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	l, ok := e.(*lang.LambdaExpr)
 	inv := b.invokeOf(d)
-	if !ok || inv == nil || len(l.Params) != len(inv.Params) || !typedSignature(inv) {
+	if !ok || inv == nil || len(l.Params) != len(inv.Params) {
 		return
 	}
 	b.bindLambda(l, inv)

@@ -266,6 +266,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 				b.expr(x)
 			}
 		}
+		if elem == nil && e.Rank == 1 && e.HasInit {
+			elem = b.implicitArrayElem(e) // `new[] { ... }`
+		}
 		if elem == nil {
 			return u.unchecked
 		}

@@ -42,6 +42,7 @@ func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type)
 		b.needConstraints(f.Pos, m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
 	}
 	b.fixOutVars(m, args)
+	b.convertArgGroups(m, args)
 	if m.Ret == nil {
 		return b.u.unchecked, true
 	}

@@ -24,68 +24,110 @@ type mismatch struct {
 	from  *Type
 }
 
+// applicability is what the applicability test (§12.6.4.2) found among
+// the candidates of a call.
+type applicability struct {
+	apps      []*candidate
+	miss      *mismatch // the first candidate an argument did not convert for
+	badName   string    // a named argument no candidate has a parameter for
+	inferFail *Method   // the first generic candidate whose type inference failed
+}
+
+// applicable tests each candidate method, in its normal and (for a params
+// method) expanded form, against the argument list: the arguments must
+// map to parameters, a generic method's type arguments must be given or
+// inferred (§12.6.3), and each argument must convert to its parameter's
+// type. normalOnly restricts the test to normal forms (a method group
+// conversion).
+func (b *binder) applicable(cands []*Method, args []*lang.Arg, types []*Type, typeArgs []*Type, normalOnly bool) applicability {
+	var r applicability
+	for _, m0 := range cands {
+		if len(typeArgs) > 0 {
+			if len(m0.TypeParams) != len(typeArgs) {
+				continue
+			}
+			m0 = b.instantiate(m0, typeArgs)
+		}
+		for _, expanded := range []bool{false, true} {
+			if expanded && (normalOnly || !m0.IsParams()) {
+				continue
+			}
+			ps, defaults, bad := mapArgs(m0, args, expanded)
+			if ps == nil {
+				if bad != "" {
+					r.badName = bad
+				}
+				continue
+			}
+			m := m0
+			if len(typeArgs) == 0 && len(m0.TypeParams) > 0 {
+				pts, mods := formTypes(m0, ps, args, expanded)
+				targs, ok := b.inferTypeArgs(m0, args, types, pts, mods)
+				if !ok {
+					if r.inferFail == nil {
+						r.inferFail = m0
+					}
+					continue
+				}
+				m = b.instantiate(m0, targs)
+				ps, _, _ = mapArgs(m, args, expanded)
+			}
+			c := &candidate{m: m, expanded: expanded, defaults: defaults}
+			c.ptypes, _ = formTypes(m, ps, args, expanded)
+			ok := true
+			for i, a := range args {
+				if !b.argConverts(a, types[i], ps[i], c.ptypes[i]) {
+					ok = false
+					if r.miss == nil {
+						r.miss = &mismatch{m: m, arg: i, param: ps[i], from: types[i]}
+					}
+					break
+				}
+			}
+			if ok {
+				r.apps = append(r.apps, c)
+				break // the normal form applies: the expanded one is not considered
+			}
+		}
+	}
+	return r
+}
+
+// formTypes returns the type each argument converts to in a form of m
+// whose parameters ps the arguments map to (a params array's element type
+// for the arguments of an expanded form), and the parameters' modifiers.
+func formTypes(m *Method, ps []*Param, args []*lang.Arg, expanded bool) ([]*Type, []string) {
+	pts := make([]*Type, len(args))
+	mods := make([]string, len(args))
+	for i, a := range args {
+		p := ps[i]
+		pt := p.Type
+		if expanded && p == m.Params[len(m.Params)-1] && a.Name == "" && pt.Kind == Array {
+			pt = pt.Elem
+		}
+		pts[i], mods[i] = pt, p.Mod
+	}
+	return pts, mods
+}
+
 // resolve chooses among methods for the argument list, or returns nil when
 // the choice is an error (reported here) or must be left to run time
 // (arguments whose types the binder does not know). lib says the
 // candidates are only partly described by the tables: their failures are
 // left to run time.
 func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types []*Type, pos lang.Pos, typeArgs []*Type, ctor, lib bool) *Method {
-	var apps []*candidate
-	var miss *mismatch
-	badName := ""
-	for _, m := range cands {
-		switch {
-		case len(typeArgs) > 0:
-			if len(m.TypeParams) != len(typeArgs) {
-				continue
-			}
-			m = b.instantiate(m, typeArgs)
-		case len(m.TypeParams) > 0:
-			m = b.infer(m, args, types)
-		}
-		for _, expanded := range []bool{false, true} {
-			if expanded && !m.IsParams() {
-				continue
-			}
-			ps, defaults, bad := mapArgs(m, args, expanded)
-			if ps == nil {
-				if bad != "" {
-					badName = bad
-				}
-				continue
-			}
-			c := &candidate{m: m, expanded: expanded, defaults: defaults, ptypes: make([]*Type, len(args))}
-			ok := true
-			for i, a := range args {
-				p := ps[i]
-				pt := p.Type
-				if expanded && p == m.Params[len(m.Params)-1] && a.Name == "" && pt.Kind == Array {
-					pt = pt.Elem
-				}
-				c.ptypes[i] = pt
-				if !b.argConverts(a, types[i], p, pt) {
-					ok = false
-					if miss == nil {
-						miss = &mismatch{m: m, arg: i, param: p, from: types[i]}
-					}
-					break
-				}
-			}
-			if ok {
-				apps = append(apps, c)
-				break // the normal form applies: the expanded one is not considered
-			}
-		}
-	}
-	if len(apps) == 0 {
+	r := b.applicable(cands, args, types, typeArgs, false)
+	if len(r.apps) == 0 {
 		if lib {
 			return nil
 		}
 		switch {
-		case miss != nil:
-			b.reportArg(miss, args)
-		case badName != "" && len(cands) == 1:
-			b.errorf(pos, "CS1739", "The best overload for '%s' does not have a parameter named '%s'", name, badName)
+		case r.miss != nil:
+			b.reportArg(r.miss, args)
+		case r.inferFail != nil:
+			b.errorf(pos, "CS0411", "The type arguments for method '%s' cannot be inferred from the usage. Try specifying the type arguments explicitly.", r.inferFail.Signature())
+		case r.badName != "" && len(cands) == 1:
+			b.errorf(pos, "CS1739", "The best overload for '%s' does not have a parameter named '%s'", name, r.badName)
 		case len(cands) == 1 && len(args) < minArgs(cands[0]) && !hasNamed(args):
 			// One candidate and too few arguments: C# names the first
 			// parameter left without an argument.
@@ -98,13 +140,29 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 		}
 		return nil
 	}
-	apps = b.mostDerived(apps)
+	apps := b.mostDerived(r.apps)
 	if len(apps) == 1 {
 		return b.chosen(apps[0], args)
 	}
+	c, unknown := b.best(apps, args, types)
+	if c != nil {
+		return b.chosen(c, args)
+	}
+	if !lib && !unknown {
+		b.errorf(pos, "CS0121", "The call is ambiguous between the following methods or properties: '%s' and '%s'",
+			apps[0].m.Definition().Signature(), apps[1].m.Definition().Signature())
+	}
+	return nil
+}
+
+// best returns the applicable candidate better than every other
+// (§12.6.4.3), or nil. unknown says the choice is left to run time: an
+// argument's type, or a lambda argument's result, is one the binder does
+// not know.
+func (b *binder) best(apps []*candidate, args []*lang.Arg, types []*Type) (c *candidate, unknown bool) {
 	for _, t := range types {
-		if lenient(t) || t.Kind == Lambda || t.Kind == Group {
-			return nil // the run-time types decide
+		if lenient(t) {
+			return nil, true
 		}
 	}
 	for _, c := range apps {
@@ -116,14 +174,43 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			}
 		}
 		if best {
-			return b.chosen(c, args)
+			return c, false
 		}
 	}
-	if !lib {
-		b.errorf(pos, "CS0121", "The call is ambiguous between the following methods or properties: '%s' and '%s'",
-			apps[0].m.Signature(), apps[1].m.Signature())
+	for i, t := range types {
+		if t.Kind == Lambda || t.Kind == Group {
+			for _, c := range apps {
+				if b.resultUnknown(args[i].X, c.ptypes[i]) {
+					return nil, true
+				}
+			}
+		}
 	}
-	return nil
+	return nil, false
+}
+
+// resultUnknown reports whether what lambda or method group e yields as a
+// value of delegate type d is a type the binder does not know (so that
+// the better conversion from it cannot be decided).
+func (b *binder) resultUnknown(e lang.Expr, d *Type) bool {
+	inv := b.invokeOf(d)
+	if inv == nil {
+		return false
+	}
+	if l, ok := e.(*lang.LambdaExpr); ok {
+		if len(l.Params) != len(inv.Params) {
+			return false
+		}
+		r := b.inferReturn(l, paramTypes(inv))
+		return r.ret != nil && r.ret.IsUnchecked()
+	}
+	_, cands := b.groupMethods(e)
+	for _, m := range cands {
+		if m.Owner != nil && b.partlyKnown(m.Owner) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasNamed(args []*lang.Arg) bool {
@@ -215,6 +302,18 @@ func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
 		b.errorf(a.Pos, "CS1615", "Argument %d may not be passed with the '%s' keyword", m.arg+1, amod)
 	default:
 		pt := m.param.Type
+		if l, ok := a.X.(*lang.LambdaExpr); ok && m.from.Kind == Lambda {
+			// A lambda that does not convert: the errors of its body
+			// bound against the parameter's delegate type say why, as
+			// Roslyn reports them.
+			if inv := b.invokeOf(pt); inv != nil && len(inv.Params) == len(l.Params) && typedSignature(inv) {
+				n := len(b.diags)
+				b.bindLambda(l, inv)
+				if len(b.diags) > n {
+					return
+				}
+			}
+		}
 		b.errorf(posOf(a.X), "CS1503", "Argument %d: cannot convert from '%s' to '%s'", m.arg+1, m.from, pt)
 	}
 }
@@ -278,10 +377,14 @@ func mapArgs(m *Method, args []*lang.Arg, expanded bool) (ps []*Param, defaults 
 }
 
 // better reports whether c is a better function member than d
-// (§12.6.4.3).
+// (§12.6.4.3, with Roslyn's tie-breaks).
 func (b *binder) better(c, d *candidate, args []*lang.Arg, types []*Type) bool {
 	anyBetter, anyWorse := false, false
+	allSame := true
 	for i := range args {
+		if c.ptypes[i] != d.ptypes[i] {
+			allSame = false
+		}
 		switch b.betterConversion(args[i].X, types[i], c.ptypes[i], d.ptypes[i]) {
 		case 1:
 			anyBetter = true
@@ -294,6 +397,19 @@ func (b *binder) better(c, d *candidate, args []*lang.Arg, types []*Type) bool {
 	}
 	if anyBetter {
 		return true
+	}
+	cu, du := c.used(len(args)), d.used(len(args))
+	if !allSame || cu != du {
+		// Parameter lists that differ (in types or in the optional and
+		// params parameters they use): a normal form beats an expanded
+		// one, and one that needs no default beats one that does.
+		if cu != du {
+			if c.expanded != d.expanded {
+				return !c.expanded
+			}
+			return cu == len(args) && du != len(args)
+		}
+		return false
 	}
 	// The parameter types are equivalent: the tie-breaking rules.
 	cg, dg := len(c.m.TypeParams) > 0, len(d.m.TypeParams) > 0
@@ -309,28 +425,75 @@ func (b *binder) better(c, d *candidate, args []*lang.Arg, types []*Type) bool {
 	if c.defaults != d.defaults {
 		return !c.defaults
 	}
-	return b.moreSpecific(c.m.Definition(), d.m.Definition())
+	return moreSpecificParams(c.m.Definition(), d.m.Definition()) > 0
 }
 
-// moreSpecific compares the declared parameter types of two generic
-// methods whose instantiations tie: a non-type-parameter type is more
-// specific than a type parameter.
-func (b *binder) moreSpecific(c, d *Method) bool {
+// used is the number of parameters candidate c uses for nargs arguments,
+// counting the optional ones left to their defaults: all of a normal
+// form's, the fixed ones and the expansion of an expanded form.
+func (c *candidate) used(nargs int) int {
+	n := len(c.m.Params)
+	if c.expanded {
+		if nargs < n {
+			return n - 1
+		}
+		return nargs
+	}
+	return n
+}
+
+// moreSpecificParams compares the declared parameter types of two methods
+// whose instantiations tie (§12.6.4.3): 1 when c's are more specific, -1
+// when d's are, 0 when neither.
+func moreSpecificParams(c, d *Method) int {
 	if len(c.Params) != len(d.Params) {
-		return false
+		return 0
 	}
-	more := false
+	ts1 := make([]*Type, len(c.Params))
+	ts2 := make([]*Type, len(d.Params))
 	for i := range c.Params {
-		ct, dt := c.Params[i].Type, d.Params[i].Type
-		cp, dp := containsTypeParam(ct), containsTypeParam(dt)
-		if cp && !dp {
-			return false
-		}
-		if dp && !cp {
-			more = true
+		ts1[i], ts2[i] = c.Params[i].Type, d.Params[i].Type
+	}
+	return moreSpecificList(ts1, ts2)
+}
+
+// moreSpecificList is 1 when some type of ts1 is more specific than its
+// counterpart in ts2 and none is less specific, -1 the other way round.
+func moreSpecificList(ts1, ts2 []*Type) int {
+	result := 0
+	for i := range ts1 {
+		r := moreSpecificType(ts1[i], ts2[i])
+		switch {
+		case r == 0:
+		case result == 0:
+			result = r
+		case result != r:
+			return 0
 		}
 	}
-	return more
+	return result
+}
+
+// moreSpecificType: a type parameter is less specific than any other
+// type; an array or constructed type is more specific than another when
+// its element type or type arguments are.
+func moreSpecificType(t1, t2 *Type) int {
+	p1, p2 := t1.Kind == TypeParam, t2.Kind == TypeParam
+	switch {
+	case p1 && p2:
+		return 0
+	case p1:
+		return -1
+	case p2:
+		return 1
+	}
+	switch {
+	case t1.Kind == Array && t2.Kind == Array, t1.Kind == Nullable && t2.Kind == Nullable:
+		return moreSpecificType(t1.Elem, t2.Elem)
+	case t1.Def != nil && t1.Def == t2.Def:
+		return moreSpecificList(t1.Args, t2.Args)
+	}
+	return 0
 }
 
 // instantiate substitutes explicit type arguments into a generic method.
@@ -339,79 +502,4 @@ func (b *binder) instantiate(m *Method, args []*Type) *Method {
 	c := b.u.substMethod(m, m.Owner, sub)
 	c.TypeArgs = args
 	return c
-}
-
-// infer infers a generic method's type arguments from the argument types
-// (a simplified §12.6.3: exact and lower-bound inferences from parameter
-// types that mention the type parameters; a type parameter inferred from
-// nothing, or inconsistently, becomes Unchecked).
-func (b *binder) infer(m *Method, args []*lang.Arg, types []*Type) *Method {
-	bounds := map[*Type]*Type{}
-	bad := map[*Type]bool{}
-	var unify func(p, a *Type)
-	unify = func(p, a *Type) {
-		if p == nil || a == nil || (lenient(a) && a.Kind != TypeParam) || a.Kind == Null || a.Kind == Lambda || a.Kind == Group {
-			return
-		}
-		switch {
-		case p.Kind == TypeParam && p.Method:
-			if old, ok := bounds[p]; ok && old != a {
-				switch {
-				case b.implicitType(a, old):
-				case b.implicitType(old, a):
-					bounds[p] = a
-				default:
-					bad[p] = true
-				}
-				return
-			}
-			bounds[p] = a
-		case p.Kind == Array && a.Kind == Array, p.Kind == Nullable && a.Kind == Nullable:
-			unify(p.Elem, a.Elem)
-		case p.Def != nil && a.Def == p.Def:
-			for i := range p.Args {
-				unify(p.Args[i], a.Args[i])
-			}
-		case p.Def != nil && p.Def.Kind == Interface:
-			// A type implementing the generic interface (List<int> for
-			// IEnumerable<T>) infers from its implementation.
-			if impl := b.implementation(a, p.Def); impl != nil && impl != a {
-				unify(p, impl)
-			} else if a.Kind == Array && len(p.Args) == 1 {
-				unify(p.Args[0], a.Elem)
-			}
-		}
-	}
-	ps := m.Params
-	for i, a := range args {
-		var p *Param
-		if a.Name != "" {
-			for _, q := range ps {
-				if q.Name == a.Name {
-					p = q
-				}
-			}
-		} else if i < len(ps) {
-			p = ps[i]
-		} else if m.IsParams() {
-			p = ps[len(ps)-1]
-		}
-		if p == nil {
-			continue
-		}
-		pt := p.Type
-		if p.Mod == "params" && pt.Kind == Array && !(types[i].Kind == Array) {
-			pt = pt.Elem
-		}
-		unify(pt, types[i])
-	}
-	targs := make([]*Type, len(m.TypeParams))
-	for i, tp := range m.TypeParams {
-		if t, ok := bounds[tp]; ok && !bad[tp] {
-			targs[i] = t
-		} else {
-			targs[i] = b.u.unchecked
-		}
-	}
-	return b.instantiate(m, targs)
 }
