@@ -813,7 +813,7 @@ func (t *Thread) run() (result Value, err error) {
 				if flags == frameAwaited {
 					// An awaited rt async method completed synchronously: the
 					// value is already in place; put back the caller's context.
-					if ec != t.Ctx.Current() {
+					if ec != t.Ctx.Installed() {
 						t.Ctx.Switch(ec)
 					}
 					fr = &t.frames[len(t.frames)-1]
@@ -890,15 +890,21 @@ func (t *Thread) run() (result Value, err error) {
 				if n := len(t.frames); n < cap(t.frames) && n < t.M.MaxDepth &&
 					ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
 					// Fast path of pushFrame, as for CALL.
-					t.frames = t.frames[:n+1]
-					t.frames[n] = Frame{fn: callee, base: base, ret: base, flags: frameAwaited, ec: t.Ctx.Current()}
+					// (Four fields in the literal: with more, the compiler
+					// builds it on the stack and copies it.)
+					ec := t.Ctx.Installed()
+					frames := t.frames[:n+1]
+					t.frames = frames
+					f := &frames[n]
+					*f = Frame{fn: callee, base: base, ret: base, ec: ec}
+					f.flags = frameAwaited
 				} else {
 					if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
 						err = e
 						goto fail
 					}
 					t.frames[len(t.frames)-1].flags = frameAwaited
-					t.frames[len(t.frames)-1].ec = t.Ctx.Current()
+					t.frames[len(t.frames)-1].ec = t.Ctx.Installed()
 				}
 				fr = &t.frames[len(t.frames)-1]
 				t.asyncCalls++

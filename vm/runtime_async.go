@@ -188,13 +188,14 @@ func (t *Thread) asyncEnter(awaited bool) {
 	} else {
 		fr.flags |= frameThunk
 	}
-	fr.ec = t.Ctx.Current()
+	fr.ec = t.Ctx.Installed()
 	t.asyncCalls++
 }
 
-// restoreEC puts back the context saved when an async frame was entered.
+// restoreEC puts back the context saved when an async frame was entered
+// (nil: Default).
 func (t *Thread) restoreEC(ec *ctx.Context) {
-	if ec != nil && t.Ctx.Current() != ec {
+	if t.Ctx.Installed() != ec {
 		t.Ctx.Switch(ec)
 	}
 }
@@ -641,7 +642,7 @@ func (t *Thread) resume(c *Continuation, v Value, err error) (Value, error, bool
 		copy(regs, saved)
 	}
 	t.frames = append(t.frames, Frame{fn: fn, pc: int(c.PC), base: base, ret: base, cl: c.Cl,
-		flags: frameBoundary | frameResumed, rest: c, ec: t.Ctx.Current()})
+		flags: frameBoundary | frameResumed, rest: c})
 	var r Value
 	if err != nil {
 		r, err = t.runThrow(err)
