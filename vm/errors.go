@@ -88,7 +88,7 @@ func (t *Thread) captureTrace(e *Instance) {
 		if fr.flags&frameResumed != 0 {
 			// A resumed rt frame: the logical callers are the awaiting
 			// frames of its continuation chain, not the dispatcher.
-			for c := fr.rest.Next; c != nil; c = c.Next {
+			for c := fr.rest.Next(); c != nil; c = c.Next() {
 				entries = append(entries, TraceEntry{c.Fn, int(c.PC) - 1})
 			}
 			break

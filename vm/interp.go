@@ -18,9 +18,14 @@ const (
 	// frameAwaitResult marks a non-async frame called by an awaiting call:
 	// its returned awaitable is awaited on return.
 	frameAwaitResult
-	// frameResumed marks a frame re-entered by the dispatcher; its
-	// continuation's successors are in Frame.rest.
+	// frameResumed marks a frame re-entered from a continuation (Frame.rest,
+	// whose successors are the rest of its chain); it is a boundary. When
+	// it returns or throws, the next continuation's frame takes its place
+	// in the same run (resumeNext).
 	frameResumed
+	// frameRecycles marks a resumed frame of a chain resumed exactly once:
+	// its continuation is recycled when the frame finishes.
+	frameRecycles
 )
 
 // Invoke calls fn with the given receiver (ignored for static functions) and
@@ -829,6 +834,19 @@ func (t *Thread) run() (result Value, err error) {
 						t.stack[ret] = v
 					}
 				}
+				if flags&frameResumed != 0 {
+					// The popped slot still holds the continuation; the
+					// chain goes on in this run.
+					if t.resumeNext(flags, fr.rest, v, nil) {
+						t.match = nil
+						fr = &t.frames[len(t.frames)-1]
+						fn = fr.fn
+						regs = t.stack[fr.base : fr.base+fn.NumRegs]
+						pc = fr.pc
+						continue
+					}
+					return t.exit(steps, prevRun, Null, nil)
+				}
 				if flags&frameBoundary != 0 {
 					return t.exit(steps, prevRun, v, nil)
 				}
@@ -1138,6 +1156,19 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 					return Null, nil, false
 				}
 			}
+		}
+		if flags&frameResumed != 0 {
+			// The exception leaves a resumed frame: the next frame of its
+			// chain that takes it receives it at its await, in this run.
+			t.match = nil
+			if !t.resumeNext(flags, popped.rest, Null, err) {
+				return Null, nil, true
+			}
+			fr = &t.frames[len(t.frames)-1]
+			if th != nil {
+				t.match = t.findCatch(th.Exc)
+			}
+			continue
 		}
 		if flags&frameBoundary != 0 || len(t.frames) == 0 {
 			// The exception leaves this run: whoever receives it next (the
