@@ -299,6 +299,7 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 		explicitFallbacks(ci)
 		inheritDefaults(ci.t)
 	}
+	c.linkStateMachines()
 	// Phase 3: compile bodies.
 	for len(c.pending) > 0 {
 		p := c.pending
@@ -309,6 +310,29 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 	}
 	c.refreshConstructed()
 	c.findEntry(files)
+}
+
+// linkStateMachines points each state machine's MoveNext (sm mode) at
+// the async method it implements, named by the method's
+// [AsyncStateMachine(typeof(...))] attribute, so that stack traces name
+// the method, as .NET's do.
+func (c *Compiler) linkStateMachines() {
+	for decl, mi := range c.methodOf {
+		for _, a := range decl.Attributes {
+			if a.Name != "AsyncStateMachine" || len(a.Args) != 1 {
+				continue
+			}
+			to, ok := a.Args[0].X.(*lang.TypeOfExpr)
+			if !ok {
+				continue
+			}
+			if _, sci := c.resolveTypeRef(to.Type, mi.cls, false); sci != nil {
+				for _, mn := range sci.methods["MoveNext"] {
+					mn.fn.Logical = mi.fn
+				}
+			}
+		}
+	}
 }
 
 // unknownNamespacePart finds the first segment of a using directive's

@@ -850,6 +850,9 @@ func (fs *funcState) addImmediate(e *lang.BinaryExpr, r repr) bool {
 }
 
 func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
+	if sc := fs.c.info.ShortcutOf(e); sc != nil {
+		return fs.shortCircuit(e, sc, dst)
+	}
 	if m := fs.c.info.CallOf(e); m != nil {
 		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
 	}
@@ -940,6 +943,13 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 	fs.at(e.Position())
 	save := fs.top
 	defer fs.setTop(save)
+	if m := fs.c.info.TruthOf(e); m != nil { // the value's operator true
+		r := fs.alloc()
+		t := fs.exprTo(e, r)
+		fs.callOperatorAt(m, r, []*vm.Type{t}, r)
+		fs.jumpOnReg(r, sense, target)
+		return
+	}
 	if fs.c.info.CallOf(e) != nil || fs.c.info.ConvOf(e) != nil {
 		fs.jumpOnValue(e, sense, target) // a user-defined operator's bool
 		return
@@ -1006,6 +1016,11 @@ func (fs *funcState) jumpIf(e lang.Expr, sense bool, target *label) {
 // jumpOnValue evaluates the bool e and jumps to target when it is sense.
 func (fs *funcState) jumpOnValue(e lang.Expr, sense bool, target *label) {
 	r, _ := fs.exprReg(e)
+	fs.jumpOnReg(r, sense, target)
+}
+
+// jumpOnReg jumps to target when the bool in register r is sense.
+func (fs *funcState) jumpOnReg(r int, sense bool, target *label) {
 	op := vm.OpJmpIfNot
 	if sense {
 		op = vm.OpJmpIf

@@ -38,3 +38,25 @@ func (fs *funcState) callOperatorAt(m *bind.Method, w int, have []*vm.Type, dst 
 	t, _ := fs.c.resolveTypeRef(mi.ret, mi.cls, false)
 	return t
 }
+
+// shortCircuit compiles `x && y` (`x || y`) bound to a user-defined `&`
+// (`|`) as C# §12.15.3 defines it: `T.false(x) ? x : T.&(x, y)`, with
+// test the operator false (true) that decides the shortcut.
+func (fs *funcState) shortCircuit(e *lang.BinaryExpr, test *bind.Method, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.allocN(2)
+	xt := fs.exprTo(e.X, w)
+	t := fs.alloc()
+	fs.move(t, w)
+	fs.callOperatorAt(test, t, []*vm.Type{xt}, t)
+	take, end := fs.newLabel(), fs.newLabel()
+	fs.jumpOnReg(t, true, take)
+	yt := fs.exprTo(e.Y, w+1)
+	rt := fs.callOperatorAt(fs.c.info.CallOf(e), w, []*vm.Type{xt, yt}, dst)
+	fs.jmp(end)
+	fs.mark(take)
+	fs.move(dst, w)
+	fs.mark(end)
+	return rt
+}

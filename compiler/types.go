@@ -525,6 +525,9 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		fn.Async = asyncKind(m.ReturnType)
 	}
 	c.setParams(fn, m.Params, ci)
+	if len(m.TypeParams) > 0 {
+		fn.Sig = "[" + strings.Join(m.TypeParams, ",") + "]" + fn.Sig
+	}
 	if static && ci.generic() {
 		mi.classHidden = hiddenTypeParams(m.Params, ci.decl.TypeParams)
 		addHiddenParams(fn, mi.classHidden)
@@ -597,6 +600,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 
 // setParams fills a Func's parameter counts and default values.
 func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
+	fn.Sig = c.paramSig(params, ci)
 	fn.NumParams = len(params)
 	fn.MinParams = len(params)
 	for i, p := range params {
@@ -630,6 +634,51 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 			}
 		}
 	}
+}
+
+// paramSig spells parameters as .NET's stack traces do, in parentheses:
+// the type's simple name (`Int32`, `List`1`, `String[]`, `Int32&` for
+// ref, out and in), a space and the parameter's name.
+func (c *Compiler) paramSig(params []*lang.Param, ci *classInfo) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, p := range params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		name := c.sigTypeName(p.Type, ci)
+		b.WriteString(name)
+		if p.Modifier == "ref" || p.Modifier == "out" || p.Modifier == "in" {
+			b.WriteByte('&')
+		}
+		b.WriteByte(' ')
+		b.WriteString(p.Name)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// sigTypeName is a parameter type's name in a stack trace, from its
+// syntax: type parameters print as themselves, constructed types as
+// their definition (`List`1`), `int?` as `Nullable`1`.
+func (c *Compiler) sigTypeName(tr *lang.TypeRef, ci *classInfo) string {
+	switch {
+	case tr == nil:
+		return "Object"
+	case tr.ArrayRank > 0:
+		return c.sigTypeName(tr.Elem, ci) + "[" + strings.Repeat(",", tr.ArrayRank-1) + "]"
+	case tr.Nullable:
+		if t, _ := c.resolveTypeRef(&lang.TypeRef{Pos: tr.Pos, Name: tr.Name, Args: tr.Args}, ci, false); t != nil && (t.IsValueType || t.IsPrimitive() && t != vm.TString && t != vm.TObject) {
+			return "Nullable`1"
+		}
+		return c.sigTypeName(&lang.TypeRef{Pos: tr.Pos, Name: tr.Name, Args: tr.Args}, ci)
+	case len(tr.Args) > 0:
+		return tr.Name[strings.LastIndexByte(tr.Name, '.')+1:] + "`" + itoa(len(tr.Args))
+	}
+	if t := keywordType(tr.Name); t != nil {
+		return t.Name
+	}
+	return tr.Name[strings.LastIndexByte(tr.Name, '.')+1:]
 }
 
 func (c *Compiler) declareCtor(ci *classInfo, params []*lang.Param, decl *lang.CtorDecl) {

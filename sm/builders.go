@@ -273,6 +273,7 @@ func cachedResult(v vm.Value) *vm.Task {
 // async void method's exception crashes the process, as it is rethrown on
 // the thread pool in .NET.
 func (b *Builder) setException(t *vm.Thread, e *vm.Instance) {
+	vm.CaptureTrace(e)
 	if b.kind == kindVoid {
 		t.M.Crash(&vm.Thrown{Exc: e})
 		return
@@ -453,7 +454,11 @@ func registerCore() {
 		if err != nil {
 			return vm.Null, err
 		}
-		return aw.GetResult(t)
+		r, err := aw.GetResult(t)
+		if th, ok := err.(*vm.Thrown); ok {
+			t.AddAwaitFrames(th.Exc)
+		}
+		return r, err
 	})
 }
 

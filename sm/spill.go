@@ -125,6 +125,21 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 			preY, y := fl.expr(e.Y)
 			body := block(pos, append(preY, assignStmt(pos, ident(pos, t), y))...)
 			var cond lang.Expr
+			if sc := fl.l.info.ShortcutOf(e); sc != nil {
+				// A user-defined && (||): t = x; if (!T.false(t))
+				// (!T.true(t)) t = t & y (t | y), C# §12.15.3.
+				test := fl.typed(ident(pos, t), fl.boundType(x))
+				fl.l.info.Truths[test] = sc
+				op := "&"
+				if e.Op == "||" {
+					op = "|"
+				}
+				bin := binary(pos, op, fl.typed(ident(pos, t), fl.boundType(x)), y)
+				fl.l.info.Copied(e, bin)
+				delete(fl.l.info.Shortcuts, bin)
+				body = block(pos, append(preY, assignStmt(pos, ident(pos, t), bin))...)
+				return append(pre, ifStmt(pos, not(pos, test), body, nil)), ident(pos, t)
+			}
 			switch e.Op {
 			case "&&":
 				cond = ident(pos, t)

@@ -44,6 +44,7 @@ type TraceEntry struct {
 // trace is the payload of an exception's hidden stack-trace field.
 type trace struct {
 	entries []TraceEntry
+	thrown  int // entries recorded where the exception was thrown
 }
 
 var traceType = &Type{Kind: KindNative, Namespace: "System.Diagnostics", Name: "StackTrace"}
@@ -81,10 +82,22 @@ func (t *Thread) captureTrace(e *Instance) {
 	if len(e.F) <= ExcFieldTrace {
 		return
 	}
-	entries := make([]TraceEntry, 0, len(t.frames))
+	entries := t.traceFrames(make([]TraceEntry, 0, len(t.frames)))
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: len(entries)})
+}
+
+// traceFrames appends the frames an exception raised here unwinds
+// through, innermost first: up to the bottom of the stack, or up to a
+// state machine's MoveNext or its async method's stub (sm mode), whose
+// catch-all turns the exception into the task's; a resumed rt frame's
+// logical callers are the awaiting frames of its continuation chain.
+func (t *Thread) traceFrames(entries []TraceEntry) []TraceEntry {
 	for i := len(t.frames) - 1; i >= 0; i-- {
 		fr := &t.frames[i]
 		entries = append(entries, TraceEntry{fr.fn, fr.pc - 1})
+		if fr.fn.stateMachine() {
+			break
+		}
 		if fr.flags&frameResumed != 0 {
 			// A resumed rt frame: the logical callers are the awaiting
 			// frames of its continuation chain, not the dispatcher.
@@ -94,7 +107,50 @@ func (t *Thread) captureTrace(e *Instance) {
 			break
 		}
 	}
-	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries})
+	return entries
+}
+
+// stateMachine reports whether f is a state machine's MoveNext or the
+// stub of an async method lowered to one.
+func (f *Func) stateMachine() bool {
+	if f.Logical != nil {
+		return true
+	}
+	for _, a := range f.Attrs {
+		if a == "AsyncStateMachine" {
+			return true
+		}
+	}
+	return false
+}
+
+// CaptureTrace marks e's trace as it is now as the one awaiters restore
+// before they append their frames: the exception is stored into a task
+// (.NET's ExceptionDispatchInfo.Capture in SetException).
+func CaptureTrace(e *Instance) {
+	if len(e.F) <= ExcFieldTrace {
+		return
+	}
+	if tr, ok := e.F[ExcFieldTrace].AsNative().(*trace); ok && tr.thrown != len(tr.entries) {
+		e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: tr.entries, thrown: len(tr.entries)})
+	}
+}
+
+// AddAwaitFrames records in exception e, rethrown by an awaiter's
+// GetResult (sm mode), the frames it now unwinds through, after those it
+// unwound through when first thrown: .NET's ExceptionDispatchInfo.Throw
+// restores the captured trace and appends.
+func (t *Thread) AddAwaitFrames(e *Instance) {
+	if len(e.F) <= ExcFieldTrace {
+		return
+	}
+	tr, ok := e.F[ExcFieldTrace].AsNative().(*trace)
+	if !ok {
+		t.captureTrace(e)
+		return
+	}
+	entries := t.traceFrames(append([]TraceEntry(nil), tr.entries[:tr.thrown]...))
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown})
 }
 
 // FormatTrace renders a stack trace the way .NET does:
@@ -108,7 +164,7 @@ func FormatTrace(entries []TraceEntry) string {
 		if i > 0 || b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "   at %s()", en.Fn.QualifiedName())
+		fmt.Fprintf(&b, "   at %s", en.Fn.TraceName())
 		if en.Fn.File != "" {
 			fmt.Fprintf(&b, " in %s:line %d", en.Fn.File, en.Fn.LineAt(en.PC))
 		}

@@ -45,6 +45,12 @@ type Func struct {
 	Awaits                                  []AwaitSite // per await instruction, for rt suspension
 	Native                                  NativeFn
 	Attrs                                   []string // attribute names, for the bench harness
+	// Sig is the type parameters and parameter list as .NET's stack
+	// traces print them: "(Int32 n, String s)", "[T](T x)".
+	Sig string
+	// Logical is the method a state machine's MoveNext stands for (sm
+	// mode): stack traces name it, as .NET's do.
+	Logical *Func
 }
 
 // paramsElem is the element type of fn's params array.
@@ -105,6 +111,19 @@ func (f *Func) QualifiedName() string {
 		return f.Name
 	}
 	return f.Owner.FullName() + "." + f.Name
+}
+
+// TraceName is the frame as .NET's stack traces print it:
+// "P.F(Int32 n, String s)"; a state machine's MoveNext prints as the
+// async method it implements.
+func (f *Func) TraceName() string {
+	if f.Logical != nil {
+		return f.Logical.TraceName()
+	}
+	if f.Sig == "" {
+		return f.QualifiedName() + "()"
+	}
+	return f.QualifiedName() + f.Sig
 }
 
 // LineAt returns the source line of the instruction at pc.

@@ -58,6 +58,14 @@ type Info struct {
 	// one from: a *Field (a field-like event) or a *Property (an event
 	// with add and remove accessors).
 	Events map[*lang.AssignExpr]Symbol
+	// Truths holds the user-defined `operator true` applied to a condition
+	// whose type has no implicit conversion to bool (C# §12.24).
+	Truths map[lang.Expr]*Method
+	// Shortcuts holds, for `x && y` and `x || y` bound to a user-defined
+	// `&` or `|` (in Calls), the `operator false` or `operator true` that
+	// decides the shortcut (§12.15.3: `x && y` is
+	// `T.false(x) ? x : T.&(x, y)`).
+	Shortcuts map[*lang.BinaryExpr]*Method
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -79,6 +87,9 @@ func (in *Info) Copied(from, to any) {
 		if m, ok := in.Convs[x]; ok {
 			in.Convs[to.(lang.Expr)] = m
 		}
+		if m, ok := in.Truths[x]; ok {
+			in.Truths[to.(lang.Expr)] = m
+		}
 	}
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
@@ -87,6 +98,9 @@ func (in *Info) Copied(from, to any) {
 	}
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
+	}
+	if x, ok := from.(*lang.BinaryExpr); ok && in.Shortcuts[x] != nil {
+		in.Shortcuts[to.(*lang.BinaryExpr)] = in.Shortcuts[x]
 	}
 	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
 		in.Discards[to.(*lang.Ident)] = true
@@ -118,6 +132,25 @@ func (in *Info) ConvOf(e lang.Expr) *Method {
 		return nil
 	}
 	return in.Convs[e]
+}
+
+// TruthOf returns the user-defined operator true or false that tests e's
+// value (see Info.Truths), or nil.
+func (in *Info) TruthOf(e lang.Expr) *Method {
+	if in == nil {
+		return nil
+	}
+	return in.Truths[e]
+}
+
+// ShortcutOf returns the operator false (for &&) or operator true (for ||)
+// of a user-defined short-circuit operation (see Info.Shortcuts), or nil.
+func (in *Info) ShortcutOf(e lang.Expr) *Method {
+	x, ok := e.(*lang.BinaryExpr)
+	if in == nil || !ok {
+		return nil
+	}
+	return in.Shortcuts[x]
 }
 
 // IsDiscard reports whether id is the `_` of a discard assignment.
@@ -190,7 +223,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true

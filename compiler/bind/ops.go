@@ -132,8 +132,12 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	u := b.u
 	switch e.Op {
 	case "&&", "||":
-		b.cond(e.X)
-		b.cond(e.Y)
+		l, r := b.expr(e.X), b.expr(e.Y)
+		if t, ok := b.shortCircuit(e, l, r); ok {
+			return t
+		}
+		b.condOf(e.X, l)
+		b.condOf(e.Y, r)
 		return u.special[Bool]
 	case "??":
 		l, r := b.expr(e.X), b.expr(e.Y)

@@ -354,7 +354,22 @@ func (b *binder) scoped(s lang.Stmt) {
 	b.pop()
 }
 
-func (b *binder) cond(x lang.Expr) { b.convertExpr(x, b.u.special[Bool]) }
+// cond binds a condition (if, while, for, ?:, &&, ||, !): an expression
+// converted to bool, or, when its type has no implicit conversion to bool,
+// tested with its type's user-defined `operator true` (C# §12.24).
+func (b *binder) cond(x lang.Expr) { b.condOf(x, b.expr(x)) }
+
+func (b *binder) condOf(x lang.Expr, t *Type) {
+	boolT := b.u.special[Bool]
+	if userDefined(t) && !b.implicit(x, t, boolT) && b.userConversion(x, t, boolT, false) == nil {
+		if m := b.truthOperator("op_True", t); m != nil {
+			b.info.Truths[x] = m
+			return
+		}
+	}
+	b.checkConversion(x, t, boolT)
+	b.noteConversion(x, boolT)
+}
 
 func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 	var declared *Type

@@ -287,9 +287,15 @@ func (m *Method) Signature() string {
 		b.WriteString(m.Owner.String())
 		b.WriteByte('.')
 	}
-	if m.Name == ".ctor" && m.Owner != nil {
+	d, _ := m.Definition().Decl.(*lang.MethodDecl)
+	switch {
+	case m.Name == ".ctor" && m.Owner != nil:
 		b.WriteString(m.Owner.Name)
-	} else {
+	case d != nil && (m.Name == "op_Implicit" || m.Name == "op_Explicit") && m.Ret != nil:
+		b.WriteString(strings.ToLower(strings.TrimPrefix(m.Name, "op_")) + " operator " + m.Ret.String())
+	case d != nil && d.Operator != "":
+		b.WriteString("operator " + d.Operator)
+	default:
 		b.WriteString(m.Name)
 	}
 	if len(m.TypeParams) > 0 {

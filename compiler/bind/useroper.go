@@ -103,3 +103,47 @@ func (b *binder) checkOperator(d *lang.MethodDecl, owner *Type) {
 		b.errorf(d.Pos, "CS0558", "User-defined operator '%s.operator %s' must be declared static and public", owner.Name, d.Operator)
 	}
 }
+
+// truthOperator returns t's `operator true` or `operator false` (name
+// op_True or op_False): the one taking a t and returning bool.
+func (b *binder) truthOperator(name string, t *Type) *Method {
+	for _, m := range b.operators(name, t) {
+		if len(m.Params) == 1 && m.Params[0].Type == t && m.Ret == b.u.special[Bool] {
+			return m
+		}
+	}
+	return nil
+}
+
+// shortCircuit binds `x && y` or `x || y` whose operands have a
+// user-defined `&` or `|` (C# §12.15.3): the operator must take and return
+// its declaring type T, and T must declare operator true and operator
+// false. `x && y` is then `T.false(x) ? x : T.&(x, y)` and `x || y` is
+// `T.true(x) ? x : T.|(x, y)`. It reports false when no user-defined
+// operator applies and the operands are conditions.
+func (b *binder) shortCircuit(e *lang.BinaryExpr, l, r *Type) (*Type, bool) {
+	if !userDefined(l) && !userDefined(r) {
+		return nil, false
+	}
+	name, test := "op_BitwiseAnd", "op_False"
+	if e.Op == "||" {
+		name, test = "op_BitwiseOr", "op_True"
+	}
+	m := b.userOperator(name, []lang.Expr{e.X, e.Y}, []*Type{l, r}, e.Pos)
+	if m == nil {
+		return nil, false
+	}
+	b.info.Calls[e] = m
+	t := m.Ret
+	if len(m.Params) != 2 || m.Params[0].Type != t || m.Params[1].Type != t || m.Owner == nil || m.Owner.Generic() != t.Generic() {
+		b.errorf(e.Pos, "CS0217", "In order to be applicable as a short circuit operator a user-defined logical operator ('%s') must have the same return type and parameter types", m.Signature())
+		return t, true
+	}
+	tm := b.truthOperator(test, t)
+	if tm == nil || b.truthOperator("op_True", t) == nil || b.truthOperator("op_False", t) == nil {
+		b.errorf(e.Pos, "CS0218", "In order for '%s' to be applicable as a short circuit operator, its declaring type '%s' must define operator true and operator false", m.Signature(), t)
+		return t, true
+	}
+	b.info.Shortcuts[e] = tm
+	return t, true
+}
