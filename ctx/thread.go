@@ -31,6 +31,13 @@ func (t *Thread) Current() *Context {
 	return t.ec
 }
 
+// Installed returns the context installed on the thread, nil for Default
+// (Switch(nil) installs Default). A context is immutable, so a saved
+// Installed() that is still == Installed() means nothing changed: the VM's
+// async calls save it at entry and compare it at return, one pointer
+// compare on the fast path.
+func (t *Thread) Installed() *Context { return t.ec }
+
 // Capture is ExecutionContext.Capture: Default when the thread is on
 // Default, nil when flow is suppressed, otherwise the current context (the
 // same instance until something changes).

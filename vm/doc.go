@@ -35,7 +35,8 @@
 // A Frame (machine.go) is a window R[0..NumRegs) of the register stack plus
 // its Func, pc, the absolute index that receives its result, its closure,
 // flags (boundary, awaited, thunk, resumed), and for rt async frames the
-// caller's ExecutionContext. A call allocates nothing: the caller puts the
+// caller's installed ExecutionContext (nil for Default), compared by
+// reference at return. A call allocates nothing: the caller puts the
 // arguments in consecutive registers at the top of its own window (R[A] is
 // `this` for instance methods), and the callee's window starts there, so
 // the arguments are its R[0..]; the result is written back to the caller's
@@ -110,9 +111,10 @@
 // a try. Each awaiting caller up to the nearest thunk saves itself the same
 // way and links behind, the thunk gets a pending Task owning the chain, and
 // the awaiter is told to resume it. Thread.Dispatch resumes the chain leaf
-// first, restoring each continuation's context, and puts the thread's own
-// context back when it ends; a frame that suspends again reuses its
-// continuation.
+// first in one run of the interpreter loop (a resumed frame that returns or
+// throws is replaced by the next continuation's frame), restoring each
+// continuation's context, and puts the thread's own context back when it
+// ends; a frame that suspends again reuses its continuation.
 //
 // The sm model needs nothing from runtime_async.go: package sm rewrites async
 // methods into state machines before code generation, and the method

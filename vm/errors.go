@@ -99,7 +99,9 @@ func (t *Thread) traceFrames(entries []TraceEntry) []TraceEntry {
 			break
 		}
 		if fr.flags&frameResumed != 0 {
-			for c := fr.rest.Next; c != nil; c = c.Next {
+			// A resumed rt frame: the logical callers are the awaiting
+			// frames of its continuation chain, not the dispatcher.
+			for c := fr.rest.Next(); c != nil; c = c.Next() {
 				entries = append(entries, TraceEntry{c.Fn, int(c.PC) - 1})
 			}
 			break

@@ -18,9 +18,14 @@ const (
 	// frameAwaitResult marks a non-async frame called by an awaiting call:
 	// its returned awaitable is awaited on return.
 	frameAwaitResult
-	// frameResumed marks a frame re-entered by the dispatcher; its
-	// continuation's successors are in Frame.rest.
+	// frameResumed marks a frame re-entered from a continuation (Frame.rest,
+	// whose successors are the rest of its chain); it is a boundary. When
+	// it returns or throws, the next continuation's frame takes its place
+	// in the same run (resumeNext).
 	frameResumed
+	// frameRecycles marks a resumed frame of a chain resumed exactly once:
+	// its continuation is recycled when the frame finishes.
+	frameRecycles
 )
 
 // Invoke calls fn with the given receiver (ignored for static functions) and
@@ -813,7 +818,7 @@ func (t *Thread) run() (result Value, err error) {
 				if flags == frameAwaited {
 					// An awaited rt async method completed synchronously: the
 					// value is already in place; put back the caller's context.
-					if ec != t.Ctx.Current() {
+					if ec != t.Ctx.Installed() {
 						t.Ctx.Switch(ec)
 					}
 					fr = &t.frames[len(t.frames)-1]
@@ -828,6 +833,19 @@ func (t *Thread) run() (result Value, err error) {
 						v = t.thunkResult(fn.Async, v)
 						t.stack[ret] = v
 					}
+				}
+				if flags&frameResumed != 0 {
+					// The popped slot still holds the continuation; the
+					// chain goes on in this run.
+					if t.resumeNext(flags, fr.rest, v, nil) {
+						t.match = nil
+						fr = &t.frames[len(t.frames)-1]
+						fn = fr.fn
+						regs = t.stack[fr.base : fr.base+fn.NumRegs]
+						pc = fr.pc
+						continue
+					}
+					return t.exit(steps, prevRun, Null, nil)
 				}
 				if flags&frameBoundary != 0 {
 					return t.exit(steps, prevRun, v, nil)
@@ -890,15 +908,21 @@ func (t *Thread) run() (result Value, err error) {
 				if n := len(t.frames); n < cap(t.frames) && n < t.M.MaxDepth &&
 					ins.C() == callee.NumParams+b2i(callee.HasThis) && base+callee.NumRegs <= len(t.stack) {
 					// Fast path of pushFrame, as for CALL.
-					t.frames = t.frames[:n+1]
-					t.frames[n] = Frame{fn: callee, base: base, ret: base, flags: frameAwaited, ec: t.Ctx.Current()}
+					// (Four fields in the literal: with more, the compiler
+					// builds it on the stack and copies it.)
+					ec := t.Ctx.Installed()
+					frames := t.frames[:n+1]
+					t.frames = frames
+					f := &frames[n]
+					*f = Frame{fn: callee, base: base, ret: base, ec: ec}
+					f.flags = frameAwaited
 				} else {
 					if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
 						err = e
 						goto fail
 					}
 					t.frames[len(t.frames)-1].flags = frameAwaited
-					t.frames[len(t.frames)-1].ec = t.Ctx.Current()
+					t.frames[len(t.frames)-1].ec = t.Ctx.Installed()
 				}
 				fr = &t.frames[len(t.frames)-1]
 				t.asyncCalls++
@@ -1132,6 +1156,19 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 					return Null, nil, false
 				}
 			}
+		}
+		if flags&frameResumed != 0 {
+			// The exception leaves a resumed frame: the next frame of its
+			// chain that takes it receives it at its await, in this run.
+			t.match = nil
+			if !t.resumeNext(flags, popped.rest, Null, err) {
+				return Null, nil, true
+			}
+			fr = &t.frames[len(t.frames)-1]
+			if th != nil {
+				t.match = t.findCatch(th.Exc)
+			}
+			continue
 		}
 		if flags&frameBoundary != 0 || len(t.frames) == 0 {
 			// The exception leaves this run: whoever receives it next (the

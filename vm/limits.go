@@ -321,8 +321,8 @@ const (
 	SizeValue    = int(unsafe.Sizeof(Value{}))
 )
 
-func (t *Thread) countContinuation(c *Continuation) {
-	t.Count(unsafe.Pointer(c), int(unsafe.Sizeof(*c))+int(c.capReg)*SizeValue)
+func (t *Thread) countContinuation(c *Continuation, regs int) {
+	t.Count(unsafe.Pointer(c), int(unsafe.Sizeof(*c))+regs*SizeValue)
 }
 
 func (t *Thread) countTask(tk *Task) { t.Count(unsafe.Pointer(tk), int(unsafe.Sizeof(*tk))) }

@@ -304,7 +304,7 @@ type Frame struct {
 	ret   int // absolute stack index receiving the result
 	cl    *Closure
 	flags uint8
-	ec    *ctx.Context  // rt async frames: the caller's context, restored on exit
+	ec    *ctx.Context  // rt async frames: the caller's installed context (nil: Default), put back on exit
 	rest  *Continuation // resumed frames: the continuation this frame was resumed from
 }
 

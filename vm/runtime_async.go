@@ -14,44 +14,71 @@ import (
 // to the root, whose Task is completed when the root frame returns.
 //
 // A continuation and its saved registers are one allocation (a size class
-// of 1, 2, 4 or 8 registers; more live registers get their own array): 96
-// bytes for a frame with one live register. The registers to restore are
-// named by the await site (Func.Awaits), not stored. A frame that suspends
-// again reuses its continuation, and a continuation whose frame has
-// finished goes to the resuming thread's free list for its next suspension,
-// so a steady stream of suspensions allocates nothing.
+// of 1, 2, 4 or 8 registers; more live registers get their own array): a
+// 64-byte header, 80 bytes with one live register. The registers to
+// restore are named by the await site (Func.Awaits, by index), not stored.
+// A frame that suspends again reuses its continuation, and a continuation
+// whose frame has finished goes to the resuming thread's free list for its
+// next suspension, so a steady stream of suspensions allocates nothing.
 type Continuation struct {
 	Fn *Func
 	// regs holds the registers live after the await, in the site's order
-	// (all when the site has no list): nregs of them, room for capReg;
-	// inline after the struct in a classed continuation.
-	regs          unsafe.Pointer
-	nregs, capReg int32
-	Cl            *Closure
-	Next          *Continuation // the awaiting caller's continuation
-	Task          *Task         // set on the root: completed with the root frame's result
-	EC            *ctx.Context  // context to restore on resume; nil: none captured
-	PC            int32         // resume pc: the instruction after the await
-	Dst           int32         // register receiving the awaited result
-	// InTry says an exception is delivered into this frame (it has an
-	// exception slot); without one, an exception passes it by.
-	InTry bool
-	// Suppressed records that flow was suppressed at the suspension: the
-	// continuation then runs in whatever context the resuming thread has.
-	Suppressed bool
-	Kind       AsyncKind
-	// class is the size class (1 + index into contClassRegs), 0 when the
-	// registers are a separate array; only classed continuations recycle.
-	class uint8
-	// once says the chain (when this is its leaf) is resumed exactly once
-	// by what it waits for (a Task, or an awaiter that promises it), so its
-	// continuations may be recycled after they finish.
-	once bool
-
+	// (all when the site has no list): nregs of them; inline after the
+	// struct in a classed continuation (room for its class's count), else
+	// an array of Fn.NumRegs.
+	regs unsafe.Pointer
+	Cl   *Closure
+	// link is the awaiting caller's continuation; on the root of a chain
+	// (contRoot) it is the Task the chain completes; on a free list, the
+	// next free continuation.
+	link unsafe.Pointer
+	EC   *ctx.Context // context to restore on resume; nil: none captured
 	// wake resumes the chain through an awaiter other than a Task (a Task
 	// holds the chain itself); made at the first such registration of the
 	// continuation object and kept with it through reuse and recycling.
-	wake *contWake
+	wake  *contWake
+	PC    int32  // resume pc: the instruction after the await
+	nregs uint32 // saved registers
+	Dst   uint16 // register receiving the awaited result
+	// site is 1 + the index of the await in Fn.Awaits; 0 when it has none
+	// (every register is saved).
+	site  uint16
+	Kind  AsyncKind
+	class uint8 // size class (1 + index into contClassRegs); 0: registers in their own array, never recycled
+	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot
+}
+
+// Continuation bits.
+const (
+	// contInTry says an exception is delivered into this frame (it has an
+	// exception slot); without one, an exception passes it by.
+	contInTry uint8 = 1 << iota
+	// contSuppressed records that flow was suppressed at the suspension:
+	// the continuation then runs in whatever context the resuming thread
+	// has.
+	contSuppressed
+	// contOnce says the chain (when this is its leaf) is resumed exactly
+	// once by what it waits for (a Task, or an awaiter that promises it),
+	// so its continuations may be recycled after they finish.
+	contOnce
+	// contRoot marks the root of a chain: link is its Task.
+	contRoot
+)
+
+// Next returns the awaiting caller's continuation, nil at the root.
+func (c *Continuation) Next() *Continuation {
+	if c.bits&contRoot != 0 {
+		return nil
+	}
+	return (*Continuation)(c.link)
+}
+
+// Task returns the task a chain's root completes (nil elsewhere).
+func (c *Continuation) Task() *Task {
+	if c.bits&contRoot == 0 {
+		return nil
+	}
+	return (*Task)(c.link)
 }
 
 // contWake is how an awaiter that is not a Task resumes a chain: fn, given
@@ -63,11 +90,6 @@ type contWake struct {
 
 // Regs returns the saved registers.
 func (c *Continuation) Regs() []Value { return unsafe.Slice((*Value)(c.regs), c.nregs) }
-
-// setRegs makes regs (n of them used) the continuation's register array.
-func (c *Continuation) setRegs(regs []Value, n int) {
-	c.regs, c.nregs, c.capReg = unsafe.Pointer(unsafe.SliceData(regs)), int32(n), int32(cap(regs))
-}
 
 // ResumesOnce is implemented by library awaiters that call the function
 // given to UnsafeOnCompleted exactly once (Task.Yield's). A user awaiter may
@@ -101,7 +123,7 @@ type (
 )
 
 // contFreeList is one size class of a thread's recycled continuations,
-// linked through Next; it keeps at most maxFreeConts.
+// linked through link; it keeps at most maxFreeConts.
 type contFreeList struct {
 	head *Continuation
 	n    int32
@@ -109,28 +131,37 @@ type contFreeList struct {
 
 const maxFreeConts = 64
 
-// newContinuation returns a continuation with room for n registers: a
-// recycled one of t's, or a new one.
-func (t *Thread) newContinuation(n int) *Continuation {
-	class := -1
-	for i, r := range contClassRegs {
-		if n <= r {
-			class = i
-			break
-		}
+// contClass is the size class for n registers, -1 when none has room.
+func contClass(n int) int {
+	switch {
+	case n <= 1:
+		return 0
+	case n <= 2:
+		return 1
+	case n <= 4:
+		return 2
+	case n <= 8:
+		return 3
 	}
+	return -1
+}
+
+// newContinuation returns a continuation with room for n registers of a
+// frame of numRegs: a recycled one of t's, or a new one.
+func (t *Thread) newContinuation(n, numRegs int) *Continuation {
+	class := contClass(n)
 	if class < 0 {
 		t.M.Counters.Continuations.Add(1)
 		c := &Continuation{}
-		c.setRegs(make([]Value, n), n)
-		t.countContinuation(c)
+		c.regs, c.nregs = unsafe.Pointer(unsafe.SliceData(make([]Value, numRegs))), uint32(n)
+		t.countContinuation(c, numRegs)
 		return c
 	}
 	fl := &t.freeConts[class]
 	if c := fl.head; c != nil {
-		fl.head, fl.n = c.Next, fl.n-1
-		c.Next = nil
-		c.nregs = int32(n)
+		fl.head, fl.n = (*Continuation)(c.link), fl.n-1
+		c.link = nil
+		c.nregs = uint32(n)
 		return c
 	}
 	t.M.Counters.Continuations.Add(1)
@@ -138,29 +169,37 @@ func (t *Thread) newContinuation(n int) *Continuation {
 	switch class {
 	case 0:
 		x := &cont1{}
-		x.c.setRegs(x.r[:], n)
+		x.c.regs = unsafe.Pointer(&x.r)
 		c = &x.c
 	case 1:
 		x := &cont2{}
-		x.c.setRegs(x.r[:], n)
+		x.c.regs = unsafe.Pointer(&x.r)
 		c = &x.c
 	case 2:
 		x := &cont4{}
-		x.c.setRegs(x.r[:], n)
+		x.c.regs = unsafe.Pointer(&x.r)
 		c = &x.c
 	default:
 		x := &cont8{}
-		x.c.setRegs(x.r[:], n)
+		x.c.regs = unsafe.Pointer(&x.r)
 		c = &x.c
 	}
+	c.nregs = uint32(n)
 	c.class = uint8(class + 1)
-	t.countContinuation(c)
+	t.countContinuation(c, contClassRegs[class])
 	return c
 }
 
+// roomFor reports whether c's register array holds n registers of a frame
+// of its function (an unclassed array holds all of them).
+func (c *Continuation) roomFor(n int) bool {
+	return c.class == 0 || n <= contClassRegs[c.class-1]
+}
+
 // recycle puts a continuation whose frame has finished on t's free list.
-// Its registers are cleared so that it keeps nothing alive; its wake
-// function stays (it resumes whatever the continuation holds next).
+// What it refers to is cleared so that it keeps nothing alive (registers
+// beyond nregs are always clear); its wake function stays (it resumes
+// whatever the continuation holds next).
 func (t *Thread) recycle(c *Continuation) {
 	if c.class == 0 {
 		return
@@ -169,8 +208,12 @@ func (t *Thread) recycle(c *Continuation) {
 	if fl.n >= maxFreeConts {
 		return
 	}
-	clear(unsafe.Slice((*Value)(c.regs), c.capReg))
-	*c = Continuation{regs: c.regs, capReg: c.capReg, Next: fl.head, class: c.class, wake: c.wake}
+	if c.nregs > 0 {
+		clear(c.Regs())
+	}
+	c.Fn, c.Cl, c.EC = nil, nil, nil
+	c.link = unsafe.Pointer(fl.head)
+	c.bits = 0
 	fl.head, fl.n = c, fl.n+1
 }
 
@@ -188,13 +231,14 @@ func (t *Thread) asyncEnter(awaited bool) {
 	} else {
 		fr.flags |= frameThunk
 	}
-	fr.ec = t.Ctx.Current()
+	fr.ec = t.Ctx.Installed()
 	t.asyncCalls++
 }
 
-// restoreEC puts back the context saved when an async frame was entered.
+// restoreEC puts back the context saved when an async frame was entered
+// (nil: Default).
 func (t *Thread) restoreEC(ec *ctx.Context) {
-	if ec != nil && t.Ctx.Current() != ec {
+	if t.Ctx.Installed() != ec {
 		t.Ctx.Switch(ec)
 	}
 }
@@ -387,7 +431,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		fr := &t.frames[len(t.frames)-1]
 		c := t.saveFrame(fr, dst, ecHere)
 		if last != nil {
-			last.Next = c
+			last.link = unsafe.Pointer(c)
 		} else {
 			first = c
 		}
@@ -400,11 +444,11 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			// (saveFrame); it keeps that one's successor, task and kind.
 			// The root's task now waits on a new leaf.
 			root := c
-			for root.Next != nil {
-				root = root.Next
+			for root.bits&contRoot == 0 && root.link != nil {
+				root = (*Continuation)(root.link)
 			}
-			if root.Task != nil {
-				root.Task.Owner = first
+			if tk := root.Task(); tk != nil {
+				tk.Owner = first
 			}
 			t.register(aw, first)
 			return Null, true, errSuspended
@@ -426,7 +470,8 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		tk.Owner = first
 		t.countTask(tk)
 		t.M.Counters.Tasks.Add(1)
-		c.Task = tk
+		c.link = unsafe.Pointer(tk)
+		c.bits |= contRoot
 		c.Kind = kind
 		var tv Value
 		switch kind {
@@ -448,48 +493,58 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 // saveFrame allocates the continuation of a suspending frame.
 func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	fn := fr.fn
-	site := fn.awaitSite(fr.pc - 1)
-	n := fn.NumRegs
-	if site != nil && site.Live != nil {
-		n = len(site.Live)
+	si := fn.awaitSite(fr.pc - 1)
+	n, inTry := fn.NumRegs, true
+	var live []int32
+	if si >= 0 && si < 0xFFFF {
+		site := &fn.Awaits[si]
+		inTry = site.InTry
+		if site.Live != nil {
+			live, n = site.Live, len(site.Live)
+		}
+	} else {
+		si = -1 // no site: every register is saved
 	}
 	// A frame resumed from a continuation that suspends again reuses that
 	// continuation (and its register array when large enough): a loop of
 	// awaits allocates once, not once per iteration. Nothing else refers to
 	// it any more: its predecessor in the chain has finished, and the
 	// dispatcher that resumed it does not touch it after a re-suspension.
+	// It keeps its link (the rest of the chain, or the root's task), kind,
+	// class and wake function.
 	var c *Continuation
 	if fr.flags&frameResumed != 0 {
 		c = fr.rest
-		old := *c
-		*c = Continuation{regs: old.regs, nregs: int32(n), capReg: old.capReg, Next: old.Next, Task: old.Task, Kind: old.Kind, class: old.class, wake: old.wake}
-		if int(old.capReg) < n {
-			c.setRegs(make([]Value, n), n)
-			c.class = 0
+		if !c.roomFor(n) {
+			clear(c.Regs())
+			c.regs, c.class = unsafe.Pointer(unsafe.SliceData(make([]Value, fn.NumRegs))), 0
+		} else if old := int(c.nregs); n < old {
+			clear(c.Regs()[n:old])
 		}
+		c.nregs = uint32(n)
+		c.bits &= contRoot
+		c.EC = nil
 	} else {
-		c = t.newContinuation(n)
+		c = t.newContinuation(n, fn.NumRegs)
 		c.Kind = fn.Async
 	}
-	c.Fn, c.PC, c.Dst, c.Cl = fn, int32(fr.pc), int32(dst), fr.cl
+	c.Fn, c.PC, c.Dst, c.Cl, c.site = fn, int32(fr.pc), uint16(dst), fr.cl, uint16(si+1)
 	regs := t.stack[fr.base : fr.base+fn.NumRegs]
 	saved := c.Regs()
-	if site != nil && site.Live != nil {
-		for i, r := range site.Live {
+	if live != nil {
+		for i, r := range live {
 			saved[i] = regs[r]
 		}
 	} else {
 		copy(saved, regs)
 	}
-	if site != nil {
-		c.InTry = site.InTry
-	} else {
-		c.InTry = true
+	if inTry {
+		c.bits |= contInTry
 	}
 	switch {
 	case ec == nil || ec.IsDefault():
 	case ec.IsFlowSuppressed():
-		c.Suppressed = true
+		c.bits |= contSuppressed
 	default:
 		c.EC = ec
 		t.M.Counters.ECCaptures.Add(1)
@@ -497,13 +552,14 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	return c
 }
 
-func (f *Func) awaitSite(pc int) *AwaitSite {
+// awaitSite returns the index in f.Awaits of the await at pc, -1 if none.
+func (f *Func) awaitSite(pc int) int {
 	for i := range f.Awaits {
 		if f.Awaits[i].PC == pc {
-			return &f.Awaits[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // register asks the awaiter to resume the chain when it completes. A Task
@@ -513,11 +569,13 @@ func (f *Func) awaitSite(pc int) *AwaitSite {
 // continuation; others get a one-shot resumption per registration.
 func (t *Thread) register(aw Awaiter, chain *Continuation) {
 	if tk, ok := aw.(*Task); ok {
-		chain.once = true
+		chain.bits |= contOnce
 		if tk.addContinuation(chain) {
 			return
 		}
-	} else if _, chain.once = aw.(ResumesOnce); !chain.once {
+	} else if _, once := aw.(ResumesOnce); once {
+		chain.bits |= contOnce
+	} else {
 		// An awaiter that may call its continuation more than once (or
 		// late, after the chain moved on) gets a resumption of its own
 		// that runs the first time only.
@@ -555,53 +613,140 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 }
 
 // Dispatch resumes a suspended chain with the awaited result (or
-// exception), leaf first, passing each frame's result to the next, until
-// the chain completes its task or suspends again. The thread's context is
-// saved when the dispatch starts and put back when it ends. Continuations
-// whose frames finish are recycled when the chain is resumed only once.
+// exception): it enters the leaf's frame and runs it; when a resumed frame
+// returns or throws, the run loop enters the next continuation's frame in
+// its place (resumeNext), so the whole chain runs in one run of the
+// interpreter loop, until the root completes its task or a frame suspends
+// again. The thread's context is saved when the dispatch starts and put
+// back when it ends. Continuations whose frames finish are recycled when
+// the chain is resumed only once.
 func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
-	saved := t.Ctx.Current()
-	recycle := c.once
-	for c != nil {
-		if err != nil && !c.InTry {
-			// No exception slot: the exception passes through this frame.
-		} else {
-			switch {
-			case c.EC != nil:
-				t.M.Counters.ECRestores.Add(1)
-				t.Ctx.Switch(c.EC)
-			case !c.Suppressed:
-				if !t.Ctx.Current().IsDefault() {
-					t.Ctx.Switch(ctx.Default)
-				}
-			}
-			var again bool
-			v, err, again = t.resume(c, v, err)
-			if again {
-				break
-			}
-		}
-		next := c.Next
-		if next == nil {
-			t.finishChain(c, v, err)
-			if recycle {
-				t.recycle(c)
-			}
-			break
-		}
-		if recycle {
-			t.recycle(c)
-		}
-		c = next
+	saved := t.Ctx.Installed()
+	flags := frameBoundary | frameResumed
+	if c.bits&contOnce != 0 {
+		flags |= frameRecycles
 	}
-	if t.Ctx.Current() != saved {
+	if t.enterChain(c, v, err, flags) {
+		if err != nil {
+			_, err = t.runThrow(err)
+		} else {
+			_, err = t.run()
+		}
+		if err != nil && err != errSuspended {
+			// A Go panic or a Fatal error below: nothing in the
+			// chain can receive it.
+			t.M.Crash(err)
+		}
+	}
+	if t.Ctx.Installed() != saved {
 		t.Ctx.Switch(saved)
 	}
 }
 
+// takes reports whether continuation c receives an exception err at its
+// await: only a .NET exception, and only when the await has an exception
+// slot; otherwise the exception passes the frame by.
+func (c *Continuation) takes(err error) bool {
+	if c.bits&contInTry == 0 {
+		return false
+	}
+	_, ok := err.(*Thrown)
+	return ok
+}
+
+// enterChain pushes the frame of the first continuation from c on that
+// receives the outcome (every frame receives a value; an exception only
+// those that take it), passing the outcome by the others. At the end of
+// the chain it completes the root's task and reports false.
+func (t *Thread) enterChain(c *Continuation, v Value, err error, flags uint8) bool {
+	for err != nil && !c.takes(err) {
+		next := c.Next()
+		if next == nil {
+			t.finishChain(c, v, err)
+			if flags&frameRecycles != 0 {
+				t.recycle(c)
+			}
+			return false
+		}
+		if flags&frameRecycles != 0 {
+			t.recycle(c)
+		}
+		c = next
+	}
+	t.enterContinuation(c, v, err, flags)
+	return true
+}
+
+// resumeNext continues a chain whose resumed frame (flags, continuation c)
+// has just been popped, returning v or throwing err: the next continuation
+// receives the outcome (enterChain). It reports false when the chain has
+// ended.
+func (t *Thread) resumeNext(flags uint8, c *Continuation, v Value, err error) bool {
+	next := c.Next()
+	if next == nil {
+		t.finishChain(c, v, err)
+		if flags&frameRecycles != 0 {
+			t.recycle(c)
+		}
+		return false
+	}
+	if flags&frameRecycles != 0 {
+		t.recycle(c)
+	}
+	return t.enterChain(next, v, err, flags)
+}
+
+// enterContinuation re-enters continuation c's frame on top of the stack,
+// in c's context: its saved registers back in place and the awaited value
+// in R[Dst] (an exception is raised at the await by the caller).
+func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
+	switch {
+	case c.EC != nil:
+		t.M.Counters.ECRestores.Add(1)
+		t.Ctx.Switch(c.EC)
+	case c.bits&contSuppressed == 0:
+		if t.Ctx.Installed() != nil {
+			t.Ctx.Switch(nil)
+		}
+	}
+	// The base is taken after the switch: a change handler runs bytecode.
+	fn := c.Fn
+	base := t.top()
+	if need := base + fn.NumRegs + 1; need > len(t.stack) {
+		t.growStack(need)
+	}
+	regs := t.stack[base : base+fn.NumRegs]
+	saved := c.Regs()
+	var live []int32
+	if c.site != 0 {
+		live = fn.Awaits[c.site-1].Live
+	}
+	if live != nil {
+		for i, r := range live {
+			regs[r] = saved[i]
+		}
+	} else {
+		copy(regs, saved)
+	}
+	if err == nil {
+		regs[c.Dst] = v
+	}
+	n := len(t.frames)
+	if n == cap(t.frames) {
+		t.frames = append(t.frames, Frame{})
+	}
+	frames := t.frames[:n+1]
+	t.frames = frames
+	f := &frames[n]
+	// Four fields in the literal: with more, the compiler builds it on
+	// the stack and copies it.
+	*f = Frame{fn: fn, pc: int(c.PC), base: base, ret: base}
+	f.cl, f.flags, f.rest = c.Cl, flags, c
+}
+
 // finishChain completes the root's task with the chain's outcome.
 func (t *Thread) finishChain(root *Continuation, v Value, err error) {
-	tk := root.Task
+	tk := root.Task()
 	if tk == nil {
 		return
 	}
@@ -623,38 +768,4 @@ func (t *Thread) finishChain(root *Continuation, v Value, err error) {
 		v = Null
 	}
 	tk.TryComplete(t, StatusRanToCompletion, v, nil)
-}
-
-// resume re-enters a continuation's frame with the awaited result (or
-// raises the exception at its await) and runs it until it returns, throws,
-// or suspends again (again = true; the rest of the chain is linked behind
-// the new continuation).
-func (t *Thread) resume(c *Continuation, v Value, err error) (Value, error, bool) {
-	fn := c.Fn
-	base := t.top()
-	if need := base + fn.NumRegs + 1; need > len(t.stack) {
-		t.growStack(need)
-	}
-	regs := t.stack[base : base+fn.NumRegs]
-	saved := c.Regs()
-	if site := fn.awaitSite(int(c.PC) - 1); site != nil && site.Live != nil {
-		for i, r := range site.Live {
-			regs[r] = saved[i]
-		}
-	} else {
-		copy(regs, saved)
-	}
-	t.frames = append(t.frames, Frame{fn: fn, pc: int(c.PC), base: base, ret: base, cl: c.Cl,
-		flags: frameBoundary | frameResumed, rest: c, ec: t.Ctx.Current()})
-	var r Value
-	if err != nil {
-		r, err = t.runThrow(err)
-	} else {
-		regs[c.Dst] = v
-		r, err = t.run()
-	}
-	if err == errSuspended {
-		return Null, nil, true
-	}
-	return r, err, false
 }

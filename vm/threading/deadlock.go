@@ -329,7 +329,7 @@ func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
 		return ""
 	}
 	var lines []string
-	for ; c != nil && len(lines) < 20; c = c.Next {
+	for ; c != nil && len(lines) < 20; c = c.Next() {
 		if c.Fn == nil {
 			continue
 		}
