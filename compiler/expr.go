@@ -1076,10 +1076,17 @@ func (fs *funcState) compareOperands(e *lang.BinaryExpr) (int, int) {
 }
 
 func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
-	if m := fs.c.info.CallOf(e); m != nil {
-		return fs.callOperator(m, []lang.Expr{e.X}, dst)
-	}
 	t, _ := fs.c.resolveTypeRef(e.Type, fs.cls, true)
+	if m := fs.c.info.CallOf(e); m != nil {
+		// A user-defined conversion, then the standard one from its result
+		// to the target: (long)f with an operator to int widens the int.
+		rt := fs.callOperator(m, []lang.Expr{e.X}, dst)
+		if c, ok := convTo[t]; ok && t != nil && rt != t && !e.Type.Nullable {
+			fs.emitABC(fs.checkedOp(vm.OpConv, e), dst, dst, int(c))
+			return t
+		}
+		return rt
+	}
 	r, xt := fs.exprReg(e.X)
 	if t == nil || t == vm.TObject {
 		fs.emitABC(vm.OpMove, dst, r, 0)

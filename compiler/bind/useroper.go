@@ -71,7 +71,9 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 	if explicit {
 		names = append(names, "op_Explicit")
 	}
-	var found *Method
+	// The applicable operators; an explicit conversion considers the
+	// implicit and the explicit ones together (§10.5.5).
+	var apps []*Method
 	for _, name := range names {
 		for _, m := range b.operators(name, from, to) {
 			if len(m.Params) != 1 {
@@ -80,21 +82,54 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 			p, r := m.Params[0].Type, m.Ret
 			in := p == from || b.implicit(e, from, p) || explicit && b.explicit(from, p)
 			out := r == to || b.implicit(nil, r, to) || explicit && b.explicit(r, to)
-			if !in || !out {
-				continue
+			if in && out {
+				apps = append(apps, m)
 			}
-			if p == from && r == to { // the most specific conversion
-				return m
-			}
-			if found == nil {
-				found = m
-			}
-		}
-		if found != nil {
-			return found
 		}
 	}
-	return nil
+	return b.mostSpecificConversion(apps, from, to)
+}
+
+// mostSpecificConversion picks among applicable conversion operators
+// (§10.5.4, §10.5.5): the one from the source type if any (else the
+// first), and of those the one to the target type, else the one to the
+// most encompassing type that converts implicitly to the target
+// (`(long)f` with operators to int and to double takes int), else the
+// first.
+func (b *binder) mostSpecificConversion(apps []*Method, from, to *Type) *Method {
+	if len(apps) == 0 {
+		return nil
+	}
+	var exactFrom []*Method
+	for _, m := range apps {
+		if m.Params[0].Type == from {
+			exactFrom = append(exactFrom, m)
+		}
+	}
+	if len(exactFrom) > 0 {
+		apps = exactFrom
+	}
+	var encompassed []*Method
+	for _, m := range apps {
+		if m.Ret == to {
+			return m
+		}
+		if b.implicit(nil, m.Ret, to) {
+			encompassed = append(encompassed, m)
+		}
+	}
+	for _, m := range encompassed {
+		widest := true
+		for _, o := range encompassed {
+			if o != m && !b.implicit(nil, o.Ret, m.Ret) {
+				widest = false
+			}
+		}
+		if widest {
+			return m
+		}
+	}
+	return apps[0]
 }
 
 // declareOperator checks an operator declaration's form (CS0558, CS0563).
