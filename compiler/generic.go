@@ -64,7 +64,7 @@ func (c *Compiler) isMethodTypeParam(name string) bool {
 // of the generic class ci that carry the class's type arguments.
 func (fs *funcState) declareClassTypeParams(ci *classInfo, k int) {
 	for i := 0; i < k; i++ {
-		fs.initBox(fs.declare(typeParamPrefix+ci.decl.TypeParams[i], lang.Pos{}, vm.TType, nil))
+		fs.initBox(fs.declare(typeParamPrefix+ci.typeParams[i], lang.Pos{}, vm.TType, nil))
 	}
 }
 

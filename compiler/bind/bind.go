@@ -319,6 +319,10 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 		}
 		if lib {
 			t.VM = vm.Builtin(full)
+			if outer != nil && outer.VM != nil {
+				// A nested library type: Dictionary`2+KeyCollection.
+				t.VM = vm.Builtin(outer.VM.FullName() + "+" + td.Name)
+			}
 		}
 		if outer != nil {
 			outer.addMember(t)
@@ -595,6 +599,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	if (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1 {
 		return b.u.NullableOf(b.resolveType(tr.Args[0], ctx))
+	}
+	if tr.Outer != nil {
+		return b.resolveNested(tr, ctx)
 	}
 	if len(tr.Args) == 0 {
 		if s, ok := keyword(tr.Name); ok {

@@ -88,7 +88,7 @@ func (b *binder) typeName(e lang.Expr) *Type {
 		if name == "" {
 			if outer := b.typeName(e.X); outer != nil && !outer.IsUnchecked() {
 				if nt := b.nestedType(outer, e.Name, len(e.TypeArgs)); nt != nil {
-					return b.constructed(nt, e.TypeArgs)
+					return b.u.Nested(outer, nt, b.typeArgs(e.TypeArgs))
 				}
 			}
 			return nil
@@ -105,7 +105,7 @@ func (b *binder) typeName(e lang.Expr) *Type {
 		if t.Kind == Unchecked {
 			if outer := b.typeName(e.X); outer != nil && !outer.IsUnchecked() {
 				if nt := b.nestedType(outer, e.Name, len(e.TypeArgs)); nt != nil {
-					return b.constructed(nt, e.TypeArgs)
+					return b.u.Nested(outer, nt, b.typeArgs(e.TypeArgs))
 				}
 			}
 			return nil
@@ -115,15 +115,16 @@ func (b *binder) typeName(e lang.Expr) *Type {
 	return nil
 }
 
-func (b *binder) constructed(def *Type, args []*lang.TypeRef) *Type {
+// typeArgs resolves written type arguments.
+func (b *binder) typeArgs(args []*lang.TypeRef) []*Type {
 	if len(args) == 0 {
-		return def
+		return nil
 	}
 	ts := make([]*Type, len(args))
 	for i, a := range args {
 		ts[i] = b.resolveType(a, b.typeCtx())
 	}
-	return b.u.Construct(def, ts)
+	return ts
 }
 
 // dotted spells a chain of simple names `A.B.C`, or "" when e is not one
