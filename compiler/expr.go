@@ -513,6 +513,10 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 	if fs.isMemberName(first) {
 		return nil, nil
 	}
+	if tr := exprTypeRef(e); tr != nil && tr.Outer != nil {
+		// A nested type of a constructed generic type: Outer<int>.Inner.
+		return fs.c.resolveTypeRef(tr, fs.cls, false)
+	}
 	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) > 0 {
 		// A generic type's static member: `Box<int>.Default()`. Generic
 		// classes are declared under their arity (Box`1).

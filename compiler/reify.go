@@ -615,8 +615,36 @@ func (fs *funcState) viaOf(x lang.Expr, t *vm.Type) via {
 		v.args = x.TypeArgs
 	case *lang.MemberExpr:
 		v.args = x.TypeArgs
+		if tr := exprTypeRef(x); tr != nil && tr.Outer != nil {
+			if _, ci := fs.c.resolveTypeRef(tr, fs.cls, false); ci != nil {
+				v.args = fs.c.writtenArgs(tr, ci, fs.cls) // Outer<T>.Inner: T
+			}
+		}
 	}
 	return v
+}
+
+// exprTypeRef reads a chain of names with type arguments written as an
+// expression (Outer<int>.Inner, the receiver of Outer<int>.Inner.Count) as
+// the type it would name; nil when e is not such a chain.
+func exprTypeRef(e lang.Expr) *lang.TypeRef {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return &lang.TypeRef{Pos: e.Pos, Name: e.Name, Args: e.TypeArgs}
+	case *lang.MemberExpr:
+		if e.NullCond {
+			return nil
+		}
+		x := exprTypeRef(e.X)
+		switch {
+		case x == nil:
+			return nil
+		case len(x.Args) > 0:
+			return &lang.TypeRef{Pos: x.Pos, Outer: x, Name: e.Name, Args: e.TypeArgs}
+		}
+		return &lang.TypeRef{Pos: x.Pos, Outer: x.Outer, Name: x.Name + "." + e.Name, Args: e.TypeArgs}
+	}
+	return nil
 }
 
 // staticLV is the assignable location of static variable fi of class b.

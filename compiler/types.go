@@ -375,6 +375,12 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 		ci.statics[name] = fi
 	} else {
 		f := &vm.Field{Name: name, Type: vt}
+		if tr != nil && vt == nil && ci.generic() && tr.ArrayRank == 0 && len(tr.Args) == 0 && !tr.Nullable && tr.Outer == nil {
+			if i := typeParamIndex(ci.typeParams, tr.Name); i >= 0 {
+				// A field of type T starts as default(T) of the constructed type's argument.
+				f.Type = vm.TypeParam(ci.t, i, tr.Name)
+			}
+		}
 		ci.t.AddField(f)
 		fi.index = f.Index
 		ci.fields[name] = fi
@@ -764,7 +770,7 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		if from != nil && isTypeParam(tr.Name, from) || c.isMethodTypeParam(tr.Name) {
 			return nil, nil
 		}
-		if report {
+		if report && tr.Outer == nil { // resolveNested reported a nested name's problem
 			c.errorf(tr.Pos, "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", tr.Name)
 		}
 	}

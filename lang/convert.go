@@ -1123,7 +1123,7 @@ func (st *parseState) typeCore(g *gTypeCore) *TypeRef {
 		if i > 0 {
 			if g.Segs[i-1].Args != nil {
 				// Outer<int>.Inner: the rest names a nested type of Outer<int>.
-				tr = &TypeRef{Pos: tr.Pos, Outer: tr, Nullable: tr.Nullable}
+				tr = &TypeRef{Pos: st.pos(s.Pos), Outer: tr, Nullable: tr.Nullable}
 				tr.Outer.Nullable = false
 			} else {
 				tr.Name += "."

@@ -246,6 +246,16 @@ func TypeString(t *Type) string {
 	return b.String()
 }
 
+// paramZero is the default value of the type parameter p (of a generic
+// definition) in the type t that constructs it or derives from it: 0 for a
+// field of type T in Box<int>, null when the argument is not known.
+func paramZero(t, p *Type) Value {
+	if as := ClassArgs(t, p.ParamOf); p.Param <= len(as) {
+		return as[p.Param-1].Zero()
+	}
+	return Null
+}
+
 // staticInitArgs are the arguments of a type's static initialiser: the
 // type arguments of a constructed type.
 func staticInitArgs(ty *Type) []Value {

@@ -316,6 +316,8 @@ func NewInstance(t *Type) *Instance {
 	for i, f := range t.Fields {
 		if f.Type != nil && f.Type.mark == primMark {
 			o.F[i] = f.Type.Zero()
+		} else if f.Type != nil && f.Type.Param > 0 {
+			o.F[i] = paramZero(t, f.Type) // a field of type T: default(T) of t's argument
 		}
 	}
 	return o

@@ -622,6 +622,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	def := b.lookupTypeName(tr.Name, len(tr.Args), ctx)
 	if def == nil {
+		if ctx.file != nil && b.program[ctx.file] {
+			b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos)
+		}
 		return b.u.unchecked
 	}
 	if len(tr.Args) == 0 || def.IsUnchecked() {
@@ -676,6 +679,9 @@ func (b *binder) lookupTypeName(name string, arity int, ctx typeCtx) *Type {
 	for _, ns := range b.namespaces(ctx) {
 		if ns == "" {
 			continue
+		}
+		if b.declaredWithOtherArity(ns+"."+name, arity) {
+			return nil // List<int, int>: the table's List<T> does not fit (arityError)
 		}
 		if t := b.opaqueType(ns + "." + name); t != nil {
 			return t

@@ -113,6 +113,67 @@ func (u *Universe) substNested(t *Type, sub map[*Type]*Type) *Type {
 	return u.Nested(outer, t.Generic(), args)
 }
 
+// maxArity bounds the arities arityError tries.
+const maxArity = 8
+
+// declaredWithOtherArity reports whether the tables declare the type full
+// with an arity other than arity.
+func (b *binder) declaredWithOtherArity(full string, arity int) bool {
+	for k := 0; k <= maxArity; k++ {
+		if k != arity && b.u.lookup(full, k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// arityError reports a type name that names a type of another arity:
+// CS0305 for a generic type given the wrong number of type arguments
+// (List<int, int>, or Outer.Inner for Outer<T>), CS0308 for type arguments
+// on a non-generic type. It reports whether it found one.
+func (b *binder) arityError(name string, arity int, ctx typeCtx, pos lang.Pos) bool {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 && b.lookupTypeName(name[:i], 0, ctx) == nil {
+		// The outer part is the one misspelled: Outer.Inner for Outer<T>.
+		if b.arityError(name[:i], 0, ctx, pos) {
+			return true
+		}
+	}
+	for k := 0; k <= maxArity; k++ {
+		if k == arity {
+			continue
+		}
+		t := b.lookupTypeName(name, k, ctx)
+		if t == nil || t.Kind == Opaque || t.IsUnchecked() {
+			continue
+		}
+		if k == 0 {
+			b.errorf(pos, "CS0308", "The non-generic type '%s' cannot be used with type arguments", t)
+		} else {
+			b.errorf(pos, "CS0305", "Using the generic type '%s' requires %d type arguments", t, k)
+		}
+		return true
+	}
+	return false
+}
+
+// nestedMiss reports a nested type name that outer does not declare with
+// arity type parameters: CS0308/CS0305 when it declares it with another
+// arity, else CS0426.
+func (b *binder) nestedMiss(outer *Type, name string, arity int, pos lang.Pos) {
+	for k := 0; k <= maxArity; k++ {
+		if nt := b.nestedType(outer, name, k); nt != nil && k != arity {
+			nt = b.u.Nested(outer, nt, nil)
+			if k == 0 {
+				b.errorf(pos, "CS0308", "The non-generic type '%s' cannot be used with type arguments", nt)
+			} else {
+				b.errorf(pos, "CS0305", "Using the generic type '%s' requires %d type arguments", nt, k)
+			}
+			return
+		}
+	}
+	b.errorf(pos, "CS0426", "The type name '%s' does not exist in the type '%s'", name, outer)
+}
+
 // resolveNested resolves a type written through a constructed generic type
 // (`Outer<int>.Inner`, `Dictionary<string, int>.KeyCollection`): tr.Name
 // is dotted below tr.Outer.
@@ -129,8 +190,8 @@ func (b *binder) resolveNested(tr *lang.TypeRef, ctx typeCtx) *Type {
 		}
 		def := b.nestedType(outer, p, arity)
 		if def == nil {
-			if ctx.file != nil && b.program[ctx.file] && outer.Decl != nil && !outer.Lib {
-				b.errorf(tr.Pos, "CS0426", "The type name '%s' does not exist in the type '%s'", p, outer)
+			if ctx.file != nil && b.program[ctx.file] {
+				b.nestedMiss(outer, p, arity, tr.Pos)
 			}
 			return b.u.unchecked
 		}

@@ -368,8 +368,13 @@ func (b *binder) infer(m *Method, args []*lang.Arg, types []*Type) *Method {
 		case p.Kind == Array && a.Kind == Array, p.Kind == Nullable && a.Kind == Nullable:
 			unify(p.Elem, a.Elem)
 		case p.Def != nil && a.Def == p.Def:
-			for i := range p.Args {
-				unify(p.Args[i], a.Args[i])
+			// AllArgs: a nested type's outer arguments infer too
+			// (Dictionary<K, V>.KeyCollection).
+			pa, aa := p.AllArgs(), a.AllArgs()
+			for i := range pa {
+				if i < len(aa) {
+					unify(pa[i], aa[i])
+				}
 			}
 		case p.Def != nil && p.Def.Kind == Interface:
 			// A type implementing the generic interface (List<int> for
