@@ -714,7 +714,8 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
-	if len(e.Args) == 1 {
+	get, _ := fs.indexerAccessors(e)
+	if len(e.Args) == 1 && get == nil {
 		ir, _ := fs.exprReg(e.Args[0].X)
 		fs.emitABC(vm.OpGetIndex, dst, r, ir)
 		if xt != nil && xt.Kind == vm.KindArray {
@@ -728,7 +729,11 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		for i, a := range e.Args {
 			fs.exprTo(a.X, w+1+i)
 		}
-		fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		if get != nil {
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(get), len(e.Args)+1)
+		} else {
+			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		}
 		fs.emitABC(vm.OpMove, dst, w, 0)
 	}
 	if end != nil {

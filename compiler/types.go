@@ -495,6 +495,9 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.set = m
 		}
 	}
+	if p.IsIndexer() {
+		c.indexers[p] = pi
+	}
 	if p.Event {
 		return // an event is used only through add_E and remove_E
 	}

@@ -58,6 +58,9 @@ type Info struct {
 	// one from: a *Field (a field-like event) or a *Property (an event
 	// with add and remove accessors).
 	Events map[*lang.AssignExpr]Symbol
+	// Indexers holds the indexer overload resolution chose for an index
+	// expression on a class with several (this[int] beside this[string]).
+	Indexers map[*lang.IndexExpr]*Property
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -101,6 +104,20 @@ func (in *Info) Copied(from, to any) {
 			in.Events[to.(*lang.AssignExpr)] = ev
 		}
 	}
+	if x, ok := from.(*lang.IndexExpr); ok {
+		if p, ok := in.Indexers[x]; ok {
+			in.Indexers[to.(*lang.IndexExpr)] = p
+		}
+	}
+}
+
+// IndexerOf returns the indexer chosen for an index expression, or nil
+// when the choice is left to run time.
+func (in *Info) IndexerOf(x *lang.IndexExpr) *Property {
+	if in == nil {
+		return nil
+	}
+	return in.Indexers[x]
 }
 
 // EventOf returns the event a `+=` or `-=` subscribes to or unsubscribes
@@ -191,7 +208,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{},
-		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{}}
+		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{}, Indexers: map[*lang.IndexExpr]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
