@@ -135,11 +135,12 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		if xt != nil && xt.Kind == vm.KindArray {
 			et = xt.Elem
 		}
-		if len(x.Args) == 1 {
+		get, set := fs.indexerAccessors(x)
+		if len(x.Args) == 1 && get == nil && set == nil {
 			ir, _ := fs.exprReg(x.Args[0].X)
 			return lvalue{kind: lvIndex, obj: r, idx: ir, typ: et}
 		}
-		lv := lvalue{kind: lvIndexN, obj: r}
+		lv := lvalue{kind: lvIndexN, obj: r, getter: get, setter: set}
 		for _, a := range x.Args {
 			ar, _ := fs.exprReg(a.X)
 			lv.args = append(lv.args, ar)
@@ -148,6 +149,29 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 	}
 	fs.errorf(e.Position(), "The left-hand side of an assignment must be a variable, property or indexer")
 	return lvalue{kind: lvNone}
+}
+
+// indexerAccessors returns the accessors of the source indexer the binder
+// chose for x among several of one class (this[int] beside this[string]),
+// to be called directly; nil for an accessor that is virtual (the run-time
+// type's override is found by name and argument count) or when the binder
+// left the choice to run time.
+func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func) {
+	p := fs.c.info.IndexerOf(x)
+	if p == nil {
+		return nil, nil
+	}
+	pi := fs.c.indexers[p.Decl]
+	if pi == nil {
+		return nil, nil
+	}
+	direct := func(m *methodInfo) *vm.Func {
+		if m == nil || m.virtual || m.fn.IsAbstract || m.cls.t.IsInterface {
+			return nil
+		}
+		return m.fn
+	}
+	return direct(pi.get), direct(pi.set)
 }
 
 func (fs *funcState) loadLV(lv lvalue, dst int) {
@@ -170,7 +194,11 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 		for i, a := range lv.args {
 			fs.emitABC(vm.OpMove, w+1+i, a, 0)
 		}
-		fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(lv.args)), len(lv.args)+1)
+		if lv.getter != nil {
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.getter), len(lv.args)+1)
+		} else {
+			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(lv.args)), len(lv.args)+1)
+		}
 		fs.emitABC(vm.OpMove, dst, w, 0)
 	case lvStaticProp:
 		if lv.getter != nil {
@@ -201,7 +229,11 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 			fs.emitABC(vm.OpMove, w+1+i, a, 0)
 		}
 		fs.emitABC(vm.OpMove, w+1+n, src, 0)
-		fs.emitABC(vm.OpCallVirt, w, fs.c.site("set_Item", n+1), n+2)
+		if lv.setter != nil {
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), n+2)
+		} else {
+			fs.emitABC(vm.OpCallVirt, w, fs.c.site("set_Item", n+1), n+2)
+		}
 	case lvStaticProp:
 		if lv.setter != nil {
 			fs.callStaticMember(lv.cls, lv.via, lv.setter, []int{src}, -1)

@@ -681,9 +681,9 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))
 			return nil
 		}
-		if ci.generic() && t == ci.t && len(tr.Args) == len(ci.decl.TypeParams) {
+		if written := fs.c.writtenArgs(tr, ci, fs.cls); ci.generic() && t == ci.t && len(written) == len(ci.typeParams) {
 			// new Box<T>(): the constructed type is known at run time.
-			if !fs.constructInto(ci, tr.Args, w) {
+			if !fs.constructInto(ci, written, w) {
 				fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
 			}
 			fs.callNative(e.Pos, "Internal.VM", "New", w, 1)
@@ -715,11 +715,9 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		if nt > 0 {
 			fs.allocN(nt - 1)
 			for i, a := range tr.Args {
-				at, _ := fs.c.resolveTypeRef(a, fs.cls, false)
-				if at == nil {
-					at = vm.TObject
+				if !fs.typeRefInto(a, w+i) {
+					fs.emitABC(vm.OpTypeOf, w+i, fs.c.addType(vm.TObject), 0)
 				}
-				fs.emitABC(vm.OpTypeOf, w+i, fs.c.addType(at), 0)
 			}
 		}
 		base := w + nt

@@ -58,8 +58,9 @@ type Compiler struct {
 	classByFull map[string]*classInfo
 	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
 	classByDecl map[*lang.TypeDecl]*classInfo
-	constructed []*vm.Type      // generic definitions constructed at compile time (refreshConstructed)
-	namespaces  map[string]bool // namespaces the program declares
+	indexers    map[lang.Node]*propInfo // a source indexer's accessors, by its declaration
+	constructed []*vm.Type              // generic definitions constructed at compile time (refreshConstructed)
+	namespaces  map[string]bool         // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int
@@ -159,6 +160,7 @@ func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, 
 		classByFull: map[string]*classInfo{},
 		classByType: map[*vm.Type]*classInfo{},
 		classByDecl: map[*lang.TypeDecl]*classInfo{},
+		indexers:    map[lang.Node]*propInfo{},
 		namespaces:  map[string]bool{},
 		funcIndex:   map[*vm.Func]int{},
 		typeIndex:   map[*vm.Type]int{},

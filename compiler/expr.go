@@ -513,6 +513,10 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 	if fs.isMemberName(first) {
 		return nil, nil
 	}
+	if tr := exprTypeRef(e); tr != nil && tr.Outer != nil {
+		// A nested type of a constructed generic type: Outer<int>.Inner.
+		return fs.c.resolveTypeRef(tr, fs.cls, false)
+	}
 	if id, ok := e.(*lang.Ident); ok && len(id.TypeArgs) > 0 {
 		// A generic type's static member: `Box<int>.Default()`. Generic
 		// classes are declared under their arity (Box`1).
@@ -710,7 +714,8 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
-	if len(e.Args) == 1 {
+	get, _ := fs.indexerAccessors(e)
+	if len(e.Args) == 1 && get == nil {
 		ir, _ := fs.exprReg(e.Args[0].X)
 		fs.emitABC(vm.OpGetIndex, dst, r, ir)
 		if xt != nil && xt.Kind == vm.KindArray {
@@ -724,7 +729,11 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		for i, a := range e.Args {
 			fs.exprTo(a.X, w+1+i)
 		}
-		fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		if get != nil {
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(get), len(e.Args)+1)
+		} else {
+			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
+		}
 		fs.emitABC(vm.OpMove, dst, w, 0)
 	}
 	if end != nil {

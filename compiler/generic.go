@@ -65,7 +65,7 @@ func (c *Compiler) isMethodTypeParam(name string) bool {
 // the member's position (the class's for its static initializer).
 func (fs *funcState) declareClassTypeParams(pos lang.Pos, ci *classInfo, k int) {
 	for i := 0; i < k; i++ {
-		fs.initBox(fs.declare(typeParamPrefix+ci.decl.TypeParams[i], pos, vm.TType, nil))
+		fs.initBox(fs.declare(typeParamPrefix+ci.typeParams[i], pos, vm.TType, nil))
 	}
 }
 

@@ -267,7 +267,7 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 	mi := &methodInfo{name: ".cctor", fn: fn, cls: ci, static: true}
 	if ci.generic() {
-		mi.classHidden = len(ci.decl.TypeParams)
+		mi.classHidden = len(ci.typeParams)
 	}
 	c.compileBody(mi, func(fs *funcState) {
 		fs.at(ci.decl.Pos)

@@ -32,7 +32,7 @@ import (
 // generic reports whether ci is a generic class (one run-time type per
 // constructed type).
 func (ci *classInfo) generic() bool {
-	return ci != nil && ci.decl.Kind == lang.KindClass && len(ci.decl.TypeParams) > 0
+	return ci != nil && ci.decl.Kind == lang.KindClass && len(ci.typeParams) > 0
 }
 
 // construct returns the run-time type ci<args...>, known to the compiler as
@@ -63,10 +63,16 @@ func (c *Compiler) typeArgType(a *lang.TypeRef, from *classInfo) *vm.Type {
 			return nil
 		}
 	}
+	if a.Outer != nil && c.typeArgType(a.Outer, from) == nil {
+		return nil
+	}
 	if a.ArrayRank > 0 && c.typeArgType(a.Elem, from) == nil {
 		return nil
 	}
-	t, _ := c.resolveTypeRef(a, from, false)
+	t, ci := c.resolveTypeRef(a, from, false)
+	if ci.generic() && t == ci.t {
+		return nil // the instance type of a generic class (Inner in Outer<T>): open
+	}
 	if t != nil && isNullableRef(a) && (t.IsPrimitive() || t.IsValueType) {
 		t = vm.NullableOf(t)
 	}
@@ -90,11 +96,15 @@ func (c *Compiler) closedArgs(args []*lang.TypeRef, from *classInfo) []*vm.Type 
 // stay parameters of the definition until D is constructed.
 func (c *Compiler) baseType(tr *lang.TypeRef, ci *classInfo) (*vm.Type, *classInfo) {
 	bt, bci := c.resolveTypeRef(tr, ci, true)
-	if bci == nil || !bci.generic() || bt != bci.t || len(tr.Args) != len(bci.decl.TypeParams) {
+	if bci == nil || !bci.generic() || bt != bci.t {
 		return bt, bci
 	}
-	args := make([]*vm.Type, len(tr.Args))
-	for i, a := range tr.Args {
+	written := c.writtenArgs(tr, bci, ci)
+	if len(written) != len(bci.typeParams) {
+		return bt, bci
+	}
+	args := make([]*vm.Type, len(written))
+	for i, a := range written {
 		args[i] = c.paramType(a, ci)
 		if args[i] == nil {
 			return bt, bci
@@ -106,11 +116,9 @@ func (c *Compiler) baseType(tr *lang.TypeRef, ci *classInfo) (*vm.Type, *classIn
 // paramType is a type argument written in ci's declaration, with ci's type
 // parameters as vm.TypeParam.
 func (c *Compiler) paramType(a *lang.TypeRef, ci *classInfo) *vm.Type {
-	if a.ArrayRank == 0 && len(a.Args) == 0 && !a.Nullable {
-		for i, p := range ci.decl.TypeParams {
-			if p == a.Name {
-				return vm.TypeParam(ci.t, i, p)
-			}
+	if a.ArrayRank == 0 && len(a.Args) == 0 && !a.Nullable && a.Outer == nil {
+		if i := typeParamIndex(ci.typeParams, a.Name); i >= 0 {
+			return vm.TypeParam(ci.t, i, a.Name)
 		}
 	}
 	if a.ArrayRank > 0 {
@@ -119,9 +127,10 @@ func (c *Compiler) paramType(a *lang.TypeRef, ci *classInfo) *vm.Type {
 		}
 		return nil
 	}
-	if _, aci := c.resolveTypeRef(a, ci, false); aci.generic() && len(a.Args) == len(aci.decl.TypeParams) {
-		args := make([]*vm.Type, len(a.Args))
-		for i, x := range a.Args {
+	if at, aci := c.resolveTypeRef(a, ci, false); aci.generic() && at == aci.t && len(c.writtenArgs(a, aci, ci)) == len(aci.typeParams) {
+		written := c.writtenArgs(a, aci, ci)
+		args := make([]*vm.Type, len(written))
+		for i, x := range written {
 			if args[i] = c.paramType(x, ci); args[i] == nil {
 				return nil
 			}
@@ -146,13 +155,53 @@ func (fs *funcState) typeParamClass(name string) (*classInfo, int) {
 		if !o.generic() {
 			continue
 		}
-		for i, p := range o.decl.TypeParams {
-			if p == name {
-				return o, i
-			}
+		if i := typeParamIndex(o.typeParams, name); i >= 0 {
+			return o, i
 		}
 	}
 	return nil, -1
+}
+
+// typeParamIndex is the position of the type parameter name among params,
+// the innermost declaration winning (a nested class may hide its outer's).
+func typeParamIndex(params []string, name string) int {
+	for i := len(params) - 1; i >= 0; i-- {
+		if params[i] == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// writtenArgs lists the type arguments tr gives the generic class ci it
+// names, as ci's run-time type takes them (ci.typeParams): those written on
+// the types tr names it through (Outer<int>.Inner<string>: int, string), or,
+// for a name written without its outer's arguments inside the outer class
+// (Inner in Outer<T>), the outer's own type parameters (C#'s instance type
+// Outer<T>.Inner).
+func (c *Compiler) writtenArgs(tr *lang.TypeRef, ci *classInfo, from *classInfo) []*lang.TypeRef {
+	if tr.Outer != nil {
+		if _, oci := c.resolveTypeRef(tr.Outer, from, false); oci != nil {
+			return append(c.writtenArgs(tr.Outer, oci, from), tr.Args...)
+		}
+		return tr.Args
+	}
+	return implicitArgs(ci, tr.Args)
+}
+
+// implicitArgs completes the type arguments written for ci's own type
+// parameters with its outer classes' type parameters, as a name written
+// inside the outer class means them.
+func implicitArgs(ci *classInfo, written []*lang.TypeRef) []*lang.TypeRef {
+	k := len(ci.typeParams) - len(written)
+	if k <= 0 || len(written) != len(ci.decl.TypeParams) {
+		return written
+	}
+	out := make([]*lang.TypeRef, 0, len(ci.typeParams))
+	for _, p := range ci.typeParams[:k] {
+		out = append(out, &lang.TypeRef{Name: p})
+	}
+	return append(out, written...)
 }
 
 // derivesFrom reports whether ci is b or derives from it.
@@ -214,21 +263,31 @@ func (fs *funcState) typeRefInto(tr *lang.TypeRef, r int) bool {
 		return true
 	}
 	t, ci := fs.c.resolveTypeRef(tr, fs.cls, false)
-	if !ci.generic() || len(tr.Args) != len(ci.decl.TypeParams) {
+	var written []*lang.TypeRef
+	if ci.generic() {
+		written = fs.c.writtenArgs(tr, ci, fs.cls)
+	}
+	def := t
+	if ci.generic() {
+		def = ci.t
+	} else if written = libTypeArgs(t, ci, tr); written != nil {
+		ci = nil // List<T>: the library type constructed at run time
+	}
+	if written == nil || ci != nil && len(written) != len(ci.typeParams) {
 		if t == nil {
 			return false
 		}
-		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0) // a library generic type: erased
+		fs.emitABC(vm.OpTypeOf, r, fs.c.addType(t), 0)
 		return true
 	}
-	w := fs.allocN(1 + len(tr.Args))
-	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
-	for i, a := range tr.Args {
+	w := fs.allocN(1 + len(written))
+	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(def), 0)
+	for i, a := range written {
 		if !fs.typeRefInto(a, w+1+i) {
 			fs.emitABC(vm.OpTypeOf, w+1+i, fs.c.addType(vm.TObject), 0)
 		}
 	}
-	fs.callNative(tr.Pos, "Internal.VM", "Construct", w, 1+len(tr.Args))
+	fs.callNative(tr.Pos, "Internal.VM", "Construct", w, 1+len(written))
 	fs.move(r, w)
 	return true
 }
@@ -258,9 +317,9 @@ func (fs *funcState) staticHome(b *classInfo, v via) (t *vm.Type, reg int) {
 			}
 		}
 	}
-	if len(v.args) == len(b.decl.TypeParams) {
+	if args := implicitArgs(b, v.args); len(args) == len(b.typeParams) && (len(v.args) > 0 || len(args) > 0 && !derivesFrom(fs.cls, b)) {
 		r := fs.alloc()
-		if fs.constructInto(b, v.args, r) {
+		if fs.constructInto(b, args, r) {
 			return nil, r
 		}
 		fs.setTop(r)
@@ -291,8 +350,8 @@ func (fs *funcState) staticHome(b *classInfo, v via) (t *vm.Type, reg int) {
 			fs.setTop(r + 1)
 			return nil, r
 		}
-		own := make([]*lang.TypeRef, len(o.decl.TypeParams))
-		for i, p := range o.decl.TypeParams {
+		own := make([]*lang.TypeRef, len(o.typeParams))
+		for i, p := range o.typeParams {
 			own[i] = &lang.TypeRef{Name: p}
 		}
 		if !fs.constructInto(o, own, r) {
@@ -402,16 +461,16 @@ func (fs *funcState) setStatic(b *classInfo, idx int, v via, src int) {
 // reaches it, into the registers from base (the hidden parameters of b's
 // static members).
 func (fs *funcState) classArgsInto(b *classInfo, v via, base int) {
-	n := len(b.decl.TypeParams)
+	n := len(b.typeParams)
 	if v.t == nil && len(v.args) == 0 {
 		direct := true
-		for _, p := range b.decl.TypeParams {
+		for _, p := range b.typeParams {
 			if oc, _ := fs.typeParamClass(p); oc != b {
 				direct = false
 			}
 		}
 		if direct {
-			for i, p := range b.decl.TypeParams {
+			for i, p := range b.typeParams {
 				if !fs.typeParamInto(&lang.TypeRef{Name: p}, base+i) {
 					fs.loadConst(base+i, vm.Null)
 				}
@@ -479,19 +538,20 @@ func (fs *funcState) bindTypeInto(bt *bind.Type, r int) bool {
 		return false
 	}
 	ci := fs.c.classByDecl[bt.Def.Decl]
-	if !ci.generic() || len(bt.Args) != len(ci.decl.TypeParams) {
+	all := bt.AllArgs()
+	if !ci.generic() || len(all) != len(ci.typeParams) {
 		return false
 	}
 	save := fs.top
 	defer fs.setTop(max(save, r+1))
-	w := fs.allocN(1 + len(bt.Args))
+	w := fs.allocN(1 + len(all))
 	fs.emitABC(vm.OpTypeOf, w, fs.c.addType(ci.t), 0)
-	for i, a := range bt.Args {
+	for i, a := range all {
 		if !fs.bindTypeInto(a, w+1+i) {
 			return false
 		}
 	}
-	fs.callNative(lang.Pos{}, "Internal.VM", "Construct", w, 1+len(bt.Args))
+	fs.callNative(lang.Pos{}, "Internal.VM", "Construct", w, 1+len(all))
 	fs.move(r, w)
 	return true
 }
@@ -533,8 +593,12 @@ func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
 	if !ci.generic() || bt.Def == nil {
 		return ci.t
 	}
-	args := make([]*vm.Type, len(bt.Args))
-	for i, a := range bt.Args {
+	all := bt.AllArgs()
+	if len(all) != len(ci.typeParams) {
+		return nil
+	}
+	args := make([]*vm.Type, len(all))
+	for i, a := range all {
 		if args[i] = c.bindVMType(a); args[i] == nil {
 			return nil
 		}
@@ -551,8 +615,36 @@ func (fs *funcState) viaOf(x lang.Expr, t *vm.Type) via {
 		v.args = x.TypeArgs
 	case *lang.MemberExpr:
 		v.args = x.TypeArgs
+		if tr := exprTypeRef(x); tr != nil && tr.Outer != nil {
+			if _, ci := fs.c.resolveTypeRef(tr, fs.cls, false); ci != nil {
+				v.args = fs.c.writtenArgs(tr, ci, fs.cls) // Outer<T>.Inner: T
+			}
+		}
 	}
 	return v
+}
+
+// exprTypeRef reads a chain of names with type arguments written as an
+// expression (Outer<int>.Inner, the receiver of Outer<int>.Inner.Count) as
+// the type it would name; nil when e is not such a chain.
+func exprTypeRef(e lang.Expr) *lang.TypeRef {
+	switch e := e.(type) {
+	case *lang.Ident:
+		return &lang.TypeRef{Pos: e.Pos, Name: e.Name, Args: e.TypeArgs}
+	case *lang.MemberExpr:
+		if e.NullCond {
+			return nil
+		}
+		x := exprTypeRef(e.X)
+		switch {
+		case x == nil:
+			return nil
+		case len(x.Args) > 0:
+			return &lang.TypeRef{Pos: x.Pos, Outer: x, Name: e.Name, Args: e.TypeArgs}
+		}
+		return &lang.TypeRef{Pos: x.Pos, Outer: x.Outer, Name: x.Name + "." + e.Name, Args: e.TypeArgs}
+	}
+	return nil
 }
 
 // staticLV is the assignable location of static variable fi of class b.
@@ -589,7 +681,7 @@ func (fs *funcState) staticRTCall(fn string, lv lvalue, src, dst int) {
 func (fs *funcState) callStaticMember(b *classInfo, v via, fn *vm.Func, args []int, dst int) {
 	k := 0
 	if b.generic() {
-		k = len(b.decl.TypeParams)
+		k = len(b.typeParams)
 	}
 	save := fs.top
 	w := fs.allocN(max(1, len(args)+k))

@@ -17,6 +17,10 @@ type classInfo struct {
 	base     *classInfo // base class declared in source, nil for object or a library base
 	explicit []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
 	nested   map[string]*classInfo
+	// typeParams are the class's type parameters as its run-time type has
+	// them: those of the classes it is nested in first, then its own (a
+	// class nested in Outer<T> is generic in T, as in the CLR).
+	typeParams []string
 
 	fields   map[string]*fieldInfo // instance fields, inherited included
 	statics  map[string]*fieldInfo // static fields declared here
@@ -115,6 +119,10 @@ func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File
 		fields: map[string]*fieldInfo{}, statics: map[string]*fieldInfo{}, methods: map[string][]*methodInfo{},
 		smethods: map[string][]*methodInfo{}, props: map[string]*propInfo{}, initSlot: -1}
 	ci.usings = fileUsings(f)
+	if outer != nil && td.Kind == lang.KindClass {
+		ci.typeParams = append(ci.typeParams, outer.typeParams...)
+	}
+	ci.typeParams = append(ci.typeParams, td.TypeParams...)
 	full := t.FullName()
 	if old, ok := c.classByFull[full]; ok && td.Modifiers.Has(lang.ModPartial) && old.decl.Modifiers.Has(lang.ModPartial) {
 		// Partial classes: merge members into the first declaration.
@@ -324,7 +332,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	if hasStaticInit {
 		fn := &vm.Func{Name: ".cctor", Owner: t, File: ci.file.Name, Line: int32(td.Pos.Line), IsStatic: true}
 		if ci.generic() {
-			addHiddenParams(fn, len(td.TypeParams)) // the constructed type's arguments (vm.InitType)
+			addHiddenParams(fn, len(ci.typeParams)) // the constructed type's arguments (vm.InitType)
 		}
 		t.StaticInit = fn
 		c.addFunc(fn)
@@ -488,6 +496,9 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.set = m
 		}
 	}
+	if p.IsIndexer() {
+		c.indexers[p] = pi
+	}
 	if p.Event {
 		return // an event is used only through add_E and remove_E
 	}
@@ -536,7 +547,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		fn.Sig = "[" + strings.Join(m.TypeParams, ",") + "]" + fn.Sig
 	}
 	if static && ci.generic() {
-		mi.classHidden = hiddenTypeParams(m.Params, ci.decl.TypeParams)
+		mi.classHidden = hiddenTypeParams(m.Params, ci.typeParams)
 		addHiddenParams(fn, mi.classHidden)
 	}
 	mi.hidden = hiddenTypeParams(m.Params, m.TypeParams)
@@ -786,15 +797,25 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 	}
 	var t *vm.Type
 	var ci *classInfo
-	if len(tr.Args) > 0 {
+	switch {
+	case tr.Outer != nil:
+		t, ci = c.resolveNested(tr, from, report)
+	case len(tr.Args) > 0:
 		t, ci = c.lookupTypeName(tr.Name+"`"+itoa(len(tr.Args)), from)
 	}
-	if t == nil {
+	if t == nil && tr.Outer == nil {
 		t, ci = c.lookupTypeName(tr.Name, from)
 	}
-	if ci.generic() && t == ci.t && len(tr.Args) == len(ci.decl.TypeParams) {
-		if args := c.closedArgs(tr.Args, from); args != nil {
-			t = c.construct(ci, args)
+	if ci.generic() && t == ci.t {
+		if written := c.writtenArgs(tr, ci, from); len(written) == len(ci.typeParams) {
+			if args := c.closedArgs(written, from); args != nil {
+				t = c.construct(ci, args)
+			}
+		}
+	}
+	if written := libTypeArgs(t, ci, tr); written != nil {
+		if args := c.closedArgs(written, from); args != nil {
+			t = vm.Construct(t, args) // List<int>: List`1[Int32]
 		}
 	}
 	if t == nil {
@@ -802,11 +823,64 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		if from != nil && isTypeParam(tr.Name, from) || c.isMethodTypeParam(tr.Name) {
 			return nil, nil
 		}
-		if report {
+		if report && tr.Outer == nil { // resolveNested reported a nested name's problem
 			c.errorf(tr.Pos, "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", tr.Name)
 		}
 	}
 	return t, ci
+}
+
+// libTypeArgs lists the type arguments tr writes for t when t is a generic
+// type of the library (List`1, Dictionary`2+KeyCollection): the outer
+// types' first. It is nil for any other type.
+func libTypeArgs(t *vm.Type, ci *classInfo, tr *lang.TypeRef) []*lang.TypeRef {
+	if t == nil || ci != nil || t.Def != nil || t == vm.TDelegate || t.Kind == vm.KindArray {
+		return nil
+	}
+	var written []*lang.TypeRef
+	for r := tr; r != nil; r = r.Outer {
+		written = append(append([]*lang.TypeRef(nil), r.Args...), written...)
+	}
+	if len(written) == 0 || len(written) != t.Arity() {
+		return nil
+	}
+	return written
+}
+
+// resolveNested resolves the definition of a type written through a
+// constructed generic type (Outer<int>.Inner): the class nested in the
+// outer's class, or the library's nested type (Dictionary`2+KeyCollection).
+func (c *Compiler) resolveNested(tr *lang.TypeRef, from *classInfo, report bool) (*vm.Type, *classInfo) {
+	ot, oci := c.resolveTypeRef(tr.Outer, from, report)
+	if ot == nil {
+		return nil, nil
+	}
+	parts := strings.Split(tr.Name, ".")
+	if oci == nil {
+		def := ot
+		if ot.Def != nil {
+			def = ot.Def
+		}
+		name := def.FullName()
+		for i, p := range parts {
+			name += "+" + p
+			if i == len(parts)-1 && len(tr.Args) > 0 {
+				name += "`" + itoa(len(tr.Args))
+			}
+		}
+		return vm.Builtin(name), nil
+	}
+	for _, p := range parts {
+		n, ok := oci.nested[p]
+		if !ok {
+			if report {
+				c.errorf(tr.Pos, "The type name '%s' does not exist in the type '%s'", p, tr.Outer)
+			}
+			return nil, nil
+		}
+		oci = n
+	}
+	return oci.t, oci
 }
 
 // isNullableRef reports whether tr is written T? or Nullable<T>.

@@ -103,13 +103,17 @@ func ModifierByName(name string) Modifiers {
 // TypeRef is a reference to a type as written: a possibly dotted name with
 // type arguments (`System.Collections.Generic.List<int>`), or an array of an
 // element type. Predefined types keep their keyword as Name ("int", "void").
+// A name that continues after type arguments names a nested type of a
+// constructed generic type: `Outer<int>.Inner<string>` is Name "Inner",
+// Args [string], Outer `Outer<int>`.
 type TypeRef struct {
 	Pos       Pos
-	Name      string     // dotted name; empty when ArrayRank > 0
+	Name      string     // dotted name (relative to Outer when set); empty when ArrayRank > 0
 	Args      []*TypeRef // generic arguments
 	Nullable  bool       // `T?`
 	ArrayRank int        // 0 for a non-array; 1 for `T[]`, 2 for `T[,]`
 	Elem      *TypeRef   // element type when ArrayRank > 0; jagged arrays nest
+	Outer     *TypeRef   // the constructed generic type Name is nested in, if any
 }
 
 // String renders the type in C# syntax.
@@ -135,6 +139,10 @@ func (t *TypeRef) String() string {
 		b.WriteString(base.String())
 		b.WriteString(specs.String())
 	} else {
+		if t.Outer != nil {
+			b.WriteString(t.Outer.String())
+			b.WriteByte('.')
+		}
 		b.WriteString(t.Name)
 		if len(t.Args) > 0 {
 			b.WriteByte('<')

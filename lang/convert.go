@@ -1121,9 +1121,12 @@ func (st *parseState) typeCore(g *gTypeCore) *TypeRef {
 	tr := &TypeRef{Pos: st.pos(g.Pos), Name: g.Predef, Nullable: g.Nullable != nil}
 	for i, s := range g.Segs {
 		if i > 0 {
-			tr.Name += "."
 			if g.Segs[i-1].Args != nil {
-				st.report(s.Pos.Offset-1, "nested types of generic types are not supported", false)
+				// Outer<int>.Inner: the rest names a nested type of Outer<int>.
+				tr = &TypeRef{Pos: st.pos(s.Pos), Outer: tr, Nullable: tr.Nullable}
+				tr.Outer.Nullable = false
+			} else {
+				tr.Name += "."
 			}
 		}
 		tr.Name += name(s.Name)

@@ -162,6 +162,7 @@ func walkChildren(n Node, visit func(Node)) {
 	case *Arg:
 		expr(n.X)
 	case *TypeRef:
+		v(n.Outer)
 		types(n.Args)
 		v(n.Elem)
 

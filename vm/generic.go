@@ -41,8 +41,17 @@ func TypeParam(def *Type, index int, name string) *Type {
 	return def.params[index]
 }
 
-// argsKey is the identity of a type argument list.
-func argsKey(args []*Type) string {
+// argsKey is the identity of a type argument list: the type itself for
+// one argument and an array of two, so that finding List<int> or
+// Dictionary<string, int> made before allocates nothing; longer lists
+// spell their pointers as a string.
+func argsKey(args []*Type) any {
+	switch len(args) {
+	case 1:
+		return args[0]
+	case 2:
+		return [2]*Type{args[0], args[1]}
+	}
 	b := make([]byte, 0, 8*len(args))
 	for _, a := range args {
 		p := uintptr(unsafe.Pointer(a))
@@ -56,34 +65,59 @@ func argsKey(args []*Type) string {
 // Construct returns the constructed type def<args...>, the same *Type for
 // the same arguments.
 func Construct(def *Type, args []*Type) *Type {
-	key := argsKey(args)
-	if t, ok := def.insts.Load(key); ok {
-		return t.(*Type)
+	if m := def.insts.Load(); m != nil {
+		var t *Type
+		switch len(args) {
+		case 1:
+			t = (*m)[args[0]]
+		case 2:
+			t = (*m)[[2]*Type{args[0], args[1]}] // the key stays on the stack
+		default:
+			t = (*m)[argsKey(args)]
+		}
+		if t != nil {
+			return t
+		}
 	}
 	constructMu.Lock()
 	defer constructMu.Unlock()
-	return constructLocked(def, args, key)
+	return constructLocked(def, args, argsKey(args))
 }
 
 // constructLocked is Construct with constructMu held. A type is published
 // (insts) only once complete; while its base is being substituted it is
 // found in pending.
-func constructLocked(def *Type, args []*Type, key string) *Type {
-	if t, ok := def.insts.Load(key); ok {
-		return t.(*Type)
+func constructLocked(def *Type, args []*Type, key any) *Type {
+	if m := def.insts.Load(); m != nil {
+		if t := (*m)[key]; t != nil {
+			return t
+		}
 	}
 	if t := def.pending[key]; t != nil {
 		return t
 	}
 	t := &Type{Kind: def.Kind, Namespace: def.Namespace, Name: def.Name, Def: def, Args: append([]*Type(nil), args...)}
 	if def.pending == nil {
-		def.pending = map[string]*Type{}
+		def.pending = map[any]*Type{}
 	}
 	def.pending[key] = t
 	t.copyShared()
 	delete(def.pending, key)
-	def.insts.Store(key, t)
+	old := def.insts.Load()
+	m := make(map[any]*Type, 1+len(derefInsts(old)))
+	for k, v := range derefInsts(old) {
+		m[k] = v
+	}
+	m[key] = t
+	def.insts.Store(&m)
 	return t
+}
+
+func derefInsts(m *map[any]*Type) map[any]*Type {
+	if m == nil {
+		return nil
+	}
+	return *m
 }
 
 // copyShared gives a constructed type its definition's code and layout and
@@ -120,10 +154,9 @@ func (t *Type) copyShared() {
 func RefreshConstructed(def *Type) {
 	constructMu.Lock()
 	defer constructMu.Unlock()
-	def.insts.Range(func(_, v any) bool {
-		v.(*Type).copyShared()
-		return true
-	})
+	for _, t := range derefInsts(def.insts.Load()) {
+		t.copyShared()
+	}
 }
 
 // Subst replaces the type parameters in t by args (the arguments of the
@@ -161,6 +194,25 @@ func subst(t *Type, args []*Type) *Type {
 	return t
 }
 
+// Arity is the number of type parameters a generic definition has at run
+// time, its enclosing types' included (Dictionary`2+KeyCollection: 2,
+// Outer`1+Node`1: 2), read from its metadata name.
+func (t *Type) Arity() int {
+	n := 0
+	for i := 0; i < len(t.Name); i++ {
+		if t.Name[i] != '`' {
+			continue
+		}
+		k := 0
+		for i+1 < len(t.Name) && t.Name[i+1] >= '0' && t.Name[i+1] <= '9' {
+			i++
+			k = 10*k + int(t.Name[i]-'0')
+		}
+		n += k
+	}
+	return n
+}
+
 // ClassArgs returns the type arguments that the generic definition def
 // receives in the type t (t itself or a base of it): for an IntBox derived
 // from Box<int>, ClassArgs(IntBox, Box`1) is [Int32]. It returns nil when t
@@ -196,6 +248,16 @@ func TypeString(t *Type) string {
 	}
 	b.WriteByte(']')
 	return b.String()
+}
+
+// paramZero is the default value of the type parameter p (of a generic
+// definition) in the type t that constructs it or derives from it: 0 for a
+// field of type T in Box<int>, null when the argument is not known.
+func paramZero(t, p *Type) Value {
+	if as := ClassArgs(t, p.ParamOf); p.Param <= len(as) {
+		return as[p.Param-1].Zero()
+	}
+	return Null
 }
 
 // staticInitArgs are the arguments of a type's static initialiser: the

@@ -71,7 +71,11 @@ func LibraryExtensions() map[string][]*Func {
 func stripArity(name string) string {
 	for i := 0; i < len(name); i++ {
 		if name[i] == '`' {
-			return name[:i]
+			j := i + 1
+			for j < len(name) && name[j] >= '0' && name[j] <= '9' {
+				j++
+			}
+			return name[:i] + stripArity(name[j:]) // Dictionary`2+KeyCollection: Dictionary+KeyCollection
 		}
 	}
 	return name

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -70,9 +69,9 @@ type Type struct {
 	Def, ParamOf *Type
 	Args         []*Type
 	Param        int
-	insts        sync.Map         // constructed types of this definition, by argument identities (argsKey)
-	pending      map[string]*Type // constructed types being made; guarded by constructMu
-	params       []*Type          // the definition's type parameters (TypeParam); guarded by constructMu
+	insts        atomic.Pointer[map[any]*Type] // constructed types of this definition, by argsKey; copied on write under constructMu
+	pending      map[any]*Type                 // constructed types being made; guarded by constructMu
+	params       []*Type                       // the definition's type parameters (TypeParam); guarded by constructMu
 }
 
 // Field describes an instance or static field.
@@ -147,6 +146,9 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 	for c := t; c != nil; c = c.Super {
 		if c == u || c.Def == u && u != nil {
 			return true // a constructed type shares its definition's code and layout
+		}
+		if u.Def != nil && c == u.Def {
+			return true // an object made without its type arguments (erased): not known to differ
 		}
 		if u.IsInterface && namesInterface(c.IfaceNames, u) {
 			return true

@@ -71,6 +71,9 @@ type Info struct {
 	// *lang.LocalFuncStmt: for each reference, the innermost function
 	// containing it; capture.go).
 	Captured map[Var][]lang.Node
+	// Indexers holds the indexer overload resolution chose for an index
+	// expression on a class with several (this[int] beside this[string]).
+	Indexers map[*lang.IndexExpr]*Property
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -120,6 +123,20 @@ func (in *Info) Copied(from, to any) {
 			in.Events[to.(*lang.AssignExpr)] = ev
 		}
 	}
+	if x, ok := from.(*lang.IndexExpr); ok {
+		if p, ok := in.Indexers[x]; ok {
+			in.Indexers[to.(*lang.IndexExpr)] = p
+		}
+	}
+}
+
+// IndexerOf returns the indexer chosen for an index expression, or nil
+// when the choice is left to run time.
+func (in *Info) IndexerOf(x *lang.IndexExpr) *Property {
+	if in == nil {
+		return nil
+	}
+	return in.Indexers[x]
 }
 
 // EventOf returns the event a `+=` or `-=` subscribes to or unsubscribes
@@ -237,7 +254,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}}
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -371,6 +388,10 @@ func (b *binder) declareType(td *lang.TypeDecl, outer *Type, f *lang.File, lib, 
 		}
 		if lib {
 			t.VM = vm.Builtin(full)
+			if outer != nil && outer.VM != nil {
+				// A nested library type: Dictionary`2+KeyCollection.
+				t.VM = vm.Builtin(outer.VM.FullName() + "+" + td.Name)
+			}
 		}
 		if outer != nil {
 			outer.addMember(t)
@@ -711,6 +732,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	if (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1 {
 		return b.u.NullableOf(b.resolveType(tr.Args[0], ctx))
 	}
+	if tr.Outer != nil {
+		return b.resolveNested(tr, ctx)
+	}
 	if len(tr.Args) == 0 {
 		if s, ok := keyword(tr.Name); ok {
 			return b.u.special[s]
@@ -730,6 +754,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	def := b.lookupTypeName(tr.Name, len(tr.Args), ctx)
 	if def == nil {
+		if ctx.file != nil && b.program[ctx.file] {
+			b.arityError(tr.Name, len(tr.Args), ctx, tr.Pos)
+		}
 		return b.u.unchecked
 	}
 	if len(tr.Args) == 0 || def.IsUnchecked() {
@@ -784,6 +811,9 @@ func (b *binder) lookupTypeName(name string, arity int, ctx typeCtx) *Type {
 	for _, ns := range b.namespaces(ctx) {
 		if ns == "" {
 			continue
+		}
+		if b.declaredWithOtherArity(ns+"."+name, arity) {
+			return nil // List<int, int>: the table's List<T> does not fit (arityError)
 		}
 		if t := b.opaqueType(ns + "." + name); t != nil {
 			return t

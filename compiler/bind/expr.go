@@ -96,7 +96,7 @@ func (b *binder) typeName(e lang.Expr) *Type {
 		if name == "" {
 			if outer := b.typeName(e.X); outer != nil && !outer.IsUnchecked() {
 				if nt := b.nestedType(outer, e.Name, len(e.TypeArgs)); nt != nil {
-					return b.constructed(nt, e.TypeArgs)
+					return b.u.Nested(outer, nt, b.typeArgs(e.TypeArgs))
 				}
 			}
 			return nil
@@ -113,7 +113,7 @@ func (b *binder) typeName(e lang.Expr) *Type {
 		if t.Kind == Unchecked {
 			if outer := b.typeName(e.X); outer != nil && !outer.IsUnchecked() {
 				if nt := b.nestedType(outer, e.Name, len(e.TypeArgs)); nt != nil {
-					return b.constructed(nt, e.TypeArgs)
+					return b.u.Nested(outer, nt, b.typeArgs(e.TypeArgs))
 				}
 			}
 			return nil
@@ -123,15 +123,16 @@ func (b *binder) typeName(e lang.Expr) *Type {
 	return nil
 }
 
-func (b *binder) constructed(def *Type, args []*lang.TypeRef) *Type {
+// typeArgs resolves written type arguments.
+func (b *binder) typeArgs(args []*lang.TypeRef) []*Type {
 	if len(args) == 0 {
-		return def
+		return nil
 	}
 	ts := make([]*Type, len(args))
 	for i, a := range args {
 		ts[i] = b.resolveType(a, b.typeCtx())
 	}
-	return b.u.Construct(def, ts)
+	return ts
 }
 
 // dotted spells a chain of simple names `A.B.C`, or "" when e is not one
@@ -635,12 +636,7 @@ func (b *binder) index(e *lang.IndexExpr) *Type {
 	case t.Kind == Special && t.Special == String:
 		r = b.u.special[Char]
 	default:
-		for _, s := range b.lookup(t, "this[]") {
-			if p, ok := s.(*Property); ok && len(p.Params) == len(args) {
-				r = p.Type
-				break
-			}
-		}
+		r = b.indexer(e, t, args)
 	}
 	if r == nil {
 		return b.u.unchecked
@@ -649,6 +645,47 @@ func (b *binder) index(e *lang.IndexExpr) *Type {
 		return b.u.NullableOf(r)
 	}
 	return r
+}
+
+// indexer chooses among t's indexers for e's arguments (of types args) by
+// overload resolution, as for a method group (C# §12.8.12.3), and returns
+// the chosen one's type; nil when the choice is left to run time.
+func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
+	var props []*Property
+	var cands []*Method
+	for _, s := range b.lookup(t, "this[]") {
+		if p, ok := s.(*Property); ok {
+			props = append(props, p)
+			cands = append(cands, &Method{Name: "this[]", Owner: p.Owner, Params: p.Params, Ret: p.Type, Decl: p.Decl})
+		}
+	}
+	same := 0
+	var first *Property
+	for _, p := range props {
+		if len(p.Params) == len(args) {
+			same++
+			if first == nil {
+				first = p
+			}
+		}
+	}
+	if same < 2 {
+		if first == nil {
+			return nil
+		}
+		return first.Type
+	}
+	m := b.resolve("this[]", cands, e.Args, args, posOf(e), nil, false, b.isOpen(t))
+	if m == nil {
+		return nil
+	}
+	for i, c := range cands {
+		if c.Decl == m.Decl && c.Owner == m.Owner {
+			b.info.Indexers[e] = props[i]
+			return props[i].Type
+		}
+	}
+	return nil
 }
 
 // args binds call arguments and returns their types.

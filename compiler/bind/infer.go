@@ -451,9 +451,23 @@ func (in *inference) exact(u, v *Type) {
 	case u.Kind == Array && v.Kind == Array, u.Kind == Nullable && v.Kind == Nullable:
 		in.exact(u.Elem, v.Elem)
 	case v.Def != nil && u.Def == v.Def:
-		for j := range v.Args {
-			in.exact(u.Args[j], v.Args[j])
+		// AllArgs: a nested type's outer arguments infer too
+		// (Dictionary<K, V>.KeyCollection).
+		ua, va := u.AllArgs(), v.AllArgs()
+		for j := range va {
+			if j < len(ua) {
+				in.exact(ua[j], va[j])
+			}
 		}
+	}
+}
+
+// outerExact infers exactly from the outer type arguments of c to those
+// of v, constructions of one nested type: a nested type is invariant in
+// its outer's type parameters.
+func (in *inference) outerExact(c, v *Type) {
+	if c.Outer != nil && v.Outer != nil {
+		in.exact(c.Outer, v.Outer)
 	}
 }
 
@@ -498,6 +512,7 @@ func (in *inference) lower(u, v *Type) {
 		for j := range v.Args {
 			in.byVariance(c.Args[j], v.Args[j], in.b.variance(v.Def, j), false)
 		}
+		in.outerExact(c, v)
 	}
 }
 
@@ -534,6 +549,7 @@ func (in *inference) upper(u, v *Type) {
 		for j := range u.Args {
 			in.byVariance(u.Args[j], c.Args[j], in.b.variance(u.Def, j), true)
 		}
+		in.outerExact(u, c)
 	}
 }
 

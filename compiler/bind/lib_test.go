@@ -183,21 +183,36 @@ func TestLibraryTablesComplete(t *testing.T) {
 		if _, ok := libAllowed[full]; ok {
 			continue
 		}
-		arity := 0
-		if i := strings.IndexByte(vt.Name, '`'); i >= 0 {
-			arity, _ = strconv.Atoi(vt.Name[i+1:])
-		}
-		if u.lookup(full, arity) == nil {
-			t.Errorf("%s: a library type without a table in library.cs", full)
-			continue
-		}
-		// One run-time type stands for the generic and non-generic C#
-		// types of its name (Task and Task<TResult>, KeyValuePair and
-		// KeyValuePair<TKey, TValue>): a member of either counts.
 		var tts []*Type
-		for n := 0; n <= 4; n++ {
-			if tt := u.lookup(full, n); tt != nil {
-				tts = append(tts, tt)
+		if outerName, inner, ok := strings.Cut(vt.Name, "+"); ok {
+			// A nested type (Dictionary`2+KeyCollection): a member of its
+			// outer type's table.
+			outer := u.lookup(vt.Namespace+"."+stripArity(outerName), vt.Arity()-(&vm.Type{Name: inner}).Arity())
+			if outer != nil {
+				if nt := (&binder{u: u}).nestedType(outer, stripArity(inner), (&vm.Type{Name: inner}).Arity()); nt != nil {
+					tts = append(tts, nt)
+				}
+			}
+			if len(tts) == 0 {
+				t.Errorf("%s: a nested library type without a table in library.cs", vt.FullName())
+				continue
+			}
+		} else {
+			arity := 0
+			if i := strings.IndexByte(vt.Name, '`'); i >= 0 {
+				arity, _ = strconv.Atoi(vt.Name[i+1:])
+			}
+			if u.lookup(full, arity) == nil {
+				t.Errorf("%s: a library type without a table in library.cs", full)
+				continue
+			}
+			// One run-time type stands for the generic and non-generic C#
+			// types of its name (Task and Task<TResult>, KeyValuePair and
+			// KeyValuePair<TKey, TValue>): a member of either counts.
+			for n := 0; n <= 4; n++ {
+				if tt := u.lookup(full, n); tt != nil {
+					tts = append(tts, tt)
+				}
 			}
 		}
 		for name, fs := range vt.Methods {

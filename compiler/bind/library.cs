@@ -1315,11 +1315,13 @@ namespace System.Collections.Generic
         public sealed class KeyCollection : ICollection<TKey>, IReadOnlyCollection<TKey>
         {
             public int Count { get; }
+            public extern IEnumerator<TKey> GetEnumerator();
         }
 
         public sealed class ValueCollection : ICollection<TValue>, IReadOnlyCollection<TValue>
         {
             public int Count { get; }
+            public extern IEnumerator<TValue> GetEnumerator();
         }
     }
 

@@ -26886,31 +26886,46 @@ func libraryAST() *lang.File {
 									},
 								},
 							},
+							&lang.MethodDecl{
+								Pos:       lp(1318, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1318, 27),
+									Name: "IEnumerator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1318, 39),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1320, 9),
+						Pos:       lp(1321, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1320, 47),
+								Pos:  lp(1321, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1320, 59),
+										Pos:  lp(1321, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1320, 68),
+								Pos:  lp(1321, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1320, 88),
+										Pos:  lp(1321, 88),
 										Name: "TValue",
 									},
 								},
@@ -26918,26 +26933,41 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1322, 13),
+								Pos:       lp(1323, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1322, 20),
+									Pos:  lp(1323, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1322, 32),
+										Pos:  lp(1323, 32),
 										Kind: "get",
 									},
 								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1324, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1324, 27),
+									Name: "IEnumerator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1324, 39),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "GetEnumerator",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1326, 5),
+				Pos:       lp(1328, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -26947,21 +26977,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1326, 31),
+						Pos:  lp(1328, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1326, 36),
+								Pos:  lp(1328, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1326, 40),
+						Pos:  lp(1328, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1326, 53),
+								Pos:  lp(1328, 53),
 								Name: "T",
 							},
 						},
@@ -26969,51 +26999,9 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1328, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1329, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1329, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1329, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1329, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1330, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1330, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1330, 31),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1330, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1331, 9),
@@ -27034,14 +27022,56 @@ func libraryAST() *lang.File {
 								},
 								Name: "collection",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1332, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1331, 58),
+								Pos: lp(1332, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1331, 58),
+									Pos:  lp(1332, 31),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1331, 76),
+											Pos:  lp(1332, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1333, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1333, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1333, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1333, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: lp(1333, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1333, 58),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1333, 76),
 											Name: "T",
 										},
 									},
@@ -27051,47 +27081,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1332, 9),
+						Pos:       lp(1334, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1332, 16),
+							Pos:  lp(1334, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1332, 28),
+								Pos:  lp(1334, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1333, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1333, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1333, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1333, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1334, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1334, 23),
-							Name: "void",
-						},
-						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1335, 9),
@@ -27100,12 +27102,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1335, 23),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1335, 37),
+								Pos: lp(1335, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1335, 37),
+									Pos:  lp(1335, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -27119,38 +27121,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(1336, 23),
 							Name: "void",
 						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1336, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1336, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1336, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1337, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1337, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1337, 35),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1337, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1337, 37),
 									Name: "T",
 								},
+								Name: "item",
 							},
 						},
-						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1338, 9),
@@ -27159,16 +27149,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1338, 23),
 							Name: "void",
 						},
-						Name: "IntersectWith",
+						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1338, 42),
+								Pos: lp(1338, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1338, 42),
+									Pos:  lp(1338, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1338, 54),
+											Pos:  lp(1338, 51),
 											Name: "T",
 										},
 									},
@@ -27182,43 +27172,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1339, 23),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1339, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1339, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1339, 51),
-											Name: "T",
-										},
-									},
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1339, 35),
+									Name: "T",
 								},
-								Name: "other",
 							},
 						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1340, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1340, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsSupersetOf",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1340, 41),
+								Pos: lp(1340, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1340, 41),
+									Pos:  lp(1340, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1340, 53),
+											Pos:  lp(1340, 54),
 											Name: "T",
 										},
 									},
@@ -27234,16 +27214,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1341, 23),
 							Name: "bool",
 						},
-						Name: "Overlaps",
+						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1341, 37),
+								Pos: lp(1341, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1341, 37),
+									Pos:  lp(1341, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1341, 49),
+											Pos:  lp(1341, 51),
 											Name: "T",
 										},
 									},
@@ -27259,15 +27239,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1342, 23),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "IsSupersetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1342, 35),
+								Pos: lp(1342, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1342, 35),
-									Name: "T",
+									Pos:  lp(1342, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1342, 53),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
+								Name: "other",
 							},
 						},
 					},
@@ -27278,16 +27264,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1343, 23),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "Overlaps",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1343, 38),
+								Pos: lp(1343, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1343, 38),
+									Pos:  lp(1343, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1343, 50),
+											Pos:  lp(1343, 49),
 											Name: "T",
 										},
 									},
@@ -27301,18 +27287,62 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1344, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1344, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1344, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1345, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1345, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1345, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1345, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1345, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1346, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1346, 23),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1344, 38),
+								Pos: lp(1346, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1344, 38),
+									Pos:  lp(1346, 38),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1344, 50),
+											Pos:  lp(1346, 50),
 											Name: "T",
 										},
 									},
@@ -27324,7 +27354,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1347, 5),
+				Pos:       lp(1349, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
@@ -27334,35 +27364,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1347, 29),
+						Pos:  lp(1349, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1347, 49),
+								Pos:  lp(1349, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1347, 53),
+						Pos:  lp(1349, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1349, 9),
+						Pos:       lp(1351, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1350, 9),
+						Pos:       lp(1352, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1350, 29),
+								Pos: lp(1352, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1350, 29),
+									Pos:  lp(1352, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27370,18 +27400,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1351, 9),
+						Pos:       lp(1353, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1351, 29),
+								Pos: lp(1353, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1351, 29),
+									Pos:  lp(1353, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1351, 41),
+											Pos:  lp(1353, 41),
 											Name: "T",
 										},
 									},
@@ -27391,45 +27421,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1352, 9),
+						Pos:       lp(1354, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1352, 16),
+							Pos:  lp(1354, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1352, 28),
+								Pos:  lp(1354, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1353, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1353, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1354, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1354, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1354, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1354, 37),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -27438,23 +27440,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1355, 23),
-							Name: "T",
+							Name: "void",
 						},
-						Name: "Dequeue",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1356, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1356, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Enqueue",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1356, 36),
+								Pos: lp(1356, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1356, 36),
+									Pos:  lp(1356, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27466,10 +27468,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1357, 23),
+							Name: "T",
+						},
+						Name: "Dequeue",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1358, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1358, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1358, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1358, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1359, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1359, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1357, 35),
+									Pos:  lp(1359, 35),
 									Name: "T",
 								},
 							},
@@ -27477,41 +27507,41 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1358, 9),
+						Pos:       lp(1360, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1358, 23),
+							Pos:  lp(1360, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1359, 9),
+						Pos:       lp(1361, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1359, 23),
+							Pos:       lp(1361, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1359, 23),
+								Pos:  lp(1361, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1360, 9),
+						Pos:       lp(1362, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1360, 23),
+							Pos:  lp(1362, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1360, 39),
+								Pos:      lp(1362, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1360, 43),
+									Pos:  lp(1362, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -27519,19 +27549,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1361, 9),
+						Pos:       lp(1363, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1361, 23),
+							Pos:  lp(1363, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1361, 36),
+								Pos:      lp(1363, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1361, 40),
+									Pos:  lp(1363, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -27541,7 +27571,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1364, 5),
+				Pos:       lp(1366, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stack",
 				Namespace: "System.Collections.Generic",
@@ -27551,35 +27581,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1364, 29),
+						Pos:  lp(1366, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1364, 49),
+								Pos:  lp(1366, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1364, 53),
+						Pos:  lp(1366, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1366, 9),
+						Pos:       lp(1368, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1367, 9),
+						Pos:       lp(1369, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1367, 29),
+								Pos: lp(1369, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1367, 29),
+									Pos:  lp(1369, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27587,18 +27617,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1368, 9),
+						Pos:       lp(1370, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1368, 29),
+								Pos: lp(1370, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1368, 29),
+									Pos:  lp(1370, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1368, 41),
+											Pos:  lp(1370, 41),
 											Name: "T",
 										},
 									},
@@ -27608,45 +27638,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1369, 9),
+						Pos:       lp(1371, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1369, 16),
+							Pos:  lp(1371, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1369, 28),
+								Pos:  lp(1371, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1370, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1370, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1371, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1371, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1371, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1371, 37),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -27655,47 +27657,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1372, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1372, 35),
-									Name: "T",
-								},
-							},
+							Name: "void",
 						},
-						Name: "GetEnumerator",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1373, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1373, 23),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1374, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1374, 23),
-							Name: "T",
-						},
-						Name: "Pop",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1375, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1375, 23),
-							Name: "void",
-						},
-						Name: "Push",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1375, 33),
+								Pos: lp(1373, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1375, 33),
+									Pos:  lp(1373, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27703,35 +27681,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1374, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1374, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1374, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1375, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1375, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1376, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1376, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1376, 23),
-								Name: "T",
-							},
+							Pos:  lp(1376, 23),
+							Name: "T",
 						},
-						Name: "ToArray",
+						Name: "Pop",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1377, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1377, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryPeek",
+						Name: "Push",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1377, 36),
-								Modifier: "out",
+								Pos: lp(1377, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1377, 40),
+									Pos:  lp(1377, 33),
 									Name: "T",
 								},
-								Name: "result",
+								Name: "item",
 							},
 						},
 					},
@@ -27739,16 +27736,49 @@ func libraryAST() *lang.File {
 						Pos:       lp(1378, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1378, 23),
+							Pos:       lp(1378, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1378, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1379, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1379, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1379, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1379, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1380, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1380, 23),
 							Name: "bool",
 						},
 						Name: "TryPop",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1378, 35),
+								Pos:      lp(1380, 35),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1378, 39),
+									Pos:  lp(1380, 39),
 									Name: "T",
 								},
 								Name: "result",
@@ -27758,7 +27788,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1384, 5),
+				Pos:       lp(1386, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -27768,21 +27798,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1384, 42),
+						Pos:  lp(1386, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1384, 75),
+								Pos:  lp(1386, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1384, 79),
+						Pos:  lp(1386, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1384, 120),
+								Pos:  lp(1386, 120),
 								Name: "T",
 							},
 						},
@@ -27790,7 +27820,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1391, 5),
+				Pos:       lp(1393, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -27801,29 +27831,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1391, 55),
+						Pos:  lp(1393, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1391, 67),
+								Pos:  lp(1393, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1391, 73),
+								Pos:  lp(1393, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1391, 82),
+						Pos:  lp(1393, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1391, 102),
+								Pos:  lp(1393, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1391, 108),
+								Pos:  lp(1393, 108),
 								Name: "TValue",
 							},
 						},
@@ -27831,61 +27861,9 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1393, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1394, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1394, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1394, 44),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1394, 62),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1395, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1395, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1395, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1395, 56),
-											Name: "KeyValuePair",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1395, 69),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  lp(1395, 75),
-													Name: "TValue",
-												},
-											},
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1396, 9),
@@ -27896,17 +27874,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1396, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1396, 44),
-									Name: "int",
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1396, 62),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "concurrencyLevel",
-							},
-							&lang.Param{
-								Pos: lp(1396, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1396, 66),
-									Name: "int",
-								},
-								Name: "capacity",
+								Name: "comparer",
 							},
 						},
 					},
@@ -27919,26 +27895,80 @@ func libraryAST() *lang.File {
 								Pos: lp(1397, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1397, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1397, 56),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1397, 69),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1397, 75),
+													Name: "TValue",
+												},
+											},
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1398, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1398, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1398, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1397, 66),
+								Pos: lp(1398, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1397, 66),
+									Pos:  lp(1398, 66),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1399, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1399, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1399, 44),
+									Name: "int",
+								},
+								Name: "concurrencyLevel",
+							},
+							&lang.Param{
+								Pos: lp(1399, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1399, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1397, 80),
+								Pos: lp(1399, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1397, 80),
+									Pos:  lp(1399, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1397, 98),
+											Pos:  lp(1399, 98),
 											Name: "TKey",
 										},
 									},
@@ -27948,57 +27978,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1398, 9),
+						Pos:       lp(1400, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1398, 16),
+							Pos:  lp(1400, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1398, 28),
+								Pos:  lp(1400, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1399, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1399, 16),
-							Name: "bool",
-						},
-						Name: "IsEmpty",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1399, 31),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1400, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1400, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1400, 33),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1400, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1400, 45),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -28007,10 +27997,50 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1401, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1401, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1402, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1402, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1402, 33),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1402, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1402, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1403, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1403, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1401, 28),
+									Pos:  lp(1403, 28),
 									Name: "TKey",
 								},
 							},
@@ -28018,20 +28048,20 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1401, 41),
+								Pos:  lp(1403, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1402, 9),
+						Pos:       lp(1404, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1402, 16),
+							Pos:  lp(1404, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1402, 28),
+									Pos:  lp(1404, 28),
 									Name: "TValue",
 								},
 							},
@@ -28039,116 +28069,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1402, 45),
+								Pos:  lp(1404, 45),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1403, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1403, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1403, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1403, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1403, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1403, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1403, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1403, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1403, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1403, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1403, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1404, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1404, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1404, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1404, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1404, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1404, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1404, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1404, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1404, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1404, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1404, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1404, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1404, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
 							},
 						},
 					},
@@ -28160,73 +28082,44 @@ func libraryAST() *lang.File {
 							Name: "TValue",
 						},
 						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1405, 48),
+								Pos: lp(1405, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1405, 48),
+									Pos:  lp(1405, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1405, 58),
+								Pos: lp(1405, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1405, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1405, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 75),
-											Name: "TValue",
-										},
-									},
+									Pos:  lp(1405, 52),
+									Name: "TValue",
 								},
-								Name: "addValueFactory",
+								Name: "addValue",
 							},
 							&lang.Param{
-								Pos: lp(1405, 100),
+								Pos: lp(1405, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1405, 100),
+									Pos:  lp(1405, 69),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1405, 105),
+											Pos:  lp(1405, 74),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1405, 111),
+											Pos:  lp(1405, 80),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1405, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 125),
+											Pos:  lp(1405, 88),
 											Name: "TValue",
 										},
 									},
 								},
 								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1405, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
 							},
 						},
 					},
@@ -28235,26 +28128,135 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1406, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Clear",
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1406, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1406, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1406, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1406, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1406, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1406, 63),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1406, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1406, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1406, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1406, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1406, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1407, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1407, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "ContainsKey",
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1407, 40),
+								Pos: lp(1407, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1407, 40),
+									Pos:  lp(1407, 48),
 									Name: "TKey",
 								},
 								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1407, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1407, 58),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1407, 63),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1407, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1407, 75),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1407, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1407, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1407, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1407, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1407, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1407, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1407, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1407, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
 							},
 						},
 					},
@@ -28263,18 +28265,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1408, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1409, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1409, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1409, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1409, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1410, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1410, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1408, 35),
+									Pos:  lp(1410, 35),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1408, 48),
+											Pos:  lp(1410, 48),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1408, 54),
+											Pos:  lp(1410, 54),
 											Name: "TValue",
 										},
 									},
@@ -28284,26 +28314,26 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1409, 9),
+						Pos:       lp(1411, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1409, 23),
+							Pos:  lp(1411, 23),
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1409, 39),
+								Pos: lp(1411, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1409, 39),
+									Pos:  lp(1411, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1409, 49),
+								Pos: lp(1411, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1409, 49),
+									Pos:  lp(1411, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -28311,34 +28341,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1410, 9),
+						Pos:       lp(1412, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1410, 23),
+							Pos:  lp(1412, 23),
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1410, 39),
+								Pos: lp(1412, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1410, 39),
+									Pos:  lp(1412, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1410, 49),
+								Pos: lp(1412, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1410, 49),
+									Pos:  lp(1412, 49),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1410, 54),
+											Pos:  lp(1412, 54),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1410, 60),
+											Pos:  lp(1412, 60),
 											Name: "TValue",
 										},
 									},
@@ -28348,10 +28378,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1411, 9),
+						Pos:       lp(1413, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1411, 23),
+							Pos:  lp(1413, 23),
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
@@ -28360,29 +28390,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1411, 45),
+								Pos: lp(1413, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1411, 45),
+									Pos:  lp(1413, 45),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1411, 55),
+								Pos: lp(1413, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1411, 55),
+									Pos:  lp(1413, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1411, 60),
+											Pos:  lp(1413, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1411, 66),
+											Pos:  lp(1413, 66),
 											Name: "TArg",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1411, 72),
+											Pos:  lp(1413, 72),
 											Name: "TValue",
 										},
 									},
@@ -28390,9 +28420,9 @@ func libraryAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1411, 94),
+								Pos: lp(1413, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1411, 94),
+									Pos:  lp(1413, 94),
 									Name: "TArg",
 								},
 								Name: "factoryArgument",
@@ -28400,21 +28430,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1412, 9),
+						Pos:       lp(1414, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1412, 23),
+							Pos:       lp(1414, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1412, 23),
+								Pos:  lp(1414, 23),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1412, 36),
+										Pos:  lp(1414, 36),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1412, 42),
+										Pos:  lp(1414, 42),
 										Name: "TValue",
 									},
 								},
@@ -28423,82 +28453,26 @@ func libraryAST() *lang.File {
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1413, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1413, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1413, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1413, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1414, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1414, 23),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1414, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1414, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1414, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1414, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1415, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1415, 23),
 							Name: "bool",
 						},
-						Name: "TryRemove",
+						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1415, 38),
+								Pos: lp(1415, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1415, 38),
+									Pos:  lp(1415, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1415, 48),
-								Modifier: "out",
+								Pos: lp(1415, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1415, 52),
+									Pos:  lp(1415, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -28512,28 +28486,84 @@ func libraryAST() *lang.File {
 							Pos:  lp(1416, 23),
 							Name: "bool",
 						},
-						Name: "TryUpdate",
+						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1416, 38),
+								Pos: lp(1416, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1416, 38),
+									Pos:  lp(1416, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1416, 48),
+								Pos:      lp(1416, 50),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1416, 48),
+									Pos:  lp(1416, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1417, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1417, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1417, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1417, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1417, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1417, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1418, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1418, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1418, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1418, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1418, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1418, 48),
 									Name: "TValue",
 								},
 								Name: "newValue",
 							},
 							&lang.Param{
-								Pos: lp(1416, 65),
+								Pos: lp(1418, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1416, 65),
+									Pos:  lp(1418, 65),
 									Name: "TValue",
 								},
 								Name: "comparisonValue",
@@ -28543,7 +28573,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1419, 5),
+				Pos:       lp(1421, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
@@ -28553,11 +28583,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1419, 39),
+						Pos:  lp(1421, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1419, 59),
+								Pos:  lp(1421, 59),
 								Name: "T",
 							},
 						},
@@ -28565,23 +28595,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1421, 9),
+						Pos:       lp(1423, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1422, 9),
+						Pos:       lp(1424, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1422, 39),
+								Pos: lp(1424, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1422, 39),
+									Pos:  lp(1424, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1422, 51),
+											Pos:  lp(1424, 51),
 											Name: "T",
 										},
 									},
@@ -28591,60 +28621,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1423, 9),
+						Pos:       lp(1425, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1423, 16),
+							Pos:  lp(1425, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1423, 28),
+								Pos:  lp(1425, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1424, 9),
+						Pos:       lp(1426, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1424, 16),
+							Pos:  lp(1426, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1424, 31),
+								Pos:  lp(1426, 31),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1425, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1425, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1426, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1426, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1426, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1426, 36),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -28653,10 +28655,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1427, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1428, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1428, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1428, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1428, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1429, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1429, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1427, 35),
+									Pos:  lp(1429, 35),
 									Name: "T",
 								},
 							},
@@ -28664,32 +28694,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1428, 9),
+						Pos:       lp(1430, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1428, 23),
+							Pos:       lp(1430, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1428, 23),
+								Pos:  lp(1430, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1429, 9),
+						Pos:       lp(1431, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1429, 23),
+							Pos:  lp(1431, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1429, 39),
+								Pos:      lp(1431, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1429, 43),
+									Pos:  lp(1431, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -28697,19 +28727,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1430, 9),
+						Pos:       lp(1432, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1430, 23),
+							Pos:  lp(1432, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1430, 36),
+								Pos:      lp(1432, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1430, 40),
+									Pos:  lp(1432, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -28719,7 +28749,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1433, 5),
+				Pos:       lp(1435, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentBag",
 				Namespace: "System.Collections.Concurrent",
@@ -28729,11 +28759,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1433, 37),
+						Pos:  lp(1435, 37),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1433, 57),
+								Pos:  lp(1435, 57),
 								Name: "T",
 							},
 						},
@@ -28741,23 +28771,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1435, 9),
+						Pos:       lp(1437, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1436, 9),
+						Pos:       lp(1438, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1436, 37),
+								Pos: lp(1438, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1436, 37),
+									Pos:  lp(1438, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1436, 49),
+											Pos:  lp(1438, 49),
 											Name: "T",
 										},
 									},
@@ -28767,48 +28797,48 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1437, 9),
+						Pos:       lp(1439, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1437, 16),
+							Pos:  lp(1439, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1437, 28),
+								Pos:  lp(1439, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1438, 9),
+						Pos:       lp(1440, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1438, 16),
+							Pos:  lp(1440, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1438, 31),
+								Pos:  lp(1440, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1439, 9),
+						Pos:       lp(1441, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1439, 23),
+							Pos:  lp(1441, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1439, 32),
+								Pos: lp(1441, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1439, 32),
+									Pos:  lp(1441, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -28816,14 +28846,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1440, 9),
+						Pos:       lp(1442, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1440, 23),
+							Pos:  lp(1442, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1440, 35),
+									Pos:  lp(1442, 35),
 									Name: "T",
 								},
 							},
@@ -28831,32 +28861,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1441, 9),
+						Pos:       lp(1443, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1441, 23),
+							Pos:       lp(1443, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1441, 23),
+								Pos:  lp(1443, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1442, 9),
+						Pos:       lp(1444, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1442, 23),
+							Pos:  lp(1444, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1442, 36),
+								Pos:      lp(1444, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1442, 40),
+									Pos:  lp(1444, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -28864,65 +28894,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1445, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1443, 23),
+							Pos:  lp(1445, 23),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1443, 36),
+								Pos:      lp(1445, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1443, 40),
+									Pos:  lp(1445, 40),
 									Name: "T",
 								},
 								Name: "result",
 							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1449, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1449, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1449, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1450, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1450, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1450, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1450, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(1450, 51),
-								Name: "object",
-							},
-							Name: "obj",
 						},
 					},
 				},
@@ -28930,7 +28918,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1451, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
+				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -28941,22 +28929,12 @@ func libraryAST() *lang.File {
 						Name: "void",
 					},
 					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1451, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(1451, 39),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1452, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
+				Name:      "ParameterizedThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -28969,12 +28947,12 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1452, 42),
+							Pos: lp(1452, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1452, 42),
+								Pos:  lp(1452, 51),
 								Name: "object",
 							},
-							Name: "state",
+							Name: "obj",
 						},
 					},
 				},
@@ -28982,7 +28960,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1453, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
+				Name:      "WaitCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -28995,9 +28973,9 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1453, 40),
+							Pos: lp(1453, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(1453, 40),
+								Pos:  lp(1453, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -29008,7 +28986,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1454, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
+				Name:      "ContextCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -29021,9 +28999,35 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1454, 45),
+							Pos: lp(1454, 42),
 							Type: &lang.TypeRef{
-								Pos:  lp(1454, 45),
+								Pos:  lp(1454, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1455, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1455, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1455, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1455, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(1455, 40),
 								Name: "object",
 							},
 							Name: "state",
@@ -29033,49 +29037,37 @@ func libraryAST() *lang.File {
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1456, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1456, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1456, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1456, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1456, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1458, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1458, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1458, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1458, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1459, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1459, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1459, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1459, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1459, 49),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(1460, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -29085,7 +29077,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1460, 30),
 								Type: &lang.TypeRef{
 									Pos:  lp(1460, 30),
-									Name: "ParameterizedThreadStart",
+									Name: "ThreadStart",
 								},
 								Name: "start",
 							},
@@ -29100,14 +29092,52 @@ func libraryAST() *lang.File {
 								Pos: lp(1461, 30),
 								Type: &lang.TypeRef{
 									Pos:  lp(1461, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1461, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1461, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1462, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1462, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1462, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1463, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1463, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1463, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1461, 62),
+								Pos: lp(1463, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1461, 62),
+									Pos:  lp(1463, 62),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -29115,51 +29145,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1462, 9),
+						Pos:       lp(1464, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1462, 23),
+							Pos:  lp(1464, 23),
 							Name: "Thread",
 						},
 						Name: "CurrentThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1462, 46),
+								Pos:  lp(1464, 46),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1463, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1463, 16),
-							Name: "bool",
-						},
-						Name: "IsAlive",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1463, 31),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1464, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1464, 16),
-							Name: "bool",
-						},
-						Name: "IsBackground",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1464, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1464, 41),
-								Kind: "set",
 							},
 						},
 					},
@@ -29170,10 +29166,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1465, 16),
 							Name: "bool",
 						},
-						Name: "IsThreadPoolThread",
+						Name: "IsAlive",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1465, 42),
+								Pos:  lp(1465, 31),
 								Kind: "get",
 							},
 						},
@@ -29183,13 +29179,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1466, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "ManagedThreadId",
+						Name: "IsBackground",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1466, 38),
+								Pos:  lp(1466, 36),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1466, 41),
+								Kind: "set",
 							},
 						},
 					},
@@ -29198,45 +29198,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1467, 16),
+							Name: "bool",
+						},
+						Name: "IsThreadPoolThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1467, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1468, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1468, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1468, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1469, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1469, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1467, 30),
+								Pos:  lp(1469, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1467, 35),
+								Pos:  lp(1469, 35),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1468, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1468, 23),
-							Name: "void",
-						},
-						Name: "Join",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1469, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1469, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1469, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1469, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -29245,45 +29247,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1470, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1470, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1470, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1471, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1471, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Start",
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1471, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1471, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1472, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1472, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Start",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1472, 34),
+								Pos: lp(1472, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1472, 34),
-									Name: "object",
+									Pos:  lp(1472, 33),
+									Name: "TimeSpan",
 								},
-								Name: "parameter",
+								Name: "timeout",
 							},
 						},
 					},
@@ -29294,7 +29296,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1473, 23),
 							Name: "void",
 						},
-						Name: "UnsafeStart",
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1474, 9),
@@ -29303,12 +29305,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1474, 23),
 							Name: "void",
 						},
-						Name: "UnsafeStart",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1474, 40),
+								Pos: lp(1474, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1474, 40),
+									Pos:  lp(1474, 34),
 									Name: "object",
 								},
 								Name: "parameter",
@@ -29317,39 +29319,29 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1475, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1475, 30),
+							Pos:  lp(1475, 23),
 							Name: "void",
 						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1475, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1475, 41),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "UnsafeStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1476, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1476, 30),
+							Pos:  lp(1476, 23),
 							Name: "void",
 						},
-						Name: "Sleep",
+						Name: "UnsafeStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1476, 41),
+								Pos: lp(1476, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1476, 41),
-									Name: "TimeSpan",
+									Pos:  lp(1476, 40),
+									Name: "object",
 								},
-								Name: "timeout",
+								Name: "parameter",
 							},
 						},
 					},
@@ -29360,15 +29352,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1477, 30),
 							Name: "void",
 						},
-						Name: "SpinWait",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1477, 44),
+								Pos: lp(1477, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1477, 44),
+									Pos:  lp(1477, 41),
 									Name: "int",
 								},
-								Name: "iterations",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -29377,6 +29369,44 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1478, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1478, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1478, 41),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1479, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1479, 30),
+							Name: "void",
+						},
+						Name: "SpinWait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1479, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1479, 44),
+									Name: "int",
+								},
+								Name: "iterations",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1480, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1480, 30),
 							Name: "bool",
 						},
 						Name: "Yield",
@@ -29384,70 +29414,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1481, 5),
+				Pos:       lp(1483, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadPool",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1483, 9),
+						Pos:       lp(1485, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1483, 23),
+							Pos:  lp(1485, 23),
 							Name: "int",
 						},
 						Name: "ThreadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1483, 41),
+								Pos:  lp(1485, 41),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1484, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1484, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1484, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1484, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1485, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1485, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1485, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1485, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1485, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1485, 76),
-									Name: "object",
-								},
-								Name: "state",
 							},
 						},
 					},
@@ -29459,39 +29443,14 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1486, 61),
+								Pos: lp(1486, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1486, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1486, 68),
-											Name: "TState",
-										},
-									},
+									Pos:  lp(1486, 53),
+									Name: "WaitCallback",
 								},
 								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1486, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(1486, 86),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1486, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1486, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
 							},
 						},
 					},
@@ -29502,20 +29461,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(1487, 30),
 							Name: "bool",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1487, 59),
+								Pos: lp(1487, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 59),
+									Pos:  lp(1487, 53),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1487, 82),
+								Pos: lp(1487, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 82),
+									Pos:  lp(1487, 76),
 									Name: "object",
 								},
 								Name: "state",
@@ -29529,19 +29488,19 @@ func libraryAST() *lang.File {
 							Pos:  lp(1488, 30),
 							Name: "bool",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "QueueUserWorkItem",
 						TypeParams: []string{
 							"TState",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1488, 67),
+								Pos: lp(1488, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1488, 67),
+									Pos:  lp(1488, 61),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1488, 74),
+											Pos:  lp(1488, 68),
 											Name: "TState",
 										},
 									},
@@ -29549,17 +29508,88 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1488, 92),
+								Pos: lp(1488, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1488, 92),
+									Pos:  lp(1488, 86),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1488, 106),
+								Pos: lp(1488, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1488, 106),
+									Pos:  lp(1488, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1489, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1489, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1489, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1489, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1489, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1489, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1490, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1490, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1490, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1490, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1490, 74),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1490, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1490, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1490, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1490, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -29569,68 +29599,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1491, 5),
+				Pos:       lp(1493, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1493, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1493, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1493, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1493, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1493, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1493, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1494, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1494, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1494, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1494, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1494, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1494, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1495, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -29638,32 +29612,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1495, 30),
 							Name: "int",
 						},
-						Name: "CompareExchange",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1495, 50),
+								Pos:      lp(1495, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1495, 54),
+									Pos:  lp(1495, 42),
 									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1495, 69),
+								Pos: lp(1495, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1495, 69),
+									Pos:  lp(1495, 57),
 									Name: "int",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1495, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 80),
-									Name: "int",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -29674,32 +29640,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1496, 30),
 							Name: "long",
 						},
-						Name: "CompareExchange",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1496, 51),
+								Pos:      lp(1496, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1496, 55),
+									Pos:  lp(1496, 43),
 									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1496, 71),
+								Pos: lp(1496, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1496, 71),
+									Pos:  lp(1496, 59),
 									Name: "long",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1496, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1496, 83),
-									Name: "long",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -29708,32 +29666,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1497, 30),
-							Name: "double",
+							Name: "int",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1497, 53),
+								Pos:      lp(1497, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 57),
-									Name: "double",
+									Pos:  lp(1497, 54),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1497, 75),
+								Pos: lp(1497, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 75),
-									Name: "double",
+									Pos:  lp(1497, 69),
+									Name: "int",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1497, 89),
+								Pos: lp(1497, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 89),
-									Name: "double",
+									Pos:  lp(1497, 80),
+									Name: "int",
 								},
 								Name: "comparand",
 							},
@@ -29744,32 +29702,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1498, 30),
-							Name: "object",
+							Name: "long",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1498, 53),
+								Pos:      lp(1498, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 57),
-									Name: "object",
+									Pos:  lp(1498, 55),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1498, 75),
+								Pos: lp(1498, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 75),
-									Name: "object",
+									Pos:  lp(1498, 71),
+									Name: "long",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1498, 89),
+								Pos: lp(1498, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 89),
-									Name: "object",
+									Pos:  lp(1498, 83),
+									Name: "long",
 								},
 								Name: "comparand",
 							},
@@ -29780,6 +29738,78 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1499, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1499, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1499, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1499, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1499, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1499, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1499, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1500, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1500, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1500, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1500, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1500, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1500, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1500, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1500, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1501, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1501, 30),
 							Name: "T",
 						},
 						Name: "CompareExchange",
@@ -29794,69 +29824,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1499, 51),
+								Pos:      lp(1501, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1499, 55),
+									Pos:  lp(1501, 55),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1499, 68),
+								Pos: lp(1501, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1499, 68),
+									Pos:  lp(1501, 68),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1499, 77),
+								Pos: lp(1501, 77),
 								Type: &lang.TypeRef{
-									Pos:  lp(1499, 77),
+									Pos:  lp(1501, 77),
 									Name: "T",
 								},
 								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1500, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1500, 30),
-							Name: "int",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1500, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1501, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1501, 30),
-							Name: "long",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1501, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1501, 49),
-									Name: "long",
-								},
-								Name: "location",
 							},
 						},
 					},
@@ -29867,24 +29857,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1502, 30),
 							Name: "int",
 						},
-						Name: "Exchange",
+						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1502, 43),
+								Pos:      lp(1502, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1502, 47),
+									Pos:  lp(1502, 48),
 									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1502, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1502, 62),
-									Name: "int",
-								},
-								Name: "value",
+								Name: "location",
 							},
 						},
 					},
@@ -29895,24 +29877,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1503, 30),
 							Name: "long",
 						},
-						Name: "Exchange",
+						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1503, 44),
+								Pos:      lp(1503, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1503, 48),
+									Pos:  lp(1503, 49),
 									Name: "long",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1503, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1503, 64),
-									Name: "long",
-								},
-								Name: "value",
+								Name: "location",
 							},
 						},
 					},
@@ -29921,24 +29895,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1504, 30),
-							Name: "double",
+							Name: "int",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1504, 46),
+								Pos:      lp(1504, 43),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1504, 50),
-									Name: "double",
+									Pos:  lp(1504, 47),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1504, 68),
+								Pos: lp(1504, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1504, 68),
-									Name: "double",
+									Pos:  lp(1504, 62),
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -29949,24 +29923,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1505, 30),
-							Name: "object",
+							Name: "long",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1505, 46),
+								Pos:      lp(1505, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 50),
-									Name: "object",
+									Pos:  lp(1505, 48),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1505, 68),
+								Pos: lp(1505, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 68),
-									Name: "object",
+									Pos:  lp(1505, 64),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -29977,6 +29951,62 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1506, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1506, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1506, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1506, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1506, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1507, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1507, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1507, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1507, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1507, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1507, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1508, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1508, 30),
 							Name: "T",
 						},
 						Name: "Exchange",
@@ -29991,61 +30021,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1506, 44),
+								Pos:      lp(1508, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1506, 48),
+									Pos:  lp(1508, 48),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1506, 61),
+								Pos: lp(1508, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1506, 61),
+									Pos:  lp(1508, 61),
 									Name: "T",
 								},
 								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1507, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1507, 30),
-							Name: "int",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1507, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1508, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1508, 30),
-							Name: "long",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1508, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1508, 49),
-									Name: "long",
-								},
-								Name: "location",
 							},
 						},
 					},
@@ -30054,9 +30044,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1509, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "MemoryBarrier",
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1509, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1509, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1510, 9),
@@ -30065,13 +30066,42 @@ func libraryAST() *lang.File {
 							Pos:  lp(1510, 30),
 							Name: "long",
 						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1510, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1510, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1511, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1511, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1512, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1512, 30),
+							Name: "long",
+						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1510, 40),
+								Pos:      lp(1512, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1510, 44),
+									Pos:  lp(1512, 44),
 									Name: "long",
 								},
 								Name: "location",
@@ -30081,67 +30111,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1513, 5),
+				Pos:       lp(1515, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Volatile",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1515, 9),
+						Pos:       lp(1517, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1515, 30),
+							Pos:  lp(1517, 30),
 							Name: "int",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1515, 39),
+								Pos:      lp(1517, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1515, 43),
+									Pos:  lp(1517, 43),
 									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1516, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1516, 30),
-							Name: "long",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1516, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1516, 44),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1517, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1517, 30),
-							Name: "bool",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1517, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1517, 44),
-									Name: "bool",
 								},
 								Name: "location",
 							},
@@ -30152,16 +30142,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1518, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1518, 42),
+								Pos:      lp(1518, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1518, 46),
-									Name: "double",
+									Pos:  lp(1518, 44),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -30172,6 +30162,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1519, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1519, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1519, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1520, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1520, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1520, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1520, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1521, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1521, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -30186,69 +30216,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1519, 40),
+								Pos:      lp(1521, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1519, 44),
+									Pos:  lp(1521, 44),
 									Name: "T",
 								},
 								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1520, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1520, 30),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1520, 41),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1520, 45),
-									Name: "int",
-								},
-								Name: "location",
-							},
-							&lang.Param{
-								Pos: lp(1520, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1520, 59),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1521, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1521, 30),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1521, 41),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1521, 45),
-									Name: "long",
-								},
-								Name: "location",
-							},
-							&lang.Param{
-								Pos: lp(1521, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1521, 60),
-									Name: "long",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -30266,15 +30240,15 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1522, 45),
-									Name: "bool",
+									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1522, 60),
+								Pos: lp(1522, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1522, 60),
-									Name: "bool",
+									Pos:  lp(1522, 59),
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -30294,15 +30268,15 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1523, 45),
-									Name: "double",
+									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1523, 62),
+								Pos: lp(1523, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1523, 62),
-									Name: "double",
+									Pos:  lp(1523, 60),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -30313,6 +30287,62 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1524, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1524, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1524, 45),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1524, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1524, 60),
+									Name: "bool",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1525, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1525, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1525, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 45),
+									Name: "double",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1525, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 62),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1526, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1526, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -30327,18 +30357,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1524, 44),
+								Pos:      lp(1526, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 48),
+									Pos:  lp(1526, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1524, 60),
+								Pos: lp(1526, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 60),
+									Pos:  lp(1526, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -30348,59 +30378,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1527, 5),
+				Pos:       lp(1529, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1529, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1529, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1529, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1529, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1530, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1530, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1530, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1530, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1530, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1530, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1531, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -30408,12 +30391,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1531, 30),
 							Name: "void",
 						},
-						Name: "Exit",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1531, 40),
+								Pos: lp(1531, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1531, 40),
+									Pos:  lp(1531, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -30425,17 +30408,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1532, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsEntered",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1532, 45),
+								Pos: lp(1532, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1532, 45),
+									Pos:  lp(1532, 41),
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1532, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -30446,12 +30438,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1533, 30),
 							Name: "void",
 						},
-						Name: "Pulse",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1533, 41),
+								Pos: lp(1533, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1533, 41),
+									Pos:  lp(1533, 40),
 									Name: "object",
 								},
 								Name: "obj",
@@ -30463,14 +30455,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1534, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "PulseAll",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1534, 44),
+								Pos: lp(1534, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1534, 44),
+									Pos:  lp(1534, 45),
 									Name: "object",
 								},
 								Name: "obj",
@@ -30482,14 +30474,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1535, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1535, 44),
+								Pos: lp(1535, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1535, 44),
+									Pos:  lp(1535, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -30501,9 +30493,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1536, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1536, 44),
@@ -30512,14 +30504,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1536, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1536, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -30540,14 +30524,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "obj",
 							},
-							&lang.Param{
-								Pos: lp(1537, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1537, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -30555,7 +30531,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1538, 30),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
@@ -30568,13 +30544,12 @@ func libraryAST() *lang.File {
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1538, 56),
-								Modifier: "ref",
+								Pos: lp(1538, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1538, 60),
-									Name: "bool",
+									Pos:  lp(1538, 56),
+									Name: "int",
 								},
-								Name: "lockTaken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -30583,7 +30558,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1539, 30),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
@@ -30599,18 +30574,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1539, 56),
 								Type: &lang.TypeRef{
 									Pos:  lp(1539, 56),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1539, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -30619,17 +30585,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1540, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1540, 40),
+								Pos: lp(1540, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1540, 40),
+									Pos:  lp(1540, 44),
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1540, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1540, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -30638,25 +30613,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1541, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1541, 40),
+								Pos: lp(1541, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1541, 40),
+									Pos:  lp(1541, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1541, 52),
+								Pos: lp(1541, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1541, 52),
+									Pos:  lp(1541, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1541, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1541, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -30677,10 +30661,56 @@ func libraryAST() *lang.File {
 								},
 								Name: "obj",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1543, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1543, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1542, 52),
+								Pos: lp(1543, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1542, 52),
+									Pos:  lp(1543, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1543, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1543, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1544, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1544, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1544, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1544, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -30690,81 +30720,53 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1545, 5),
+				Pos:       lp(1547, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1545, 44),
+						Pos:  lp(1547, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1547, 9),
+						Pos:       lp(1549, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1547, 23),
+							Pos:  lp(1549, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1548, 9),
+						Pos:       lp(1550, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1548, 23),
+							Pos:  lp(1550, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1549, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1549, 30),
-							Name: "ExecutionContext",
-						},
-						Name: "Capture",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1550, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1550, 30),
-							Name: "bool",
-						},
-						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1551, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1551, 30),
-							Name: "void",
+							Name: "ExecutionContext",
 						},
-						Name: "Restore",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1551, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1551, 43),
-									Name: "ExecutionContext",
-								},
-								Name: "executionContext",
-							},
-						},
+						Name: "Capture",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1552, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1552, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "RestoreFlow",
+						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1553, 9),
@@ -30773,31 +30775,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1553, 30),
 							Name: "void",
 						},
-						Name: "Run",
+						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1553, 39),
+								Pos: lp(1553, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1553, 39),
+									Pos:  lp(1553, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
-							},
-							&lang.Param{
-								Pos: lp(1553, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1553, 74),
-									Name: "ContextCallback",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1553, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1553, 100),
-									Name: "object",
-								},
-								Name: "state",
 							},
 						},
 					},
@@ -30806,6 +30792,50 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1554, 30),
+							Name: "void",
+						},
+						Name: "RestoreFlow",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1555, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1555, 30),
+							Name: "void",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1555, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 39),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+							&lang.Param{
+								Pos: lp(1555, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 74),
+									Name: "ContextCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1555, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1555, 100),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1556, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1556, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -30813,38 +30843,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1557, 5),
+				Pos:       lp(1559, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1557, 6),
+						Pos:  lp(1559, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1557, 53),
+						Pos:  lp(1559, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1559, 9),
+						Pos:       lp(1561, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1559, 23),
+							Pos:  lp(1561, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1560, 9),
+						Pos:       lp(1562, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1560, 23),
+							Pos:  lp(1562, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -30852,7 +30882,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1563, 5),
+				Pos:       lp(1565, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -30862,27 +30892,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1565, 9),
+						Pos:       lp(1567, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1566, 9),
+						Pos:       lp(1568, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1566, 34),
+								Pos: lp(1568, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1566, 34),
+									Pos:  lp(1568, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1566, 41),
+											Pos:  lp(1568, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1566, 68),
+													Pos:  lp(1568, 68),
 													Name: "T",
 												},
 											},
@@ -30894,20 +30924,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1567, 9),
+						Pos:       lp(1569, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1567, 16),
+							Pos:  lp(1569, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1567, 26),
+								Pos:  lp(1569, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1567, 31),
+								Pos:  lp(1569, 31),
 								Kind: "set",
 							},
 						},
@@ -30915,7 +30945,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1570, 5),
+				Pos:       lp(1572, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -30925,52 +30955,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1570, 6),
+						Pos:  lp(1572, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1572, 9),
+						Pos:       lp(1574, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1572, 16),
+							Pos:  lp(1574, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1572, 33),
+								Pos:  lp(1574, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1573, 9),
+						Pos:       lp(1575, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1573, 16),
+							Pos:  lp(1575, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1573, 34),
+								Pos:  lp(1575, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1576, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1574, 16),
+							Pos:  lp(1576, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1574, 44),
+								Pos:  lp(1576, 44),
 								Kind: "get",
 							},
 						},
@@ -30978,32 +31008,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1577, 5),
+				Pos:       lp(1579, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1577, 6),
+						Pos:  lp(1579, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1579, 9),
+						Pos:       lp(1581, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1580, 9),
+						Pos:       lp(1582, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1580, 41),
+								Pos: lp(1582, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1580, 41),
+									Pos:  lp(1582, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -31011,85 +31041,47 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1581, 9),
+						Pos:       lp(1583, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1581, 23),
+							Pos:  lp(1583, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1581, 48),
+								Pos:  lp(1583, 48),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1582, 9),
+						Pos:       lp(1584, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1582, 16),
+							Pos:  lp(1584, 16),
 							Name: "bool",
 						},
 						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1582, 37),
+								Pos:  lp(1584, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1583, 9),
+						Pos:       lp(1585, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1583, 16),
+							Pos:  lp(1585, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1583, 47),
+								Pos:  lp(1585, 47),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1584, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1584, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1584, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1584, 35),
-									Name: "CancellationToken",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1585, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1585, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1585, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1585, 44),
-									Name: "object",
-								},
-								Name: "other",
 							},
 						},
 					},
@@ -31098,44 +31090,36 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1586, 23),
-							Name: "CancellationTokenRegistration",
+							Name: "bool",
 						},
-						Name: "Register",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1586, 62),
+								Pos: lp(1586, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1586, 62),
-									Name: "Action",
+									Pos:  lp(1586, 35),
+									Name: "CancellationToken",
 								},
-								Name: "callback",
+								Name: "other",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1587, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1587, 23),
-							Name: "CancellationTokenRegistration",
+							Pos:  lp(1587, 32),
+							Name: "bool",
 						},
-						Name: "Register",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1587, 62),
+								Pos: lp(1587, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1587, 62),
-									Name: "Action",
+									Pos:  lp(1587, 44),
+									Name: "object",
 								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1587, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1587, 79),
-									Name: "bool",
-								},
-								Name: "useSynchronizationContext",
+								Name: "other",
 							},
 						},
 					},
@@ -31153,22 +31137,8 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1588, 62),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1588, 69),
-											Name: "object",
-										},
-									},
 								},
 								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1588, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1588, 87),
-									Name: "object",
-								},
-								Name: "state",
 							},
 						},
 					},
@@ -31177,6 +31147,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1589, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1589, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1589, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1589, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1589, 79),
+									Name: "bool",
+								},
+								Name: "useSynchronizationContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1590, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1590, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1590, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1590, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1590, 69),
+											Name: "object",
+										},
+									},
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1590, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1590, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1591, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1591, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -31184,38 +31214,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1592, 5),
+				Pos:       lp(1594, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1592, 6),
+						Pos:  lp(1594, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1592, 66),
+						Pos:  lp(1594, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1594, 9),
+						Pos:       lp(1596, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1594, 23),
+							Pos:  lp(1596, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1595, 9),
+						Pos:       lp(1597, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1595, 23),
+							Pos:  lp(1597, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -31223,32 +31253,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1598, 5),
+				Pos:       lp(1600, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1598, 44),
+						Pos:  lp(1600, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1600, 9),
+						Pos:       lp(1602, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1601, 9),
+						Pos:       lp(1603, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1601, 47),
+								Pos: lp(1603, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1601, 47),
+									Pos:  lp(1603, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -31256,14 +31286,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1602, 9),
+						Pos:       lp(1604, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1602, 47),
+								Pos: lp(1604, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1602, 47),
+									Pos:  lp(1604, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -31271,60 +31301,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1603, 9),
+						Pos:       lp(1605, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1603, 16),
+							Pos:  lp(1605, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1603, 47),
+								Pos:  lp(1605, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1604, 9),
+						Pos:       lp(1606, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1604, 16),
+							Pos:  lp(1606, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1604, 42),
+								Pos:  lp(1606, 42),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1605, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1605, 23),
-							Name: "void",
-						},
-						Name: "Cancel",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1606, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1606, 23),
-							Name: "void",
-						},
-						Name: "Cancel",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1606, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1606, 35),
-									Name: "bool",
-								},
-								Name: "throwOnFirstException",
 							},
 						},
 					},
@@ -31335,17 +31337,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1607, 23),
 							Name: "void",
 						},
-						Name: "CancelAfter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1607, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1607, 40),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
+						Name: "Cancel",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1608, 9),
@@ -31354,15 +31346,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1608, 23),
 							Name: "void",
 						},
-						Name: "CancelAfter",
+						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1608, 40),
+								Pos: lp(1608, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1608, 40),
-									Name: "TimeSpan",
+									Pos:  lp(1608, 35),
+									Name: "bool",
 								},
-								Name: "delay",
+								Name: "throwOnFirstException",
 							},
 						},
 					},
@@ -31373,34 +31365,72 @@ func libraryAST() *lang.File {
 							Pos:  lp(1609, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1609, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1609, 40),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1610, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1610, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1610, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1610, 40),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1611, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1611, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1612, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1612, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1611, 9),
+						Pos:       lp(1613, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1611, 30),
+							Pos:  lp(1613, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1611, 78),
+								Pos:      lp(1613, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1611, 85),
+									Pos:       lp(1613, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1611, 85),
+										Pos:  lp(1613, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -31411,46 +31441,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1614, 5),
+				Pos:       lp(1616, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1614, 40),
+						Pos:  lp(1616, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1616, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1616, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1617, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1617, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1617, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1617, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1618, 9),
 						Modifiers: lang.Modifiers(18433),
@@ -31459,11 +31461,39 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "WaitOne",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1619, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1619, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1618, 44),
+								Pos: lp(1619, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1618, 44),
+									Pos:  lp(1619, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1620, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1620, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1620, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1620, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -31471,10 +31501,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1619, 9),
+						Pos:       lp(1621, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1619, 23),
+							Pos:  lp(1621, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -31482,32 +31512,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1622, 5),
+				Pos:       lp(1624, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1622, 36),
+						Pos:  lp(1624, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1624, 9),
+						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1624, 23),
+							Pos:  lp(1626, 23),
 							Name: "bool",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1625, 9),
+						Pos:       lp(1627, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1625, 23),
+							Pos:  lp(1627, 23),
 							Name: "bool",
 						},
 						Name: "Set",
@@ -31515,27 +31545,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1628, 5),
+				Pos:       lp(1630, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1628, 44),
+						Pos:  lp(1630, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1630, 9),
+						Pos:       lp(1632, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1630, 40),
+								Pos: lp(1632, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1630, 40),
+									Pos:  lp(1632, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -31545,27 +31575,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1633, 5),
+				Pos:       lp(1635, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1633, 42),
+						Pos:  lp(1635, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1635, 9),
+						Pos:       lp(1637, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1635, 38),
+								Pos: lp(1637, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1635, 38),
+									Pos:  lp(1637, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -31575,32 +31605,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1638, 5),
+				Pos:       lp(1640, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1638, 41),
+						Pos:  lp(1640, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1640, 9),
+						Pos:       lp(1642, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1641, 9),
+						Pos:       lp(1643, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1641, 44),
+								Pos: lp(1643, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1641, 44),
+									Pos:  lp(1643, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -31608,22 +31638,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1642, 9),
+						Pos:       lp(1644, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1642, 44),
+								Pos: lp(1644, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1642, 44),
+									Pos:  lp(1644, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1642, 63),
+								Pos: lp(1644, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1642, 63),
+									Pos:  lp(1644, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -31631,37 +31661,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1643, 9),
+						Pos:       lp(1645, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1643, 16),
+							Pos:  lp(1645, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1643, 29),
+								Pos:  lp(1645, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1644, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1644, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1645, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1645, 23),
-							Name: "void",
-						},
-						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1646, 9),
@@ -31670,7 +31682,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1646, 23),
 							Name: "void",
 						},
-						Name: "Set",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1647, 9),
@@ -31679,52 +31691,32 @@ func libraryAST() *lang.File {
 							Pos:  lp(1647, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1648, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1648, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1648, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1649, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1649, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1649, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1649, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1650, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1650, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -31732,9 +31724,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1650, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1650, 33),
-									Name: "CancellationToken",
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -31751,17 +31743,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1651, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1651, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1651, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1651, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -31770,7 +31754,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1652, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -31778,14 +31762,60 @@ func libraryAST() *lang.File {
 								Pos: lp(1652, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1652, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1653, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1653, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1653, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1653, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1653, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1653, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1654, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1654, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1654, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1654, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1652, 51),
+								Pos: lp(1654, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1652, 51),
+									Pos:  lp(1654, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -31795,27 +31825,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1655, 5),
+				Pos:       lp(1657, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1655, 34),
+						Pos:  lp(1657, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1657, 9),
+						Pos:       lp(1659, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1657, 37),
+								Pos: lp(1659, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1657, 37),
+									Pos:  lp(1659, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -31823,22 +31853,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1658, 9),
+						Pos:       lp(1660, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1658, 37),
+								Pos: lp(1660, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1658, 37),
+									Pos:  lp(1660, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 							&lang.Param{
-								Pos: lp(1658, 55),
+								Pos: lp(1660, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1658, 55),
+									Pos:  lp(1660, 55),
 									Name: "int",
 								},
 								Name: "maxCount",
@@ -31846,82 +31876,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1659, 9),
+						Pos:       lp(1661, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1659, 16),
+							Pos:  lp(1661, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1659, 35),
+								Pos:  lp(1661, 35),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1660, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1660, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1661, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1661, 23),
-							Name: "int",
-						},
-						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1662, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1662, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1662, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1662, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1663, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1663, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1664, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1664, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1664, 33),
+								Pos: lp(1664, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1664, 33),
+									Pos:  lp(1664, 35),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -31930,26 +31932,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1665, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1665, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1665, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1666, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1666, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -31957,9 +31949,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1666, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1666, 33),
-									Name: "CancellationToken",
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -31976,17 +31968,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1667, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1667, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1667, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1667, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -31995,7 +31979,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1668, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -32003,14 +31987,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1668, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1668, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1668, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1668, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32022,32 +31998,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1669, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1669, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1669, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1669, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1669, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1670, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1670, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1670, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1670, 67),
+								Pos: lp(1670, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1670, 67),
-									Name: "int",
+									Pos:  lp(1670, 33),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1670, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1670, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -32057,24 +32053,8 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1671, 23),
 							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1671, 51),
-									Name: "bool",
-								},
-							},
 						},
 						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1671, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1671, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1672, 9),
@@ -32082,16 +32062,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1672, 23),
 							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1672, 51),
+									Name: "bool",
+								},
+							},
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1672, 61),
+								Pos: lp(1672, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1672, 61),
-									Name: "CancellationToken",
+									Pos:  lp(1672, 67),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -32114,17 +32100,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1673, 67),
 								Type: &lang.TypeRef{
 									Pos:  lp(1673, 67),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1673, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1673, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32134,9 +32112,28 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1674, 23),
 							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1674, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1674, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1675, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1675, 23),
+							Name: "System.Threading.Tasks.Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1674, 51),
+									Pos:  lp(1675, 51),
 									Name: "bool",
 								},
 							},
@@ -32144,17 +32141,50 @@ func libraryAST() *lang.File {
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1674, 67),
+								Pos: lp(1675, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1674, 67),
+									Pos:  lp(1675, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1675, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1675, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1676, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1676, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1676, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1676, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1676, 67),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1674, 85),
+								Pos: lp(1676, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1674, 85),
+									Pos:  lp(1676, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32164,60 +32194,30 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1677, 5),
+				Pos:       lp(1679, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CountdownEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1677, 35),
+						Pos:  lp(1679, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1679, 9),
+						Pos:       lp(1681, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1679, 38),
+								Pos: lp(1681, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1679, 38),
+									Pos:  lp(1681, 38),
 									Name: "int",
 								},
 								Name: "initialCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1680, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1680, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1680, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1681, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1681, 16),
-							Name: "int",
-						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1681, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -32226,41 +32226,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1682, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1682, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1683, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1683, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1683, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1684, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1684, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1682, 29),
+								Pos:  lp(1684, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1683, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1683, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1684, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1684, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1684, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1684, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
 							},
 						},
 					},
@@ -32271,7 +32273,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1685, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1686, 9),
@@ -32280,7 +32282,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1686, 23),
 							Name: "void",
 						},
-						Name: "Reset",
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1686, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1686, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1687, 9),
@@ -32289,43 +32301,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1687, 23),
 							Name: "void",
 						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1687, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1687, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1688, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1688, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1689, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1689, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "Reset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1689, 35),
+								Pos: lp(1689, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1689, 35),
+									Pos:  lp(1689, 34),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "count",
 							},
 						},
 					},
@@ -32336,7 +32338,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1690, 23),
 							Name: "bool",
 						},
-						Name: "TryAddCount",
+						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1691, 9),
@@ -32345,12 +32347,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1691, 23),
 							Name: "bool",
 						},
-						Name: "TryAddCount",
+						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 40),
+								Pos: lp(1691, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 40),
+									Pos:  lp(1691, 35),
 									Name: "int",
 								},
 								Name: "signalCount",
@@ -32362,9 +32364,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1692, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryAddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1693, 9),
@@ -32373,15 +32375,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1693, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryAddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1693, 33),
+								Pos: lp(1693, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1693, 33),
+									Pos:  lp(1693, 40),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -32390,26 +32392,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1694, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1694, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1694, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1695, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1695, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -32417,9 +32409,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1695, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1695, 33),
-									Name: "CancellationToken",
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -32436,14 +32428,52 @@ func libraryAST() *lang.File {
 								Pos: lp(1696, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1696, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1697, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1697, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1697, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1697, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1698, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1698, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1698, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1698, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1696, 58),
+								Pos: lp(1698, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1696, 58),
+									Pos:  lp(1698, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32453,58 +32483,30 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1702, 5),
+				Pos:       lp(1704, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1702, 6),
+						Pos:  lp(1704, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1704, 9),
+						Pos:       lp(1706, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1704, 16),
+							Pos:  lp(1706, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1704, 35),
+								Pos:  lp(1706, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1705, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1705, 23),
-							Name: "void",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1706, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1706, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1706, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1706, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
 							},
 						},
 					},
@@ -32515,12 +32517,40 @@ func libraryAST() *lang.File {
 							Pos:  lp(1707, 23),
 							Name: "void",
 						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1708, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1708, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1708, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1708, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1709, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1709, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1707, 46),
+								Pos: lp(1709, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1707, 46),
+									Pos:  lp(1709, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32530,7 +32560,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1710, 5),
+				Pos:       lp(1712, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32540,51 +32570,23 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1710, 6),
+						Pos:  lp(1712, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1712, 9),
+						Pos:       lp(1714, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1712, 16),
+							Pos:  lp(1714, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1712, 35),
+								Pos:  lp(1714, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1713, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1713, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1714, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1714, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1714, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
 							},
 						},
 					},
@@ -32593,14 +32595,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1715, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1716, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1716, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1716, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1716, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1717, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1717, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1715, 46),
+								Pos: lp(1717, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1715, 46),
+									Pos:  lp(1717, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32610,80 +32640,52 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1718, 5),
+				Pos:       lp(1720, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1718, 6),
+						Pos:  lp(1720, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1720, 9),
+						Pos:       lp(1722, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1720, 23),
+							Pos:  lp(1722, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1722, 18),
+						Pos:       lp(1724, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1722, 10),
+								Pos:  lp(1724, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1724, 13),
+								Pos:       lp(1726, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 20),
+									Pos:  lp(1726, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1724, 39),
+										Pos:  lp(1726, 39),
 										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1725, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1725, 27),
-									Name: "void",
-								},
-								Name: "GetResult",
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1726, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1726, 27),
-									Name: "void",
-								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1726, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1726, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
 									},
 								},
 							},
@@ -32694,12 +32696,40 @@ func libraryAST() *lang.File {
 									Pos:  lp(1727, 27),
 									Name: "void",
 								},
+								Name: "GetResult",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1728, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1728, 27),
+									Name: "void",
+								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1728, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1728, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1729, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1729, 27),
+									Name: "void",
+								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1727, 50),
+										Pos: lp(1729, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1727, 50),
+											Pos:  lp(1729, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32711,7 +32741,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1731, 5),
+				Pos:       lp(1733, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32721,73 +32751,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1731, 6),
+						Pos:  lp(1733, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1733, 9),
+						Pos:       lp(1735, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1733, 23),
+							Pos:  lp(1735, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1735, 18),
+						Pos:       lp(1737, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1735, 10),
+								Pos:  lp(1737, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1737, 13),
+								Pos:       lp(1739, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 20),
+									Pos:  lp(1739, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1737, 39),
+										Pos:  lp(1739, 39),
 										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1738, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1738, 27),
-									Name: "TResult",
-								},
-								Name: "GetResult",
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1739, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1739, 27),
-									Name: "void",
-								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1739, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1739, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
 									},
 								},
 							},
@@ -32796,14 +32798,42 @@ func libraryAST() *lang.File {
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
 									Pos:  lp(1740, 27),
+									Name: "TResult",
+								},
+								Name: "GetResult",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1741, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1741, 27),
+									Name: "void",
+								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1741, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1741, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1742, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1742, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1740, 50),
+										Pos: lp(1742, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1740, 50),
+											Pos:  lp(1742, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32815,80 +32845,52 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1744, 5),
+				Pos:       lp(1746, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1744, 6),
+						Pos:  lp(1746, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1746, 9),
+						Pos:       lp(1748, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1746, 23),
+							Pos:  lp(1748, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1748, 18),
+						Pos:       lp(1750, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1748, 10),
+								Pos:  lp(1750, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1750, 13),
+								Pos:       lp(1752, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1750, 20),
+									Pos:  lp(1752, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1750, 39),
+										Pos:  lp(1752, 39),
 										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1751, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1751, 27),
-									Name: "void",
-								},
-								Name: "GetResult",
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1752, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1752, 27),
-									Name: "void",
-								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1752, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1752, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
 									},
 								},
 							},
@@ -32899,12 +32901,40 @@ func libraryAST() *lang.File {
 									Pos:  lp(1753, 27),
 									Name: "void",
 								},
+								Name: "GetResult",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1754, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1754, 27),
+									Name: "void",
+								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1754, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1754, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1755, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1755, 27),
+									Name: "void",
+								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1753, 50),
+										Pos: lp(1755, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1753, 50),
+											Pos:  lp(1755, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32916,7 +32946,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1757, 5),
+				Pos:       lp(1759, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32926,51 +32956,23 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1757, 6),
+						Pos:  lp(1759, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1759, 9),
+						Pos:       lp(1761, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1759, 16),
+							Pos:  lp(1761, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1759, 35),
+								Pos:  lp(1761, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1760, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1760, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1761, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1761, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1761, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1761, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
 							},
 						},
 					},
@@ -32979,14 +32981,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1762, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1763, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1763, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1763, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1763, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1764, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1764, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1762, 46),
+								Pos: lp(1764, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1762, 46),
+									Pos:  lp(1764, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32996,7 +33026,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1765, 5),
+				Pos:       lp(1767, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -33006,20 +33036,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1765, 6),
+						Pos:  lp(1767, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1767, 9),
+						Pos:       lp(1769, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1767, 23),
+							Pos:  lp(1769, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1767, 40),
+									Pos:  lp(1769, 40),
 									Name: "TResult",
 								},
 							},
@@ -33029,112 +33059,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1773, 5),
+				Pos:       lp(1775, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1773, 30),
+						Pos:  lp(1775, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 39),
+						Pos:  lp(1775, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 61),
+						Pos:  lp(1775, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 75),
+						Pos:  lp(1775, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 84),
+						Pos:  lp(1775, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 114),
+						Pos:  lp(1775, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 131),
+						Pos:  lp(1775, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1773, 141),
+						Pos:  lp(1775, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1775, 5),
+				Pos:       lp(1777, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1775, 39),
+						Pos:  lp(1777, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 46),
+							Pos:   lp(1777, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 49),
+						Pos:  lp(1777, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 66),
+							Pos:   lp(1777, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 69),
+						Pos:  lp(1777, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 83),
+							Pos:   lp(1777, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 86),
+						Pos:  lp(1777, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 105),
+							Pos:   lp(1777, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 108),
+						Pos:  lp(1777, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 126),
+							Pos:   lp(1777, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 129),
+						Pos:  lp(1777, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 145),
+							Pos:   lp(1777, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 149),
+						Pos:  lp(1777, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1775, 182),
+							Pos:   lp(1777, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -33142,56 +33172,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1777, 5),
+				Pos:       lp(1779, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1777, 25),
+						Pos:  lp(1779, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1779, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1779, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1779, 28),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1780, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1780, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1780, 28),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1780, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1780, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(1781, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -33205,14 +33197,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "action",
 							},
-							&lang.Param{
-								Pos: lp(1781, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1781, 43),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
 						},
 					},
 					&lang.CtorDecl{
@@ -33225,22 +33209,16 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1782, 28),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1782, 35),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1782, 51),
+								Pos: lp(1782, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1782, 51),
-									Name: "object",
+									Pos:  lp(1782, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33261,48 +33239,69 @@ func libraryAST() *lang.File {
 								Pos: lp(1783, 43),
 								Type: &lang.TypeRef{
 									Pos:  lp(1783, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1783, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(1783, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1784, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1784, 23),
-							Name: "Task",
-						},
-						Name: "CompletedTask",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1784, 44),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1784, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1784, 28),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1784, 35),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1784, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1784, 51),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1785, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:      lp(1785, 23),
-							Name:     "int",
-							Nullable: true,
-						},
-						Name: "CurrentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1785, 40),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1785, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1785, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1785, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1785, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1785, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(1785, 97),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -33311,42 +33310,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
 							Pos:  lp(1786, 23),
-							Name: "TaskFactory",
+							Name: "Task",
 						},
-						Name: "Factory",
+						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1786, 45),
+								Pos:  lp(1786, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1787, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1787, 16),
-							Name: "TaskCreationOptions",
+							Pos:      lp(1787, 23),
+							Name:     "int",
+							Nullable: true,
 						},
-						Name: "CreationOptions",
+						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1787, 54),
+								Pos:  lp(1787, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1788, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1788, 16),
-							Name: "AggregateException",
+							Pos:  lp(1788, 23),
+							Name: "TaskFactory",
 						},
-						Name: "Exception",
+						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1788, 47),
+								Pos:  lp(1788, 45),
 								Kind: "get",
 							},
 						},
@@ -33356,12 +33356,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1789, 16),
-							Name: "int",
+							Name: "TaskCreationOptions",
 						},
-						Name: "Id",
+						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1789, 25),
+								Pos:  lp(1789, 54),
 								Kind: "get",
 							},
 						},
@@ -33371,12 +33371,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1790, 16),
-							Name: "bool",
+							Name: "AggregateException",
 						},
-						Name: "IsCanceled",
+						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1790, 34),
+								Pos:  lp(1790, 47),
 								Kind: "get",
 							},
 						},
@@ -33386,12 +33386,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1791, 16),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "IsCompleted",
+						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1791, 35),
+								Pos:  lp(1791, 25),
 								Kind: "get",
 							},
 						},
@@ -33403,10 +33403,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1792, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1792, 47),
+								Pos:  lp(1792, 34),
 								Kind: "get",
 							},
 						},
@@ -33418,10 +33418,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1793, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1793, 33),
+								Pos:  lp(1793, 35),
 								Kind: "get",
 							},
 						},
@@ -33431,57 +33431,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1794, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1794, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1795, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1795, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1795, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1796, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1796, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1794, 36),
+								Pos:  lp(1796, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1795, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1795, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1795, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1795, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1796, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1796, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1796, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1796, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1796, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
 							},
 						},
 					},
@@ -33490,31 +33476,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1797, 23),
-							Name: "Task",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1797, 41),
+								Pos: lp(1797, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1797, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1797, 48),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1797, 94),
+									Name: "bool",
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1797, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1797, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -33540,14 +33512,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1798, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1798, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
 							},
 						},
 					},
@@ -33578,9 +33542,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1799, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(1799, 74),
-									Name: "TaskScheduler",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "scheduler",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33611,25 +33575,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1800, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(1800, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1800, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1800, 128),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1800, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1800, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -33652,21 +33600,17 @@ func libraryAST() *lang.File {
 											Pos:  lp(1801, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(1801, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1801, 82),
+								Pos: lp(1801, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1801, 82),
-									Name: "object",
+									Pos:  lp(1801, 74),
+									Name: "TaskScheduler",
 								},
-								Name: "state",
+								Name: "scheduler",
 							},
 						},
 					},
@@ -33689,29 +33633,33 @@ func libraryAST() *lang.File {
 											Pos:  lp(1802, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(1802, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1802, 82),
+								Pos: lp(1802, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1802, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1802, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 96),
+									Pos:  lp(1802, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1802, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1802, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1802, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1802, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -33721,35 +33669,34 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1803, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1803, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1803, 59),
+								Pos: lp(1803, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1803, 59),
-									Name: "Func",
+									Pos:  lp(1803, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1803, 64),
+											Pos:  lp(1803, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1803, 70),
-											Name: "TResult",
+											Pos:  lp(1803, 54),
+											Name: "object",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1803, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1803, 82),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -33759,9 +33706,54 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1804, 23),
 							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1804, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1804, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1804, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1804, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1804, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1804, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1804, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1804, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1805, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1805, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1804, 28),
+									Pos:  lp(1805, 28),
 									Name: "TResult",
 								},
 							},
@@ -33772,17 +33764,55 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1804, 59),
+								Pos: lp(1805, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1804, 59),
+									Pos:  lp(1805, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1804, 64),
+											Pos:  lp(1805, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1804, 70),
+											Pos:  lp(1805, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1806, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1806, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1806, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1806, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1806, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1806, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1806, 70),
 											Name: "TResult",
 										},
 									},
@@ -33790,32 +33820,14 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1804, 101),
+								Pos: lp(1806, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(1804, 101),
+									Pos:  lp(1806, 101),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1805, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1805, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1806, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1806, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-						},
-						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1807, 9),
@@ -33824,26 +33836,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1807, 23),
 							Name: "void",
 						},
-						Name: "Start",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1808, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1808, 23),
-							Name: "void",
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1808, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1808, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1809, 9),
@@ -33852,24 +33854,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1809, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1810, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1810, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1810, 33),
+								Pos: lp(1810, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1810, 33),
-									Name: "int",
+									Pos:  lp(1810, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "millisecondsTimeout",
+								Name: "scheduler",
 							},
 						},
 					},
@@ -33878,26 +33880,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1811, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1811, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1811, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1812, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1812, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -33905,9 +33897,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1812, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1812, 33),
-									Name: "System.Threading.CancellationToken",
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -33924,14 +33916,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1813, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1813, 33),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1814, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1814, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1813, 58),
+								Pos: lp(1814, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1813, 58),
+									Pos:  lp(1814, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33939,40 +33942,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1814, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1815, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1814, 30),
-							Name: "Task",
+							Pos:  lp(1815, 23),
+							Name: "bool",
 						},
-						Name: "Delay",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1814, 41),
+								Pos: lp(1815, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1814, 41),
+									Pos:  lp(1815, 33),
 									Name: "int",
 								},
-								Name: "millisecondsDelay",
+								Name: "millisecondsTimeout",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1815, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1815, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1815, 41),
+								Pos: lp(1815, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1815, 41),
-									Name: "TimeSpan",
+									Pos:  lp(1815, 58),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "delay",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -33993,14 +33985,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "millisecondsDelay",
 							},
-							&lang.Param{
-								Pos: lp(1816, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1816, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -34020,14 +34004,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "delay",
 							},
-							&lang.Param{
-								Pos: lp(1817, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1817, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -34037,12 +34013,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(1818, 30),
 							Name: "Task",
 						},
-						Name: "FromCanceled",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1818, 48),
+								Pos: lp(1818, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1818, 48),
+									Pos:  lp(1818, 41),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(1818, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1818, 64),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34055,22 +34039,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1819, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1819, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1819, 66),
+								Pos: lp(1819, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1819, 66),
+									Pos:  lp(1819, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1819, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1819, 57),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34084,15 +34067,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1820, 30),
 							Name: "Task",
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1820, 49),
+								Pos: lp(1820, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1820, 49),
-									Name: "Exception",
+									Pos:  lp(1820, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34109,18 +34092,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1821, 67),
+								Pos: lp(1821, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1821, 67),
-									Name: "Exception",
+									Pos:  lp(1821, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34130,9 +34113,56 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1822, 30),
 							Name: "Task",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1822, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1822, 49),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1823, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1823, 30),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1822, 35),
+									Pos:  lp(1823, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1823, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1823, 67),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1824, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1824, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1824, 35),
 									Name: "TResult",
 								},
 							},
@@ -34143,58 +34173,12 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1822, 64),
+								Pos: lp(1824, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1822, 64),
+									Pos:  lp(1824, 64),
 									Name: "TResult",
 								},
 								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 30),
-							Name: "Task",
-						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1823, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1823, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 30),
-							Name: "Task",
-						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1824, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1824, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34204,31 +34188,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1825, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1825, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1825, 57),
+								Pos: lp(1825, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1825, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1825, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1825, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 						},
 					},
@@ -34238,36 +34207,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1826, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1826, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1826, 57),
+								Pos: lp(1826, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1826, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1826, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1826, 81),
+								Pos: lp(1826, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 81),
+									Pos:  lp(1826, 54),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34280,18 +34234,27 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1827, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1827, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1827, 39),
+								Pos: lp(1827, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1827, 39),
+									Pos:  lp(1827, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1827, 44),
-											Name: "Task",
+											Pos:  lp(1827, 62),
+											Name: "TResult",
 										},
 									},
 								},
@@ -34305,27 +34268,36 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1828, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1828, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1828, 39),
+								Pos: lp(1828, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1828, 39),
+									Pos:  lp(1828, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1828, 44),
-											Name: "Task",
+											Pos:  lp(1828, 62),
+											Name: "TResult",
 										},
 									},
 								},
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1828, 60),
+								Pos: lp(1828, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(1828, 60),
+									Pos:  lp(1828, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34338,33 +34310,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1829, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1829, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1829, 57),
+								Pos: lp(1829, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1829, 57),
+									Pos:  lp(1829, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1829, 62),
+											Pos:  lp(1829, 44),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1829, 67),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -34378,42 +34335,27 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1830, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1830, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1830, 57),
+								Pos: lp(1830, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1830, 57),
+									Pos:  lp(1830, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1830, 62),
+											Pos:  lp(1830, 44),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1830, 67),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1830, 87),
+								Pos: lp(1830, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1830, 87),
+									Pos:  lp(1830, 60),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34425,22 +34367,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1831, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1831, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1831, 43),
-								Modifier: "params",
+								Pos: lp(1831, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1831, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1831, 50),
-										Name: "Task",
+									Pos:  lp(1831, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1831, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1831, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -34449,29 +34407,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1832, 30),
-							Name: "bool",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1832, 43),
-								Type: &lang.TypeRef{
-									Pos:       lp(1832, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1832, 43),
-										Name: "Task",
-									},
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1832, 35),
+									Name: "TResult",
 								},
-								Name: "tasks",
 							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1832, 57),
 								Type: &lang.TypeRef{
 									Pos:  lp(1832, 57),
-									Name: "int",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1832, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1832, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1832, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1832, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34485,15 +34460,14 @@ func libraryAST() *lang.File {
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1833, 43),
+								Pos:      lp(1833, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1833, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1833, 55),
-											Name: "Task",
-										},
+									Pos:       lp(1833, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1833, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -34505,22 +34479,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1834, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "WaitAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1834, 42),
-								Modifier: "params",
+								Pos: lp(1834, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1834, 49),
+									Pos:       lp(1834, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1834, 49),
+										Pos:  lp(1834, 43),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1834, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1834, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34529,29 +34510,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1835, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "WaitAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1835, 42),
+								Pos: lp(1835, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1835, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1835, 42),
-										Name: "Task",
+									Pos:  lp(1835, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1835, 55),
+											Name: "Task",
+										},
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1835, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1835, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34560,18 +34535,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1836, 30),
-							Name: "Task",
+							Name: "int",
 						},
-						Name: "WhenAll",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1836, 43),
+								Pos:      lp(1836, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1836, 50),
+									Pos:       lp(1836, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1836, 50),
+										Pos:  lp(1836, 49),
 										Name: "Task",
 									},
 								},
@@ -34584,23 +34559,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1837, 30),
-							Name: "Task",
+							Name: "int",
 						},
-						Name: "WhenAll",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1837, 43),
+								Pos: lp(1837, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1837, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1837, 55),
-											Name: "Task",
-										},
+									Pos:       lp(1837, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1837, 42),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1837, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1837, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34610,37 +34591,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1838, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1838, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1838, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
 						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1838, 63),
+								Pos:      lp(1838, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1838, 70),
+									Pos:       lp(1838, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1838, 70),
+										Pos:  lp(1838, 50),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1838, 75),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
@@ -34653,37 +34615,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1839, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1839, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1839, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
 						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1839, 63),
+								Pos: lp(1839, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1839, 63),
+									Pos:  lp(1839, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1839, 75),
+											Pos:  lp(1839, 55),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1839, 80),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -34699,22 +34642,35 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1840, 35),
-									Name: "Task",
+									Pos:       lp(1840, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1840, 35),
+										Name: "TResult",
+									},
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1840, 49),
+								Pos:      lp(1840, 63),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1840, 56),
+									Pos:       lp(1840, 70),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1840, 56),
+										Pos:  lp(1840, 70),
 										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1840, 75),
+												Name: "TResult",
+											},
+										},
 									},
 								},
 								Name: "tasks",
@@ -34729,22 +34685,35 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1841, 35),
-									Name: "Task",
+									Pos:       lp(1841, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1841, 35),
+										Name: "TResult",
+									},
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1841, 49),
+								Pos: lp(1841, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1841, 49),
+									Pos:  lp(1841, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1841, 61),
+											Pos:  lp(1841, 75),
 											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1841, 80),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
@@ -34762,35 +34731,20 @@ func libraryAST() *lang.File {
 								&lang.TypeRef{
 									Pos:  lp(1842, 35),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1842, 40),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1842, 67),
+								Pos:      lp(1842, 49),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1842, 74),
+									Pos:       lp(1842, 56),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1842, 74),
+										Pos:  lp(1842, 56),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1842, 79),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
@@ -34807,35 +34761,20 @@ func libraryAST() *lang.File {
 								&lang.TypeRef{
 									Pos:  lp(1843, 35),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1843, 40),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1843, 67),
+								Pos: lp(1843, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1843, 67),
+									Pos:  lp(1843, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1843, 79),
+											Pos:  lp(1843, 61),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1843, 84),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -34848,6 +34787,97 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1844, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1844, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1844, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1844, 67),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1844, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1844, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1844, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1845, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1845, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1845, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1845, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1845, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1845, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1845, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1845, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1846, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1846, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -34855,7 +34885,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1847, 5),
+				Pos:       lp(1849, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -34865,24 +34895,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1847, 34),
+						Pos:  lp(1849, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1849, 9),
+						Pos:       lp(1851, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1849, 28),
+								Pos: lp(1851, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1849, 28),
+									Pos:  lp(1851, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1849, 33),
+											Pos:  lp(1851, 33),
 											Name: "TResult",
 										},
 									},
@@ -34892,22 +34922,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1850, 9),
+						Pos:       lp(1852, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1850, 28),
+								Pos: lp(1852, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1850, 28),
+									Pos:  lp(1852, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1850, 33),
+											Pos:  lp(1852, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1850, 41),
+											Pos:  lp(1852, 41),
 											Name: "TResult",
 										},
 									},
@@ -34915,9 +34945,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1850, 60),
+								Pos: lp(1852, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1850, 60),
+									Pos:  lp(1852, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -34925,29 +34955,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1851, 9),
+						Pos:       lp(1853, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1851, 16),
+							Pos:  lp(1853, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1851, 33),
+								Pos:  lp(1853, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1852, 9),
+						Pos:       lp(1854, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1852, 27),
+							Pos:  lp(1854, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1852, 83),
+									Pos:  lp(1854, 83),
 									Name: "TResult",
 								},
 							},
@@ -34955,82 +34985,12 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1852, 107),
+								Pos: lp(1854, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(1852, 107),
+									Pos:  lp(1854, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1853, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1853, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1853, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1853, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1853, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1853, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1854, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1854, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1854, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1854, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35040,41 +35000,28 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1855, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1855, 28),
-									Name: "TNewResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1855, 65),
+								Pos: lp(1855, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1855, 65),
-									Name: "Func",
+									Pos:  lp(1855, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1855, 70),
+											Pos:  lp(1855, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1855, 75),
+													Pos:  lp(1855, 53),
 													Name: "TResult",
 												},
 											},
 										},
-										&lang.TypeRef{
-											Pos:  lp(1855, 85),
-											Name: "TNewResult",
-										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -35084,9 +35031,48 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1856, 23),
 							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1856, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1856, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1856, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1856, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1856, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1856, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1857, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1857, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1856, 28),
+									Pos:  lp(1857, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -35097,23 +35083,67 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1856, 65),
+								Pos: lp(1857, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1856, 65),
+									Pos:  lp(1857, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1856, 70),
+											Pos:  lp(1857, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1856, 75),
+													Pos:  lp(1857, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(1856, 85),
+											Pos:  lp(1857, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1858, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1858, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1858, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1858, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1858, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1858, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1858, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1858, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -35121,9 +35151,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1856, 119),
+								Pos: lp(1858, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1856, 119),
+									Pos:  lp(1858, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -35131,14 +35161,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1857, 9),
+						Pos:       lp(1859, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1857, 27),
+							Pos:  lp(1859, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1857, 71),
+									Pos:  lp(1859, 71),
 									Name: "TResult",
 								},
 							},
@@ -35148,143 +35178,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1860, 5),
+				Pos:       lp(1862, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1860, 43),
+						Pos:  lp(1862, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 50),
+							Pos:   lp(1862, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 53),
+						Pos:  lp(1862, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 70),
+							Pos:   lp(1862, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 73),
+						Pos:  lp(1862, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 87),
+							Pos:   lp(1862, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 90),
+						Pos:  lp(1862, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 109),
+							Pos:   lp(1862, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 112),
+						Pos:  lp(1862, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 130),
+							Pos:   lp(1862, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 133),
+						Pos:  lp(1862, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 149),
+							Pos:   lp(1862, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 153),
+						Pos:  lp(1862, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 172),
+							Pos:   lp(1862, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 176),
+						Pos:  lp(1862, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 209),
+							Pos:   lp(1862, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 213),
+						Pos:  lp(1862, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 236),
+							Pos:   lp(1862, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 243),
+						Pos:  lp(1862, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 258),
+							Pos:   lp(1862, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 266),
+						Pos:  lp(1862, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 283),
+							Pos:   lp(1862, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 291),
+						Pos:  lp(1862, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 307),
+							Pos:   lp(1862, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 315),
+						Pos:  lp(1862, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 331),
+							Pos:   lp(1862, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 339),
+						Pos:  lp(1862, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 363),
+							Pos:   lp(1862, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1860, 371),
+						Pos:  lp(1862, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1860, 394),
+							Pos:   lp(1862, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -35292,65 +35322,19 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1862, 5),
+				Pos:       lp(1864, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1866, 5),
+				Pos:       lp(1868, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1868, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1868, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1868, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1868, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1869, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1869, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1869, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1869, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1869, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1869, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1870, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -35367,14 +35351,6 @@ func libraryAST() *lang.File {
 									Name: "Action",
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1870, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1870, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35399,25 +35375,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1871, 52),
 								Type: &lang.TypeRef{
 									Pos:  lp(1871, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1871, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 106),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1871, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -35435,22 +35395,16 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1872, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1872, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1872, 60),
+								Pos: lp(1872, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1872, 60),
-									Name: "object",
+									Pos:  lp(1872, 52),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35468,30 +35422,32 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1873, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1873, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1873, 60),
+								Pos: lp(1873, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1873, 60),
-									Name: "object",
+									Pos:  lp(1873, 52),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1873, 74),
+								Pos: lp(1873, 106),
 								Type: &lang.TypeRef{
-									Pos:  lp(1873, 74),
+									Pos:  lp(1873, 106),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1873, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1873, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -35526,14 +35482,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
-							&lang.Param{
-								Pos: lp(1874, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35542,31 +35490,38 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1875, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1875, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1875, 55),
+								Pos: lp(1875, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1875, 55),
-									Name: "Func",
+									Pos:  lp(1875, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1875, 60),
-											Name: "TResult",
+											Pos:  lp(1875, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1875, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1875, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1875, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1875, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -35576,39 +35531,38 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1876, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1876, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1876, 55),
+								Pos: lp(1876, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1876, 55),
-									Name: "Func",
+									Pos:  lp(1876, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1876, 60),
-											Name: "TResult",
+											Pos:  lp(1876, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1876, 79),
+								Pos: lp(1876, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1876, 79),
-									Name: "TaskCreationOptions",
+									Pos:  lp(1876, 60),
+									Name: "object",
 								},
-								Name: "creationOptions",
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1876, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1876, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35643,14 +35597,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1877, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35690,25 +35636,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1878, 79),
 								Type: &lang.TypeRef{
 									Pos:  lp(1878, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1878, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 133),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1878, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -35738,10 +35668,6 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(1879, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1879, 68),
 											Name: "TResult",
 										},
 									},
@@ -35749,9 +35675,113 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1879, 87),
+								Pos: lp(1879, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 87),
+									Pos:  lp(1879, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1880, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1880, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1880, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1880, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1880, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1880, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1880, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1880, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1881, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1881, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1881, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1881, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1881, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1881, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1881, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -35761,46 +35791,16 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1882, 5),
+				Pos:       lp(1884, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1884, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1885, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1885, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1885, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1886, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1886, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1886, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1887, 9),
@@ -35811,14 +35811,44 @@ func libraryAST() *lang.File {
 								Pos: lp(1887, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1887, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1888, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1888, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1888, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1889, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1889, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1889, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1887, 58),
+								Pos: lp(1889, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1887, 58),
+									Pos:  lp(1889, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -35826,45 +35856,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1888, 9),
+						Pos:       lp(1890, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1888, 16),
+							Pos:  lp(1890, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1888, 28),
+								Pos:  lp(1890, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1889, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1889, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1890, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1890, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1890, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1890, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35875,17 +35877,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1891, 23),
 							Name: "void",
 						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1891, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1891, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1892, 9),
@@ -35894,21 +35886,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1892, 23),
 							Name: "void",
 						},
-						Name: "SetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1892, 41),
+								Pos: lp(1892, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1892, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1892, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1892, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exceptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35919,35 +35905,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(1893, 23),
 							Name: "void",
 						},
-						Name: "SetResult",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1893, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1893, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1894, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1894, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1894, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1894, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1894, 53),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1895, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1895, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1895, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1895, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "SetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1896, 9),
@@ -35956,17 +35958,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1896, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1896, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1896, 44),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1897, 9),
@@ -35975,21 +35967,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1897, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 44),
+								Pos: lp(1897, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1897, 56),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1897, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exceptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36000,12 +35986,56 @@ func libraryAST() *lang.File {
 							Pos:  lp(1898, 23),
 							Name: "bool",
 						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1898, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1898, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1899, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1899, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1899, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1899, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1899, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1900, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1900, 23),
+							Name: "bool",
+						},
 						Name: "TrySetResult",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1901, 5),
+				Pos:       lp(1903, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -36015,39 +36045,9 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1903, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1904, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1904, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1904, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1905, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1905, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1905, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1906, 9),
@@ -36058,14 +36058,44 @@ func libraryAST() *lang.File {
 								Pos: lp(1906, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1906, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1907, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1907, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1908, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1908, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1906, 58),
+								Pos: lp(1908, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1906, 58),
+									Pos:  lp(1908, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -36073,14 +36103,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1907, 9),
+						Pos:       lp(1909, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1907, 16),
+							Pos:  lp(1909, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1907, 21),
+									Pos:  lp(1909, 21),
 									Name: "TResult",
 								},
 							},
@@ -36088,36 +36118,8 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1907, 37),
+								Pos:  lp(1909, 37),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1908, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1908, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1909, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1909, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1909, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1909, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36128,17 +36130,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1910, 23),
 							Name: "void",
 						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1910, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1910, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1911, 9),
@@ -36147,21 +36139,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1911, 23),
 							Name: "void",
 						},
-						Name: "SetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 41),
+								Pos: lp(1911, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1911, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1911, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exceptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36172,15 +36158,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1912, 23),
 							Name: "void",
 						},
-						Name: "SetResult",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 38),
+								Pos: lp(1912, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 38),
-									Name: "TResult",
+									Pos:  lp(1912, 41),
+									Name: "Exception",
 								},
-								Name: "result",
+								Name: "exception",
 							},
 						},
 					},
@@ -36189,26 +36175,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1913, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1913, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1913, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1913, 53),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1914, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1914, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1914, 43),
+								Pos: lp(1914, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1914, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1914, 38),
+									Name: "TResult",
 								},
-								Name: "cancellationToken",
+								Name: "result",
 							},
 						},
 					},
@@ -36219,17 +36221,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1915, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1915, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1915, 44),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1916, 9),
@@ -36238,21 +36230,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1916, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1916, 44),
+								Pos: lp(1916, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1916, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1916, 56),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1916, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exceptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36263,12 +36249,56 @@ func libraryAST() *lang.File {
 							Pos:  lp(1917, 23),
 							Name: "bool",
 						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1917, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1917, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1918, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1918, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1918, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1918, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1918, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1919, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1919, 23),
+							Name: "bool",
+						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1917, 41),
+								Pos: lp(1919, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 41),
+									Pos:  lp(1919, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36278,32 +36308,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1920, 5),
+				Pos:       lp(1922, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1920, 6),
+						Pos:  lp(1922, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1922, 9),
+						Pos:       lp(1924, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1923, 9),
+						Pos:       lp(1925, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1923, 33),
+								Pos: lp(1925, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1923, 33),
+									Pos:  lp(1925, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -36311,46 +36341,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1924, 9),
+						Pos:       lp(1926, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1924, 23),
+							Pos:  lp(1926, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1924, 49),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1925, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1925, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1925, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1926, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1926, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1926, 35),
+								Pos:  lp(1926, 49),
 								Kind: "get",
 							},
 						},
@@ -36362,10 +36362,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1927, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1927, 47),
+								Pos:  lp(1927, 34),
 								Kind: "get",
 							},
 						},
@@ -36377,39 +36377,41 @@ func libraryAST() *lang.File {
 							Pos:  lp(1928, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1928, 33),
+								Pos:  lp(1928, 35),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1929, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1929, 23),
-							Name: "Task",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1929, 16),
+							Name: "bool",
 						},
-						Name: "AsTask",
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1929, 47),
+								Kind: "get",
+							},
+						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1930, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1930, 16),
+							Name: "bool",
 						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1930, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1930, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1930, 33),
+								Kind: "get",
 							},
 						},
 					},
@@ -36418,65 +36420,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1931, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "AsTask",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1932, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1932, 23),
-							Name: "ValueTask",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "Preserve",
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1932, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1932, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1933, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1933, 30),
-							Name: "ValueTask",
+							Pos:  lp(1933, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "FromCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1933, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1933, 53),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1934, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1934, 30),
+							Pos:  lp(1934, 23),
 							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1934, 40),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1934, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1934, 71),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Preserve",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1935, 9),
@@ -36485,15 +36468,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1935, 30),
 							Name: "ValueTask",
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1935, 54),
+								Pos: lp(1935, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1935, 54),
-									Name: "Exception",
+									Pos:  lp(1935, 53),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36510,18 +36493,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1936, 72),
+								Pos: lp(1936, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1936, 72),
-									Name: "Exception",
+									Pos:  lp(1936, 71),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36531,9 +36514,56 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1937, 30),
 							Name: "ValueTask",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1937, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1937, 54),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1938, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1938, 30),
+							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1937, 40),
+									Pos:  lp(1938, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1938, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1939, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1939, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1939, 40),
 									Name: "TResult",
 								},
 							},
@@ -36544,9 +36574,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1937, 69),
+								Pos: lp(1939, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1937, 69),
+									Pos:  lp(1939, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36556,7 +36586,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1940, 5),
+				Pos:       lp(1942, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -36566,20 +36596,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1940, 6),
+						Pos:  lp(1942, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1942, 9),
+						Pos:       lp(1944, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1942, 33),
+								Pos: lp(1944, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1942, 33),
+									Pos:  lp(1944, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36587,53 +36617,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1943, 9),
+						Pos:       lp(1945, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1943, 33),
+								Pos: lp(1945, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1943, 33),
+									Pos:  lp(1945, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1943, 38),
+											Pos:  lp(1945, 38),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "task",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1944, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1944, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1944, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1945, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1945, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1945, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -36644,10 +36644,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1946, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1946, 47),
+								Pos:  lp(1946, 34),
 								Kind: "get",
 							},
 						},
@@ -36659,10 +36659,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1947, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1947, 33),
+								Pos:  lp(1947, 35),
 								Kind: "get",
 							},
 						},
@@ -36672,53 +36672,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1948, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1948, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1949, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1949, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1949, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1950, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1950, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1948, 33),
+								Pos:  lp(1950, 33),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1949, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1949, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1949, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "AsTask",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1950, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1950, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1950, 84),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1950, 108),
-								Type: &lang.TypeRef{
-									Pos:  lp(1950, 108),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -36727,10 +36717,50 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1951, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1951, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1952, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1952, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1952, 84),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1952, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(1952, 108),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1953, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1953, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1951, 72),
+									Pos:  lp(1953, 72),
 									Name: "TResult",
 								},
 							},
@@ -36738,14 +36768,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1952, 9),
+						Pos:       lp(1954, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1952, 23),
+							Pos:  lp(1954, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1952, 33),
+									Pos:  lp(1954, 33),
 									Name: "TResult",
 								},
 							},
@@ -36755,98 +36785,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1955, 5),
+				Pos:       lp(1957, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1957, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1957, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1957, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1957, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(1957, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1957, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(1957, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1957, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1957, 96),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1958, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1958, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1958, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1958, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(1958, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1958, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(1958, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1958, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1958, 96),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1958, 101),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1959, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -36876,18 +36820,10 @@ func libraryAST() *lang.File {
 								Pos: lp(1959, 89),
 								Type: &lang.TypeRef{
 									Pos:  lp(1959, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(1959, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(1959, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1959, 129),
+											Pos:  lp(1959, 96),
 											Name: "int",
 										},
 									},
@@ -36909,27 +36845,31 @@ func libraryAST() *lang.File {
 								Pos: lp(1960, 53),
 								Type: &lang.TypeRef{
 									Pos:  lp(1960, 53),
-									Name: "long",
+									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1960, 73),
+								Pos: lp(1960, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 73),
-									Name: "long",
+									Pos:  lp(1960, 72),
+									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1960, 91),
+								Pos: lp(1960, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 91),
+									Pos:  lp(1960, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1960, 98),
-											Name: "long",
+											Pos:  lp(1960, 96),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1960, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -36944,34 +36884,41 @@ func libraryAST() *lang.File {
 							Pos:  lp(1961, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1961, 66),
+								Pos: lp(1961, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1961, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(1961, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1961, 95),
+								Pos: lp(1961, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 95),
+									Pos:  lp(1961, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1961, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1961, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1961, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(1961, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1961, 102),
-											Name: "TSource",
+											Pos:  lp(1961, 129),
+											Name: "int",
 										},
 									},
 								},
@@ -36986,38 +36933,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1962, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1962, 66),
+								Pos: lp(1962, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1962, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(1962, 53),
+									Name: "long",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1962, 95),
+								Pos: lp(1962, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 95),
+									Pos:  lp(1962, 73),
+									Name: "long",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1962, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(1962, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1962, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1962, 111),
-											Name: "ParallelLoopState",
+											Pos:  lp(1962, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -37055,18 +36997,10 @@ func libraryAST() *lang.File {
 								Pos: lp(1963, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(1963, 95),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(1963, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1963, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1963, 135),
+											Pos:  lp(1963, 102),
 											Name: "TSource",
 										},
 									},
@@ -37080,21 +37014,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1964, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
+						Name: "ForEach",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1964, 57),
+								Pos: lp(1964, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 57),
+									Pos:  lp(1964, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1964, 69),
+											Pos:  lp(1964, 78),
 											Name: "TSource",
 										},
 									},
@@ -37102,22 +37036,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1964, 86),
+								Pos: lp(1964, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 86),
-									Name: "Func",
+									Pos:  lp(1964, 95),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1964, 91),
+											Pos:  lp(1964, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1964, 100),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1964, 136),
-											Name: "ValueTask",
+											Pos:  lp(1964, 111),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -37130,21 +37060,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1965, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
+						Name: "ForEach",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1965, 57),
+								Pos: lp(1965, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 57),
+									Pos:  lp(1965, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1965, 69),
+											Pos:  lp(1965, 78),
 											Name: "TSource",
 										},
 									},
@@ -37152,30 +37082,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1965, 86),
+								Pos: lp(1965, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 86),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1965, 95),
+									Name: "ParallelOptions",
 								},
-								Name: "cancellationToken",
+								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1965, 140),
+								Pos: lp(1965, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 140),
-									Name: "Func",
+									Pos:  lp(1965, 128),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1965, 145),
+											Pos:  lp(1965, 135),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1965, 154),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1965, 190),
-											Name: "ValueTask",
 										},
 									},
 								},
@@ -37213,26 +37135,18 @@ func libraryAST() *lang.File {
 								Pos: lp(1966, 86),
 								Type: &lang.TypeRef{
 									Pos:  lp(1966, 86),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(1966, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(1966, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1966, 124),
+											Pos:  lp(1966, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1966, 133),
+											Pos:  lp(1966, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1966, 169),
+											Pos:  lp(1966, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -37246,18 +37160,134 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1967, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1967, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1967, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1967, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1967, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1967, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1967, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(1967, 140),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1967, 145),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1967, 154),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1967, 190),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1968, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1968, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1968, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1968, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1968, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1968, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1968, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1968, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(1968, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1968, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1968, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1968, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1969, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1969, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1967, 42),
+								Pos:      lp(1969, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1967, 49),
+									Pos:       lp(1969, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1967, 49),
+										Pos:  lp(1969, 49),
 										Name: "Action",
 									},
 								},
@@ -37268,46 +37298,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1970, 5),
+				Pos:       lp(1972, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1972, 9),
+						Pos:       lp(1974, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1972, 16),
+							Pos:  lp(1974, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1972, 45),
+								Pos:  lp(1974, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1972, 50),
+								Pos:  lp(1974, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1973, 9),
+						Pos:       lp(1975, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1973, 16),
+							Pos:  lp(1975, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1973, 71),
+								Pos:  lp(1975, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1973, 76),
+								Pos:  lp(1975, 76),
 								Kind: "set",
 							},
 						},
@@ -37315,45 +37345,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1976, 5),
+				Pos:       lp(1978, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1976, 6),
+						Pos:  lp(1978, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1978, 9),
+						Pos:       lp(1980, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1978, 16),
+							Pos:  lp(1980, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1978, 35),
+								Pos:  lp(1980, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1979, 9),
+						Pos:       lp(1981, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(1979, 16),
+							Pos:      lp(1981, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1979, 45),
+								Pos:  lp(1981, 45),
 								Kind: "get",
 							},
 						},
@@ -37361,41 +37391,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1982, 5),
+				Pos:       lp(1984, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1984, 9),
+						Pos:       lp(1986, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1984, 16),
+							Pos:  lp(1986, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1984, 33),
+								Pos:  lp(1986, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(1987, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1985, 23),
+							Pos:  lp(1987, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(1988, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1986, 23),
+							Pos:  lp(1988, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -37403,17 +37433,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1992, 5),
+				Pos:       lp(1994, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1994, 9),
+						Pos:       lp(1996, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1994, 30),
+							Pos:  lp(1996, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -37422,14 +37452,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1994, 57),
+								Pos:      lp(1996, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1994, 62),
+									Pos:  lp(1996, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1994, 74),
+											Pos:  lp(1996, 74),
 											Name: "TSource",
 										},
 									},
@@ -37437,21 +37467,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1994, 91),
+								Pos: lp(1996, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(1994, 91),
+									Pos:  lp(1996, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1994, 96),
+											Pos:  lp(1996, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1994, 105),
+											Pos:  lp(1996, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1994, 114),
+											Pos:  lp(1996, 114),
 											Name: "TSource",
 										},
 									},
@@ -37461,10 +37491,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1995, 9),
+						Pos:       lp(1997, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1995, 30),
+							Pos:  lp(1997, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -37474,14 +37504,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1995, 74),
+								Pos:      lp(1997, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1995, 79),
+									Pos:  lp(1997, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1995, 91),
+											Pos:  lp(1997, 91),
 											Name: "TSource",
 										},
 									},
@@ -37489,29 +37519,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1995, 108),
+								Pos: lp(1997, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(1995, 108),
+									Pos:  lp(1997, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(1995, 126),
+								Pos: lp(1997, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(1995, 126),
+									Pos:  lp(1997, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1995, 131),
+											Pos:  lp(1997, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1995, 144),
+											Pos:  lp(1997, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1995, 153),
+											Pos:  lp(1997, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -37521,10 +37551,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(1998, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1996, 30),
+							Pos:  lp(1998, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -37535,14 +37565,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1996, 79),
+								Pos:      lp(1998, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 84),
+									Pos:  lp(1998, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 96),
+											Pos:  lp(1998, 96),
 											Name: "TSource",
 										},
 									},
@@ -37550,29 +37580,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1996, 113),
+								Pos: lp(1998, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 113),
+									Pos:  lp(1998, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(1996, 131),
+								Pos: lp(1998, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 131),
+									Pos:  lp(1998, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 136),
+											Pos:  lp(1998, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 149),
+											Pos:  lp(1998, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 158),
+											Pos:  lp(1998, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -37580,98 +37610,22 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(1996, 177),
+								Pos: lp(1998, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 177),
+									Pos:  lp(1998, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 182),
+											Pos:  lp(1998, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 195),
+											Pos:  lp(1998, 195),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "resultSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1997, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1997, 30),
-							Name: "bool",
-						},
-						Name: "All",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1997, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(1997, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1997, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(1997, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1997, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1997, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1997, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1998, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1998, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1998, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(1998, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1998, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
 							},
 						},
 					},
@@ -37682,7 +37636,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1999, 30),
 							Name: "bool",
 						},
-						Name: "Any",
+						Name: "All",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -37727,10 +37681,86 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2000, 30),
+							Name: "bool",
+						},
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2000, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2000, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2000, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2001, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2001, 30),
+							Name: "bool",
+						},
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2001, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2001, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2001, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2001, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2001, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2001, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2001, 96),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2002, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2002, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2000, 42),
+									Pos:  lp(2002, 42),
 									Name: "TSource",
 								},
 							},
@@ -37741,14 +37771,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2000, 67),
+								Pos:      lp(2002, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2000, 72),
+									Pos:  lp(2002, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2000, 84),
+											Pos:  lp(2002, 84),
 											Name: "TSource",
 										},
 									},
@@ -37756,9 +37786,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2000, 101),
+								Pos: lp(2002, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2000, 101),
+									Pos:  lp(2002, 101),
 									Name: "TSource",
 								},
 								Name: "element",
@@ -37766,14 +37796,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2001, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2001, 30),
+							Pos:  lp(2003, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2001, 42),
+									Pos:  lp(2003, 42),
 									Name: "TSource",
 								},
 							},
@@ -37784,92 +37814,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2001, 73),
+								Pos:      lp(2003, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2001, 78),
+									Pos:  lp(2003, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2001, 90),
+											Pos:  lp(2003, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2002, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2002, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2002, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2002, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2002, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2003, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2003, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2003, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2003, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2003, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2003, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2003, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -37891,7 +37848,7 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2004, 62),
-											Name: "long",
+											Name: "int",
 										},
 									},
 								},
@@ -37938,7 +37895,7 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2005, 102),
-											Name: "long",
+											Name: "int",
 										},
 									},
 								},
@@ -37964,7 +37921,7 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2006, 62),
-											Name: "double",
+											Name: "long",
 										},
 									},
 								},
@@ -38011,7 +37968,7 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2007, 102),
-											Name: "double",
+											Name: "long",
 										},
 									},
 								},
@@ -38024,20 +37981,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2008, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2008, 46),
+								Pos:      lp(2008, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2008, 51),
+									Pos:  lp(2008, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2008, 63),
-											Name: "decimal",
+											Pos:  lp(2008, 62),
+											Name: "double",
 										},
 									},
 								},
@@ -38050,7 +38007,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2009, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
 						TypeParams: []string{
@@ -38058,14 +38015,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2009, 55),
+								Pos:      lp(2009, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2009, 60),
+									Pos:  lp(2009, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2009, 72),
+											Pos:  lp(2009, 71),
 											Name: "TSource",
 										},
 									},
@@ -38073,18 +38030,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2009, 89),
+								Pos: lp(2009, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2009, 89),
+									Pos:  lp(2009, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2009, 94),
+											Pos:  lp(2009, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2009, 103),
-											Name: "decimal",
+											Pos:  lp(2009, 102),
+											Name: "double",
 										},
 									},
 								},
@@ -38097,20 +38054,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2010, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2010, 44),
+								Pos:      lp(2010, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2010, 49),
+									Pos:  lp(2010, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2010, 61),
-											Name: "float",
+											Pos:  lp(2010, 63),
+											Name: "decimal",
 										},
 									},
 								},
@@ -38123,7 +38080,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2011, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Average",
 						TypeParams: []string{
@@ -38131,14 +38088,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2011, 53),
+								Pos:      lp(2011, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2011, 58),
+									Pos:  lp(2011, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2011, 70),
+											Pos:  lp(2011, 72),
 											Name: "TSource",
 										},
 									},
@@ -38146,18 +38103,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2011, 87),
+								Pos: lp(2011, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2011, 87),
+									Pos:  lp(2011, 89),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2011, 92),
+											Pos:  lp(2011, 94),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2011, 101),
-											Name: "float",
+											Pos:  lp(2011, 103),
+											Name: "decimal",
 										},
 									},
 								},
@@ -38170,25 +38127,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2012, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2012, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2012, 65),
+								Pos:      lp(2012, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2012, 70),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2012, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2012, 61),
+											Name: "float",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -38199,32 +38153,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2013, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2013, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2013, 42),
-										Name: "TSource",
-									},
-								},
-							},
+							Name: "float",
 						},
-						Name: "Chunk",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2013, 68),
+								Pos:      lp(2013, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2013, 73),
+									Pos:  lp(2013, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2013, 85),
+											Pos:  lp(2013, 70),
 											Name: "TSource",
 										},
 									},
@@ -38232,12 +38176,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2013, 102),
+								Pos: lp(2013, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2013, 102),
-									Name: "int",
+									Pos:  lp(2013, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2013, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2013, 101),
+											Name: "float",
+										},
+									},
 								},
-								Name: "size",
+								Name: "selector",
 							},
 						},
 					},
@@ -38250,6 +38204,82 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2014, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Cast",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2014, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2014, 70),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2015, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2015, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2015, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2015, 42),
+										Name: "TSource",
+									},
+								},
+							},
+						},
+						Name: "Chunk",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2015, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2015, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2015, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2015, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2015, 102),
+									Name: "int",
+								},
+								Name: "size",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2016, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2016, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2016, 42),
 									Name: "TSource",
 								},
 							},
@@ -38260,14 +38290,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2014, 67),
+								Pos:      lp(2016, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 72),
+									Pos:  lp(2016, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2014, 84),
+											Pos:  lp(2016, 84),
 											Name: "TSource",
 										},
 									},
@@ -38275,13 +38305,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2014, 100),
+								Pos: lp(2016, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 100),
+									Pos:  lp(2016, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2014, 112),
+											Pos:  lp(2016, 112),
 											Name: "TSource",
 										},
 									},
@@ -38291,10 +38321,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
+						Pos:       lp(2017, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 30),
+							Pos:  lp(2017, 30),
 							Name: "bool",
 						},
 						Name: "Contains",
@@ -38303,14 +38333,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2015, 53),
+								Pos:      lp(2017, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2015, 58),
+									Pos:  lp(2017, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2015, 70),
+											Pos:  lp(2017, 70),
 											Name: "TSource",
 										},
 									},
@@ -38318,88 +38348,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2015, 87),
+								Pos: lp(2017, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2015, 87),
+									Pos:  lp(2017, 87),
 									Name: "TSource",
 								},
 								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2016, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2017, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2017, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2017, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -38408,28 +38362,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2018, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2018, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2018, 75),
+								Pos:      lp(2018, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 80),
+									Pos:  lp(2018, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2018, 92),
+											Pos:  lp(2018, 66),
 											Name: "TSource",
 										},
 									},
@@ -38443,28 +38391,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2019, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2019, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2019, 75),
+								Pos:      lp(2019, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 80),
+									Pos:  lp(2019, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2019, 92),
+											Pos:  lp(2019, 66),
 											Name: "TSource",
 										},
 									},
@@ -38472,12 +38414,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2019, 109),
+								Pos: lp(2019, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 109),
-									Name: "TSource",
+									Pos:  lp(2019, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2019, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2019, 97),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -38494,20 +38446,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Distinct",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2020, 69),
+								Pos:      lp(2020, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 74),
+									Pos:  lp(2020, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2020, 86),
+											Pos:  lp(2020, 92),
 											Name: "TSource",
 										},
 									},
@@ -38529,20 +38481,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Distinct",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2021, 69),
+								Pos:      lp(2021, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 74),
+									Pos:  lp(2021, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2021, 86),
+											Pos:  lp(2021, 92),
 											Name: "TSource",
 										},
 									},
@@ -38550,18 +38502,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2021, 103),
+								Pos: lp(2021, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2021, 121),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2021, 109),
+									Name: "TSource",
 								},
-								Name: "comparer",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -38578,44 +38524,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2022, 77),
+								Pos:      lp(2022, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 82),
+									Pos:  lp(2022, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2022, 94),
+											Pos:  lp(2022, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2022, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2022, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2022, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -38632,21 +38559,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2023, 77),
+								Pos:      lp(2023, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 82),
+									Pos:  lp(2023, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2023, 94),
+											Pos:  lp(2023, 86),
 											Name: "TSource",
 										},
 									},
@@ -38654,32 +38580,14 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2023, 111),
+								Pos: lp(2023, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2023, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2023, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2023, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 144),
+									Pos:  lp(2023, 103),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2023, 162),
-											Name: "TKey",
+											Pos:  lp(2023, 121),
+											Name: "TSource",
 										},
 									},
 								},
@@ -38692,22 +38600,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2024, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2024, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2024, 57),
+								Pos:      lp(2024, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 62),
+									Pos:  lp(2024, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2024, 74),
+											Pos:  lp(2024, 94),
 											Name: "TSource",
 										},
 									},
@@ -38715,12 +38630,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2024, 91),
+								Pos: lp(2024, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 91),
-									Name: "int",
+									Pos:  lp(2024, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2024, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2024, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "index",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -38729,22 +38654,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2025, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2025, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAtOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2025, 66),
+								Pos:      lp(2025, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 71),
+									Pos:  lp(2025, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2025, 83),
+											Pos:  lp(2025, 94),
 											Name: "TSource",
 										},
 									},
@@ -38752,12 +38684,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2025, 100),
+								Pos: lp(2025, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 100),
-									Name: "int",
+									Pos:  lp(2025, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2025, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2025, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "index",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2025, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2025, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2025, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -38766,17 +38722,36 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2026, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2026, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Empty",
+						Name: "ElementAt",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2026, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2026, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2026, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2026, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2026, 91),
+									Name: "int",
+								},
+								Name: "index",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -38784,47 +38759,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2027, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2027, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Except",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2027, 67),
+								Pos:      lp(2027, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 72),
+									Pos:  lp(2027, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2027, 84),
+											Pos:  lp(2027, 83),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
 								Pos: lp(2027, 100),
 								Type: &lang.TypeRef{
 									Pos:  lp(2027, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2027, 112),
-											Name: "TSource",
-										},
-									},
+									Name: "int",
 								},
-								Name: "second",
+								Name: "index",
 							},
 						},
 					},
@@ -38837,6 +38800,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2028, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2029, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2029, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2029, 42),
 									Name: "TSource",
 								},
 							},
@@ -38847,14 +38828,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2028, 67),
+								Pos:      lp(2029, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 72),
+									Pos:  lp(2029, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2028, 84),
+											Pos:  lp(2029, 84),
 											Name: "TSource",
 										},
 									},
@@ -38862,61 +38843,18 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2028, 100),
+								Pos: lp(2029, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 100),
+									Pos:  lp(2029, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2028, 112),
+											Pos:  lp(2029, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2028, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2028, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2028, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2029, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2029, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2029, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2029, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2029, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
 							},
 						},
 					},
@@ -38925,45 +38863,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2030, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2030, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "First",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2030, 53),
+								Pos:      lp(2030, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 58),
+									Pos:  lp(2030, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 70),
+											Pos:  lp(2030, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2030, 87),
+								Pos: lp(2030, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 87),
-									Name: "Func",
+									Pos:  lp(2030, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 92),
+											Pos:  lp(2030, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2030, 101),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2030, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2030, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2030, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -38974,20 +38928,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2031, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2031, 62),
+								Pos:      lp(2031, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 67),
+									Pos:  lp(2031, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2031, 79),
+											Pos:  lp(2031, 70),
 											Name: "TSource",
 										},
 									},
@@ -39003,20 +38957,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2032, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2032, 62),
+								Pos:      lp(2032, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 67),
+									Pos:  lp(2032, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2032, 79),
+											Pos:  lp(2032, 70),
 											Name: "TSource",
 										},
 									},
@@ -39024,17 +38978,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2032, 96),
+								Pos: lp(2032, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 96),
+									Pos:  lp(2032, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2032, 101),
+											Pos:  lp(2032, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2032, 110),
+											Pos:  lp(2032, 101),
 											Name: "bool",
 										},
 									},
@@ -39069,14 +39023,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2033, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2033, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -39125,14 +39071,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "predicate",
 							},
-							&lang.Param{
-								Pos: lp(2034, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2034, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39142,25 +39080,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2035, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2035, 52),
+								Pos:      lp(2035, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 57),
+									Pos:  lp(2035, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2035, 69),
+											Pos:  lp(2035, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2035, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2035, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39171,20 +39117,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2036, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2036, 52),
+								Pos:      lp(2036, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 57),
+									Pos:  lp(2036, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2036, 69),
+											Pos:  lp(2036, 79),
 											Name: "TSource",
 										},
 									},
@@ -39192,22 +39138,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2036, 86),
+								Pos: lp(2036, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 86),
+									Pos:  lp(2036, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2036, 91),
+											Pos:  lp(2036, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2036, 100),
+											Pos:  lp(2036, 110),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2036, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2036, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39218,20 +39172,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2037, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2037, 61),
+								Pos:      lp(2037, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2037, 66),
+									Pos:  lp(2037, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2037, 78),
+											Pos:  lp(2037, 69),
 											Name: "TSource",
 										},
 									},
@@ -39247,20 +39201,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2038, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2038, 61),
+								Pos:      lp(2038, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2038, 66),
+									Pos:  lp(2038, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2038, 78),
+											Pos:  lp(2038, 69),
 											Name: "TSource",
 										},
 									},
@@ -39268,17 +39222,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2038, 95),
+								Pos: lp(2038, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2038, 95),
+									Pos:  lp(2038, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2038, 100),
+											Pos:  lp(2038, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2038, 109),
+											Pos:  lp(2038, 100),
 											Name: "bool",
 										},
 									},
@@ -39313,14 +39267,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2039, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2039, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -39369,14 +39315,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "predicate",
 							},
-							&lang.Param{
-								Pos: lp(2040, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2040, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39386,25 +39324,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2041, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2041, 54),
+								Pos:      lp(2041, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2041, 59),
+									Pos:  lp(2041, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2041, 71),
+											Pos:  lp(2041, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2041, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2041, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39415,20 +39361,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2042, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2042, 54),
+								Pos:      lp(2042, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2042, 59),
+									Pos:  lp(2042, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2042, 71),
+											Pos:  lp(2042, 78),
 											Name: "TSource",
 										},
 									},
@@ -39436,22 +39382,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2042, 88),
+								Pos: lp(2042, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2042, 88),
+									Pos:  lp(2042, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2042, 93),
+											Pos:  lp(2042, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2042, 102),
+											Pos:  lp(2042, 109),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2042, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2042, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39462,20 +39416,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2043, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2043, 63),
+								Pos:      lp(2043, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2043, 68),
+									Pos:  lp(2043, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2043, 80),
+											Pos:  lp(2043, 71),
 											Name: "TSource",
 										},
 									},
@@ -39491,20 +39445,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2044, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2044, 63),
+								Pos:      lp(2044, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 68),
+									Pos:  lp(2044, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2044, 80),
+											Pos:  lp(2044, 71),
 											Name: "TSource",
 										},
 									},
@@ -39512,17 +39466,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2044, 97),
+								Pos: lp(2044, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 97),
+									Pos:  lp(2044, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2044, 102),
+											Pos:  lp(2044, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2044, 111),
+											Pos:  lp(2044, 102),
 											Name: "bool",
 										},
 									},
@@ -39557,14 +39511,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2045, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2045, 97),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -39613,14 +39559,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "predicate",
 							},
-							&lang.Param{
-								Pos: lp(2046, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2046, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39628,18 +39566,110 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2047, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2047, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2047, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2047, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2048, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2048, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2048, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2048, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2048, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2048, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2048, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2048, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2049, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2049, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2047, 42),
+									Pos:  lp(2049, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 52),
+											Pos:  lp(2049, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2047, 58),
+											Pos:  lp(2049, 58),
 											Name: "TSource",
 										},
 									},
@@ -39653,14 +39683,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2047, 91),
+								Pos:      lp(2049, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 96),
+									Pos:  lp(2049, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 108),
+											Pos:  lp(2049, 108),
 											Name: "TSource",
 										},
 									},
@@ -39668,17 +39698,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2047, 125),
+								Pos: lp(2049, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 125),
+									Pos:  lp(2049, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 130),
+											Pos:  lp(2049, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2047, 139),
+											Pos:  lp(2049, 139),
 											Name: "TKey",
 										},
 									},
@@ -39688,22 +39718,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2048, 9),
+						Pos:       lp(2050, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2048, 30),
+							Pos:  lp(2050, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2048, 42),
+									Pos:  lp(2050, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 52),
+											Pos:  lp(2050, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2048, 58),
+											Pos:  lp(2050, 58),
 											Name: "TElement",
 										},
 									},
@@ -39718,14 +39748,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2048, 102),
+								Pos:      lp(2050, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 107),
+									Pos:  lp(2050, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 119),
+											Pos:  lp(2050, 119),
 											Name: "TSource",
 										},
 									},
@@ -39733,17 +39763,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2048, 136),
+								Pos: lp(2050, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 136),
+									Pos:  lp(2050, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 141),
+											Pos:  lp(2050, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2048, 150),
+											Pos:  lp(2050, 150),
 											Name: "TKey",
 										},
 									},
@@ -39751,17 +39781,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2048, 169),
+								Pos: lp(2050, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 169),
+									Pos:  lp(2050, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 174),
+											Pos:  lp(2050, 174),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2048, 183),
+											Pos:  lp(2050, 183),
 											Name: "TElement",
 										},
 									},
@@ -39771,14 +39801,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2049, 9),
+						Pos:       lp(2051, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2049, 30),
+							Pos:  lp(2051, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2049, 42),
+									Pos:  lp(2051, 42),
 									Name: "TSource",
 								},
 							},
@@ -39789,14 +39819,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2049, 70),
+								Pos:      lp(2051, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 75),
+									Pos:  lp(2051, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 87),
+											Pos:  lp(2051, 87),
 											Name: "TSource",
 										},
 									},
@@ -39804,13 +39834,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2049, 103),
+								Pos: lp(2051, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 103),
+									Pos:  lp(2051, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 115),
+											Pos:  lp(2051, 115),
 											Name: "TSource",
 										},
 									},
@@ -39820,14 +39850,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
+						Pos:       lp(2052, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
+							Pos:  lp(2052, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2050, 42),
+									Pos:  lp(2052, 42),
 									Name: "TSource",
 								},
 							},
@@ -39838,14 +39868,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2050, 70),
+								Pos:      lp(2052, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 75),
+									Pos:  lp(2052, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 87),
+											Pos:  lp(2052, 87),
 											Name: "TSource",
 										},
 									},
@@ -39853,13 +39883,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2050, 103),
+								Pos: lp(2052, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 103),
+									Pos:  lp(2052, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 115),
+											Pos:  lp(2052, 115),
 											Name: "TSource",
 										},
 									},
@@ -39867,13 +39897,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2050, 132),
+								Pos: lp(2052, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 132),
+									Pos:  lp(2052, 132),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 150),
+											Pos:  lp(2052, 150),
 											Name: "TSource",
 										},
 									},
@@ -39883,100 +39913,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2051, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2051, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2051, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2051, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2052, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2052, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2052, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2052, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2052, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2053, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2053, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2053, 38),
+								Pos:      lp(2053, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 43),
+									Pos:  lp(2053, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 55),
-											Name: "int",
+											Pos:  lp(2053, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -39989,22 +39946,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2054, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2054, 47),
+								Pos:      lp(2054, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 52),
+									Pos:  lp(2054, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2054, 64),
+											Pos:  lp(2054, 71),
 											Name: "TSource",
 										},
 									},
@@ -40012,22 +39969,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2054, 81),
+								Pos: lp(2054, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 81),
+									Pos:  lp(2054, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2054, 86),
+											Pos:  lp(2054, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2054, 95),
-											Name: "int",
+											Pos:  lp(2054, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40036,20 +39993,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2055, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2055, 39),
+								Pos:      lp(2055, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 44),
+									Pos:  lp(2055, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 56),
-											Name: "long",
+											Pos:  lp(2055, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -40062,7 +40019,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2056, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40070,14 +40027,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 48),
+								Pos:      lp(2056, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 53),
+									Pos:  lp(2056, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 65),
+											Pos:  lp(2056, 64),
 											Name: "TSource",
 										},
 									},
@@ -40085,18 +40042,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2056, 82),
+								Pos: lp(2056, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 82),
+									Pos:  lp(2056, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 87),
+											Pos:  lp(2056, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 96),
-											Name: "long",
+											Pos:  lp(2056, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -40109,20 +40066,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2057, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2057, 41),
+								Pos:      lp(2057, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 46),
+									Pos:  lp(2057, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 58),
-											Name: "double",
+											Pos:  lp(2057, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -40135,7 +40092,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2058, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40143,14 +40100,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 50),
+								Pos:      lp(2058, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 55),
+									Pos:  lp(2058, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 67),
+											Pos:  lp(2058, 65),
 											Name: "TSource",
 										},
 									},
@@ -40158,18 +40115,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2058, 84),
+								Pos: lp(2058, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 84),
+									Pos:  lp(2058, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 89),
+											Pos:  lp(2058, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 98),
-											Name: "double",
+											Pos:  lp(2058, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -40182,20 +40139,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2059, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2059, 42),
+								Pos:      lp(2059, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 47),
+									Pos:  lp(2059, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 59),
-											Name: "decimal",
+											Pos:  lp(2059, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -40208,7 +40165,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2060, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40216,14 +40173,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2060, 51),
+								Pos:      lp(2060, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 56),
+									Pos:  lp(2060, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 68),
+											Pos:  lp(2060, 67),
 											Name: "TSource",
 										},
 									},
@@ -40231,18 +40188,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2060, 85),
+								Pos: lp(2060, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 85),
+									Pos:  lp(2060, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 90),
+											Pos:  lp(2060, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2060, 99),
-											Name: "decimal",
+											Pos:  lp(2060, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -40255,20 +40212,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2061, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2061, 40),
+								Pos:      lp(2061, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 45),
+									Pos:  lp(2061, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 57),
-											Name: "float",
+											Pos:  lp(2061, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40281,7 +40238,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40289,14 +40246,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2062, 49),
+								Pos:      lp(2062, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 54),
+									Pos:  lp(2062, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 66),
+											Pos:  lp(2062, 68),
 											Name: "TSource",
 										},
 									},
@@ -40304,18 +40261,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2062, 83),
+								Pos: lp(2062, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 83),
+									Pos:  lp(2062, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 88),
+											Pos:  lp(2062, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2062, 97),
-											Name: "float",
+											Pos:  lp(2062, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40328,23 +40285,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 30),
-							Name: "TSource",
+							Name: "float",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2063, 51),
+								Pos:      lp(2063, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 56),
+									Pos:  lp(2063, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2063, 68),
-											Name: "TSource",
+											Pos:  lp(2063, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -40357,23 +40311,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 30),
-							Name: "TResult",
+							Name: "float",
 						},
 						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 60),
+								Pos:      lp(2064, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 65),
+									Pos:  lp(2064, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 77),
+											Pos:  lp(2064, 66),
 											Name: "TSource",
 										},
 									},
@@ -40381,18 +40334,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2064, 94),
+								Pos: lp(2064, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 94),
+									Pos:  lp(2064, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 99),
+											Pos:  lp(2064, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2064, 108),
-											Name: "TResult",
+											Pos:  lp(2064, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -40407,21 +40360,50 @@ func libraryAST() *lang.File {
 							Pos:  lp(2065, 30),
 							Name: "TSource",
 						},
-						Name: "MaxBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 59),
+								Pos:      lp(2065, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 64),
+									Pos:  lp(2065, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 76),
+											Pos:  lp(2065, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2066, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2066, 30),
+							Name: "TResult",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2066, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2066, 77),
 											Name: "TSource",
 										},
 									},
@@ -40429,17 +40411,65 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2065, 93),
+								Pos: lp(2066, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 93),
+									Pos:  lp(2066, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 98),
+											Pos:  lp(2066, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2065, 107),
+											Pos:  lp(2066, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2067, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2067, 30),
+							Name: "TSource",
+						},
+						Name: "MaxBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2067, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2067, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2067, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2067, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2067, 107),
 											Name: "TKey",
 										},
 									},
@@ -40449,97 +40479,24 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2066, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2066, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2066, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2066, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2066, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2067, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2067, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2067, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2067, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2068, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 39),
+								Pos:      lp(2068, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 44),
+									Pos:  lp(2068, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2068, 56),
-											Name: "long",
+											Pos:  lp(2068, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -40552,7 +40509,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40560,14 +40517,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 48),
+								Pos:      lp(2069, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 53),
+									Pos:  lp(2069, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 65),
+											Pos:  lp(2069, 64),
 											Name: "TSource",
 										},
 									},
@@ -40575,18 +40532,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2069, 82),
+								Pos: lp(2069, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 82),
+									Pos:  lp(2069, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 87),
+											Pos:  lp(2069, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2069, 96),
-											Name: "long",
+											Pos:  lp(2069, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -40599,20 +40556,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 41),
+								Pos:      lp(2070, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 46),
+									Pos:  lp(2070, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 58),
-											Name: "double",
+											Pos:  lp(2070, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -40625,7 +40582,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40633,14 +40590,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2071, 50),
+								Pos:      lp(2071, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 55),
+									Pos:  lp(2071, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 67),
+											Pos:  lp(2071, 65),
 											Name: "TSource",
 										},
 									},
@@ -40648,18 +40605,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2071, 84),
+								Pos: lp(2071, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 84),
+									Pos:  lp(2071, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 89),
+											Pos:  lp(2071, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2071, 98),
-											Name: "double",
+											Pos:  lp(2071, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -40672,20 +40629,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2072, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2072, 42),
+								Pos:      lp(2072, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 47),
+									Pos:  lp(2072, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 59),
-											Name: "decimal",
+											Pos:  lp(2072, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -40698,7 +40655,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2073, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40706,14 +40663,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2073, 51),
+								Pos:      lp(2073, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 56),
+									Pos:  lp(2073, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2073, 68),
+											Pos:  lp(2073, 67),
 											Name: "TSource",
 										},
 									},
@@ -40721,18 +40678,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2073, 85),
+								Pos: lp(2073, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 85),
+									Pos:  lp(2073, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2073, 90),
+											Pos:  lp(2073, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2073, 99),
-											Name: "decimal",
+											Pos:  lp(2073, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -40745,20 +40702,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2074, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2074, 40),
+								Pos:      lp(2074, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 45),
+									Pos:  lp(2074, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2074, 57),
-											Name: "float",
+											Pos:  lp(2074, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40771,7 +40728,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40779,14 +40736,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2075, 49),
+								Pos:      lp(2075, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 54),
+									Pos:  lp(2075, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2075, 66),
+											Pos:  lp(2075, 68),
 											Name: "TSource",
 										},
 									},
@@ -40794,18 +40751,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2075, 83),
+								Pos: lp(2075, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 83),
+									Pos:  lp(2075, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2075, 88),
+											Pos:  lp(2075, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2075, 97),
-											Name: "float",
+											Pos:  lp(2075, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40818,23 +40775,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 30),
-							Name: "TSource",
+							Name: "float",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2076, 51),
+								Pos:      lp(2076, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 56),
+									Pos:  lp(2076, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 68),
-											Name: "TSource",
+											Pos:  lp(2076, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -40847,23 +40801,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2077, 30),
-							Name: "TResult",
+							Name: "float",
 						},
 						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2077, 60),
+								Pos:      lp(2077, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 65),
+									Pos:  lp(2077, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 77),
+											Pos:  lp(2077, 66),
 											Name: "TSource",
 										},
 									},
@@ -40871,18 +40824,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2077, 94),
+								Pos: lp(2077, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 94),
+									Pos:  lp(2077, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 99),
+											Pos:  lp(2077, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2077, 108),
-											Name: "TResult",
+											Pos:  lp(2077, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -40897,21 +40850,50 @@ func libraryAST() *lang.File {
 							Pos:  lp(2078, 30),
 							Name: "TSource",
 						},
-						Name: "MinBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2078, 59),
+								Pos:      lp(2078, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 64),
+									Pos:  lp(2078, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 76),
+											Pos:  lp(2078, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2079, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2079, 30),
+							Name: "TResult",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2079, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2079, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2079, 77),
 											Name: "TSource",
 										},
 									},
@@ -40919,17 +40901,65 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2078, 93),
+								Pos: lp(2079, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 93),
+									Pos:  lp(2079, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 98),
+											Pos:  lp(2079, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2078, 107),
+											Pos:  lp(2079, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2080, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2080, 30),
+							Name: "TSource",
+						},
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2080, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2080, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2080, 107),
 											Name: "TKey",
 										},
 									},
@@ -40939,14 +40969,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
+						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 30),
+							Pos:  lp(2081, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2079, 42),
+									Pos:  lp(2081, 42),
 									Name: "TResult",
 								},
 							},
@@ -40957,97 +40987,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2079, 67),
+								Pos:      lp(2081, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 72),
+									Pos:  lp(2081, 72),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2080, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2080, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2081, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2081, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2081, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41060,48 +41006,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2082, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 81),
+								Pos:      lp(2082, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 86),
+									Pos:  lp(2082, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 98),
-											Name: "TSource",
+											Pos:  lp(2082, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2082, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2082, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -41114,58 +41041,39 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2083, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2083, 81),
+								Pos:      lp(2083, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 86),
+									Pos:  lp(2083, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 98),
-											Name: "TSource",
+											Pos:  lp(2083, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2083, 115),
+								Pos: lp(2083, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2083, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2083, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 148),
+									Pos:  lp(2083, 89),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 158),
-											Name: "TKey",
+											Pos:  lp(2083, 99),
+											Name: "T",
 										},
 									},
 								},
@@ -41186,21 +41094,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 91),
+								Pos:      lp(2084, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 96),
+									Pos:  lp(2084, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 108),
+											Pos:  lp(2084, 98),
 											Name: "TSource",
 										},
 									},
@@ -41208,17 +41116,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2084, 125),
+								Pos: lp(2084, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 125),
+									Pos:  lp(2084, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 130),
+											Pos:  lp(2084, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2084, 139),
+											Pos:  lp(2084, 129),
 											Name: "TKey",
 										},
 									},
@@ -41240,21 +41148,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 91),
+								Pos:      lp(2085, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 96),
+									Pos:  lp(2085, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 108),
+											Pos:  lp(2085, 98),
 											Name: "TSource",
 										},
 									},
@@ -41262,17 +41170,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2085, 125),
+								Pos: lp(2085, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 125),
+									Pos:  lp(2085, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 130),
+											Pos:  lp(2085, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2085, 139),
+											Pos:  lp(2085, 129),
 											Name: "TKey",
 										},
 									},
@@ -41280,13 +41188,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2085, 158),
+								Pos: lp(2085, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 158),
+									Pos:  lp(2085, 148),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 168),
+											Pos:  lp(2085, 158),
 											Name: "TKey",
 										},
 									},
@@ -41308,21 +41216,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 80),
+								Pos:      lp(2086, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2086, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 104),
+											Pos:  lp(2086, 108),
 											Name: "TSource",
 										},
 									},
@@ -41330,17 +41238,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2086, 121),
+								Pos: lp(2086, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 121),
+									Pos:  lp(2086, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 126),
+											Pos:  lp(2086, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2086, 135),
+											Pos:  lp(2086, 139),
 											Name: "TKey",
 										},
 									},
@@ -41362,21 +41270,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 80),
+								Pos:      lp(2087, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2087, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 104),
+											Pos:  lp(2087, 108),
 											Name: "TSource",
 										},
 									},
@@ -41384,17 +41292,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2087, 121),
+								Pos: lp(2087, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 121),
+									Pos:  lp(2087, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 126),
+											Pos:  lp(2087, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2087, 135),
+											Pos:  lp(2087, 139),
 											Name: "TKey",
 										},
 									},
@@ -41402,13 +41310,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2087, 154),
+								Pos: lp(2087, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 154),
+									Pos:  lp(2087, 158),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 164),
+											Pos:  lp(2087, 168),
 											Name: "TKey",
 										},
 									},
@@ -41430,21 +41338,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2088, 90),
+								Pos:      lp(2088, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 95),
+									Pos:  lp(2088, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2088, 114),
+											Pos:  lp(2088, 104),
 											Name: "TSource",
 										},
 									},
@@ -41452,17 +41360,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2088, 131),
+								Pos: lp(2088, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 131),
+									Pos:  lp(2088, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2088, 136),
+											Pos:  lp(2088, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2088, 145),
+											Pos:  lp(2088, 135),
 											Name: "TKey",
 										},
 									},
@@ -41484,21 +41392,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2089, 90),
+								Pos:      lp(2089, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 95),
+									Pos:  lp(2089, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 114),
+											Pos:  lp(2089, 104),
 											Name: "TSource",
 										},
 									},
@@ -41506,17 +41414,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2089, 131),
+								Pos: lp(2089, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 131),
+									Pos:  lp(2089, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 136),
+											Pos:  lp(2089, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2089, 145),
+											Pos:  lp(2089, 135),
 											Name: "TKey",
 										},
 									},
@@ -41524,13 +41432,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2089, 164),
+								Pos: lp(2089, 154),
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 164),
+									Pos:  lp(2089, 154),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 174),
+											Pos:  lp(2089, 164),
 											Name: "TKey",
 										},
 									},
@@ -41544,28 +41452,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2090, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2090, 42),
+									Pos:  lp(2090, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 68),
+								Pos:      lp(2090, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2090, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 85),
+											Pos:  lp(2090, 114),
 											Name: "TSource",
 										},
 									},
@@ -41573,12 +41482,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2090, 102),
+								Pos: lp(2090, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 102),
-									Name: "TSource",
+									Pos:  lp(2090, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2090, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -41587,31 +41506,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2091, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2091, 42),
-									Name: "int",
+									Pos:  lp(2091, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2091, 53),
+								Pos:      lp(2091, 90),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 53),
-									Name: "int",
+									Pos:  lp(2091, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 114),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2091, 64),
+								Pos: lp(2091, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 64),
-									Name: "int",
+									Pos:  lp(2091, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2091, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2091, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2091, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41624,30 +41578,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2092, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "Prepend",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2092, 67),
+								Pos:      lp(2092, 68),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 67),
-									Name: "TResult",
+									Pos:  lp(2092, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2092, 85),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2092, 84),
+								Pos: lp(2092, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 84),
-									Name: "int",
+									Pos:  lp(2092, 102),
+									Name: "TSource",
 								},
-								Name: "count",
+								Name: "element",
 							},
 						},
 					},
@@ -41660,29 +41621,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2093, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 68),
-								Modifier: "this",
+								Pos: lp(2093, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2093, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2093, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2093, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2093, 64),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -41699,44 +41658,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 76),
-								Modifier: "this",
+								Pos: lp(2094, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 93),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2094, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2094, 110),
+								Pos: lp(2094, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2094, 124),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2094, 84),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -41749,52 +41690,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2095, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2095, 76),
+								Pos:      lp(2095, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 81),
+									Pos:  lp(2095, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 93),
+											Pos:  lp(2095, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2095, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2095, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2095, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -41811,21 +41729,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 80),
+								Pos:      lp(2096, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 85),
+									Pos:  lp(2096, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 97),
+											Pos:  lp(2096, 93),
 											Name: "TSource",
 										},
 									},
@@ -41833,24 +41751,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2096, 114),
+								Pos: lp(2096, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 114),
+									Pos:  lp(2096, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 119),
+											Pos:  lp(2096, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2096, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2096, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2096, 124),
+											Name: "TResult",
 										},
 									},
 								},
@@ -41871,22 +41783,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 93),
+								Pos:      lp(2097, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 98),
+									Pos:  lp(2097, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 110),
+											Pos:  lp(2097, 93),
 											Name: "TSource",
 										},
 									},
@@ -41894,50 +41805,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2097, 127),
+								Pos: lp(2097, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 127),
+									Pos:  lp(2097, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 132),
+											Pos:  lp(2097, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2097, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2097, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2097, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2097, 192),
-											Name: "TSource",
+											Pos:  lp(2097, 124),
+											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2097, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2097, 214),
+											Pos:  lp(2097, 129),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41946,41 +41833,58 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2098, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2098, 58),
+								Pos:      lp(2098, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 63),
+									Pos:  lp(2098, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 75),
+											Pos:  lp(2098, 97),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2098, 91),
+								Pos: lp(2098, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2098, 114),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 103),
+											Pos:  lp(2098, 119),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2098, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2098, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -41993,24 +41897,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2099, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 65),
+								Pos:      lp(2099, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 70),
+									Pos:  lp(2099, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 82),
+											Pos:  lp(2099, 110),
 											Name: "TSource",
 										},
 									},
@@ -42018,12 +41924,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2099, 99),
+								Pos: lp(2099, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 99),
-									Name: "int",
+									Pos:  lp(2099, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2099, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2099, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2099, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2099, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2099, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2099, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2099, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -42032,41 +41976,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2100, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2100, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Take",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 65),
+								Pos:      lp(2100, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 70),
+									Pos:  lp(2100, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 82),
+											Pos:  lp(2100, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2100, 99),
+								Pos: lp(2100, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 99),
-									Name: "int",
+									Pos:  lp(2100, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 103),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "count",
+								Name: "second",
 							},
 						},
 					},
@@ -42083,20 +42027,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 69),
+								Pos:      lp(2101, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 74),
+									Pos:  lp(2101, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2101, 86),
+											Pos:  lp(2101, 82),
 											Name: "TSource",
 										},
 									},
@@ -42104,9 +42048,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2101, 103),
+								Pos: lp(2101, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 103),
+									Pos:  lp(2101, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -42126,20 +42070,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2102, 69),
+								Pos:      lp(2102, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 74),
+									Pos:  lp(2102, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 86),
+											Pos:  lp(2102, 82),
 											Name: "TSource",
 										},
 									},
@@ -42147,9 +42091,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2102, 103),
+								Pos: lp(2102, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 103),
+									Pos:  lp(2102, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -42169,20 +42113,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 70),
+								Pos:      lp(2103, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 75),
+									Pos:  lp(2103, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 87),
+											Pos:  lp(2103, 86),
 											Name: "TSource",
 										},
 									},
@@ -42190,22 +42134,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2103, 104),
+								Pos: lp(2103, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2103, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2103, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2103, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42222,20 +42156,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 70),
+								Pos:      lp(2104, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 75),
+									Pos:  lp(2104, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 87),
+											Pos:  lp(2104, 86),
 											Name: "TSource",
 										},
 									},
@@ -42243,26 +42177,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2104, 104),
+								Pos: lp(2104, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2104, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2104, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2104, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2104, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42279,7 +42199,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -42332,7 +42252,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -42389,20 +42309,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 66),
+								Pos:      lp(2107, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 71),
+									Pos:  lp(2107, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 83),
+											Pos:  lp(2107, 87),
 											Name: "TSource",
 										},
 									},
@@ -42410,17 +42330,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2107, 100),
+								Pos: lp(2107, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 100),
+									Pos:  lp(2107, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 105),
+											Pos:  lp(2107, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2107, 114),
+											Pos:  lp(2107, 118),
 											Name: "bool",
 										},
 									},
@@ -42442,20 +42362,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 66),
+								Pos:      lp(2108, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 71),
+									Pos:  lp(2108, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 83),
+											Pos:  lp(2108, 87),
 											Name: "TSource",
 										},
 									},
@@ -42463,21 +42383,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2108, 100),
+								Pos: lp(2108, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 100),
+									Pos:  lp(2108, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 105),
+											Pos:  lp(2108, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2108, 114),
+											Pos:  lp(2108, 118),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2108, 119),
+											Pos:  lp(2108, 123),
 											Name: "bool",
 										},
 									},
@@ -42491,24 +42411,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2109, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 38),
+								Pos:      lp(2109, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 43),
+									Pos:  lp(2109, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 55),
-											Name: "int",
+											Pos:  lp(2109, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2109, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2109, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -42517,22 +42464,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2110, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2110, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 47),
+								Pos:      lp(2110, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 52),
+									Pos:  lp(2110, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 64),
+											Pos:  lp(2110, 83),
 											Name: "TSource",
 										},
 									},
@@ -42540,22 +42493,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2110, 81),
+								Pos: lp(2110, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 81),
+									Pos:  lp(2110, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 86),
+											Pos:  lp(2110, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2110, 95),
+											Pos:  lp(2110, 114),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2110, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -42564,20 +42521,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2111, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 39),
+								Pos:      lp(2111, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 44),
+									Pos:  lp(2111, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 56),
-											Name: "long",
+											Pos:  lp(2111, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -42590,7 +42547,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2112, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42598,14 +42555,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 48),
+								Pos:      lp(2112, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 53),
+									Pos:  lp(2112, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 65),
+											Pos:  lp(2112, 64),
 											Name: "TSource",
 										},
 									},
@@ -42613,18 +42570,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2112, 82),
+								Pos: lp(2112, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 82),
+									Pos:  lp(2112, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 87),
+											Pos:  lp(2112, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 96),
-											Name: "long",
+											Pos:  lp(2112, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -42637,20 +42594,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2113, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2113, 41),
+								Pos:      lp(2113, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 46),
+									Pos:  lp(2113, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 58),
-											Name: "double",
+											Pos:  lp(2113, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -42663,7 +42620,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2114, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42671,14 +42628,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2114, 50),
+								Pos:      lp(2114, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 55),
+									Pos:  lp(2114, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 67),
+											Pos:  lp(2114, 65),
 											Name: "TSource",
 										},
 									},
@@ -42686,18 +42643,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2114, 84),
+								Pos: lp(2114, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 84),
+									Pos:  lp(2114, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 89),
+											Pos:  lp(2114, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2114, 98),
-											Name: "double",
+											Pos:  lp(2114, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42710,20 +42667,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2115, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 42),
+								Pos:      lp(2115, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 47),
+									Pos:  lp(2115, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 59),
-											Name: "decimal",
+											Pos:  lp(2115, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -42736,7 +42693,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2116, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42744,14 +42701,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2116, 51),
+								Pos:      lp(2116, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 56),
+									Pos:  lp(2116, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 68),
+											Pos:  lp(2116, 67),
 											Name: "TSource",
 										},
 									},
@@ -42759,18 +42716,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2116, 85),
+								Pos: lp(2116, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 85),
+									Pos:  lp(2116, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 90),
+											Pos:  lp(2116, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2116, 99),
-											Name: "decimal",
+											Pos:  lp(2116, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -42783,20 +42740,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 40),
+								Pos:      lp(2117, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 45),
+									Pos:  lp(2117, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 57),
-											Name: "float",
+											Pos:  lp(2117, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -42809,7 +42766,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42817,14 +42774,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 49),
+								Pos:      lp(2118, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 54),
+									Pos:  lp(2118, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 66),
+											Pos:  lp(2118, 68),
 											Name: "TSource",
 										},
 									},
@@ -42832,18 +42789,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2118, 83),
+								Pos: lp(2118, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 83),
+									Pos:  lp(2118, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 88),
+											Pos:  lp(2118, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2118, 97),
-											Name: "float",
+											Pos:  lp(2118, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -42855,28 +42812,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2119, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2119, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2119, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2119, 30),
+							Name: "float",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 57),
+								Pos:      lp(2119, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 62),
+									Pos:  lp(2119, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 74),
-											Name: "TSource",
+											Pos:  lp(2119, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -42889,14 +42839,94 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2120, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2120, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2120, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2121, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2121, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2121, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2121, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2122, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2122, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2120, 41),
+									Pos:  lp(2122, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2120, 47),
+									Pos:  lp(2122, 47),
 									Name: "TSource",
 								},
 							},
@@ -42908,14 +42938,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 84),
+								Pos:      lp(2122, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 89),
+									Pos:  lp(2122, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 101),
+											Pos:  lp(2122, 101),
 											Name: "TSource",
 										},
 									},
@@ -42923,17 +42953,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2120, 118),
+								Pos: lp(2122, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 118),
+									Pos:  lp(2122, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 123),
+											Pos:  lp(2122, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2120, 132),
+											Pos:  lp(2122, 132),
 											Name: "TKey",
 										},
 									},
@@ -42943,18 +42973,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2121, 9),
+						Pos:       lp(2123, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2121, 30),
+							Pos:  lp(2123, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2121, 41),
+									Pos:  lp(2123, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2121, 47),
+									Pos:  lp(2123, 47),
 									Name: "TElement",
 								},
 							},
@@ -42967,14 +42997,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 95),
+								Pos:      lp(2123, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 100),
+									Pos:  lp(2123, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 112),
+											Pos:  lp(2123, 112),
 											Name: "TSource",
 										},
 									},
@@ -42982,17 +43012,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2121, 129),
+								Pos: lp(2123, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 129),
+									Pos:  lp(2123, 129),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 134),
+											Pos:  lp(2123, 134),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2121, 143),
+											Pos:  lp(2123, 143),
 											Name: "TKey",
 										},
 									},
@@ -43000,17 +43030,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2121, 162),
+								Pos: lp(2123, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 162),
+									Pos:  lp(2123, 162),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 167),
+											Pos:  lp(2123, 167),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2121, 176),
+											Pos:  lp(2123, 176),
 											Name: "TElement",
 										},
 									},
@@ -43020,116 +43050,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2122, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2122, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2122, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2122, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2122, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2123, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2123, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2123, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2123, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2123, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 100),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 118),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2124, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "List",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2124, 35),
+									Pos:  lp(2124, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 60),
+								Pos:      lp(2124, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 65),
+									Pos:  lp(2124, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 77),
+											Pos:  lp(2124, 83),
 											Name: "TSource",
 										},
 									},
@@ -43143,15 +43089,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "IEnumerable",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2125, 42),
+									Pos:  lp(2125, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -43169,21 +43115,21 @@ func libraryAST() *lang.File {
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2125, 99),
+								Pos: lp(2125, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2125, 100),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 111),
+											Pos:  lp(2125, 118),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -43192,61 +43138,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2126, 30),
-							Name: "IEnumerable",
+							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2126, 42),
+									Pos:  lp(2126, 35),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToList",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 66),
+								Pos:      lp(2126, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 71),
+									Pos:  lp(2126, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 83),
+											Pos:  lp(2126, 77),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2126, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2126, 111),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2126, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2126, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -43259,6 +43177,118 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2127, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2127, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2127, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2128, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2128, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2128, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2128, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2128, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2128, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2129, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2129, 42),
 									Name: "TResult",
 								},
 							},
@@ -43271,14 +43301,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 81),
+								Pos:      lp(2129, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 86),
+									Pos:  lp(2129, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 98),
+											Pos:  lp(2129, 98),
 											Name: "TFirst",
 										},
 									},
@@ -43286,13 +43316,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2127, 113),
+								Pos: lp(2129, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 113),
+									Pos:  lp(2129, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 125),
+											Pos:  lp(2129, 125),
 											Name: "TSecond",
 										},
 									},
@@ -43300,21 +43330,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2127, 142),
+								Pos: lp(2129, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 142),
+									Pos:  lp(2129, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 147),
+											Pos:  lp(2129, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2127, 155),
+											Pos:  lp(2129, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2127, 164),
+											Pos:  lp(2129, 164),
 											Name: "TResult",
 										},
 									},
@@ -43326,7 +43356,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2130, 5),
+				Pos:       lp(2132, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -43337,11 +43367,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2130, 50),
+						Pos:  lp(2132, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2130, 62),
+								Pos:  lp(2132, 62),
 								Name: "TElement",
 							},
 						},
@@ -43349,15 +43379,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2132, 9),
+						Pos: lp(2134, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2132, 9),
+							Pos:  lp(2134, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2132, 20),
+								Pos:  lp(2134, 20),
 								Kind: "get",
 							},
 						},
@@ -43365,7 +43395,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2135, 5),
+				Pos:       lp(2137, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -43375,11 +43405,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2135, 53),
+						Pos:  lp(2137, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2135, 65),
+								Pos:  lp(2137, 65),
 								Name: "TElement",
 							},
 						},

@@ -358,7 +358,7 @@ func (u *Universe) declared(t *Type, name string) []Symbol {
 	if t.Def == nil || len(ms) == 0 {
 		return ms
 	}
-	sub := substitution(def.Params, t.Args)
+	sub := typeSubstitution(t)
 	out := make([]Symbol, len(ms))
 	for i, s := range ms {
 		out[i] = u.substMember(s, t, sub)
@@ -388,6 +388,10 @@ func (u *Universe) substMember(s Symbol, owner *Type, sub map[*Type]*Type) Symbo
 		return &c
 	case *Method:
 		return u.substMethod(s, owner, sub)
+	case *Type:
+		if len(s.Params) == 0 {
+			return u.Nested(owner, s, nil)
+		}
 	}
 	return s
 }
@@ -429,6 +433,9 @@ func (u *Universe) Subst(t *Type, sub map[*Type]*Type) *Type {
 		return u.ArrayOf(u.Subst(t.Elem, sub))
 	case Nullable:
 		return u.NullableOf(u.Subst(t.Elem, sub))
+	}
+	if r := u.substNested(t, sub); r != nil {
+		return r
 	}
 	if t.Def == nil && len(t.Params) > 0 {
 		// A generic definition names its own instance type inside its

@@ -16,8 +16,8 @@ type kvPair struct{ k, v vm.Value }
 var (
 	tDictionary   = register(vm.NewLibType("System.Collections.Generic", "Dictionary`2", nil))
 	tKeyValuePair = register(vm.NewLibType("System.Collections.Generic", "KeyValuePair`2", nil))
-	tKeyColl      = vm.NewLibType("System.Collections.Generic", "Dictionary`2+KeyCollection", nil)
-	tValueColl    = vm.NewLibType("System.Collections.Generic", "Dictionary`2+ValueCollection", nil)
+	tKeyColl      = register(vm.NewLibType("System.Collections.Generic", "Dictionary`2+KeyCollection", nil))
+	tValueColl    = register(vm.NewLibType("System.Collections.Generic", "Dictionary`2+ValueCollection", nil))
 )
 
 // NewPair makes a KeyValuePair value.
@@ -140,7 +140,7 @@ func init() {
 		if len(ts) == 2 {
 			d.key, d.val = ts[0], ts[1]
 		}
-		out := vm.NewNative(tDictionary, d)
+		out := vm.NewNative(instanceType(tDictionary, d.key, d.val), d)
 		for _, a := range rest {
 			if a.IsNull() || a.PrimType() != nil || a.Type() == tStringComparer {
 				if n, ok := toInt(a); ok && n < 0 {
@@ -269,10 +269,12 @@ func init() {
 		return vm.Null, nil
 	})
 	dt.AddProperty("Keys", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(tKeyColl, &dictView{dictOf(args[0]), 1}), nil
+		d := dictOf(args[0])
+		return vm.NewNative(instanceType(tKeyColl, d.key, d.val), &dictView{d, 1}), nil
 	}, nil)
 	dt.AddProperty("Values", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.NewNative(tValueColl, &dictView{dictOf(args[0]), 2}), nil
+		d := dictOf(args[0])
+		return vm.NewNative(instanceType(tValueColl, d.key, d.val), &dictView{d, 2}), nil
 	}, nil)
 	dt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	dt.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -108,7 +108,7 @@ func NewList(elem *vm.Type, vs []vm.Value) vm.Value {
 	l := &list{elem: elem}
 	l.replace(vs)
 	l.version = 0
-	return vm.NewNative(tList, l)
+	return vm.NewNative(instanceType(tList, elem), l)
 }
 
 func listOf(v vm.Value) *list { return v.AsNative().(*list) }
@@ -183,7 +183,7 @@ func init() {
 			l := &list{elem: elem}
 			items = items[:cap(items)]
 			l.arr.Store(&items)
-			return vm.NewNative(tList, l), nil
+			return vm.NewNative(instanceType(tList, elem), l), nil
 		}
 		vs, err := collect(t, rest[0])
 		if err != nil {
@@ -507,7 +507,13 @@ func init() {
 		}
 		return vm.Int(int32(^lo)), nil
 	})
-	l.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+	l.AddMethod("GetEnumerator", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		it, err := iterate(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		return vm.NewNative(instanceType(tListEnumerator, listOf(args[0]).elem), &enumerator{it: it}), nil
+	})
 	l.AddMethod("AsReadOnly", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
 	l.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.String(genericName(tList, listOf(args[0]).elem)), nil

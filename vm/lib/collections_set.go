@@ -203,7 +203,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		return vm.NewNative(tHashSet, s), nil
+		return vm.NewNative(instanceType(tHashSet, elem), s), nil
 	})
 	hs.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(setOf(args[0]).h.len())), nil
@@ -338,7 +338,7 @@ func init() {
 				q.buf.Store(&vs)
 				q.n = len(vs)
 			}
-			return vm.NewNative(ty, q), nil
+			return vm.NewNative(instanceType(ty, q.elem), q), nil
 		})
 		ty.AddProperty("Count", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			_, _, n := dequeOf(args[0]).load()

@@ -83,6 +83,7 @@ func init() {
 	implements(tValueColl, ifCollection, ifReadOnlyColl, ifNonGenericCol)
 	implements(tGrouping, []string{"System.Linq.IGrouping`2"}, ifEnumerable)
 	implements(tEnumerator, []string{"System.Collections.Generic.IEnumerator`1", "System.Collections.IEnumerator", "System.IDisposable"})
+	implements(tListEnumerator, []string{"System.Collections.Generic.IEnumerator`1", "System.Collections.IEnumerator", "System.IDisposable"})
 	implements(vm.TString, []string{"System.Collections.Generic.IEnumerable`1", nIEnumerable, "System.ICloneable", "System.IConvertible"}, ifComparable)
 	for _, t := range []*vm.Type{vm.TInt, vm.TLong, vm.TDouble, vm.TFloat, vm.TDecimal, vm.TChar} {
 		implements(t, ifPrimitive)

@@ -746,7 +746,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		return vm.NewNative(tHashSet, s), nil
+		return vm.NewNative(instanceType(tHashSet, s.elem), s), nil
 	})
 	ext("ToDictionary", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		vs, err := collect(t, args[0])

@@ -164,8 +164,12 @@ func (e *enumerator) next(t *vm.Thread) (vm.Value, bool, error) {
 	return v, ok, err
 }
 
-// tEnumerator is the type of library enumerators.
-var tEnumerator = vm.NewLibType("System.Collections.Generic", "Enumerator", nil)
+// tEnumerator is the type of library enumerators; tListEnumerator, List<T>'s
+// (List`1+Enumerator), has the same members.
+var (
+	tEnumerator     = vm.NewLibType("System.Collections.Generic", "Enumerator", nil)
+	tListEnumerator = register(vm.NewLibType("System.Collections.Generic", "List`1+Enumerator", nil))
+)
 
 // newEnumerator wraps an iter as an enumerator object.
 func newEnumerator(it iter) vm.Value { return vm.NewNative(tEnumerator, &enumerator{it: it}) }
@@ -196,4 +200,5 @@ func init() {
 		return vm.Null, t.Throw("System.NotSupportedException", "Specified method is not supported.")
 	})
 	tEnumerator.AddMethod("GetEnumerator", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
+	tListEnumerator.Methods = tEnumerator.Methods
 }
