@@ -177,7 +177,7 @@ func (in *inference) mentionsUnfixed(t *Type) bool {
 			return true
 		}
 	}
-	return false
+	return t.Outer != nil && in.mentionsUnfixed(t.Outer) // Dictionary<K, V>.KeyCollection
 }
 
 // subst replaces the fixed type parameters in t.
@@ -248,7 +248,7 @@ func (in *inference) mentions(t *Type, i int) bool {
 			return true
 		}
 	}
-	return false
+	return t.Outer != nil && in.mentions(t.Outer, i)
 }
 
 // dependsOn reports whether unfixed Xi depends on unfixed Xj, directly or
