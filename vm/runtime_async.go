@@ -660,18 +660,9 @@ func (c *Continuation) takes(err error) bool {
 // the chain it completes the root's task and reports false.
 func (t *Thread) enterChain(c *Continuation, v Value, err error, flags uint8) bool {
 	for err != nil && !c.takes(err) {
-		next := c.Next()
-		if next == nil {
-			t.finishChain(c, v, err)
-			if flags&frameRecycles != 0 {
-				t.recycle(c)
-			}
+		if c = t.passOn(c, v, err, flags); c == nil {
 			return false
 		}
-		if flags&frameRecycles != 0 {
-			t.recycle(c)
-		}
-		c = next
 	}
 	t.enterContinuation(c, v, err, flags)
 	return true
@@ -682,18 +673,23 @@ func (t *Thread) enterChain(c *Continuation, v Value, err error, flags uint8) bo
 // receives the outcome (enterChain). It reports false when the chain has
 // ended.
 func (t *Thread) resumeNext(flags uint8, c *Continuation, v Value, err error) bool {
+	next := t.passOn(c, v, err, flags)
+	return next != nil && t.enterChain(next, v, err, flags)
+}
+
+// passOn moves past continuation c, which the outcome (v or err) has
+// passed: it returns the next continuation, or nil at the end of the
+// chain, after completing the root's task. c is recycled when flags say
+// so.
+func (t *Thread) passOn(c *Continuation, v Value, err error, flags uint8) *Continuation {
 	next := c.Next()
 	if next == nil {
 		t.finishChain(c, v, err)
-		if flags&frameRecycles != 0 {
-			t.recycle(c)
-		}
-		return false
 	}
 	if flags&frameRecycles != 0 {
 		t.recycle(c)
 	}
-	return t.enterChain(next, v, err, flags)
+	return next
 }
 
 // enterContinuation re-enters continuation c's frame on top of the stack,
