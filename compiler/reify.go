@@ -410,33 +410,29 @@ func isClosed(t *vm.Type) bool {
 
 // getStatic loads static variable idx of class b into dst.
 func (fs *funcState) getStatic(b *classInfo, idx int, v via, dst int) {
-	save := fs.top
-	t, reg := fs.staticHome(b, v)
-	if reg < 0 {
-		fs.emitABx(vm.OpGetStatic, dst, fs.c.static(t, idx))
-		return
-	}
-	w := fs.allocN(2)
-	fs.emitABC(vm.OpMove, w, reg, 0)
-	fs.loadConst(w+1, vm.Int(int32(idx)))
-	fs.callNative(lang.Pos{}, "Internal.VM", "GetStatic", w, 2)
-	fs.move(dst, w)
-	fs.setTop(max(save, dst+1))
+	fs.loadStatic(b, idx, v, dst, vm.OpGetStatic, "GetStatic")
 }
 
 // refStatic loads a reference to static variable idx of class b into dst
 // (a ref argument).
 func (fs *funcState) refStatic(b *classInfo, idx int, v via, dst int) {
+	fs.loadStatic(b, idx, v, dst, vm.OpRefSta, "RefStatic")
+}
+
+// loadStatic loads static variable idx of class b, or a reference to it,
+// into dst: with op when the class's statics are known here, otherwise
+// through the native of that name on the constructed type in a register.
+func (fs *funcState) loadStatic(b *classInfo, idx int, v via, dst int, op vm.Op, native string) {
 	save := fs.top
 	t, reg := fs.staticHome(b, v)
 	if reg < 0 {
-		fs.emitABx(vm.OpRefSta, dst, fs.c.static(t, idx))
+		fs.emitABx(op, dst, fs.c.static(t, idx))
 		return
 	}
 	w := fs.allocN(2)
 	fs.emitABC(vm.OpMove, w, reg, 0)
 	fs.loadConst(w+1, vm.Int(int32(idx)))
-	fs.callNative(lang.Pos{}, "Internal.VM", "RefStatic", w, 2)
+	fs.callNative(lang.Pos{}, "Internal.VM", native, w, 2)
 	fs.move(dst, w)
 	fs.setTop(max(save, dst+1))
 }
