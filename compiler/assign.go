@@ -161,7 +161,8 @@ func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func) {
 	if p == nil {
 		return nil, nil
 	}
-	pi := fs.c.indexers[p.Decl]
+	pd, _ := p.Decl.(*lang.PropertyDecl)
+	pi := fs.c.propOf[pd]
 	if pi == nil {
 		return nil, nil
 	}

@@ -260,7 +260,7 @@ func (c *Compiler) pickMethod(ms []*methodInfo, args []*lang.Arg, node lang.Node
 	if bound := c.info.CallOf(node); bound != nil {
 		decl := bound.Definition().Decl
 		for _, m := range ms {
-			if m.decl != nil && lang.Node(m.decl) == decl || m.ctor != nil && lang.Node(m.ctor) == decl {
+			if m.key != nil && (lang.Node(m.key) == decl || lang.Node(m.root) == decl) || m.ctor != nil && lang.Node(m.ctor) == decl {
 				return m
 			}
 		}
@@ -537,10 +537,11 @@ func (fs *funcState) callUser(m *methodInfo, e *lang.CallExpr, dst, recvReg int,
 		n, backs = fs.args(e.Args, w+1, m.params, m.fn.Defaults, m.fn)
 		n = fs.passTypeArgs(w+1, n, len(m.params), m.fn, nil, 0, via{}, e, m.hidden)
 		if m.cls.t.IsInterface && !nonVirtual {
-			// Through an interface: its explicit implementation first.
-			fs.emitABC(opVirt, w, fs.c.site(vm.ExplicitKey(m.cls.t)+m.name, n), n+1)
+			// Through an interface: its slot, or by name its explicit
+			// implementation first.
+			fs.emitABC(opVirt, w, fs.c.slotSite(vm.ExplicitKey(m.cls.t)+m.name, n, m.fn), n+1)
 		} else if (m.virtual || m.fn.IsAbstract) && !nonVirtual {
-			fs.emitABC(opVirt, w, fs.c.site(m.name, n), n+1)
+			fs.emitABC(opVirt, w, fs.c.slotSite(m.name, n, m.fn), n+1)
 		} else {
 			fs.emitABC(opCall, w, fs.c.addFunc(m.fn), n+1)
 		}

@@ -58,7 +58,7 @@ type Compiler struct {
 	classByFull map[string]*classInfo
 	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
 	classByDecl map[*lang.TypeDecl]*classInfo
-	indexers    map[lang.Node]*propInfo // a source indexer's accessors, by its declaration
+	propOf      map[*lang.PropertyDecl]*propInfo // a source property's or indexer's accessors, by its declaration
 	constructed []*vm.Type              // generic definitions constructed at compile time (refreshConstructed)
 	namespaces  map[string]bool         // namespaces the program declares
 
@@ -67,7 +67,7 @@ type Compiler struct {
 	siteIndex   map[siteKey]int
 	staticIndex map[vm.StaticRef]int
 
-	methodOf map[*lang.MethodDecl]*methodInfo // each declared method
+	methodOf map[*lang.MethodDecl]*methodInfo // each declared method, also by the declaration the binder saw (Info.OriginOf)
 
 	pending []func() // bodies to compile after all declarations
 	// duplicates are the redeclarations reported (CS0128): a block's
@@ -88,8 +88,9 @@ type Compiler struct {
 }
 
 type siteKey struct {
-	name string
-	argc int
+	name   string
+	argc   int
+	method *vm.Func
 }
 
 // Bound is a program after binding: its files, the prelude first, and
@@ -160,7 +161,7 @@ func Compile(b *Bound, srcs map[string][]byte, opts Options) (prog *vm.Program, 
 		classByFull: map[string]*classInfo{},
 		classByType: map[*vm.Type]*classInfo{},
 		classByDecl: map[*lang.TypeDecl]*classInfo{},
-		indexers:    map[lang.Node]*propInfo{},
+		propOf:      map[*lang.PropertyDecl]*propInfo{},
 		namespaces:  map[string]bool{},
 		funcIndex:   map[*vm.Func]int{},
 		typeIndex:   map[*vm.Type]int{},
@@ -302,6 +303,9 @@ func (c *Compiler) compileFiles(files []*lang.File) {
 		explicitFallbacks(ci)
 		inheritDefaults(ci.t)
 	}
+	for _, ci := range c.orderedClasses() {
+		c.mapInterfaces(ci)
+	}
 	c.linkStateMachines()
 	// Phase 3: compile bodies.
 	for len(c.pending) > 0 {
@@ -429,13 +433,21 @@ func (c *Compiler) addType(t *vm.Type) int {
 }
 
 // site returns the index of a by-name member site.
-func (c *Compiler) site(name string, argc int) int {
-	k := siteKey{name, argc}
+func (c *Compiler) site(name string, argc int) int { return c.slotSite(name, argc, nil) }
+
+// slotSite returns the index of a call site of the virtual or interface
+// method m, dispatched by m's slot (by name and argc when m has none, or
+// on a receiver whose type has no slots).
+func (c *Compiler) slotSite(name string, argc int, m *vm.Func) int {
+	if m != nil && m.Slot == 0 {
+		m = nil
+	}
+	k := siteKey{name, argc, m}
 	if i, ok := c.siteIndex[k]; ok {
 		return i
 	}
 	i := len(c.prog.Sites)
-	c.prog.Sites = append(c.prog.Sites, &vm.Site{Name: name, Argc: argc})
+	c.prog.Sites = append(c.prog.Sites, &vm.Site{Name: name, Argc: argc, Method: m})
 	c.siteIndex[k] = i
 	return i
 }

@@ -16,6 +16,13 @@ type classInfo struct {
 	outer    *classInfo
 	base     *classInfo // base class declared in source, nil for object or a library base
 	explicit []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
+	// vtable is the class's virtual slots (vm.Type.VTable), each holding
+	// the method that is the class's override for it; islots an
+	// interface's members by slot. Slot 0 is unused in both.
+	vtable, islots []*methodInfo
+	// imap holds, for each interface (definition) the class implements,
+	// its implementation of each of the interface's slots (vm.Type.IMap).
+	imap map[*vm.Type][]*methodInfo
 	nested   map[string]*classInfo
 	// typeParams are the class's type parameters as its run-time type has
 	// them: those of the classes it is nested in first, then its own (a
@@ -65,6 +72,19 @@ type methodInfo struct {
 	// generic class that carry the class's type arguments (reify.go); they
 	// come before the method's own.
 	classHidden int
+	// key is the declaration the binder bound (decl, or the method an sm
+	// stub stands for); nil for an accessor.
+	key *lang.MethodDecl
+	// prop and accessor say which accessor ("get", "set", ...) of which
+	// property or indexer declaration an accessor method is.
+	prop     *lang.PropertyDecl
+	accessor string
+	// slot is the method's virtual slot (classInfo.vtable) or, for an
+	// interface member, its interface slot (classInfo.islots); 0 for none.
+	// root is the key of the virtual method that introduced the slot,
+	// which the binder binds calls to.
+	slot int
+	root *lang.MethodDecl
 }
 
 type propInfo struct {
@@ -244,9 +264,11 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 		c.declareEnum(ci)
 		return
 	}
-	// Inherit the base's layout and methods.
+	// Inherit the base's layout, methods and virtual slots.
 	t.Methods = map[string][]*vm.Func{}
+	ci.vtable, ci.islots = []*methodInfo{nil}, []*methodInfo{nil}
 	if ci.base != nil {
+		ci.vtable = append(ci.vtable[:0:0], ci.base.vtable...)
 		for _, f := range ci.base.t.Fields {
 			nf := *f
 			t.Fields = append(t.Fields, &nf)
@@ -315,6 +337,12 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	}
 	if ci.cctor != nil {
 		ci.initSlot = c.addStaticSlot(ci, "<init>", nil)
+	}
+	t.VTable = make([]*vm.Func, len(ci.vtable))
+	for i, m := range ci.vtable {
+		if m != nil {
+			t.VTable[i] = m.fn
+		}
 	}
 	t.StaticVals = make([]vm.Value, len(t.StaticFields))
 	for i, f := range t.StaticFields {
@@ -424,7 +452,8 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			auto = false
 		}
 	}
-	if ci.t.IsInterface && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) {
+	c.propOf[p] = pi
+	if ci.t.IsInterface && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) && !p.IsIndexer() {
 		ci.props[p.Name] = pi // no body: the implementing class's accessors are called
 		return
 	}
@@ -458,7 +487,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 		if kind != "get" {
 			md.ReturnType = &lang.TypeRef{Pos: pos, Name: "void"}
 		}
-		return c.declareMethod(ci, md)
+		return c.declareMember(ci, md, p, kind)
 	}
 	if p.ExprBody != nil {
 		pi.get = mk("get", p.Pos, nil, p.ExprBody)
@@ -496,9 +525,6 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 			pi.set = m
 		}
 	}
-	if p.IsIndexer() {
-		c.indexers[p] = pi
-	}
 	if p.Event {
 		return // an event is used only through add_E and remove_E
 	}
@@ -529,6 +555,11 @@ func asyncKind(ret *lang.TypeRef) vm.AsyncKind {
 }
 
 func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo {
+	return c.declareMember(ci, m, nil, "")
+}
+
+// declareMember declares a method, or the accessor kind of property prop.
+func (c *Compiler) declareMember(ci *classInfo, m *lang.MethodDecl, prop *lang.PropertyDecl, kind string) *methodInfo {
 	static := m.Modifiers.Has(lang.ModStatic)
 	fn := &vm.Func{Name: m.Name, Owner: ci.t, File: ci.file.Name, Line: int32(m.Pos.Line), HasThis: !static, IsStatic: static,
 		NumParams: len(m.Params)}
@@ -538,7 +569,10 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		fn.Attrs = append(fn.Attrs, a.Name)
 	}
 	mi := &methodInfo{name: m.Name, fn: fn, cls: ci, decl: m, params: m.Params, static: static, virtual: fn.IsVirtual,
-		ret: m.ReturnType, async: m.Modifiers.Has(lang.ModAsync), typeArgs: m.TypeParams}
+		ret: m.ReturnType, async: m.Modifiers.Has(lang.ModAsync), typeArgs: m.TypeParams, prop: prop, accessor: kind}
+	if prop == nil {
+		mi.key = c.info.OriginOf(m)
+	}
 	if mi.async {
 		fn.Async = asyncKind(m.ReturnType)
 	}
@@ -559,15 +593,16 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 			c.prog.Extensions[m.Name] = append(c.prog.Extensions[m.Name], fn)
 		}
 	} else {
-		// An override (or a new method with the same arity) replaces the inherited entry.
+		// An override replaces what it overrides (the slot's previous
+		// occupant); a method hiding an inherited one of the same
+		// parameter types replaces it.
+		over := c.assignSlot(ci, mi)
 		replaced := false
 		list := ci.methods[m.Name]
 		for i, old := range list {
-			if len(old.params) == len(m.Params) {
-				if old.cls != ci {
-					list[i] = mi
-					replaced = true
-				}
+			if old.cls != ci && (over != nil && old == over || over == nil && sameParamTypes(old.params, m.Params)) {
+				list[i] = mi
+				replaced = true
 			}
 		}
 		if !replaced {
@@ -586,7 +621,7 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 			fl := ci.t.Methods[m.Name]
 			r := false
 			for i, old := range fl {
-				if old.NumParams == fn.NumParams && old.Owner != ci.t {
+				if old.Owner != ci.t && (over != nil && old == over.fn || over == nil && old.NumParams == fn.NumParams) {
 					fl[i] = fn
 					r = true
 				}
@@ -613,7 +648,147 @@ func (c *Compiler) declareMethod(ci *classInfo, m *lang.MethodDecl) *methodInfo 
 		}
 	}
 	c.methodOf[m] = mi
+	if mi.key != nil {
+		c.methodOf[mi.key] = mi
+	}
 	return mi
+}
+
+// assignSlot gives instance method mi of ci its slot: an interface
+// member the next interface slot, a virtual or abstract method (new
+// virtual included) a new slot of ci's vtable, an override the slot of
+// the member the binder found it overrides (Info.OverrideOf). It returns
+// the method an override replaces in that slot, or nil.
+func (c *Compiler) assignSlot(ci *classInfo, mi *methodInfo) *methodInfo {
+	m := mi.decl
+	if m.Iface != nil {
+		return nil // an explicit implementation is reached through the interface's slot
+	}
+	if ci.t.IsInterface {
+		mi.slot = len(ci.islots)
+		ci.islots = append(ci.islots, mi)
+		mi.fn.Slot = mi.slot
+		return nil
+	}
+	if m.Modifiers.Has(lang.ModOverride) {
+		var over lang.Node = mi.key
+		if mi.prop != nil {
+			over = mi.prop
+		}
+		root := c.memberMethod(c.info.OverrideOf(over), mi.accessor)
+		if root == nil || root.slot <= 0 || root.slot >= len(ci.vtable) {
+			return nil // a library member's override, dispatched by name
+		}
+		old := ci.vtable[root.slot]
+		mi.slot, mi.root = root.slot, root.root
+		ci.vtable[mi.slot] = mi
+		mi.fn.Slot = mi.slot
+		return old
+	}
+	if m.Modifiers.Has(lang.ModVirtual) || m.Modifiers.Has(lang.ModAbstract) {
+		mi.slot, mi.root = len(ci.vtable), mi.key
+		ci.vtable = append(ci.vtable, mi)
+		mi.fn.Slot = mi.slot
+	}
+	return nil
+}
+
+// memberMethod returns the method declared by d, or the accessor kind of
+// the property or indexer declared by d.
+func (c *Compiler) memberMethod(d lang.Node, kind string) *methodInfo {
+	switch d := d.(type) {
+	case *lang.MethodDecl:
+		return c.methodOf[d]
+	case *lang.PropertyDecl:
+		if pi := c.propOf[d]; pi != nil {
+			if kind == "get" {
+				return pi.get
+			}
+			return pi.set
+		}
+	}
+	return nil
+}
+
+// sameParamTypes reports whether two parameter lists are spelled with
+// the same types.
+func sameParamTypes(a, b []*lang.Param) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Type.String() != b[i].Type.String() || a[i].Modifier != b[i].Modifier {
+			return false
+		}
+	}
+	return true
+}
+
+// mapInterfaces fills ci's interface map (vm.Type.IMap): its base class's,
+// with each virtual implementation replaced by ci's override, then the
+// interfaces ci lists, mapped as the binder found (Info.ImplOf). A
+// member without an implementation is the interface's default method.
+func (c *Compiler) mapInterfaces(ci *classInfo) {
+	if ci.t.IsInterface || ci.decl.Kind == lang.KindEnum {
+		return
+	}
+	ci.imap = map[*vm.Type][]*methodInfo{}
+	if ci.base != nil {
+		for it, impls := range ci.base.imap {
+			own := make([]*methodInfo, len(impls))
+			for k, m := range impls {
+				if m != nil && m.slot > 0 && !m.cls.t.IsInterface && m.slot < len(ci.vtable) {
+					m = ci.vtable[m.slot]
+				}
+				own[k] = m
+			}
+			ci.imap[it] = own
+		}
+	}
+	seen := map[*vm.Type]bool{}
+	var walk func(i *vm.Type)
+	walk = func(i *vm.Type) {
+		if i.Def != nil {
+			i = i.Def
+		}
+		ic := c.classByType[i]
+		if seen[i] || ic == nil {
+			return
+		}
+		seen[i] = true
+		impls := make([]*methodInfo, len(ic.islots))
+		for k, im := range ic.islots[1:] {
+			var member lang.Node = im.key
+			if im.prop != nil {
+				member = im.prop
+			}
+			m := c.memberMethod(c.info.ImplOf(ci.decl, member), im.accessor)
+			if m != nil && m.slot > 0 && !m.cls.t.IsInterface && m.slot < len(ci.vtable) {
+				m = ci.vtable[m.slot]
+			}
+			if m == nil && !im.fn.IsAbstract {
+				m = im // the interface's default implementation
+			}
+			impls[k+1] = m
+		}
+		ci.imap[i] = impls
+		for _, j := range i.Ifaces {
+			walk(j)
+		}
+	}
+	for _, i := range ci.t.Ifaces {
+		walk(i)
+	}
+	ci.t.IMap = make(map[*vm.Type][]*vm.Func, len(ci.imap))
+	for it, impls := range ci.imap {
+		fns := make([]*vm.Func, len(impls))
+		for k, m := range impls {
+			if m != nil && !m.fn.IsAbstract {
+				fns[k] = m.fn
+			}
+		}
+		ci.t.IMap[it] = fns
+	}
 }
 
 // setParams fills a Func's parameter counts and default values.

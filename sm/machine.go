@@ -820,6 +820,7 @@ func (fl *fnLowering) classForm(owner *lang.TypeDecl, m *lang.MethodDecl, smName
 			Body:   block(pos)})
 
 	stub := *m
+	fl.l.info.Copied(m, &stub) // the stub is the method callers and overrides bound to
 	stub.Modifiers &^= lang.ModAsync
 	stub.Attributes = append(append([]*lang.Attribute(nil), m.Attributes...),
 		&lang.Attribute{Pos: pos, Name: "AsyncStateMachine", Args: []*lang.Arg{{Pos: pos, X: &lang.TypeOfExpr{Pos: pos, Type: typeRef(pos, smName)}}}})

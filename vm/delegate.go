@@ -208,11 +208,14 @@ func init() {
 }
 
 // BindMethod is the delegate of instance method fn bound to recv. A
-// virtual fn binds to the override recv's type has (the overload with
-// fn's parameter count in recv's method table, where overrides replace
-// what they override).
+// virtual or interface fn binds to the override or implementation recv's
+// type has in fn's slot; without slots, to the overload with fn's
+// parameter count in recv's method table, where overrides replace what
+// they override.
 func BindMethod(recv Value, fn *Func) Value {
-	if fn.IsVirtual || fn.IsAbstract {
+	if f := recv.Type().Slotted(fn); f != nil {
+		fn = f
+	} else if fn.IsVirtual || fn.IsAbstract {
 		for _, f := range recv.Type().Methods[fn.Name] {
 			if f.NumParams == fn.NumParams && f.Owner != nil && f.Owner != fn.Owner && isSubtype(f.Owner, fn.Owner) {
 				fn = f

@@ -129,6 +129,7 @@ func (t *Type) copyShared() {
 	t.IsInterface, t.IsAbstract, t.IsStatic, t.IsValueType = def.IsInterface, def.IsAbstract, def.IsStatic, def.IsValueType
 	t.Fields, t.fieldIndex = def.Fields, def.fieldIndex
 	t.Methods, t.Statics = def.Methods, def.Statics
+	t.VTable, t.IMap = def.VTable, def.IMap
 	t.StaticFields, t.StaticInit = def.StaticFields, def.StaticInit
 	if len(t.StaticVals) < len(def.StaticFields) {
 		vals := make([]Value, len(def.StaticFields))

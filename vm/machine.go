@@ -48,6 +48,10 @@ type Func struct {
 	// Sig is the type parameters and parameter list as .NET's stack
 	// traces print them: "(Int32 n, String s)", "[T](T x)".
 	Sig string
+	// Slot is a virtual method's slot in its class's VTable, or an
+	// interface method's slot in the IMap entry of its interface; 0 for
+	// a method that has none (slots are numbered from 1).
+	Slot int
 	// Logical is the method a state machine's MoveNext stands for (sm
 	// mode): stack traces name it, as .NET's do.
 	Logical *Func
@@ -134,12 +138,18 @@ func (f *Func) LineAt(pc int) int {
 	return int(f.Line)
 }
 
-// Site is a member reference made by name: a virtual or library call, or a
-// field/property access whose receiver type is only known at run time. It
+// Site is a member reference resolved at run time: a virtual call by slot,
+// or by name a library call or a field/property access whose receiver
+// type is only known at run time. It
 // carries an inline cache of the last receiver type and what it resolved to.
 type Site struct {
-	Name  string
-	Argc  int // arguments, not counting the receiver
+	Name string
+	Argc int // arguments, not counting the receiver
+	// Method is the virtual or interface method the compiler bound the
+	// call to: its Slot finds the receiver's override or implementation
+	// (Type.Slotted). Name and Argc find the member when the receiver's
+	// type has no slots (a library object) or when Method is nil.
+	Method *Func
 	cache atomic.Pointer[siteCache]
 }
 

@@ -11,6 +11,12 @@ func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
 		return c
 	}
 	c := &siteCache{typ: ty, field: -1}
+	if s.Method != nil {
+		if c.fn = ty.Slotted(s.Method); c.fn != nil {
+			s.cache.Store(c)
+			return c
+		}
+	}
 	name := s.Name
 	if i := strings.IndexByte(name, '|'); i >= 0 {
 		// A member reached through an interface ("IFace|Name", see

@@ -41,6 +41,17 @@ type Type struct {
 	// overrides replacing what they override; Statics the static ones.
 	Methods map[string][]*Func
 	Statics map[string][]*Func
+	// VTable holds a class's virtual methods by slot: its base class's
+	// slots first, each holding the override this class inherits or
+	// declares, then the slots its own virtual members introduce. Slots
+	// are numbered from 1 (VTable[0] is unused), so a Func's zero Slot
+	// means it has none. IMap holds, for each interface (definition) the
+	// class implements, the methods implementing that interface's
+	// members, by the interface's slot numbering. The compiler fills both
+	// from the binder's override and interface mapping; library types
+	// have neither and are dispatched by name.
+	VTable []*Func
+	IMap   map[*Type][]*Func
 	// StaticFields are the class's static variables; StaticInit runs once.
 	StaticFields []*Field
 	StaticVals   []Value
@@ -219,6 +230,31 @@ func (t *Type) LookupMethod(name string, argc int) *Func {
 	}
 	if t != TObject {
 		return pickOverload(TObject.Methods[name], argc)
+	}
+	return nil
+}
+
+// Slotted returns the method that a call of the virtual or interface
+// method m reaches on an instance of t, by m's slot; nil when t has no
+// slots for m (a library type, or one that does not derive from m's
+// owner), so the call is dispatched by name.
+func (t *Type) Slotted(m *Func) *Func {
+	owner := m.Owner
+	if m.Slot <= 0 || owner == nil {
+		return nil
+	}
+	if owner.IsInterface {
+		if owner.Def != nil {
+			owner = owner.Def
+		}
+		impl := t.IMap[owner]
+		if m.Slot < len(impl) {
+			return impl[m.Slot]
+		}
+		return nil
+	}
+	if m.Slot < len(t.VTable) && t.IsSubclassOf(owner) {
+		return t.VTable[m.Slot]
 	}
 	return nil
 }

@@ -74,6 +74,17 @@ type Info struct {
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
+	// Overrides holds, for each overriding member declaration (a
+	// *lang.MethodDecl or *lang.PropertyDecl, in the program or the
+	// prelude), the declaration of the virtual or abstract member whose
+	// slot it takes (override.go).
+	Overrides map[lang.Node]lang.Node
+	// Impls holds the member implementing each member of the interfaces
+	// a program class lists (override.go).
+	Impls map[ImplKey]lang.Node
+	// Origins holds, for a method the sm lowering replaced by a stub, the
+	// declaration the binder bound (see Copied).
+	Origins map[*lang.MethodDecl]*lang.MethodDecl
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -127,6 +138,9 @@ func (in *Info) Copied(from, to any) {
 		if p, ok := in.Indexers[x]; ok {
 			in.Indexers[to.(*lang.IndexExpr)] = p
 		}
+	}
+	if m, ok := from.(*lang.MethodDecl); ok {
+		in.Origins[to.(*lang.MethodDecl)] = in.OriginOf(m)
 	}
 }
 
@@ -218,6 +232,10 @@ type binder struct {
 	// are declared when the name is first looked up (extensionsInScope).
 	extOwners map[string][]*Type
 	nsMemo    map[nsKey][]string // namespaces' results
+	// syms holds the symbol declareMembers made for each method and
+	// property declaration, explicit implementations and overrides
+	// included (which member lookup does not see).
+	syms map[lang.Node]Symbol
 
 	// the body being bound
 	overflow overflowCtx // checked, unchecked or default (checked.go)
@@ -250,11 +268,12 @@ type scope struct {
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
-		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}}
+		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}}
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{},
+		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -296,6 +315,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 			b.declareMembers(t, "")
 		}
 	}
+	b.bindOverrides()
 	for _, t := range b.types {
 		if t.Lib || t.Open {
 			continue
@@ -558,6 +578,7 @@ func (b *binder) declareMembers(t *Type, name string) {
 				}
 				p := &Property{Name: m.Name, Owner: t, Type: b.resolveType(m.Type, ctx), Static: m.Modifiers.Has(lang.ModStatic), Event: m.Event, Decl: m,
 					Params: b.params(m.Params, ctx)}
+				b.syms[m] = p
 				p.Get = m.ExprBody != nil
 				bodiless := m.IsIndexer() && t.Kind != Interface && !m.Modifiers.Has(lang.ModAbstract) && !m.Modifiers.Has(lang.ModExtern)
 				for _, a := range m.Accessors {
@@ -584,6 +605,7 @@ func (b *binder) declareMembers(t *Type, name string) {
 					continue
 				}
 				mt := b.method(m, t, ctx)
+				b.syms[m] = mt
 				if m.Operator != "" {
 					b.checkOperator(m, t)
 				}
@@ -644,24 +666,12 @@ func hasAttr(as []*lang.Attribute, name string) bool {
 func (b *binder) hasInheritedMethod(t *Type, m *Method) bool {
 	for c := t.Base; c != nil; c = c.Base {
 		for _, s := range b.u.declared(c, m.Name) {
-			if o, ok := s.(*Method); ok && sameParams(o, m) {
+			if o, ok := s.(*Method); ok && sameSignature(b.u, m, o) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func sameParams(a, b *Method) bool {
-	if len(a.Params) != len(b.Params) {
-		return false
-	}
-	for i := range a.Params {
-		if a.Params[i].Type != b.Params[i].Type && !a.Params[i].Type.IsUnchecked() && a.Params[i].Type.Kind != TypeParam {
-			return false
-		}
-	}
-	return true
 }
 
 // method makes the symbol of a method or local function declaration.
