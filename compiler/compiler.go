@@ -59,8 +59,8 @@ type Compiler struct {
 	classByType map[*vm.Type]*classInfo // constructed generic types map to their definition's
 	classByDecl map[*lang.TypeDecl]*classInfo
 	propOf      map[*lang.PropertyDecl]*propInfo // a source property's or indexer's accessors, by its declaration
-	constructed []*vm.Type              // generic definitions constructed at compile time (refreshConstructed)
-	namespaces  map[string]bool         // namespaces the program declares
+	constructed []*vm.Type                       // generic definitions constructed at compile time (refreshConstructed)
+	namespaces  map[string]bool                  // namespaces the program declares
 
 	funcIndex   map[*vm.Func]int
 	typeIndex   map[*vm.Type]int

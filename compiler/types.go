@@ -22,8 +22,8 @@ type classInfo struct {
 	vtable, islots []*methodInfo
 	// imap holds, for each interface (definition) the class implements,
 	// its implementation of each of the interface's slots (vm.Type.IMap).
-	imap map[*vm.Type][]*methodInfo
-	nested   map[string]*classInfo
+	imap   map[*vm.Type][]*methodInfo
+	nested map[string]*classInfo
 	// typeParams are the class's type parameters as its run-time type has
 	// them: those of the classes it is nested in first, then its own (a
 	// class nested in Outer<T> is generic in T, as in the CLR).

@@ -150,7 +150,7 @@ type Site struct {
 	// (Type.Slotted). Name and Argc find the member when the receiver's
 	// type has no slots (a library object) or when Method is nil.
 	Method *Func
-	cache atomic.Pointer[siteCache]
+	cache  atomic.Pointer[siteCache]
 }
 
 type siteCache struct {
