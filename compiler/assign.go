@@ -32,6 +32,9 @@ type lvalue struct {
 	conv   *vm.Type
 	typ    *vm.Type
 	args   []int
+	// direct calls an indexer's virtual accessors without dispatch
+	// (`base[i]`).
+	direct bool
 	// cls and via are the generic class of a static property and how the
 	// code named it (reify.go).
 	cls *classInfo
@@ -135,12 +138,12 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		if xt != nil && xt.Kind == vm.KindArray {
 			et = xt.Elem
 		}
-		get, set := fs.indexerAccessors(x)
+		get, set, direct := fs.indexerAccessors(x)
 		if len(x.Args) == 1 && get == nil && set == nil {
 			ir, _ := fs.exprReg(x.Args[0].X)
 			return lvalue{kind: lvIndex, obj: r, idx: ir, typ: et}
 		}
-		lv := lvalue{kind: lvIndexN, obj: r, getter: get, setter: set}
+		lv := lvalue{kind: lvIndexN, obj: r, getter: get, setter: set, direct: direct}
 		for _, a := range x.Args {
 			ar, _ := fs.exprReg(a.X)
 			lv.args = append(lv.args, ar)
@@ -153,26 +156,45 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 
 // indexerAccessors returns the accessors of the source indexer the binder
 // chose for x among several of one class (this[int] beside this[string]),
-// to be called directly; nil for an accessor that is virtual (the run-time
-// type's override is found by name and argument count) or when the binder
-// left the choice to run time.
-func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func) {
+// or nil when the binder left the choice to run time (by name and argument
+// count). A virtual accessor is called through its slot (callAccessor);
+// through `base` (direct), the base class's override is called directly.
+func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func, direct bool) {
 	p := fs.c.info.IndexerOf(x)
 	if p == nil {
-		return nil, nil
+		return nil, nil, false
 	}
 	pd, _ := p.Decl.(*lang.PropertyDecl)
 	pi := fs.c.propOf[pd]
 	if pi == nil {
-		return nil, nil
+		return nil, nil, false
 	}
-	direct := func(m *methodInfo) *vm.Func {
-		if m == nil || m.virtual || m.fn.IsAbstract || m.cls.t.IsInterface {
+	_, direct = x.X.(*lang.BaseExpr)
+	fn := func(m *methodInfo) *vm.Func {
+		if m == nil {
 			return nil
+		}
+		if direct && m.slot > 0 && fs.cls.base != nil && m.slot < len(fs.cls.base.vtable) {
+			m = fs.cls.base.vtable[m.slot]
 		}
 		return m.fn
 	}
-	return direct(pi.get), direct(pi.set)
+	return fn(pi.get), fn(pi.set), direct
+}
+
+// callAccessor calls indexer accessor fn (get_Item or set_Item) with the
+// receiver and n arguments in registers w...: a virtual or interface
+// accessor through its slot unless direct.
+func (fs *funcState) callAccessor(fn *vm.Func, w, n int, direct bool) {
+	if fn.Slot > 0 && !direct || fn.IsAbstract {
+		name := fn.Name
+		if fn.Owner != nil && fn.Owner.IsInterface {
+			name = vm.ExplicitKey(fn.Owner) + name
+		}
+		fs.emitABC(vm.OpCallVirt, w, fs.c.slotSite(name, n, fn), n+1)
+		return
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(fn), n+1)
 }
 
 func (fs *funcState) loadLV(lv lvalue, dst int) {
@@ -196,7 +218,7 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 			fs.emitABC(vm.OpMove, w+1+i, a, 0)
 		}
 		if lv.getter != nil {
-			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.getter), len(lv.args)+1)
+			fs.callAccessor(lv.getter, w, len(lv.args), lv.direct)
 		} else {
 			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(lv.args)), len(lv.args)+1)
 		}
@@ -231,7 +253,7 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		}
 		fs.emitABC(vm.OpMove, w+1+n, src, 0)
 		if lv.setter != nil {
-			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), n+2)
+			fs.callAccessor(lv.setter, w, n+1, lv.direct)
 		} else {
 			fs.emitABC(vm.OpCallVirt, w, fs.c.site("set_Item", n+1), n+2)
 		}

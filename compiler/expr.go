@@ -714,7 +714,7 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
 	}
 	var t *vm.Type
-	get, _ := fs.indexerAccessors(e)
+	get, _, direct := fs.indexerAccessors(e)
 	if len(e.Args) == 1 && get == nil {
 		ir, _ := fs.exprReg(e.Args[0].X)
 		fs.emitABC(vm.OpGetIndex, dst, r, ir)
@@ -730,7 +730,7 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 			fs.exprTo(a.X, w+1+i)
 		}
 		if get != nil {
-			fs.emitABC(vm.OpCall, w, fs.c.addFunc(get), len(e.Args)+1)
+			fs.callAccessor(get, w, len(e.Args), direct)
 		} else {
 			fs.emitABC(vm.OpCallVirt, w, fs.c.site("get_Item", len(e.Args)), len(e.Args)+1)
 		}

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"asyncvm/lang"
@@ -1270,8 +1271,10 @@ func (c *Compiler) inheritInterfaceMembers(ci *classInfo) {
 			seen[i] = true
 			if bi := c.classByType[i]; bi != nil {
 				for k, v := range bi.methods {
-					if _, ok := ci.methods[k]; !ok {
-						ci.methods[k] = v
+					for _, m := range v {
+						if !slices.Contains(ci.methods[k], m) {
+							ci.methods[k] = append(ci.methods[k], m) // methods of every base interface are candidates
+						}
 					}
 				}
 				for k, v := range bi.props {

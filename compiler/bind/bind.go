@@ -310,7 +310,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	for _, t := range b.types {
 		b.classConstraints(t)
 	}
-	for _, t := range b.types {
+	for _, t := range b.baseFirst() {
 		if t.pending == nil {
 			b.declareMembers(t, "")
 		}
@@ -589,7 +589,10 @@ func (b *binder) declareMembers(t *Type, name string) {
 							t.Name, indexerName(p), a.Kind)
 					}
 				}
-				if m.Iface == nil { // an explicit implementation is reached only through its interface
+				if m.Iface == nil && !(m.Modifiers.Has(lang.ModOverride) && b.hasInheritedProperty(t, p)) {
+					// An explicit implementation is reached only through
+					// its interface; an override is left out of lookup as
+					// C# leaves it (the overridden declaration stands for it).
 					t.addMember(p)
 				}
 			case *lang.MethodDecl:
@@ -656,6 +659,44 @@ func hasAttr(as []*lang.Attribute, name string) bool {
 	for _, a := range as {
 		if a.Name == name || a.Name == name+"Attribute" {
 			return true
+		}
+	}
+	return false
+}
+
+// baseFirst returns the source types with each class after its base
+// class, so that an override is declared after what it overrides.
+func (b *binder) baseFirst() []*Type {
+	out := make([]*Type, 0, len(b.types))
+	seen := map[*Type]bool{}
+	var visit func(t *Type, depth int)
+	visit = func(t *Type, depth int) {
+		if t == nil || seen[t] || depth > 64 {
+			return
+		}
+		if bt := t.Base; bt != nil && len(b.decls[bt.Generic()]) > 0 {
+			visit(bt.Generic(), depth+1)
+		}
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, t := range b.types {
+		visit(t, 0)
+	}
+	return out
+}
+
+// hasInheritedProperty reports whether a base of t declares a property or
+// indexer with p's name and parameter types (the one an override
+// overrides).
+func (b *binder) hasInheritedProperty(t *Type, p *Property) bool {
+	for c := t.Base; c != nil; c = c.Base {
+		for _, s := range b.u.declared(c, p.Name) {
+			if sameMember(b.u, p, s) {
+				return true
+			}
 		}
 	}
 	return false
