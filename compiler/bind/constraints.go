@@ -1,6 +1,8 @@
 package bind
 
 import (
+	"fmt"
+
 	"asyncvm/lang"
 )
 
@@ -78,26 +80,46 @@ func (b *binder) checkConstraints() {
 }
 
 func (b *binder) checkArg(c constraintCheck, p, a *Type, sub map[*Type]*Type) {
+	if code, msg := b.violation(p, a, sub, c.name); code != "" {
+		b.errorf(c.pos, code, "%s", msg)
+	}
+}
+
+// satisfies reports whether type arguments args satisfy the constraints
+// of params: a generic method whose inferred or given type arguments do
+// not is not applicable (§12.6.4.2), so another overload is chosen.
+func (b *binder) satisfies(params, args []*Type) bool {
+	sub := substitution(params, args)
+	for i, p := range params {
+		if p.Cons != nil && i < len(args) {
+			if code, _ := b.violation(p, args[i], sub, ""); code != "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// violation returns the code and message of the first constraint of p
+// that type argument a violates in name, or "".
+func (b *binder) violation(p, a *Type, sub map[*Type]*Type, name string) (code, msg string) {
 	if a == nil || a.IsUnchecked() || a.Kind == Null {
-		return
+		return "", ""
 	}
 	k := p.Cons
 	param := a.Kind == TypeParam
 	switch k.Kind {
 	case "class":
 		if a.IsValueType() || param && !isRefParam(a) {
-			b.errorf(c.pos, "CS0452", "The type '%s' must be a reference type in order to use it as parameter '%s' in the generic type or method '%s'", a, p.Name, c.name)
-			return
+			return "CS0452", fmt.Sprintf("The type '%s' must be a reference type in order to use it as parameter '%s' in the generic type or method '%s'", a, p.Name, name)
 		}
 	case "struct":
 		if !a.IsValueType() && !(param && a.Cons != nil && a.Cons.Kind == "struct") || a.Kind == Nullable {
-			b.errorf(c.pos, "CS0453", "The type '%s' must be a non-nullable value type in order to use it as parameter '%s' in the generic type or method '%s'", a, p.Name, c.name)
-			return
+			return "CS0453", fmt.Sprintf("The type '%s' must be a non-nullable value type in order to use it as parameter '%s' in the generic type or method '%s'", a, p.Name, name)
 		}
 	}
 	if k.New && !b.hasDefaultCtor(a) {
-		b.errorf(c.pos, "CS0310", "'%s' must be a non-abstract type with a public parameterless constructor in order to use it as parameter '%s' in the generic type or method '%s'", a, p.Name, c.name)
-		return
+		return "CS0310", fmt.Sprintf("'%s' must be a non-abstract type with a public parameterless constructor in order to use it as parameter '%s' in the generic type or method '%s'", a, p.Name, name)
 	}
 	for _, bound := range k.Bounds {
 		bt := b.u.Subst(bound, sub)
@@ -106,14 +128,14 @@ func (b *binder) checkArg(c constraintCheck, p, a *Type, sub map[*Type]*Type) {
 		}
 		switch {
 		case param:
-			b.errorf(c.pos, "CS0314", "The type '%s' cannot be used as type parameter '%s' in the generic type or method '%s'. There is no boxing conversion or type parameter conversion from '%s' to '%s'.", a, p.Name, c.name, a, bt)
+			return "CS0314", fmt.Sprintf("The type '%s' cannot be used as type parameter '%s' in the generic type or method '%s'. There is no boxing conversion or type parameter conversion from '%s' to '%s'.", a, p.Name, name, a, bt)
 		case a.IsValueType():
-			b.errorf(c.pos, "CS0315", "The type '%s' cannot be used as type parameter '%s' in the generic type or method '%s'. There is no boxing conversion from '%s' to '%s'.", a, p.Name, c.name, a, bt)
+			return "CS0315", fmt.Sprintf("The type '%s' cannot be used as type parameter '%s' in the generic type or method '%s'. There is no boxing conversion from '%s' to '%s'.", a, p.Name, name, a, bt)
 		default:
-			b.errorf(c.pos, "CS0311", "The type '%s' cannot be used as type parameter '%s' in the generic type or method '%s'. There is no implicit reference conversion from '%s' to '%s'.", a, p.Name, c.name, a, bt)
+			return "CS0311", fmt.Sprintf("The type '%s' cannot be used as type parameter '%s' in the generic type or method '%s'. There is no implicit reference conversion from '%s' to '%s'.", a, p.Name, name, a, bt)
 		}
-		return
 	}
+	return "", ""
 }
 
 // isRefParam reports whether the type parameter a is known to be a

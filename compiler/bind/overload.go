@@ -31,6 +31,10 @@ type applicability struct {
 	miss      *mismatch // the first candidate an argument did not convert for
 	badName   string    // a named argument no candidate has a parameter for
 	inferFail *Method   // the first generic candidate whose type inference failed
+	// unsatisfied are the candidates that apply but for their type
+	// arguments' constraints: chosen among only when no other applies,
+	// so that the constraint's error is reported (checkConstraints).
+	unsatisfied []*candidate
 }
 
 // applicable tests each candidate method, in its normal and (for a params
@@ -84,6 +88,10 @@ func (b *binder) applicable(cands []*Method, args []*lang.Arg, types []*Type, ty
 					break
 				}
 			}
+			if ok && len(m.TypeArgs) > 0 && !b.satisfies(m.Definition().TypeParams, m.TypeArgs) {
+				r.unsatisfied = append(r.unsatisfied, c)
+				break
+			}
 			if ok {
 				r.apps = append(r.apps, c)
 				break // the normal form applies: the expanded one is not considered
@@ -117,6 +125,9 @@ func formTypes(m *Method, ps []*Param, args []*lang.Arg, expanded bool) ([]*Type
 // left to run time.
 func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types []*Type, pos lang.Pos, typeArgs []*Type, ctor, lib bool) *Method {
 	r := b.applicable(cands, args, types, typeArgs, false)
+	if len(r.apps) == 0 {
+		r.apps = r.unsatisfied
+	}
 	if len(r.apps) == 0 {
 		if lib {
 			return nil
