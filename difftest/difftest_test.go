@@ -50,6 +50,11 @@ func compare(seed int64) string {
 	rt := run(src, "rt")
 	sm := run(src, "sm")
 	if rt == sm {
+		if i := strings.Index(rt.stdout, "MISMATCH"); i >= 0 {
+			// A generated self-check failed (dispatch.go): wrong in both models.
+			line, _, _ := strings.Cut(rt.stdout[i:], "\n")
+			return fmt.Sprintf("seed %d: both modes: %s (replay with -difftest.seed=%d -difftest.show)", seed, line, seed)
+		}
 		if rt.status == driver.ExitCompile || rt.status == driver.ExitInternal || strings.HasPrefix(rt.exc, "asyncvm:") || strings.Contains(rt.exc, "internal error") {
 			return fmt.Sprintf("seed %d: both modes failed to run it (status %d): %s", seed, rt.status, rt.exc)
 		}

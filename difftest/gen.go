@@ -23,7 +23,9 @@
 // arithmetic on every numeric type in checked, unchecked and default
 // contexts across awaits, whose overflows are caught; a generic class whose
 // constructed types each have their own statics and static constructor
-// run, and generic methods called with inferred type arguments.
+// run, and generic methods called with inferred type arguments; classes
+// with virtual overloads of one arity called through their base types and
+// an interface, each call checking the method it reached (dispatch.go).
 package difftest
 
 import (
@@ -53,6 +55,7 @@ type gen struct {
 	indent  int
 	loops   int // loops enclosing the current statement
 	quiet   bool
+	disp    *dispatchModel // the virtual dispatch classes (dispatch.go)
 }
 
 func (g *gen) id() int { g.ids++; return g.ids }
@@ -122,6 +125,8 @@ func (g *gen) program() string {
 	g.line("    public static string Describe() => typeof(T).Name + \":\" + Made + \":\" + Last;")
 	g.line("    public async Task<T> Get() { await Task.Yield(); return Value; }")
 	g.line("}")
+	g.line("")
+	g.dispatchClasses()
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
@@ -211,11 +216,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(23)
+	k := g.r.Intn(24)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 23:
+		g.dispatchStmt()
 	case 21:
 		g.numeric()
 	case 16, 17:
