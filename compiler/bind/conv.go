@@ -106,7 +106,10 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			return b.variantConverts(b.u.Construct(to.Def, []*Type{from.Elem}), to)
 		}
 		if from.Kind == Class || from.Kind == Interface {
-			return b.implements(from, to) || b.isOpen(from)
+			// A library or prelude type lists its interfaces in its
+			// declaration, so only a base the binder does not model
+			// leaves the answer open.
+			return b.implements(from, to) || b.hasUncheckedBase(from)
 		}
 		if from.Kind == Special && len(from.Ifaces) > 0 {
 			// The predefined types whose table lists their interfaces.
@@ -118,7 +121,7 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			return from.Kind == Struct && b.implements(from, to)
 		}
 		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable ||
-			from.Kind == Struct && (b.implements(from, to) || b.isOpen(from))
+			from.Kind == Struct && (b.implements(from, to) || b.hasUncheckedBase(from))
 	}
 	if from.Kind == Delegate && to.Kind == Delegate {
 		return b.delegateVariant(from, to)
