@@ -288,6 +288,16 @@ namespace System
                 return m;
             }
         }
+        public void Handle(Func<Exception, bool> predicate)
+        {
+            if (predicate == null) throw new ArgumentNullException(nameof(predicate));
+            var unhandled = new System.Collections.Generic.List<Exception>();
+            foreach (var e in Inner)
+            {
+                if (!predicate(e)) unhandled.Add(e);
+            }
+            if (unhandled.Count > 0) throw new AggregateException(_message ?? "One or more errors occurred.", unhandled);
+        }
         public AggregateException Flatten()
         {
             var all = new System.Collections.Generic.List<Exception>();

@@ -5081,26 +5081,237 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(291, 16),
+							Name: "void",
+						},
+						Name: "Handle",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(291, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(291, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(291, 33),
+											Name: "Exception",
+										},
+										&lang.TypeRef{
+											Pos:  p(291, 44),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(292, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(293, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(293, 27),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(293, 17),
+											Name: "predicate",
+										},
+										Y: &lang.Literal{
+											Pos:  p(293, 30),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(293, 36),
+										X: &lang.NewExpr{
+											Pos: p(293, 42),
+											Type: &lang.TypeRef{
+												Pos:  p(293, 46),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(293, 68),
+													X: &lang.NameOfExpr{
+														Pos: p(293, 68),
+														X: &lang.Ident{
+															Pos:  p(293, 75),
+															Name: "predicate",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(294, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(294, 17),
+											Name: "unhandled",
+											Init: &lang.NewExpr{
+												Pos: p(294, 29),
+												Type: &lang.TypeRef{
+													Pos:  p(294, 33),
+													Name: "System.Collections.Generic.List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(294, 65),
+															Name: "Exception",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(295, 13),
+									Name: "e",
+									X: &lang.Ident{
+										Pos:  p(295, 31),
+										Name: "Inner",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(296, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(297, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(297, 21),
+													Op:  "!",
+													X: &lang.CallExpr{
+														Pos: p(297, 22),
+														Fun: &lang.Ident{
+															Pos:  p(297, 22),
+															Name: "predicate",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(297, 32),
+																X: &lang.Ident{
+																	Pos:  p(297, 32),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(297, 36),
+													X: &lang.CallExpr{
+														Pos: p(297, 46),
+														Fun: &lang.MemberExpr{
+															Pos: p(297, 46),
+															X: &lang.Ident{
+																Pos:  p(297, 36),
+																Name: "unhandled",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(297, 50),
+																X: &lang.Ident{
+																	Pos:  p(297, 50),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(298, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(299, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(299, 33),
+										Op:  ">",
+										X: &lang.MemberExpr{
+											Pos: p(299, 27),
+											X: &lang.Ident{
+												Pos:  p(299, 17),
+												Name: "unhandled",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(299, 35),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(299, 38),
+										X: &lang.NewExpr{
+											Pos: p(299, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(299, 48),
+												Name: "AggregateException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(299, 67),
+													X: &lang.BinaryExpr{
+														Pos: p(299, 76),
+														Op:  "??",
+														X: &lang.Ident{
+															Pos:  p(299, 67),
+															Name: "_message",
+														},
+														Y: &lang.Literal{
+															Pos:   p(299, 79),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"One or more errors occurred.\"",
+															Value: string("One or more errors occurred."),
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(299, 111),
+													X: &lang.Ident{
+														Pos:  p(299, 111),
+														Name: "unhandled",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(300, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(301, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(301, 16),
 							Name: "AggregateException",
 						},
 						Name: "Flatten",
 						Body: &lang.BlockStmt{
-							Pos: p(292, 9),
+							Pos: p(302, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(293, 13),
+									Pos: p(303, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(293, 17),
+											Pos:  p(303, 17),
 											Name: "all",
 											Init: &lang.NewExpr{
-												Pos: p(293, 23),
+												Pos: p(303, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(293, 27),
+													Pos:  p(303, 27),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(293, 59),
+															Pos:  p(303, 59),
 															Name: "Exception",
 														},
 													},
@@ -5110,24 +5321,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(294, 13),
+									Pos: p(304, 13),
 									X: &lang.CallExpr{
-										Pos: p(294, 13),
+										Pos: p(304, 13),
 										Fun: &lang.Ident{
-											Pos:  p(294, 13),
+											Pos:  p(304, 13),
 											Name: "Collect",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(294, 21),
+												Pos: p(304, 21),
 												X: &lang.ThisExpr{
-													Pos: p(294, 21),
+													Pos: p(304, 21),
 												},
 											},
 											&lang.Arg{
-												Pos: p(294, 27),
+												Pos: p(304, 27),
 												X: &lang.Ident{
-													Pos:  p(294, 27),
+													Pos:  p(304, 27),
 													Name: "all",
 												},
 											},
@@ -5135,25 +5346,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(295, 13),
+									Pos: p(305, 13),
 									X: &lang.NewExpr{
-										Pos: p(295, 20),
+										Pos: p(305, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(295, 24),
+											Pos:  p(305, 24),
 											Name: "AggregateException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(295, 43),
+												Pos: p(305, 43),
 												X: &lang.BinaryExpr{
-													Pos: p(295, 52),
+													Pos: p(305, 52),
 													Op:  "??",
 													X: &lang.Ident{
-														Pos:  p(295, 43),
+														Pos:  p(305, 43),
 														Name: "_message",
 													},
 													Y: &lang.Literal{
-														Pos:   p(295, 55),
+														Pos:   p(305, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"One or more errors occurred.\"",
 														Value: string("One or more errors occurred."),
@@ -5161,9 +5372,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(295, 87),
+												Pos: p(305, 87),
 												X: &lang.Ident{
-													Pos:  p(295, 87),
+													Pos:  p(305, 87),
 													Name: "all",
 												},
 											},
@@ -5171,34 +5382,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(296, 9),
+							Rbrace: p(306, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(297, 9),
+						Pos:       p(307, 9),
 						Modifiers: lang.Modifiers(18),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(297, 24),
+							Pos:  p(307, 24),
 							Name: "void",
 						},
 						Name: "Collect",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(297, 37),
+								Pos: p(307, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(297, 37),
+									Pos:  p(307, 37),
 									Name: "AggregateException",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(297, 59),
+								Pos: p(307, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(297, 59),
+									Pos:  p(307, 59),
 									Name: "System.Collections.Generic.List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(297, 91),
+											Pos:  p(307, 91),
 											Name: "Exception",
 										},
 									},
@@ -5207,59 +5418,59 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(298, 9),
+							Pos: p(308, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(299, 13),
+									Pos:  p(309, 13),
 									Name: "e",
 									X: &lang.MemberExpr{
-										Pos: p(299, 33),
+										Pos: p(309, 33),
 										X: &lang.Ident{
-											Pos:  p(299, 31),
+											Pos:  p(309, 31),
 											Name: "a",
 										},
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(300, 13),
+										Pos: p(310, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(301, 17),
+												Pos: p(311, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(301, 23),
+													Pos: p(311, 23),
 													X: &lang.Ident{
-														Pos:  p(301, 21),
+														Pos:  p(311, 21),
 														Name: "e",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(301, 26),
+														Pos: p(311, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(301, 26),
+															Pos:  p(311, 26),
 															Name: "AggregateException",
 														},
 														Name: "inner",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(301, 52),
+													Pos: p(311, 52),
 													X: &lang.CallExpr{
-														Pos: p(301, 52),
+														Pos: p(311, 52),
 														Fun: &lang.Ident{
-															Pos:  p(301, 52),
+															Pos:  p(311, 52),
 															Name: "Collect",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(301, 60),
+																Pos: p(311, 60),
 																X: &lang.Ident{
-																	Pos:  p(301, 60),
+																	Pos:  p(311, 60),
 																	Name: "inner",
 																},
 															},
 															&lang.Arg{
-																Pos: p(301, 67),
+																Pos: p(311, 67),
 																X: &lang.Ident{
-																	Pos:  p(301, 67),
+																	Pos:  p(311, 67),
 																	Name: "all",
 																},
 															},
@@ -5267,22 +5478,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(302, 22),
+													Pos: p(312, 22),
 													X: &lang.CallExpr{
-														Pos: p(302, 26),
+														Pos: p(312, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(302, 26),
+															Pos: p(312, 26),
 															X: &lang.Ident{
-																Pos:  p(302, 22),
+																Pos:  p(312, 22),
 																Name: "all",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(302, 30),
+																Pos: p(312, 30),
 																X: &lang.Ident{
-																	Pos:  p(302, 30),
+																	Pos:  p(312, 30),
 																	Name: "e",
 																},
 															},
@@ -5291,40 +5502,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(303, 13),
+										Rbrace: p(313, 13),
 									},
 								},
 							},
-							Rbrace: p(304, 9),
+							Rbrace: p(314, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(305, 9),
+						Pos:       p(315, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(305, 25),
+							Pos:  p(315, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						Body: &lang.BlockStmt{
-							Pos: p(306, 9),
+							Pos: p(316, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(307, 13),
+									Pos: p(317, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(307, 13),
+										Pos:  p(317, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(307, 20),
+											Pos:  p(317, 20),
 											Name: "s",
 											Init: &lang.CallExpr{
-												Pos: p(307, 29),
+												Pos: p(317, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(307, 29),
+													Pos: p(317, 29),
 													X: &lang.BaseExpr{
-														Pos: p(307, 24),
+														Pos: p(317, 24),
 													},
 													Name: "ToString",
 												},
@@ -5333,32 +5544,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(308, 13),
+									Pos: p(318, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(308, 17),
+											Pos:  p(318, 17),
 											Name: "inner",
 											Init: &lang.Ident{
-												Pos:  p(308, 25),
+												Pos:  p(318, 25),
 												Name: "Inner",
 											},
 										},
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(309, 13),
+									Pos: p(319, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(309, 18),
+										Pos: p(319, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(309, 18),
+											Pos:  p(319, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(309, 22),
+												Pos:  p(319, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(309, 26),
+													Pos:   p(319, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -5366,16 +5577,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(309, 31),
+										Pos: p(319, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(309, 29),
+											Pos:  p(319, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(309, 39),
+											Pos: p(319, 39),
 											X: &lang.Ident{
-												Pos:  p(309, 33),
+												Pos:  p(319, 33),
 												Name: "inner",
 											},
 											Name: "Length",
@@ -5383,91 +5594,91 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(309, 48),
+											Pos: p(319, 48),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(309, 47),
+												Pos:  p(319, 47),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(310, 17),
+										Pos: p(320, 17),
 										X: &lang.AssignExpr{
-											Pos: p(310, 19),
+											Pos: p(320, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(310, 17),
+												Pos:  p(320, 17),
 												Name: "s",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(310, 116),
+												Pos: p(320, 116),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(310, 107),
+													Pos: p(320, 107),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(310, 85),
+														Pos: p(320, 85),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(310, 78),
+															Pos: p(320, 78),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(310, 74),
+																Pos: p(320, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(310, 45),
+																	Pos: p(320, 45),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(310, 23),
+																		Pos: p(320, 23),
 																		Op:  "+",
 																		X: &lang.Ident{
-																			Pos:  p(310, 21),
+																			Pos:  p(320, 21),
 																			Name: "s",
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(310, 37),
+																			Pos: p(320, 37),
 																			X: &lang.Ident{
-																				Pos:  p(310, 25),
+																				Pos:  p(320, 25),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(310, 47),
+																		Pos:   p(320, 47),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" ---> (Inner Exception #\"",
 																		Value: string(" ---> (Inner Exception #"),
 																	},
 																},
 																Y: &lang.Ident{
-																	Pos:  p(310, 76),
+																	Pos:  p(320, 76),
 																	Name: "i",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(310, 80),
+																Pos:   p(320, 80),
 																Kind:  lang.LitKind(8),
 																Raw:   "\") \"",
 																Value: string(") "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(310, 96),
+															Pos: p(320, 96),
 															Fun: &lang.MemberExpr{
-																Pos: p(310, 96),
+																Pos: p(320, 96),
 																X: &lang.IndexExpr{
-																	Pos: p(310, 92),
+																	Pos: p(320, 92),
 																	X: &lang.Ident{
-																		Pos:  p(310, 87),
+																		Pos:  p(320, 87),
 																		Name: "inner",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(310, 93),
+																			Pos: p(320, 93),
 																			X: &lang.Ident{
-																				Pos:  p(310, 93),
+																				Pos:  p(320, 93),
 																				Name: "i",
 																			},
 																		},
@@ -5478,16 +5689,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(310, 109),
+														Pos:   p(320, 109),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"<---\"",
 														Value: string("<---"),
 													},
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(310, 130),
+													Pos: p(320, 130),
 													X: &lang.Ident{
-														Pos:  p(310, 118),
+														Pos:  p(320, 118),
 														Name: "Environment",
 													},
 													Name: "NewLine",
@@ -5497,29 +5708,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(311, 13),
+									Pos: p(321, 13),
 									X: &lang.Ident{
-										Pos:  p(311, 20),
+										Pos:  p(321, 20),
 										Name: "s",
 									},
 								},
 							},
-							Rbrace: p(312, 9),
+							Rbrace: p(322, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(315, 5),
+				Pos:       p(325, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(317, 9),
+						Pos: p(327, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(317, 9),
+							Pos:  p(327, 9),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -5527,24 +5738,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(320, 5),
+				Pos:       p(330, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(322, 9),
+						Pos: p(332, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(322, 9),
+							Pos:  p(332, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(322, 23),
+								Pos: p(332, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(322, 23),
+									Pos:  p(332, 23),
 									Name: "object",
 								},
 								Name: "obj",
@@ -5554,7 +5765,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(325, 5),
+				Pos:       p(335, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
@@ -5564,17 +5775,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(327, 9),
+						Pos: p(337, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(327, 9),
+							Pos:  p(337, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(327, 23),
+								Pos: p(337, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(327, 23),
+									Pos:  p(337, 23),
 									Name: "T",
 								},
 								Name: "other",
@@ -5584,7 +5795,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(330, 5),
+				Pos:       p(340, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEquatable",
 				Namespace: "System",
@@ -5594,17 +5805,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(332, 9),
+						Pos: p(342, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(332, 9),
+							Pos:  p(342, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(332, 21),
+								Pos: p(342, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(332, 21),
+									Pos:  p(342, 21),
 									Name: "T",
 								},
 								Name: "other",
@@ -5614,41 +5825,41 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(335, 5),
+				Pos:       p(345, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(339, 5),
+				Pos:       p(349, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Attribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(345, 5),
+				Pos:       p(355, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventArgs",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(347, 9),
+						Pos:       p(357, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(347, 32),
+							Pos:  p(357, 32),
 							Name: "EventArgs",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(347, 42),
+								Pos:  p(357, 42),
 								Name: "Empty",
 								Init: &lang.NewExpr{
-									Pos: p(347, 50),
+									Pos: p(357, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(347, 54),
+										Pos:  p(357, 54),
 										Name: "EventArgs",
 									},
 								},
@@ -5658,22 +5869,22 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(350, 5),
+				Pos:       p(360, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(350, 6),
+						Pos:  p(360, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(350, 21),
+								Pos: p(360, 21),
 								X: &lang.MemberExpr{
-									Pos: p(350, 38),
+									Pos: p(360, 38),
 									X: &lang.Ident{
-										Pos:  p(350, 21),
+										Pos:  p(360, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5684,64 +5895,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(351, 51),
+						Pos:  p(361, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(353, 9),
+						Pos:       p(363, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(353, 40),
+								Pos: p(363, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(353, 40),
+									Pos:  p(363, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(353, 66),
-							Rbrace: p(353, 68),
+							Pos:    p(363, 66),
+							Rbrace: p(363, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(354, 9),
+						Pos:       p(364, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(354, 16),
+							Pos:  p(364, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(354, 37),
+								Pos:  p(364, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(354, 42),
+								Pos:  p(364, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(355, 9),
+						Pos:       p(365, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(355, 16),
+							Pos:  p(365, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(355, 33),
+								Pos:  p(365, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(355, 38),
+								Pos:  p(365, 38),
 								Kind: "set",
 							},
 						},
@@ -5749,152 +5960,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(358, 5),
+				Pos:       p(368, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(360, 9),
+						Pos:  p(370, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(360, 20),
+							Pos:   p(370, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(360, 23),
+						Pos:  p(370, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(360, 32),
+							Pos:   p(370, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(360, 35),
+						Pos:  p(370, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(360, 43),
+							Pos:   p(370, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(360, 46),
+						Pos:  p(370, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(360, 55),
+							Pos:   p(370, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(360, 58),
+						Pos:  p(370, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(360, 65),
+							Pos:   p(370, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(360, 69),
+						Pos:  p(370, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(360, 83),
+							Pos:   p(370, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(360, 87),
+						Pos:  p(370, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(360, 96),
+							Pos:   p(370, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(361, 9),
+						Pos:  p(371, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(361, 20),
+							Pos:   p(371, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(361, 25),
+						Pos:  p(371, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(361, 33),
+							Pos:   p(371, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(361, 38),
+						Pos:  p(371, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(361, 46),
+							Pos:   p(371, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(361, 51),
+						Pos:  p(371, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(361, 63),
+							Pos:   p(371, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(361, 69),
+						Pos:  p(371, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(361, 81),
+							Pos:   p(371, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(361, 87),
+						Pos:  p(371, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(361, 98),
+							Pos:   p(371, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(362, 9),
+						Pos:  p(372, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(362, 23),
+							Pos:   p(372, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(362, 29),
+						Pos:  p(372, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(362, 48),
+							Pos:   p(372, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(362, 55),
+						Pos:  p(372, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(362, 61),
+							Pos:   p(372, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -5902,23 +6113,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(368, 5),
+				Pos:       p(378, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(372, 5),
+				Pos:       p(382, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(374, 9),
+						Pos: p(384, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(374, 9),
+							Pos:  p(384, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -5926,7 +6137,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(380, 5),
+				Pos:       p(390, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -5936,13 +6147,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(380, 39),
+						Pos:  p(390, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(384, 5),
+				Pos:       p(394, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -5952,17 +6163,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(384, 39),
+						Pos:  p(394, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(384, 71),
+						Pos:  p(394, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(388, 5),
+				Pos:       p(398, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -5972,25 +6183,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(390, 9),
+						Pos: p(400, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(390, 9),
+							Pos:  p(400, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(390, 21),
+								Pos: p(400, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(390, 21),
+									Pos:  p(400, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(390, 26),
+								Pos: p(400, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(390, 26),
+									Pos:  p(400, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6000,7 +6211,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(393, 5),
+				Pos:       p(403, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -6010,25 +6221,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(395, 9),
+						Pos: p(405, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(395, 9),
+							Pos:  p(405, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(395, 21),
+								Pos: p(405, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(395, 21),
+									Pos:  p(405, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(395, 26),
+								Pos: p(405, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(395, 26),
+									Pos:  p(405, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6036,17 +6247,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(396, 9),
+						Pos: p(406, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(396, 9),
+							Pos:  p(406, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(396, 25),
+								Pos: p(406, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(396, 25),
+									Pos:  p(406, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -6056,44 +6267,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(402, 5),
+				Pos:       p(412, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(402, 46),
+						Pos:  p(412, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(404, 9),
+						Pos:       p(414, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(404, 17),
+							Pos:  p(414, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(404, 24),
+								Pos:  p(414, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(405, 9),
+						Pos:       p(415, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(405, 46),
+							Pos:  p(415, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(405, 51),
+									Pos: p(415, 51),
 									X: &lang.Literal{
-										Pos:   p(405, 51),
+										Pos:   p(415, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6102,32 +6313,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(405, 114),
-							Rbrace: p(405, 116),
+							Pos:    p(415, 114),
+							Rbrace: p(415, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(406, 9),
+						Pos:       p(416, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(406, 42),
+								Pos: p(416, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(406, 42),
+									Pos:  p(416, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(406, 67),
+							Pos:  p(416, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(406, 72),
+									Pos: p(416, 72),
 									X: &lang.Literal{
-										Pos:   p(406, 72),
+										Pos:   p(416, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6136,90 +6347,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(406, 135),
+							Pos: p(416, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(406, 137),
+									Pos: p(416, 137),
 									X: &lang.AssignExpr{
-										Pos: p(406, 148),
+										Pos: p(416, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(406, 137),
+											Pos:  p(416, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(406, 150),
+											Pos:  p(416, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(406, 166),
+							Rbrace: p(416, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(407, 9),
+						Pos:       p(417, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(407, 16),
+							Pos:  p(417, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(407, 41),
+							Pos:  p(417, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(408, 9),
+						Pos:       p(418, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(408, 25),
+							Pos:  p(418, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(408, 116),
+							Pos: p(418, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(408, 103),
+								Pos: p(418, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(408, 78),
+									Pos: p(418, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(408, 56),
+										Pos: p(418, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(408, 48),
+											Pos: p(418, 48),
 											X: &lang.BaseExpr{
-												Pos: p(408, 43),
+												Pos: p(418, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(408, 70),
+											Pos: p(418, 70),
 											X: &lang.Ident{
-												Pos:  p(408, 58),
+												Pos:  p(418, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(408, 80),
+										Pos:   p(418, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(408, 105),
+									Pos:  p(418, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(408, 118),
+								Pos:   p(418, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6229,64 +6440,64 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(411, 5),
+				Pos:       p(421, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(411, 65),
+						Pos:  p(421, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(413, 9),
+						Pos:       p(423, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(413, 54),
+								Pos: p(423, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(413, 54),
+									Pos:  p(423, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(413, 73),
-							Rbrace: p(413, 75),
+							Pos:    p(423, 73),
+							Rbrace: p(423, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(419, 5),
+				Pos:       p(429, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(419, 42),
+						Pos:  p(429, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(421, 9),
+						Pos:       p(431, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(421, 42),
+							Pos:  p(431, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(421, 47),
+									Pos: p(431, 47),
 									X: &lang.Literal{
-										Pos:   p(421, 47),
+										Pos:   p(431, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6295,76 +6506,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(421, 71),
-							Rbrace: p(421, 73),
+							Pos:    p(431, 71),
+							Rbrace: p(431, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(423, 9),
+						Pos:       p(433, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(423, 38),
+								Pos: p(433, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(423, 38),
+									Pos:  p(433, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(423, 52),
+							Pos:  p(433, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(423, 57),
+									Pos: p(433, 57),
 									X: &lang.CondExpr{
-										Pos: p(423, 86),
+										Pos: p(433, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(423, 71),
+											Pos: p(433, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(423, 61),
+												Pos: p(433, 61),
 												X: &lang.Ident{
-													Pos:  p(423, 57),
+													Pos:  p(433, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(423, 64),
+													Pos: p(433, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(423, 64),
+														Pos:  p(433, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(423, 78),
+												Pos: p(433, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(423, 74),
+													Pos:  p(433, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(423, 81),
+													Pos:  p(433, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(423, 88),
+											Pos: p(433, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(423, 89),
+												Pos:  p(433, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(423, 96),
+												Pos:  p(433, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(423, 102),
+											Pos:   p(433, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -6374,146 +6585,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(423, 126),
-							Rbrace: p(423, 128),
+							Pos:    p(433, 126),
+							Rbrace: p(433, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(424, 9),
+						Pos:       p(434, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(424, 38),
+								Pos: p(434, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 38),
+									Pos:  p(434, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(424, 54),
+								Pos: p(434, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(424, 54),
+									Pos:  p(434, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(424, 82),
+							Pos:  p(434, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(424, 87),
+									Pos: p(434, 87),
 									X: &lang.Ident{
-										Pos:  p(424, 87),
+										Pos:  p(434, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(424, 96),
+									Pos: p(434, 96),
 									X: &lang.Ident{
-										Pos:  p(424, 96),
+										Pos:  p(434, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(424, 112),
-							Rbrace: p(424, 114),
+							Pos:    p(434, 112),
+							Rbrace: p(434, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(425, 9),
+						Pos:       p(435, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(425, 38),
+								Pos: p(435, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 38),
+									Pos:  p(435, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(425, 54),
+								Pos: p(435, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 54),
+									Pos:  p(435, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(425, 80),
+								Pos: p(435, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(425, 80),
+									Pos:  p(435, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(425, 96),
+							Pos:  p(435, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(425, 101),
+									Pos: p(435, 101),
 									X: &lang.Ident{
-										Pos:  p(425, 101),
+										Pos:  p(435, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(425, 110),
+									Pos: p(435, 110),
 									X: &lang.Ident{
-										Pos:  p(425, 110),
+										Pos:  p(435, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(425, 126),
+									Pos: p(435, 126),
 									X: &lang.Ident{
-										Pos:  p(425, 126),
+										Pos:  p(435, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(425, 133),
-							Rbrace: p(425, 135),
+							Pos:    p(435, 133),
+							Rbrace: p(435, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(431, 5),
+				Pos:       p(441, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(431, 41),
+						Pos:  p(441, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(433, 9),
+						Pos:       p(443, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(433, 41),
+							Pos:  p(443, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(433, 46),
+									Pos: p(443, 46),
 									X: &lang.Literal{
-										Pos:   p(433, 46),
+										Pos:   p(443, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6522,116 +6733,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(433, 98),
-							Rbrace: p(433, 100),
+							Pos:    p(443, 98),
+							Rbrace: p(443, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(434, 9),
+						Pos:       p(444, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(434, 37),
+								Pos: p(444, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(434, 37),
+									Pos:  p(444, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(434, 55),
+							Pos:  p(444, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(434, 60),
+									Pos: p(444, 60),
 									X: &lang.Ident{
-										Pos:  p(434, 60),
+										Pos:  p(444, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(434, 69),
-							Rbrace: p(434, 71),
+							Pos:    p(444, 69),
+							Rbrace: p(444, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(435, 9),
+						Pos:       p(445, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(435, 37),
+								Pos: p(445, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 37),
+									Pos:  p(445, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(435, 53),
+								Pos: p(445, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(435, 53),
+									Pos:  p(445, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(435, 81),
+							Pos:  p(445, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(435, 86),
+									Pos: p(445, 86),
 									X: &lang.Ident{
-										Pos:  p(435, 86),
+										Pos:  p(445, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(435, 95),
+									Pos: p(445, 95),
 									X: &lang.Ident{
-										Pos:  p(435, 95),
+										Pos:  p(445, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(435, 111),
-							Rbrace: p(435, 113),
+							Pos:    p(445, 111),
+							Rbrace: p(445, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(441, 5),
+				Pos:       p(451, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(441, 49),
+						Pos:  p(451, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(443, 9),
+						Pos:       p(453, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(443, 49),
+							Pos:  p(453, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(443, 54),
+									Pos: p(453, 54),
 									X: &lang.Literal{
-										Pos:   p(443, 54),
+										Pos:   p(453, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6640,69 +6851,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(443, 136),
-							Rbrace: p(443, 138),
+							Pos:    p(453, 136),
+							Rbrace: p(453, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(444, 9),
+						Pos:       p(454, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(444, 45),
+								Pos: p(454, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(444, 45),
+									Pos:  p(454, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(444, 63),
+							Pos:  p(454, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(444, 68),
+									Pos: p(454, 68),
 									X: &lang.Ident{
-										Pos:  p(444, 68),
+										Pos:  p(454, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(444, 77),
-							Rbrace: p(444, 79),
+							Pos:    p(454, 77),
+							Rbrace: p(454, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(447, 5),
+				Pos:       p(457, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(447, 47),
+						Pos:  p(457, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(449, 9),
+						Pos:       p(459, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(449, 47),
+							Pos:  p(459, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(449, 52),
+									Pos: p(459, 52),
 									X: &lang.Literal{
-										Pos:   p(449, 52),
+										Pos:   p(459, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6711,69 +6922,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(449, 100),
-							Rbrace: p(449, 102),
+							Pos:    p(459, 100),
+							Rbrace: p(459, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(450, 9),
+						Pos:       p(460, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(450, 43),
+								Pos: p(460, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(450, 43),
+									Pos:  p(460, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(450, 61),
+							Pos:  p(460, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(450, 66),
+									Pos: p(460, 66),
 									X: &lang.Ident{
-										Pos:  p(450, 66),
+										Pos:  p(460, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(450, 75),
-							Rbrace: p(450, 77),
+							Pos:    p(460, 75),
+							Rbrace: p(460, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(453, 5),
+				Pos:       p(463, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(453, 43),
+						Pos:  p(463, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(455, 9),
+						Pos:       p(465, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(455, 43),
+							Pos:  p(465, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(455, 48),
+									Pos: p(465, 48),
 									X: &lang.Literal{
-										Pos:   p(455, 48),
+										Pos:   p(465, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6782,208 +6993,93 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(455, 139),
-							Rbrace: p(455, 141),
+							Pos:    p(465, 139),
+							Rbrace: p(465, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(456, 9),
+						Pos:       p(466, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(456, 39),
+								Pos: p(466, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(456, 39),
+									Pos:  p(466, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(456, 57),
+							Pos:  p(466, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(456, 62),
+									Pos: p(466, 62),
 									X: &lang.Ident{
-										Pos:  p(456, 62),
+										Pos:  p(466, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(456, 71),
-							Rbrace: p(456, 73),
+							Pos:    p(466, 71),
+							Rbrace: p(466, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(466, 5),
+				Pos:       p(476, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(466, 42),
+						Pos:  p(476, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(466, 48),
+						Pos:  p(476, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(466, 60),
+						Pos:  p(476, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(466, 72),
+						Pos:  p(476, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(468, 5),
+				Pos:       p(478, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(470, 9),
+						Pos:       p(480, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(470, 16),
+							Pos:  p(480, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(470, 36),
+								Pos:  p(480, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(470, 41),
+								Pos:  p(480, 41),
 								Kind: "set",
 							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(471, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(471, 16),
-							Name: "bool",
-						},
-						Name: "SingleReader",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(471, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(471, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(472, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(472, 16),
-							Name: "bool",
-						},
-						Name: "AllowSynchronousContinuations",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(472, 53),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  p(472, 58),
-								Kind: "set",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(475, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "UnboundedChannelOptions",
-				Namespace: "System.Threading.Channels",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(475, 51),
-						Name: "ChannelOptions",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(477, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "BoundedChannelOptions",
-				Namespace: "System.Threading.Channels",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(477, 49),
-						Name: "ChannelOptions",
-					},
-				},
-				Members: []lang.Member{
-					&lang.FieldDecl{
-						Pos: p(479, 9),
-						Type: &lang.TypeRef{
-							Pos:  p(479, 9),
-							Name: "int",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  p(479, 13),
-								Name: "_capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(480, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "BoundedChannelOptions",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(480, 38),
-								Type: &lang.TypeRef{
-									Pos:  p(480, 38),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(480, 52),
-							Stmts: []lang.Stmt{
-								&lang.ExprStmt{
-									Pos: p(480, 54),
-									X: &lang.AssignExpr{
-										Pos: p(480, 63),
-										Op:  "=",
-										Left: &lang.Ident{
-											Pos:  p(480, 54),
-											Name: "Capacity",
-										},
-										Right: &lang.Ident{
-											Pos:  p(480, 65),
-											Name: "capacity",
-										},
-									},
-								},
-							},
-							Rbrace: p(480, 75),
 						},
 					},
 					&lang.PropertyDecl{
@@ -6991,54 +7087,169 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(481, 16),
+							Name: "bool",
+						},
+						Name: "SingleReader",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(481, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(481, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(482, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(482, 16),
+							Name: "bool",
+						},
+						Name: "AllowSynchronousContinuations",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(482, 53),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  p(482, 58),
+								Kind: "set",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(485, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "UnboundedChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(485, 51),
+						Name: "ChannelOptions",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(487, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "BoundedChannelOptions",
+				Namespace: "System.Threading.Channels",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(487, 49),
+						Name: "ChannelOptions",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos: p(489, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(489, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(489, 13),
+								Name: "_capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(490, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "BoundedChannelOptions",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(490, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(490, 38),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(490, 52),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(490, 54),
+									X: &lang.AssignExpr{
+										Pos: p(490, 63),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(490, 54),
+											Name: "Capacity",
+										},
+										Right: &lang.Ident{
+											Pos:  p(490, 65),
+											Name: "capacity",
+										},
+									},
+								},
+							},
+							Rbrace: p(490, 75),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(491, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(491, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(483, 13),
+								Pos:  p(493, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(483, 20),
+									Pos:  p(493, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(484, 13),
+								Pos:  p(494, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(485, 13),
+									Pos: p(495, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(486, 17),
+											Pos: p(496, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(486, 27),
+												Pos: p(496, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(486, 21),
+													Pos:  p(496, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(486, 29),
+													Pos:   p(496, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(486, 32),
+												Pos: p(496, 32),
 												X: &lang.NewExpr{
-													Pos: p(486, 38),
+													Pos: p(496, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(486, 42),
+														Pos:  p(496, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(486, 70),
+															Pos: p(496, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(486, 70),
+																Pos: p(496, 70),
 																X: &lang.Ident{
-																	Pos:  p(486, 77),
+																	Pos:  p(496, 77),
 																	Name: "value",
 																},
 															},
@@ -7048,41 +7259,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(487, 17),
+											Pos: p(497, 17),
 											X: &lang.AssignExpr{
-												Pos: p(487, 27),
+												Pos: p(497, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(487, 17),
+													Pos:  p(497, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(487, 29),
+													Pos:  p(497, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(488, 13),
+									Rbrace: p(498, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(490, 9),
+						Pos:       p(500, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(490, 16),
+							Pos:  p(500, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(490, 50),
+								Pos:  p(500, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(490, 55),
+								Pos:  p(500, 55),
 								Kind: "set",
 							},
 						},
@@ -7090,30 +7301,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(493, 5),
+				Pos:       p(503, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(493, 43),
+						Pos:  p(503, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(495, 9),
+						Pos:       p(505, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(495, 43),
+							Pos:  p(505, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(495, 48),
+									Pos: p(505, 48),
 									X: &lang.Literal{
-										Pos:   p(495, 48),
+										Pos:   p(505, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -7122,148 +7333,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(495, 80),
-							Rbrace: p(495, 82),
+							Pos:    p(505, 80),
+							Rbrace: p(505, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(496, 9),
+						Pos:       p(506, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(496, 39),
+								Pos: p(506, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(496, 39),
+									Pos:  p(506, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(496, 57),
+							Pos:  p(506, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(496, 62),
+									Pos: p(506, 62),
 									X: &lang.Ident{
-										Pos:  p(496, 62),
+										Pos:  p(506, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(496, 71),
-							Rbrace: p(496, 73),
+							Pos:    p(506, 71),
+							Rbrace: p(506, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(497, 9),
+						Pos:       p(507, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(497, 39),
+								Pos: p(507, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(497, 39),
+									Pos:  p(507, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(497, 67),
+							Pos:  p(507, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(497, 72),
+									Pos: p(507, 72),
 									X: &lang.Literal{
-										Pos:   p(497, 72),
+										Pos:   p(507, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(497, 104),
+									Pos: p(507, 104),
 									X: &lang.Ident{
-										Pos:  p(497, 104),
+										Pos:  p(507, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(497, 120),
-							Rbrace: p(497, 122),
+							Pos:    p(507, 120),
+							Rbrace: p(507, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(498, 9),
+						Pos:       p(508, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(498, 39),
+								Pos: p(508, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(498, 39),
+									Pos:  p(508, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(498, 55),
+								Pos: p(508, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(498, 55),
+									Pos:  p(508, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(498, 83),
+							Pos:  p(508, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(498, 88),
+									Pos: p(508, 88),
 									X: &lang.Ident{
-										Pos:  p(498, 88),
+										Pos:  p(508, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(498, 97),
+									Pos: p(508, 97),
 									X: &lang.Ident{
-										Pos:  p(498, 97),
+										Pos:  p(508, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(498, 113),
-							Rbrace: p(498, 115),
+							Pos:    p(508, 113),
+							Rbrace: p(508, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(501, 5),
+				Pos:       p(511, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(503, 9),
+						Pos:       p(513, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(503, 23),
+							Pos:  p(513, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(503, 31),
+									Pos:  p(513, 31),
 									Name: "T",
 								},
 							},
@@ -7273,32 +7484,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(503, 58),
+							Pos: p(513, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(503, 62),
+								Pos:  p(513, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(503, 70),
+										Pos:  p(513, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(503, 73),
+									Pos: p(513, 73),
 									X: &lang.Literal{
-										Pos:   p(503, 73),
+										Pos:   p(513, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(503, 76),
+									Pos: p(513, 76),
 									X: &lang.MemberExpr{
-										Pos: p(503, 99),
+										Pos: p(513, 99),
 										X: &lang.Ident{
-											Pos:  p(503, 76),
+											Pos:  p(513, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7308,14 +7519,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(504, 9),
+						Pos:       p(514, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(504, 23),
+							Pos:  p(514, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(504, 31),
+									Pos:  p(514, 31),
 									Name: "T",
 								},
 							},
@@ -7326,41 +7537,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(504, 53),
+								Pos: p(514, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(504, 53),
+									Pos:  p(514, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(504, 89),
+							Pos: p(514, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(504, 93),
+								Pos:  p(514, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(504, 101),
+										Pos:  p(514, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(504, 104),
+									Pos: p(514, 104),
 									X: &lang.Literal{
-										Pos:   p(504, 104),
+										Pos:   p(514, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(504, 107),
+									Pos: p(514, 107),
 									X: &lang.MemberExpr{
-										Pos: p(504, 130),
+										Pos: p(514, 130),
 										X: &lang.Ident{
-											Pos:  p(504, 107),
+											Pos:  p(514, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7370,14 +7581,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(505, 9),
+						Pos:       p(515, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(505, 23),
+							Pos:  p(515, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(505, 31),
+									Pos:  p(515, 31),
 									Name: "T",
 								},
 							},
@@ -7388,47 +7599,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(505, 51),
+								Pos: p(515, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(505, 51),
+									Pos:  p(515, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(506, 9),
+							Pos: p(516, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(507, 13),
+									Pos: p(517, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(507, 26),
+										Pos: p(517, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(507, 17),
+											Pos:  p(517, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(507, 28),
+											Pos:   p(517, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(507, 31),
+										Pos: p(517, 31),
 										X: &lang.NewExpr{
-											Pos: p(507, 37),
+											Pos: p(517, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(507, 41),
+												Pos:  p(517, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(507, 69),
+													Pos: p(517, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(507, 69),
+														Pos: p(517, 69),
 														X: &lang.Ident{
-															Pos:  p(507, 76),
+															Pos:  p(517, 76),
 															Name: "capacity",
 														},
 													},
@@ -7438,33 +7649,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(508, 13),
+									Pos: p(518, 13),
 									X: &lang.NewExpr{
-										Pos: p(508, 20),
+										Pos: p(518, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(508, 24),
+											Pos:  p(518, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(508, 32),
+													Pos:  p(518, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(508, 35),
+												Pos: p(518, 35),
 												X: &lang.Ident{
-													Pos:  p(508, 35),
+													Pos:  p(518, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(508, 45),
+												Pos: p(518, 45),
 												X: &lang.MemberExpr{
-													Pos: p(508, 68),
+													Pos: p(518, 68),
 													X: &lang.Ident{
-														Pos:  p(508, 45),
+														Pos:  p(518, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -7474,18 +7685,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(509, 9),
+							Rbrace: p(519, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(510, 9),
+						Pos:       p(520, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(510, 23),
+							Pos:  p(520, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(510, 31),
+									Pos:  p(520, 31),
 									Name: "T",
 								},
 							},
@@ -7496,44 +7707,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(510, 51),
+								Pos: p(520, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(510, 51),
+									Pos:  p(520, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(510, 85),
+							Pos: p(520, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(510, 89),
+								Pos:  p(520, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(510, 97),
+										Pos:  p(520, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(510, 100),
+									Pos: p(520, 100),
 									X: &lang.MemberExpr{
-										Pos: p(510, 108),
+										Pos: p(520, 108),
 										X: &lang.Ident{
-											Pos:  p(510, 100),
+											Pos:  p(520, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(510, 118),
+									Pos: p(520, 118),
 									X: &lang.MemberExpr{
-										Pos: p(510, 126),
+										Pos: p(520, 126),
 										X: &lang.Ident{
-											Pos:  p(510, 118),
+											Pos:  p(520, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -7545,7 +7756,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(513, 5),
+				Pos:       p(523, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -7555,20 +7766,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(515, 9),
+						Pos:       p(525, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(515, 27),
+							Pos:  p(525, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(515, 34),
+								Pos:  p(525, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(515, 42),
+									Pos: p(525, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(515, 46),
+										Pos:  p(525, 46),
 										Name: "object",
 									},
 								},
@@ -7576,30 +7787,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(516, 9),
+						Pos:       p(526, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(516, 27),
+							Pos:  p(526, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(516, 32),
+									Pos:  p(526, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(516, 35),
+								Pos:  p(526, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(516, 44),
+									Pos: p(526, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(516, 48),
+										Pos:  p(526, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(516, 53),
+												Pos:  p(526, 53),
 												Name: "T",
 											},
 										},
@@ -7609,18 +7820,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(517, 9),
+						Pos:       p(527, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(517, 27),
+							Pos:  p(527, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(517, 32),
+									Pos:  p(527, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(517, 53),
+											Pos:  p(527, 53),
 											Name: "bool",
 										},
 									},
@@ -7629,20 +7840,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(517, 60),
+								Pos:  p(527, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(517, 75),
+									Pos: p(527, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(517, 79),
+										Pos:  p(527, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(517, 84),
+												Pos:  p(527, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(517, 105),
+														Pos:  p(527, 105),
 														Name: "bool",
 													},
 												},
@@ -7654,18 +7865,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(518, 9),
+						Pos:       p(528, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(518, 27),
+							Pos:  p(528, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(518, 32),
+									Pos:  p(528, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(518, 53),
+											Pos:  p(528, 53),
 											Name: "bool",
 										},
 									},
@@ -7674,20 +7885,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(518, 60),
+								Pos:  p(528, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(518, 76),
+									Pos: p(528, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(518, 80),
+										Pos:  p(528, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(518, 85),
+												Pos:  p(528, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(518, 106),
+														Pos:  p(528, 106),
 														Name: "bool",
 													},
 												},
@@ -7699,29 +7910,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(519, 9),
+						Pos:       p(529, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(519, 27),
+							Pos:  p(529, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(519, 48),
+								Pos:  p(529, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(519, 62),
+									Pos: p(529, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(519, 66),
+										Pos:  p(529, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(519, 87),
+											Pos: p(529, 87),
 											X: &lang.MemberExpr{
-												Pos: p(519, 107),
+												Pos: p(529, 107),
 												X: &lang.Ident{
-													Pos:  p(519, 87),
+													Pos:  p(529, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -7733,142 +7944,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(520, 9),
+						Pos:       p(530, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(520, 27),
+							Pos:  p(530, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(520, 31),
+								Pos:  p(530, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(521, 9),
+						Pos:       p(531, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(521, 27),
+							Pos:  p(531, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(521, 50),
+								Pos:  p(531, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(522, 9),
+						Pos:       p(532, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(522, 18),
+							Pos:  p(532, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(522, 23),
+								Pos:  p(532, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(523, 9),
+						Pos:       p(533, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(523, 18),
+							Pos:  p(533, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(523, 28),
+								Pos:  p(533, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(525, 9),
+						Pos:       p(535, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(525, 26),
+								Pos: p(535, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(525, 26),
+									Pos:  p(535, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(525, 40),
+								Pos: p(535, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(525, 40),
+									Pos:  p(535, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(526, 9),
+							Pos: p(536, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(527, 13),
+									Pos: p(537, 13),
 									X: &lang.AssignExpr{
-										Pos: p(527, 23),
+										Pos: p(537, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(527, 13),
+											Pos:  p(537, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(527, 25),
+											Pos:  p(537, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(528, 13),
+									Pos: p(538, 13),
 									X: &lang.AssignExpr{
-										Pos: p(528, 19),
+										Pos: p(538, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(528, 13),
+											Pos:  p(538, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(528, 21),
+											Pos:  p(538, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(529, 13),
+									Pos: p(539, 13),
 									X: &lang.AssignExpr{
-										Pos: p(529, 20),
+										Pos: p(539, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(529, 13),
+											Pos:  p(539, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(529, 22),
+											Pos: p(539, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(529, 26),
+												Pos:  p(539, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(529, 40),
+														Pos:  p(539, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(529, 43),
+													Pos: p(539, 43),
 													X: &lang.ThisExpr{
-														Pos: p(529, 43),
+														Pos: p(539, 43),
 													},
 												},
 											},
@@ -7876,31 +8087,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(530, 13),
+									Pos: p(540, 13),
 									X: &lang.AssignExpr{
-										Pos: p(530, 20),
+										Pos: p(540, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(530, 13),
+											Pos:  p(540, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(530, 22),
+											Pos: p(540, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(530, 26),
+												Pos:  p(540, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(530, 40),
+														Pos:  p(540, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(530, 43),
+													Pos: p(540, 43),
 													X: &lang.ThisExpr{
-														Pos: p(530, 43),
+														Pos: p(540, 43),
 													},
 												},
 											},
@@ -7908,18 +8119,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(531, 9),
+							Rbrace: p(541, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(533, 9),
+						Pos:       p(543, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(533, 16),
+							Pos:  p(543, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(533, 30),
+									Pos:  p(543, 30),
 									Name: "T",
 								},
 							},
@@ -7927,20 +8138,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(533, 42),
+								Pos:  p(543, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(534, 9),
+						Pos:       p(544, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(534, 16),
+							Pos:  p(544, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(534, 30),
+									Pos:  p(544, 30),
 									Name: "T",
 								},
 							},
@@ -7948,32 +8159,32 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(534, 42),
+								Pos:  p(544, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(536, 9),
+						Pos:       p(546, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(536, 25),
+							Pos:  p(546, 25),
 							Name: "void",
 						},
 						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(536, 35),
+								Pos: p(546, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 35),
+									Pos:  p(546, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(536, 40),
+											Pos:  p(546, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(536, 61),
+													Pos:  p(546, 61),
 													Name: "bool",
 												},
 											},
@@ -7983,41 +8194,41 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(536, 77),
+								Pos: p(546, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(536, 77),
+									Pos:  p(546, 77),
 									Name: "bool",
 								},
 								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(537, 9),
+							Pos: p(547, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(538, 13),
+									Pos:  p(548, 13),
 									Name: "w",
 									X: &lang.Ident{
-										Pos:  p(538, 31),
+										Pos:  p(548, 31),
 										Name: "waiters",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(538, 40),
+										Pos: p(548, 40),
 										X: &lang.CallExpr{
-											Pos: p(538, 42),
+											Pos: p(548, 42),
 											Fun: &lang.MemberExpr{
-												Pos: p(538, 42),
+												Pos: p(548, 42),
 												X: &lang.Ident{
-													Pos:  p(538, 40),
+													Pos:  p(548, 40),
 													Name: "w",
 												},
 												Name: "TrySetResult",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(538, 55),
+													Pos: p(548, 55),
 													X: &lang.Ident{
-														Pos:  p(538, 55),
+														Pos:  p(548, 55),
 														Name: "result",
 													},
 												},
@@ -8026,13 +8237,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(539, 13),
+									Pos: p(549, 13),
 									X: &lang.CallExpr{
-										Pos: p(539, 21),
+										Pos: p(549, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(539, 21),
+											Pos: p(549, 21),
 											X: &lang.Ident{
-												Pos:  p(539, 13),
+												Pos:  p(549, 13),
 												Name: "waiters",
 											},
 											Name: "Clear",
@@ -8040,52 +8251,52 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(540, 9),
+							Rbrace: p(550, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(543, 9),
+						Pos:       p(553, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(543, 18),
+							Pos:  p(553, 18),
 							Name: "void",
 						},
 						Name: "Finish",
 						Body: &lang.BlockStmt{
-							Pos: p(544, 9),
+							Pos: p(554, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(545, 13),
+									Pos: p(555, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(545, 24),
+										Pos: p(555, 24),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(545, 17),
+											Pos:  p(555, 17),
 											Name: "_error",
 										},
 										Y: &lang.Literal{
-											Pos:  p(545, 27),
+											Pos:  p(555, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(545, 33),
+										Pos: p(555, 33),
 										X: &lang.CallExpr{
-											Pos: p(545, 45),
+											Pos: p(555, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(545, 45),
+												Pos: p(555, 45),
 												X: &lang.Ident{
-													Pos:  p(545, 33),
+													Pos:  p(555, 33),
 													Name: "_completion",
 												},
 												Name: "TrySetException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(545, 61),
+													Pos: p(555, 61),
 													X: &lang.Ident{
-														Pos:  p(545, 61),
+														Pos:  p(555, 61),
 														Name: "_error",
 													},
 												},
@@ -8093,13 +8304,13 @@ func preludeAST() *lang.File {
 										},
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(546, 18),
+										Pos: p(556, 18),
 										X: &lang.CallExpr{
-											Pos: p(546, 30),
+											Pos: p(556, 30),
 											Fun: &lang.MemberExpr{
-												Pos: p(546, 30),
+												Pos: p(556, 30),
 												X: &lang.Ident{
-													Pos:  p(546, 18),
+													Pos:  p(556, 18),
 													Name: "_completion",
 												},
 												Name: "TrySetResult",
@@ -8108,18 +8319,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(547, 9),
+							Rbrace: p(557, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(549, 9),
+						Pos:       p(559, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(549, 25),
+							Pos:  p(559, 25),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(549, 35),
+									Pos:  p(559, 35),
 									Name: "bool",
 								},
 							},
@@ -8127,17 +8338,17 @@ func preludeAST() *lang.File {
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(549, 46),
+								Pos: p(559, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(549, 46),
+									Pos:  p(559, 46),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(549, 51),
+											Pos:  p(559, 51),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(549, 72),
+													Pos:  p(559, 72),
 													Name: "bool",
 												},
 											},
@@ -8147,42 +8358,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(549, 88),
+								Pos: p(559, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(549, 88),
+									Pos:  p(559, 88),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(550, 9),
+							Pos: p(560, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(551, 13),
+									Pos: p(561, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(551, 17),
+											Pos:  p(561, 17),
 											Name: "tcs",
 											Init: &lang.NewExpr{
-												Pos: p(551, 23),
+												Pos: p(561, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(551, 27),
+													Pos:  p(561, 27),
 													Name: "TaskCompletionSource",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(551, 48),
+															Pos:  p(561, 48),
 															Name: "bool",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(551, 54),
+														Pos: p(561, 54),
 														X: &lang.MemberExpr{
-															Pos: p(551, 74),
+															Pos: p(561, 74),
 															X: &lang.Ident{
-																Pos:  p(551, 54),
+																Pos:  p(561, 54),
 																Name: "TaskCreationOptions",
 															},
 															Name: "RunContinuationsAsynchronously",
@@ -8194,22 +8405,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(552, 13),
+									Pos: p(562, 13),
 									X: &lang.CallExpr{
-										Pos: p(552, 21),
+										Pos: p(562, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(552, 21),
+											Pos: p(562, 21),
 											X: &lang.Ident{
-												Pos:  p(552, 13),
+												Pos:  p(562, 13),
 												Name: "waiters",
 											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(552, 25),
+												Pos: p(562, 25),
 												X: &lang.Ident{
-													Pos:  p(552, 25),
+													Pos:  p(562, 25),
 													Name: "tcs",
 												},
 											},
@@ -8217,47 +8428,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(553, 13),
+									Pos: p(563, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(553, 20),
+										Pos: p(563, 20),
 										X: &lang.Ident{
-											Pos:  p(553, 17),
+											Pos:  p(563, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(553, 35),
+										Pos: p(563, 35),
 										X: &lang.CallExpr{
-											Pos: p(553, 38),
+											Pos: p(563, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(553, 38),
+												Pos: p(563, 38),
 												X: &lang.Ident{
-													Pos:  p(553, 35),
+													Pos:  p(563, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(553, 47),
+													Pos: p(563, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(553, 47),
+														Pos: p(563, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(553, 57),
+															Pos: p(563, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(553, 57),
+																Pos: p(563, 57),
 																X: &lang.Ident{
-																	Pos:  p(553, 53),
+																	Pos:  p(563, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(553, 72),
+																	Pos: p(563, 72),
 																	X: &lang.Ident{
-																		Pos:  p(553, 72),
+																		Pos:  p(563, 72),
 																		Name: "ct",
 																	},
 																},
@@ -8270,26 +8481,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(554, 13),
+									Pos: p(564, 13),
 									X: &lang.NewExpr{
-										Pos: p(554, 20),
+										Pos: p(564, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(554, 24),
+											Pos:  p(564, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(554, 34),
+													Pos:  p(564, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(554, 40),
+												Pos: p(564, 40),
 												X: &lang.MemberExpr{
-													Pos: p(554, 44),
+													Pos: p(564, 44),
 													X: &lang.Ident{
-														Pos:  p(554, 40),
+														Pos:  p(564, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -8299,13 +8510,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(555, 9),
+							Rbrace: p(565, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(558, 5),
+				Pos:       p(568, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -8315,38 +8526,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(560, 9),
+						Pos:       p(570, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(560, 18),
+							Pos:  p(570, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(560, 26),
+									Pos:  p(570, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(560, 29),
+								Pos:  p(570, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(561, 9),
+						Pos:       p(571, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(561, 32),
+								Pos: p(571, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(561, 32),
+									Pos:  p(571, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(561, 40),
+											Pos:  p(571, 40),
 											Name: "T",
 										},
 									},
@@ -8355,41 +8566,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(561, 46),
+							Pos: p(571, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(561, 48),
+									Pos: p(571, 48),
 									X: &lang.AssignExpr{
-										Pos: p(561, 51),
+										Pos: p(571, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(561, 48),
+											Pos:  p(571, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(561, 53),
+											Pos:  p(571, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(561, 56),
+							Rbrace: p(571, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(563, 9),
+						Pos:       p(573, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(563, 16),
+							Pos:  p(573, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(563, 50),
+							Pos: p(573, 50),
 							X: &lang.MemberExpr{
-								Pos: p(563, 38),
+								Pos: p(573, 38),
 								X: &lang.Ident{
-									Pos:  p(563, 35),
+									Pos:  p(573, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -8398,68 +8609,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(564, 9),
+						Pos:       p(574, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(564, 16),
+							Pos:  p(574, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(564, 33),
+							Pos:   p(574, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(565, 9),
+						Pos:       p(575, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(565, 16),
+							Pos:  p(575, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(565, 32),
+							Pos:   p(575, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(566, 9),
+						Pos:       p(576, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(566, 16),
+							Pos:  p(576, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(566, 28),
+								Pos:  p(576, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(566, 32),
+									Pos: p(576, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(566, 34),
+											Pos: p(576, 34),
 											X: &lang.MemberExpr{
-												Pos: p(566, 43),
+												Pos: p(576, 43),
 												X: &lang.Ident{
-													Pos:  p(566, 40),
+													Pos:  p(576, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(566, 50),
+												Pos: p(576, 50),
 												X: &lang.MemberExpr{
-													Pos: p(566, 67),
+													Pos: p(576, 67),
 													X: &lang.MemberExpr{
-														Pos: p(566, 60),
+														Pos: p(576, 60),
 														X: &lang.Ident{
-															Pos:  p(566, 57),
+															Pos:  p(576, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -8469,57 +8680,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(566, 74),
+									Rbrace: p(576, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(568, 9),
+						Pos:       p(578, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(568, 16),
+							Pos:  p(578, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(568, 29),
+								Pos:      p(578, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(568, 33),
+									Pos:  p(578, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(569, 9),
+							Pos: p(579, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(570, 13),
+									Pos: p(580, 13),
 									X: &lang.MemberExpr{
-										Pos: p(570, 22),
+										Pos: p(580, 22),
 										X: &lang.Ident{
-											Pos:  p(570, 19),
+											Pos:  p(580, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(571, 13),
+										Pos: p(581, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(572, 17),
+												Pos: p(582, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(572, 37),
+													Pos: p(582, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(572, 31),
+														Pos: p(582, 31),
 														X: &lang.MemberExpr{
-															Pos: p(572, 24),
+															Pos: p(582, 24),
 															X: &lang.Ident{
-																Pos:  p(572, 21),
+																Pos:  p(582, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8527,69 +8738,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(572, 40),
+														Pos:   p(582, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(573, 17),
+													Pos: p(583, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(574, 21),
+															Pos: p(584, 21),
 															X: &lang.AssignExpr{
-																Pos: p(574, 26),
+																Pos: p(584, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(574, 21),
+																	Pos:  p(584, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(574, 28),
+																	Pos: p(584, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(574, 36),
+																		Pos:  p(584, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(575, 21),
+															Pos: p(585, 21),
 															X: &lang.Literal{
-																Pos:   p(575, 28),
+																Pos:   p(585, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(576, 17),
+													Rbrace: p(586, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(577, 17),
+												Pos: p(587, 17),
 												X: &lang.AssignExpr{
-													Pos: p(577, 22),
+													Pos: p(587, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(577, 17),
+														Pos:  p(587, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(577, 33),
+														Pos: p(587, 33),
 														X: &lang.MemberExpr{
-															Pos: p(577, 27),
+															Pos: p(587, 27),
 															X: &lang.Ident{
-																Pos:  p(577, 24),
+																Pos:  p(587, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(577, 34),
+																Pos: p(587, 34),
 																X: &lang.Literal{
-																	Pos:   p(577, 34),
+																	Pos:   p(587, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8599,15 +8810,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(578, 17),
+												Pos: p(588, 17),
 												X: &lang.CallExpr{
-													Pos: p(578, 27),
+													Pos: p(588, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(578, 27),
+														Pos: p(588, 27),
 														X: &lang.MemberExpr{
-															Pos: p(578, 20),
+															Pos: p(588, 20),
 															X: &lang.Ident{
-																Pos:  p(578, 17),
+																Pos:  p(588, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8616,9 +8827,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(578, 36),
+															Pos: p(588, 36),
 															X: &lang.Literal{
-																Pos:   p(578, 36),
+																Pos:   p(588, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -8627,17 +8838,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(579, 17),
+												Pos: p(589, 17),
 												X: &lang.CallExpr{
-													Pos: p(579, 28),
+													Pos: p(589, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(579, 28),
+														Pos: p(589, 28),
 														X: &lang.Ident{
-															Pos:  p(579, 17),
+															Pos:  p(589, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(579, 25),
+																	Pos:  p(589, 25),
 																	Name: "T",
 																},
 															},
@@ -8646,20 +8857,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(579, 33),
+															Pos: p(589, 33),
 															X: &lang.MemberExpr{
-																Pos: p(579, 36),
+																Pos: p(589, 36),
 																X: &lang.Ident{
-																	Pos:  p(579, 33),
+																	Pos:  p(589, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(579, 51),
+															Pos: p(589, 51),
 															X: &lang.Literal{
-																Pos:   p(579, 51),
+																Pos:   p(589, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -8669,27 +8880,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(580, 17),
+												Pos: p(590, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(580, 32),
+													Pos: p(590, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(580, 24),
+														Pos: p(590, 24),
 														X: &lang.Ident{
-															Pos:  p(580, 21),
+															Pos:  p(590, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(580, 51),
+														Pos: p(590, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(580, 45),
+															Pos: p(590, 45),
 															X: &lang.MemberExpr{
-																Pos: p(580, 38),
+																Pos: p(590, 38),
 																X: &lang.Ident{
-																	Pos:  p(580, 35),
+																	Pos:  p(590, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -8697,20 +8908,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(580, 54),
+															Pos:   p(590, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(580, 57),
+													Pos: p(590, 57),
 													X: &lang.CallExpr{
-														Pos: p(580, 60),
+														Pos: p(590, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(580, 60),
+															Pos: p(590, 60),
 															X: &lang.Ident{
-																Pos:  p(580, 57),
+																Pos:  p(590, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -8719,68 +8930,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(581, 17),
+												Pos: p(591, 17),
 												X: &lang.Literal{
-													Pos:   p(581, 24),
+													Pos:   p(591, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(582, 13),
+										Rbrace: p(592, 13),
 									},
 								},
 							},
-							Rbrace: p(583, 9),
+							Rbrace: p(593, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(585, 9),
+						Pos:       p(595, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(585, 16),
+							Pos:  p(595, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(585, 29),
+								Pos:      p(595, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(585, 33),
+									Pos:  p(595, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(586, 9),
+							Pos: p(596, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(587, 13),
+									Pos: p(597, 13),
 									X: &lang.MemberExpr{
-										Pos: p(587, 22),
+										Pos: p(597, 22),
 										X: &lang.Ident{
-											Pos:  p(587, 19),
+											Pos:  p(597, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(588, 13),
+										Pos: p(598, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(589, 17),
+												Pos: p(599, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(589, 37),
+													Pos: p(599, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(589, 31),
+														Pos: p(599, 31),
 														X: &lang.MemberExpr{
-															Pos: p(589, 24),
+															Pos: p(599, 24),
 															X: &lang.Ident{
-																Pos:  p(589, 21),
+																Pos:  p(599, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8788,69 +8999,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(589, 40),
+														Pos:   p(599, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(590, 17),
+													Pos: p(600, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(591, 21),
+															Pos: p(601, 21),
 															X: &lang.AssignExpr{
-																Pos: p(591, 26),
+																Pos: p(601, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(591, 21),
+																	Pos:  p(601, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(591, 28),
+																	Pos: p(601, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(591, 36),
+																		Pos:  p(601, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(592, 21),
+															Pos: p(602, 21),
 															X: &lang.Literal{
-																Pos:   p(592, 28),
+																Pos:   p(602, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(593, 17),
+													Rbrace: p(603, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(594, 17),
+												Pos: p(604, 17),
 												X: &lang.AssignExpr{
-													Pos: p(594, 22),
+													Pos: p(604, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(594, 17),
+														Pos:  p(604, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(594, 33),
+														Pos: p(604, 33),
 														X: &lang.MemberExpr{
-															Pos: p(594, 27),
+															Pos: p(604, 27),
 															X: &lang.Ident{
-																Pos:  p(594, 24),
+																Pos:  p(604, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(594, 34),
+																Pos: p(604, 34),
 																X: &lang.Literal{
-																	Pos:   p(594, 34),
+																	Pos:   p(604, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8860,31 +9071,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(595, 17),
+												Pos: p(605, 17),
 												X: &lang.Literal{
-													Pos:   p(595, 24),
+													Pos:   p(605, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(596, 13),
+										Rbrace: p(606, 13),
 									},
 								},
 							},
-							Rbrace: p(597, 9),
+							Rbrace: p(607, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(599, 9),
+						Pos:       p(609, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(599, 16),
+							Pos:  p(609, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(599, 26),
+									Pos:  p(609, 26),
 									Name: "bool",
 								},
 							},
@@ -8892,68 +9103,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(599, 48),
+								Pos: p(609, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(599, 48),
+									Pos:  p(609, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(599, 86),
+									Pos: p(609, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(600, 9),
+							Pos: p(610, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(601, 13),
+									Pos: p(611, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(601, 35),
+										Pos: p(611, 35),
 										X: &lang.Ident{
-											Pos:  p(601, 17),
+											Pos:  p(611, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(601, 60),
+										Pos: p(611, 60),
 										X: &lang.NewExpr{
-											Pos: p(601, 67),
+											Pos: p(611, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(601, 71),
+												Pos:  p(611, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(601, 81),
+														Pos:  p(611, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(601, 87),
+													Pos: p(611, 87),
 													X: &lang.CallExpr{
-														Pos: p(601, 92),
+														Pos: p(611, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(601, 92),
+															Pos: p(611, 92),
 															X: &lang.Ident{
-																Pos:  p(601, 87),
+																Pos:  p(611, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(601, 105),
+																	Pos:  p(611, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(601, 111),
+																Pos: p(611, 111),
 																X: &lang.Ident{
-																	Pos:  p(601, 111),
+																	Pos:  p(611, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -8965,29 +9176,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(602, 13),
+									Pos: p(612, 13),
 									X: &lang.MemberExpr{
-										Pos: p(602, 22),
+										Pos: p(612, 22),
 										X: &lang.Ident{
-											Pos:  p(602, 19),
+											Pos:  p(612, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(603, 13),
+										Pos: p(613, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(604, 17),
+												Pos: p(614, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(604, 37),
+													Pos: p(614, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(604, 31),
+														Pos: p(614, 31),
 														X: &lang.MemberExpr{
-															Pos: p(604, 24),
+															Pos: p(614, 24),
 															X: &lang.Ident{
-																Pos:  p(604, 21),
+																Pos:  p(614, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8995,30 +9206,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(604, 39),
+														Pos:   p(614, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(604, 42),
+													Pos: p(614, 42),
 													X: &lang.NewExpr{
-														Pos: p(604, 49),
+														Pos: p(614, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(604, 53),
+															Pos:  p(614, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(604, 63),
+																	Pos:  p(614, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(604, 69),
+																Pos: p(614, 69),
 																X: &lang.Literal{
-																	Pos:   p(604, 69),
+																	Pos:   p(614, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -9029,77 +9240,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(605, 17),
+												Pos: p(615, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(605, 24),
+													Pos: p(615, 24),
 													X: &lang.Ident{
-														Pos:  p(605, 21),
+														Pos:  p(615, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(606, 17),
+													Pos: p(616, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(607, 21),
+															Pos: p(617, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(607, 35),
+																Pos: p(617, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(607, 28),
+																	Pos: p(617, 28),
 																	X: &lang.Ident{
-																		Pos:  p(607, 25),
+																		Pos:  p(617, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(607, 38),
+																	Pos:  p(617, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(607, 44),
+																Pos: p(617, 44),
 																X: &lang.NewExpr{
-																	Pos: p(607, 51),
+																	Pos: p(617, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(607, 55),
+																		Pos:  p(617, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(607, 65),
+																				Pos:  p(617, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(607, 71),
+																			Pos: p(617, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(607, 76),
+																				Pos: p(617, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(607, 76),
+																					Pos: p(617, 76),
 																					X: &lang.Ident{
-																						Pos:  p(607, 71),
+																						Pos:  p(617, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(607, 90),
+																							Pos:  p(617, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(607, 96),
+																						Pos: p(617, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(607, 99),
+																							Pos: p(617, 99),
 																							X: &lang.Ident{
-																								Pos:  p(607, 96),
+																								Pos:  p(617, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -9113,24 +9324,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(608, 21),
+															Pos: p(618, 21),
 															X: &lang.NewExpr{
-																Pos: p(608, 28),
+																Pos: p(618, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(608, 32),
+																	Pos:  p(618, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(608, 42),
+																			Pos:  p(618, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(608, 48),
+																		Pos: p(618, 48),
 																		X: &lang.Literal{
-																			Pos:   p(608, 48),
+																			Pos:   p(618, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -9140,21 +9351,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(609, 17),
+													Rbrace: p(619, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(610, 17),
+												Pos: p(620, 17),
 												X: &lang.CallExpr{
-													Pos: p(610, 35),
+													Pos: p(620, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(610, 35),
+														Pos: p(620, 35),
 														X: &lang.Ident{
-															Pos:  p(610, 24),
+															Pos:  p(620, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(610, 32),
+																	Pos:  p(620, 32),
 																	Name: "T",
 																},
 															},
@@ -9163,20 +9374,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(610, 40),
+															Pos: p(620, 40),
 															X: &lang.MemberExpr{
-																Pos: p(610, 43),
+																Pos: p(620, 43),
 																X: &lang.Ident{
-																	Pos:  p(610, 40),
+																	Pos:  p(620, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(610, 57),
+															Pos: p(620, 57),
 															X: &lang.Ident{
-																Pos:  p(610, 57),
+																Pos:  p(620, 57),
 																Name: "cancellationToken",
 															},
 														},
@@ -9184,22 +9395,22 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(611, 13),
+										Rbrace: p(621, 13),
 									},
 								},
 							},
-							Rbrace: p(612, 9),
+							Rbrace: p(622, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(614, 9),
+						Pos:       p(624, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(614, 22),
+							Pos:  p(624, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(614, 32),
+									Pos:  p(624, 32),
 									Name: "T",
 								},
 							},
@@ -9207,98 +9418,98 @@ func preludeAST() *lang.File {
 						Name: "ReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(614, 45),
+								Pos: p(624, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(614, 45),
+									Pos:  p(624, 45),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(614, 83),
+									Pos: p(624, 83),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(615, 9),
+							Pos: p(625, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(616, 13),
+									Pos: p(626, 13),
 									Cond: &lang.Literal{
-										Pos:   p(616, 20),
+										Pos:   p(626, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(617, 13),
+										Pos: p(627, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(618, 17),
+												Pos: p(628, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(618, 21),
+													Pos: p(628, 21),
 													Fun: &lang.Ident{
-														Pos:  p(618, 21),
+														Pos:  p(628, 21),
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(618, 29),
+															Pos: p(628, 29),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(618, 33),
+																Pos:  p(628, 33),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(618, 44),
+													Pos: p(628, 44),
 													X: &lang.Ident{
-														Pos:  p(618, 51),
+														Pos:  p(628, 51),
 														Name: "item",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(619, 17),
+												Pos: p(629, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(619, 17),
+													Pos:  p(629, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(619, 22),
+														Pos:  p(629, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(620, 17),
+												Pos: p(630, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(620, 21),
+													Pos: p(630, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(620, 23),
+															Pos: p(630, 23),
 															X: &lang.AssignExpr{
-																Pos: p(620, 28),
+																Pos: p(630, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(620, 23),
+																	Pos:  p(630, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(620, 30),
+																	Pos: p(630, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(620, 36),
+																		Pos: p(630, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(620, 36),
+																			Pos:  p(630, 36),
 																			Name: "WaitToReadAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(620, 52),
+																				Pos: p(630, 52),
 																				X: &lang.Ident{
-																					Pos:  p(620, 52),
+																					Pos:  p(630, 52),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -9308,48 +9519,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(620, 72),
+													Rbrace: p(630, 72),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(621, 17),
+														Pos: p(631, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(621, 24),
+															Pos:  p(631, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(621, 52),
+															Pos: p(631, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(621, 54),
+																	Pos: p(631, 54),
 																},
 															},
-															Rbrace: p(621, 61),
+															Rbrace: p(631, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(622, 17),
+														Pos: p(632, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(622, 24),
+															Pos:  p(632, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(622, 37),
+															Pos: p(632, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(622, 39),
+																	Pos: p(632, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(622, 45),
+																		Pos: p(632, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(622, 49),
+																			Pos:  p(632, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(622, 72),
+																				Pos: p(632, 72),
 																				X: &lang.Ident{
-																					Pos:  p(622, 72),
+																					Pos:  p(632, 72),
 																					Name: "e",
 																				},
 																			},
@@ -9357,49 +9568,49 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(622, 76),
+															Rbrace: p(632, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(623, 17),
+												Pos: p(633, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(623, 21),
+													Pos: p(633, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(623, 22),
+														Pos:  p(633, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(623, 28),
+													Pos: p(633, 28),
 													X: &lang.NewExpr{
-														Pos: p(623, 34),
+														Pos: p(633, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(623, 38),
+															Pos:  p(633, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(624, 13),
+										Rbrace: p(634, 13),
 									},
 								},
 							},
-							Rbrace: p(625, 9),
+							Rbrace: p(635, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(627, 9),
+						Pos:       p(637, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(627, 16),
+							Pos:  p(637, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(627, 33),
+									Pos:  p(637, 33),
 									Name: "T",
 								},
 							},
@@ -9407,40 +9618,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(627, 49),
+								Pos: p(637, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(627, 49),
+									Pos:  p(637, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(627, 87),
+									Pos: p(637, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(628, 13),
+							Pos: p(638, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(628, 17),
+								Pos:  p(638, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(628, 32),
+										Pos:  p(638, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(628, 35),
+									Pos: p(638, 35),
 									X: &lang.ThisExpr{
-										Pos: p(628, 35),
+										Pos: p(638, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(628, 41),
+									Pos: p(638, 41),
 									X: &lang.Ident{
-										Pos:  p(628, 41),
+										Pos:  p(638, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -9450,7 +9661,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(631, 5),
+				Pos:       p(641, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -9460,21 +9671,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(631, 47),
+						Pos:  p(641, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(631, 64),
+								Pos:  p(641, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(631, 68),
+						Pos:  p(641, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(631, 85),
+								Pos:  p(641, 85),
 								Name: "T",
 							},
 						},
@@ -9482,52 +9693,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(633, 9),
+						Pos:       p(643, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 18),
+							Pos:  p(643, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(633, 32),
+									Pos:  p(643, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(633, 35),
+								Pos:  p(643, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(634, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(634, 18),
+							Pos:  p(644, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(634, 36),
+								Pos:  p(644, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(635, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(635, 33),
+								Pos: p(645, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(635, 33),
+									Pos:  p(645, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(635, 47),
+											Pos:  p(645, 47),
 											Name: "T",
 										},
 									},
@@ -9535,80 +9746,80 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(635, 53),
+								Pos: p(645, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(635, 53),
+									Pos:  p(645, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(635, 75),
+							Pos: p(645, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(635, 77),
+									Pos: p(645, 77),
 									X: &lang.AssignExpr{
-										Pos: p(635, 80),
+										Pos: p(645, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(635, 77),
+											Pos:  p(645, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(635, 82),
+											Pos:  p(645, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(635, 85),
+									Pos: p(645, 85),
 									X: &lang.AssignExpr{
-										Pos: p(635, 89),
+										Pos: p(645, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(635, 85),
+											Pos:  p(645, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(635, 91),
+											Pos:  p(645, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(635, 95),
+							Rbrace: p(645, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(636, 9),
+						Pos:       p(646, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(636, 16),
+							Pos:  p(646, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(636, 28),
+								Pos:  p(646, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(636, 33),
+								Pos:       p(646, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(637, 9),
+						Pos:       p(647, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(637, 16),
+							Pos:  p(647, 16),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(637, 33),
+									Pos:  p(647, 33),
 									Name: "T",
 								},
 							},
@@ -9616,57 +9827,57 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(637, 55),
+								Pos: p(647, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(637, 55),
+									Pos:  p(647, 55),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(637, 93),
+									Pos: p(647, 93),
 								},
 							},
 						},
 						ExprBody: &lang.ThisExpr{
-							Pos: p(637, 105),
+							Pos: p(647, 105),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(638, 9),
+						Pos:       p(648, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(638, 22),
+							Pos:  p(648, 22),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(638, 32),
+									Pos:  p(648, 32),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "MoveNextAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(639, 9),
+							Pos: p(649, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(640, 13),
+									Pos: p(650, 13),
 									Cond: &lang.AwaitExpr{
-										Pos: p(640, 20),
+										Pos: p(650, 20),
 										X: &lang.CallExpr{
-											Pos: p(640, 29),
+											Pos: p(650, 29),
 											Fun: &lang.MemberExpr{
-												Pos: p(640, 29),
+												Pos: p(650, 29),
 												X: &lang.Ident{
-													Pos:  p(640, 26),
+													Pos:  p(650, 26),
 													Name: "_r",
 												},
 												Name: "WaitToReadAsync",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(640, 45),
+													Pos: p(650, 45),
 													X: &lang.Ident{
-														Pos:  p(640, 45),
+														Pos:  p(650, 45),
 														Name: "_ct",
 													},
 												},
@@ -9674,91 +9885,91 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(641, 13),
+										Pos: p(651, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(642, 17),
+												Pos: p(652, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(642, 24),
+													Pos: p(652, 24),
 													Fun: &lang.MemberExpr{
-														Pos: p(642, 24),
+														Pos: p(652, 24),
 														X: &lang.Ident{
-															Pos:  p(642, 21),
+															Pos:  p(652, 21),
 															Name: "_r",
 														},
 														Name: "TryRead",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(642, 32),
+															Pos: p(652, 32),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos:  p(642, 36),
+																Pos:  p(652, 36),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(643, 17),
+													Pos: p(653, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(644, 21),
+															Pos: p(654, 21),
 															X: &lang.AssignExpr{
-																Pos: p(644, 29),
+																Pos: p(654, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(644, 21),
+																	Pos:  p(654, 21),
 																	Name: "Current",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(644, 31),
+																	Pos:  p(654, 31),
 																	Name: "item",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(645, 21),
+															Pos: p(655, 21),
 															X: &lang.Literal{
-																Pos:   p(645, 28),
+																Pos:   p(655, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(646, 17),
+													Rbrace: p(656, 17),
 												},
 											},
 										},
-										Rbrace: p(647, 13),
+										Rbrace: p(657, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(648, 13),
+									Pos: p(658, 13),
 									X: &lang.Literal{
-										Pos:   p(648, 20),
+										Pos:   p(658, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(649, 9),
+							Rbrace: p(659, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(650, 9),
+						Pos:       p(660, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(650, 16),
+							Pos:  p(660, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(650, 54),
+							Pos: p(660, 54),
 							X: &lang.Ident{
-								Pos:  p(650, 44),
+								Pos:  p(660, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -9767,7 +9978,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(653, 5),
+				Pos:       p(663, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -9777,38 +9988,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(655, 9),
+						Pos:       p(665, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(655, 18),
+							Pos:  p(665, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(655, 26),
+									Pos:  p(665, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(655, 29),
+								Pos:  p(665, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(656, 9),
+						Pos:       p(666, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(656, 32),
+								Pos: p(666, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(656, 32),
+									Pos:  p(666, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(656, 40),
+											Pos:  p(666, 40),
 											Name: "T",
 										},
 									},
@@ -9817,75 +10028,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(656, 46),
+							Pos: p(666, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(656, 48),
+									Pos: p(666, 48),
 									X: &lang.AssignExpr{
-										Pos: p(656, 51),
+										Pos: p(666, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(656, 48),
+											Pos:  p(666, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(656, 53),
+											Pos:  p(666, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(656, 56),
+							Rbrace: p(666, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(658, 9),
+						Pos:       p(668, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(658, 16),
+							Pos:  p(668, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(658, 30),
+								Pos: p(668, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(658, 30),
+									Pos:  p(668, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(659, 9),
+							Pos: p(669, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(660, 13),
+									Pos: p(670, 13),
 									X: &lang.MemberExpr{
-										Pos: p(660, 22),
+										Pos: p(670, 22),
 										X: &lang.Ident{
-											Pos:  p(660, 19),
+											Pos:  p(670, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(661, 13),
+										Pos: p(671, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(662, 17),
+												Pos: p(672, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(662, 24),
+													Pos: p(672, 24),
 													X: &lang.Ident{
-														Pos:  p(662, 21),
+														Pos:  p(672, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(662, 33),
+													Pos: p(672, 33),
 													X: &lang.Literal{
-														Pos:   p(662, 40),
+														Pos:   p(672, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -9893,36 +10104,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(663, 17),
+												Pos: p(673, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(663, 38),
+													Pos: p(673, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(663, 34),
+														Pos: p(673, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(663, 24),
+															Pos: p(673, 24),
 															X: &lang.Ident{
-																Pos:  p(663, 21),
+																Pos:  p(673, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(663, 36),
+															Pos:   p(673, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(663, 57),
+														Pos: p(673, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(663, 51),
+															Pos: p(673, 51),
 															X: &lang.MemberExpr{
-																Pos: p(663, 44),
+																Pos: p(673, 44),
 																X: &lang.Ident{
-																	Pos:  p(663, 41),
+																	Pos:  p(673, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -9930,9 +10141,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(663, 63),
+															Pos: p(673, 63),
 															X: &lang.Ident{
-																Pos:  p(663, 60),
+																Pos:  p(673, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -9940,30 +10151,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(664, 17),
+													Pos: p(674, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(665, 21),
+															Pos: p(675, 21),
 															X: &lang.MemberExpr{
-																Pos: p(665, 32),
+																Pos: p(675, 32),
 																X: &lang.Ident{
-																	Pos:  p(665, 29),
+																	Pos:  p(675, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(667, 25),
+																	Pos: p(677, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(667, 25),
+																			Pos: p(677, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(667, 30),
+																				Pos: p(677, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(667, 53),
+																					Pos: p(677, 53),
 																					X: &lang.Ident{
-																						Pos:  p(667, 30),
+																						Pos:  p(677, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -9973,9 +10184,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(668, 29),
+																			Pos: p(678, 29),
 																			X: &lang.Literal{
-																				Pos:   p(668, 36),
+																				Pos:   p(678, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -9984,16 +10195,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(669, 25),
+																	Pos: p(679, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(669, 25),
+																			Pos: p(679, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(669, 30),
+																				Pos: p(679, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(669, 53),
+																					Pos: p(679, 53),
 																					X: &lang.Ident{
-																						Pos:  p(669, 30),
+																						Pos:  p(679, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -10003,9 +10214,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(670, 29),
+																			Pos: p(680, 29),
 																			X: &lang.Literal{
-																				Pos:   p(670, 36),
+																				Pos:   p(680, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -10014,16 +10225,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(671, 25),
+																	Pos: p(681, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(671, 25),
+																			Pos: p(681, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(671, 30),
+																				Pos: p(681, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(671, 53),
+																					Pos: p(681, 53),
 																					X: &lang.Ident{
-																						Pos:  p(671, 30),
+																						Pos:  p(681, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -10033,15 +10244,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(672, 29),
+																			Pos: p(682, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(672, 39),
+																				Pos: p(682, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(672, 39),
+																					Pos: p(682, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(672, 32),
+																						Pos: p(682, 32),
 																						X: &lang.Ident{
-																							Pos:  p(672, 29),
+																							Pos:  p(682, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10050,16 +10261,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(672, 48),
+																						Pos: p(682, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(672, 64),
+																							Pos: p(682, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(672, 58),
+																								Pos: p(682, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(672, 51),
+																									Pos: p(682, 51),
 																									X: &lang.Ident{
-																										Pos:  p(672, 48),
+																										Pos:  p(682, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -10067,7 +10278,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(672, 66),
+																								Pos:   p(682, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -10077,29 +10288,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(673, 29),
+																			Pos: p(683, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(674, 25),
+																	Pos: p(684, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(674, 25),
+																			Pos:       p(684, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(675, 29),
+																			Pos: p(685, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(675, 39),
+																				Pos: p(685, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(675, 39),
+																					Pos: p(685, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(675, 32),
+																						Pos: p(685, 32),
 																						X: &lang.Ident{
-																							Pos:  p(675, 29),
+																							Pos:  p(685, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10108,9 +10319,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(675, 48),
+																						Pos: p(685, 48),
 																						X: &lang.Literal{
-																							Pos:   p(675, 48),
+																							Pos:   p(685, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -10119,26 +10330,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(676, 29),
+																			Pos: p(686, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(678, 17),
+													Rbrace: p(688, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(679, 17),
+												Pos: p(689, 17),
 												X: &lang.CallExpr{
-													Pos: p(679, 27),
+													Pos: p(689, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(679, 27),
+														Pos: p(689, 27),
 														X: &lang.MemberExpr{
-															Pos: p(679, 20),
+															Pos: p(689, 20),
 															X: &lang.Ident{
-																Pos:  p(679, 17),
+																Pos:  p(689, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10147,9 +10358,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(679, 31),
+															Pos: p(689, 31),
 															X: &lang.Ident{
-																Pos:  p(679, 31),
+																Pos:  p(689, 31),
 																Name: "item",
 															},
 														},
@@ -10157,17 +10368,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(680, 17),
+												Pos: p(690, 17),
 												X: &lang.CallExpr{
-													Pos: p(680, 28),
+													Pos: p(690, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(680, 28),
+														Pos: p(690, 28),
 														X: &lang.Ident{
-															Pos:  p(680, 17),
+															Pos:  p(690, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(680, 25),
+																	Pos:  p(690, 25),
 																	Name: "T",
 																},
 															},
@@ -10176,20 +10387,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(680, 33),
+															Pos: p(690, 33),
 															X: &lang.MemberExpr{
-																Pos: p(680, 36),
+																Pos: p(690, 36),
 																X: &lang.Ident{
-																	Pos:  p(680, 33),
+																	Pos:  p(690, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(680, 50),
+															Pos: p(690, 50),
 															X: &lang.Literal{
-																Pos:   p(680, 50),
+																Pos:   p(690, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10199,31 +10410,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(681, 17),
+												Pos: p(691, 17),
 												X: &lang.Literal{
-													Pos:   p(681, 24),
+													Pos:   p(691, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(682, 13),
+										Rbrace: p(692, 13),
 									},
 								},
 							},
-							Rbrace: p(683, 9),
+							Rbrace: p(693, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(685, 9),
+						Pos:       p(695, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(685, 16),
+							Pos:  p(695, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(685, 26),
+									Pos:  p(695, 26),
 									Name: "bool",
 								},
 							},
@@ -10231,68 +10442,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(685, 49),
+								Pos: p(695, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(685, 49),
+									Pos:  p(695, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(685, 87),
+									Pos: p(695, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(686, 9),
+							Pos: p(696, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(687, 13),
+									Pos: p(697, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(687, 35),
+										Pos: p(697, 35),
 										X: &lang.Ident{
-											Pos:  p(687, 17),
+											Pos:  p(697, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(687, 60),
+										Pos: p(697, 60),
 										X: &lang.NewExpr{
-											Pos: p(687, 67),
+											Pos: p(697, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(687, 71),
+												Pos:  p(697, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(687, 81),
+														Pos:  p(697, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(687, 87),
+													Pos: p(697, 87),
 													X: &lang.CallExpr{
-														Pos: p(687, 92),
+														Pos: p(697, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(687, 92),
+															Pos: p(697, 92),
 															X: &lang.Ident{
-																Pos:  p(687, 87),
+																Pos:  p(697, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(687, 105),
+																	Pos:  p(697, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(687, 111),
+																Pos: p(697, 111),
 																X: &lang.Ident{
-																	Pos:  p(687, 111),
+																	Pos:  p(697, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10304,90 +10515,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(688, 13),
+									Pos: p(698, 13),
 									X: &lang.MemberExpr{
-										Pos: p(688, 22),
+										Pos: p(698, 22),
 										X: &lang.Ident{
-											Pos:  p(688, 19),
+											Pos:  p(698, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(689, 13),
+										Pos: p(699, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(690, 17),
+												Pos: p(700, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(690, 24),
+													Pos: p(700, 24),
 													X: &lang.Ident{
-														Pos:  p(690, 21),
+														Pos:  p(700, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(691, 17),
+													Pos: p(701, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(692, 21),
+															Pos: p(702, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(692, 35),
+																Pos: p(702, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(692, 28),
+																	Pos: p(702, 28),
 																	X: &lang.Ident{
-																		Pos:  p(692, 25),
+																		Pos:  p(702, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(692, 38),
+																	Pos:  p(702, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(692, 44),
+																Pos: p(702, 44),
 																X: &lang.NewExpr{
-																	Pos: p(692, 51),
+																	Pos: p(702, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(692, 55),
+																		Pos:  p(702, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(692, 65),
+																				Pos:  p(702, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(692, 71),
+																			Pos: p(702, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(692, 76),
+																				Pos: p(702, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(692, 76),
+																					Pos: p(702, 76),
 																					X: &lang.Ident{
-																						Pos:  p(692, 71),
+																						Pos:  p(702, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(692, 90),
+																							Pos:  p(702, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(692, 96),
+																						Pos: p(702, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(692, 99),
+																							Pos: p(702, 99),
 																							X: &lang.Ident{
-																								Pos:  p(692, 96),
+																								Pos:  p(702, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10401,24 +10612,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(693, 21),
+															Pos: p(703, 21),
 															X: &lang.NewExpr{
-																Pos: p(693, 28),
+																Pos: p(703, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(693, 32),
+																	Pos:  p(703, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(693, 42),
+																			Pos:  p(703, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(693, 48),
+																		Pos: p(703, 48),
 																		X: &lang.Literal{
-																			Pos:   p(693, 48),
+																			Pos:   p(703, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10428,43 +10639,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(694, 17),
+													Rbrace: p(704, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(695, 17),
+												Pos: p(705, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(695, 73),
+													Pos: p(705, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(695, 39),
+														Pos: p(705, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(695, 34),
+															Pos: p(705, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(695, 24),
+																Pos: p(705, 24),
 																X: &lang.Ident{
-																	Pos:  p(695, 21),
+																	Pos:  p(705, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(695, 37),
+																Pos:   p(705, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(695, 58),
+															Pos: p(705, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(695, 52),
+																Pos: p(705, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(695, 45),
+																	Pos: p(705, 45),
 																	X: &lang.Ident{
-																		Pos:  p(695, 42),
+																		Pos:  p(705, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -10472,9 +10683,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(695, 63),
+																Pos: p(705, 63),
 																X: &lang.Ident{
-																	Pos:  p(695, 60),
+																	Pos:  p(705, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -10482,20 +10693,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(695, 85),
+														Pos: p(705, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(695, 79),
+															Pos: p(705, 79),
 															X: &lang.Ident{
-																Pos:  p(695, 76),
+																Pos:  p(705, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(695, 111),
+															Pos: p(705, 111),
 															X: &lang.Ident{
-																Pos:  p(695, 88),
+																Pos:  p(705, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -10503,24 +10714,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(696, 21),
+													Pos: p(706, 21),
 													X: &lang.NewExpr{
-														Pos: p(696, 28),
+														Pos: p(706, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(696, 32),
+															Pos:  p(706, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(696, 42),
+																	Pos:  p(706, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(696, 48),
+																Pos: p(706, 48),
 																X: &lang.Literal{
-																	Pos:   p(696, 48),
+																	Pos:   p(706, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10531,17 +10742,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(697, 17),
+												Pos: p(707, 17),
 												X: &lang.CallExpr{
-													Pos: p(697, 35),
+													Pos: p(707, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(697, 35),
+														Pos: p(707, 35),
 														X: &lang.Ident{
-															Pos:  p(697, 24),
+															Pos:  p(707, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(697, 32),
+																	Pos:  p(707, 32),
 																	Name: "T",
 																},
 															},
@@ -10550,20 +10761,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(697, 40),
+															Pos: p(707, 40),
 															X: &lang.MemberExpr{
-																Pos: p(697, 43),
+																Pos: p(707, 43),
 																X: &lang.Ident{
-																	Pos:  p(697, 40),
+																	Pos:  p(707, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(697, 58),
+															Pos: p(707, 58),
 															X: &lang.Ident{
-																Pos:  p(697, 58),
+																Pos:  p(707, 58),
 																Name: "cancellationToken",
 															},
 														},
@@ -10571,118 +10782,118 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(698, 13),
+										Rbrace: p(708, 13),
 									},
 								},
 							},
-							Rbrace: p(699, 9),
+							Rbrace: p(709, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(701, 9),
+						Pos:       p(711, 9),
 						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(701, 22),
+							Pos:  p(711, 22),
 							Name: "ValueTask",
 						},
 						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(701, 43),
+								Pos: p(711, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(701, 43),
+									Pos:  p(711, 43),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(701, 51),
+								Pos: p(711, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(701, 51),
+									Pos:  p(711, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(701, 89),
+									Pos: p(711, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(702, 9),
+							Pos: p(712, 9),
 							Stmts: []lang.Stmt{
 								&lang.WhileStmt{
-									Pos: p(703, 13),
+									Pos: p(713, 13),
 									Cond: &lang.Literal{
-										Pos:   p(703, 20),
+										Pos:   p(713, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(704, 13),
+										Pos: p(714, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(705, 17),
+												Pos: p(715, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(705, 21),
+													Pos: p(715, 21),
 													Fun: &lang.Ident{
-														Pos:  p(705, 21),
+														Pos:  p(715, 21),
 														Name: "TryWrite",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(705, 30),
+															Pos: p(715, 30),
 															X: &lang.Ident{
-																Pos:  p(705, 30),
+																Pos:  p(715, 30),
 																Name: "item",
 															},
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(705, 37),
+													Pos: p(715, 37),
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(706, 17),
+												Pos: p(716, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(706, 17),
+													Pos:  p(716, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(706, 22),
+														Pos:  p(716, 22),
 														Name: "more",
 													},
 												},
 											},
 											&lang.TryStmt{
-												Pos: p(707, 17),
+												Pos: p(717, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(707, 21),
+													Pos: p(717, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(707, 23),
+															Pos: p(717, 23),
 															X: &lang.AssignExpr{
-																Pos: p(707, 28),
+																Pos: p(717, 28),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(707, 23),
+																	Pos:  p(717, 23),
 																	Name: "more",
 																},
 																Right: &lang.AwaitExpr{
-																	Pos: p(707, 30),
+																	Pos: p(717, 30),
 																	X: &lang.CallExpr{
-																		Pos: p(707, 36),
+																		Pos: p(717, 36),
 																		Fun: &lang.Ident{
-																			Pos:  p(707, 36),
+																			Pos:  p(717, 36),
 																			Name: "WaitToWriteAsync",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(707, 53),
+																				Pos: p(717, 53),
 																				X: &lang.Ident{
-																					Pos:  p(707, 53),
+																					Pos:  p(717, 53),
 																					Name: "cancellationToken",
 																				},
 																			},
@@ -10692,48 +10903,48 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(707, 73),
+													Rbrace: p(717, 73),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(708, 17),
+														Pos: p(718, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(708, 24),
+															Pos:  p(718, 24),
 															Name: "OperationCanceledException",
 														},
 														Body: &lang.BlockStmt{
-															Pos: p(708, 52),
+															Pos: p(718, 52),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(708, 54),
+																	Pos: p(718, 54),
 																},
 															},
-															Rbrace: p(708, 61),
+															Rbrace: p(718, 61),
 														},
 													},
 													&lang.CatchClause{
-														Pos: p(709, 17),
+														Pos: p(719, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(709, 24),
+															Pos:  p(719, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(709, 37),
+															Pos: p(719, 37),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(709, 39),
+																	Pos: p(719, 39),
 																	X: &lang.NewExpr{
-																		Pos: p(709, 45),
+																		Pos: p(719, 45),
 																		Type: &lang.TypeRef{
-																			Pos:  p(709, 49),
+																			Pos:  p(719, 49),
 																			Name: "ChannelClosedException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(709, 72),
+																				Pos: p(719, 72),
 																				X: &lang.Ident{
-																					Pos:  p(709, 72),
+																					Pos:  p(719, 72),
 																					Name: "e",
 																				},
 																			},
@@ -10741,82 +10952,82 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(709, 76),
+															Rbrace: p(719, 76),
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(710, 17),
+												Pos: p(720, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(710, 21),
+													Pos: p(720, 21),
 													Op:  "!",
 													X: &lang.Ident{
-														Pos:  p(710, 22),
+														Pos:  p(720, 22),
 														Name: "more",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(710, 28),
+													Pos: p(720, 28),
 													X: &lang.NewExpr{
-														Pos: p(710, 34),
+														Pos: p(720, 34),
 														Type: &lang.TypeRef{
-															Pos:  p(710, 38),
+															Pos:  p(720, 38),
 															Name: "ChannelClosedException",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(711, 13),
+										Rbrace: p(721, 13),
 									},
 								},
 							},
-							Rbrace: p(712, 9),
+							Rbrace: p(722, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(714, 9),
+						Pos:       p(724, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(714, 16),
+							Pos:  p(724, 16),
 							Name: "void",
 						},
 						Name: "Complete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(714, 30),
+								Pos: p(724, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(714, 30),
+									Pos:  p(724, 30),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(714, 48),
+									Pos:  p(724, 48),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(715, 9),
+							Pos: p(725, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(716, 13),
+									Pos: p(726, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(716, 17),
+										Pos: p(726, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(716, 18),
+											Pos: p(726, 18),
 											Fun: &lang.Ident{
-												Pos:  p(716, 18),
+												Pos:  p(726, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(716, 30),
+													Pos: p(726, 30),
 													X: &lang.Ident{
-														Pos:  p(716, 30),
+														Pos:  p(726, 30),
 														Name: "error",
 													},
 												},
@@ -10824,73 +11035,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(716, 38),
+										Pos: p(726, 38),
 										X: &lang.NewExpr{
-											Pos: p(716, 44),
+											Pos: p(726, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(716, 48),
+												Pos:  p(726, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(717, 9),
+							Rbrace: p(727, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(719, 9),
+						Pos:       p(729, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(719, 16),
+							Pos:  p(729, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(719, 33),
+								Pos: p(729, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(719, 33),
+									Pos:  p(729, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(719, 51),
+									Pos:  p(729, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(720, 9),
+							Pos: p(730, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(721, 13),
+									Pos: p(731, 13),
 									X: &lang.MemberExpr{
-										Pos: p(721, 22),
+										Pos: p(731, 22),
 										X: &lang.Ident{
-											Pos:  p(721, 19),
+											Pos:  p(731, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(722, 13),
+										Pos: p(732, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(723, 17),
+												Pos: p(733, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(723, 24),
+													Pos: p(733, 24),
 													X: &lang.Ident{
-														Pos:  p(723, 21),
+														Pos:  p(733, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(723, 33),
+													Pos: p(733, 33),
 													X: &lang.Literal{
-														Pos:   p(723, 40),
+														Pos:   p(733, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -10898,20 +11109,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(724, 17),
+												Pos: p(734, 17),
 												X: &lang.AssignExpr{
-													Pos: p(724, 28),
+													Pos: p(734, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(724, 20),
+														Pos: p(734, 20),
 														X: &lang.Ident{
-															Pos:  p(724, 17),
+															Pos:  p(734, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(724, 30),
+														Pos:   p(734, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -10919,35 +11130,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(725, 17),
+												Pos: p(735, 17),
 												X: &lang.AssignExpr{
-													Pos: p(725, 27),
+													Pos: p(735, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(725, 20),
+														Pos: p(735, 20),
 														X: &lang.Ident{
-															Pos:  p(725, 17),
+															Pos:  p(735, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(725, 29),
+														Pos:  p(735, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(726, 17),
+												Pos: p(736, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(726, 37),
+													Pos: p(736, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(726, 31),
+														Pos: p(736, 31),
 														X: &lang.MemberExpr{
-															Pos: p(726, 24),
+															Pos: p(736, 24),
 															X: &lang.Ident{
-																Pos:  p(726, 21),
+																Pos:  p(736, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10955,19 +11166,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(726, 40),
+														Pos:   p(736, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(726, 43),
+													Pos: p(736, 43),
 													X: &lang.CallExpr{
-														Pos: p(726, 46),
+														Pos: p(736, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(726, 46),
+															Pos: p(736, 46),
 															X: &lang.Ident{
-																Pos:  p(726, 43),
+																Pos:  p(736, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10976,17 +11187,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(727, 17),
+												Pos: p(737, 17),
 												X: &lang.CallExpr{
-													Pos: p(727, 28),
+													Pos: p(737, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(727, 28),
+														Pos: p(737, 28),
 														X: &lang.Ident{
-															Pos:  p(727, 17),
+															Pos:  p(737, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(727, 25),
+																	Pos:  p(737, 25),
 																	Name: "T",
 																},
 															},
@@ -10995,20 +11206,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(727, 33),
+															Pos: p(737, 33),
 															X: &lang.MemberExpr{
-																Pos: p(727, 36),
+																Pos: p(737, 36),
 																X: &lang.Ident{
-																	Pos:  p(727, 33),
+																	Pos:  p(737, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(727, 50),
+															Pos: p(737, 50),
 															X: &lang.Literal{
-																Pos:   p(727, 50),
+																Pos:   p(737, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11018,17 +11229,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(728, 17),
+												Pos: p(738, 17),
 												X: &lang.CallExpr{
-													Pos: p(728, 28),
+													Pos: p(738, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(728, 28),
+														Pos: p(738, 28),
 														X: &lang.Ident{
-															Pos:  p(728, 17),
+															Pos:  p(738, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(728, 25),
+																	Pos:  p(738, 25),
 																	Name: "T",
 																},
 															},
@@ -11037,20 +11248,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(728, 33),
+															Pos: p(738, 33),
 															X: &lang.MemberExpr{
-																Pos: p(728, 36),
+																Pos: p(738, 36),
 																X: &lang.Ident{
-																	Pos:  p(728, 33),
+																	Pos:  p(738, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(728, 51),
+															Pos: p(738, 51),
 															X: &lang.Literal{
-																Pos:   p(728, 51),
+																Pos:   p(738, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11060,26 +11271,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(729, 17),
+												Pos: p(739, 17),
 												X: &lang.Literal{
-													Pos:   p(729, 24),
+													Pos:   p(739, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(730, 13),
+										Rbrace: p(740, 13),
 									},
 								},
 							},
-							Rbrace: p(731, 9),
+							Rbrace: p(741, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(737, 5),
+				Pos:       p(747, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -11089,13 +11300,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(739, 9),
+						Pos: p(749, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(739, 9),
+							Pos:  p(749, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(739, 26),
+									Pos:  p(749, 26),
 									Name: "T",
 								},
 							},
@@ -11103,14 +11314,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(739, 48),
+								Pos: p(749, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(739, 48),
+									Pos:  p(749, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(739, 103),
+									Pos: p(749, 103),
 								},
 							},
 						},
@@ -11118,7 +11329,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(742, 5),
+				Pos:       p(752, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -11128,33 +11339,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(742, 44),
+						Pos:  p(752, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(744, 9),
+						Pos: p(754, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(744, 9),
+							Pos:  p(754, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(744, 21),
+								Pos:  p(754, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(745, 9),
+						Pos: p(755, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(745, 9),
+							Pos:  p(755, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(745, 42),
+									Pos:  p(755, 42),
 									Name: "bool",
 								},
 							},
@@ -11164,7 +11375,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(751, 5),
+				Pos:       p(761, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -11174,17 +11385,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(753, 9),
+						Pos: p(763, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(753, 9),
+							Pos:  p(763, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(753, 21),
+								Pos: p(763, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(753, 21),
+									Pos:  p(763, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -11194,7 +11405,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(758, 5),
+				Pos:       p(768, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -11204,11 +11415,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(758, 32),
+						Pos:  p(768, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(758, 42),
+								Pos:  p(768, 42),
 								Name: "T",
 							},
 						},
@@ -11216,47 +11427,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(760, 9),
+						Pos:       p(770, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(760, 18),
+							Pos:  p(770, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(760, 25),
+									Pos:  p(770, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(760, 28),
+								Pos:  p(770, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(761, 9),
+						Pos:       p(771, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(761, 27),
-							Rbrace: p(761, 29),
+							Pos:    p(771, 27),
+							Rbrace: p(771, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(762, 9),
+						Pos:       p(772, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(762, 25),
+								Pos: p(772, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(762, 25),
+									Pos:  p(772, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(762, 32),
+											Pos:  p(772, 32),
 											Name: "T",
 										},
 									},
@@ -11265,38 +11476,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(763, 9),
+							Pos: p(773, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(764, 13),
+									Pos: p(774, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(764, 25),
+										Pos: p(774, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(764, 17),
+											Pos:  p(774, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(764, 28),
+											Pos:  p(774, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(764, 34),
+										Pos: p(774, 34),
 										X: &lang.NewExpr{
-											Pos: p(764, 40),
+											Pos: p(774, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(764, 44),
+												Pos:  p(774, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(764, 66),
+													Pos: p(774, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(764, 66),
+														Pos: p(774, 66),
 														X: &lang.Ident{
-															Pos:  p(764, 73),
+															Pos:  p(774, 73),
 															Name: "handler",
 														},
 													},
@@ -11306,85 +11517,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(765, 13),
+									Pos: p(775, 13),
 									X: &lang.AssignExpr{
-										Pos: p(765, 22),
+										Pos: p(775, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(765, 13),
+											Pos:  p(775, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(765, 24),
+											Pos:  p(775, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(766, 9),
+							Rbrace: p(776, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(767, 9),
+						Pos:       p(777, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(767, 27),
+							Pos:  p(777, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(767, 41),
+								Pos: p(777, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(767, 41),
+									Pos:  p(777, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(768, 9),
+							Pos: p(778, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(769, 13),
+									Pos: p(779, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(769, 17),
+											Pos:  p(779, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(769, 21),
+												Pos:  p(779, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(770, 13),
+									Pos: p(780, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(770, 19),
+										Pos: p(780, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(770, 17),
+											Pos:  p(780, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(770, 22),
+											Pos:  p(780, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(770, 28),
+										Pos: p(780, 28),
 										X: &lang.CallExpr{
-											Pos: p(770, 56),
+											Pos: p(780, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(770, 56),
+												Pos: p(780, 56),
 												X: &lang.MemberExpr{
-													Pos: p(770, 45),
+													Pos: p(780, 45),
 													X: &lang.MemberExpr{
-														Pos: p(770, 35),
+														Pos: p(780, 35),
 														X: &lang.Ident{
-															Pos:  p(770, 28),
+															Pos:  p(780, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -11395,26 +11606,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(770, 74),
+													Pos: p(780, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(770, 74),
+														Pos: p(780, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(770, 74),
+																Pos:  p(780, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(770, 79),
+															Pos: p(780, 79),
 															Fun: &lang.Ident{
-																Pos:  p(770, 79),
+																Pos:  p(780, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(770, 81),
+																	Pos: p(780, 81),
 																	X: &lang.Ident{
-																		Pos:  p(770, 81),
+																		Pos:  p(780, 81),
 																		Name: "value",
 																	},
 																},
@@ -11427,48 +11638,48 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(771, 9),
+							Rbrace: p(781, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(772, 9),
+						Pos: p(782, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(772, 9),
+							Pos:  p(782, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(772, 34),
+								Pos: p(782, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(772, 34),
+									Pos:  p(782, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(772, 46),
+							Pos: p(782, 46),
 							Fun: &lang.Ident{
-								Pos:  p(772, 46),
+								Pos:  p(782, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(772, 55),
+									Pos: p(782, 55),
 									X: &lang.Ident{
-										Pos:  p(772, 55),
+										Pos:  p(782, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(772, 14),
+							Pos:  p(782, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(772, 24),
+									Pos:  p(782, 24),
 									Name: "T",
 								},
 							},
@@ -11477,30 +11688,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(780, 5),
+				Pos:       p(790, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnauthorizedAccessException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(780, 48),
+						Pos:  p(790, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(782, 9),
+						Pos:       p(792, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Init: &lang.CtorInit{
-							Pos:  p(782, 48),
+							Pos:  p(792, 48),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(782, 53),
+									Pos: p(792, 53),
 									X: &lang.Literal{
-										Pos:   p(782, 53),
+										Pos:   p(792, 53),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to perform an unauthorized operation.\"",
 										Value: string("Attempted to perform an unauthorized operation."),
@@ -11509,116 +11720,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(782, 104),
-							Rbrace: p(782, 106),
+							Pos:    p(792, 104),
+							Rbrace: p(792, 106),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(783, 9),
+						Pos:       p(793, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(783, 44),
+								Pos: p(793, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(783, 44),
+									Pos:  p(793, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(783, 62),
+							Pos:  p(793, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(783, 67),
+									Pos: p(793, 67),
 									X: &lang.Ident{
-										Pos:  p(783, 67),
+										Pos:  p(793, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(783, 76),
-							Rbrace: p(783, 78),
+							Pos:    p(793, 76),
+							Rbrace: p(793, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(784, 9),
+						Pos:       p(794, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "UnauthorizedAccessException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(784, 44),
+								Pos: p(794, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(784, 44),
+									Pos:  p(794, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(784, 60),
+								Pos: p(794, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(784, 60),
+									Pos:  p(794, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(784, 88),
+							Pos:  p(794, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(784, 93),
+									Pos: p(794, 93),
 									X: &lang.Ident{
-										Pos:  p(784, 93),
+										Pos:  p(794, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(784, 102),
+									Pos: p(794, 102),
 									X: &lang.Ident{
-										Pos:  p(784, 102),
+										Pos:  p(794, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(784, 118),
-							Rbrace: p(784, 120),
+							Pos:    p(794, 118),
+							Rbrace: p(794, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(787, 5),
+				Pos:       p(797, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformNotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(787, 50),
+						Pos:  p(797, 50),
 						Name: "NotSupportedException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(789, 9),
+						Pos:       p(799, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(789, 50),
+							Pos:  p(799, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(789, 55),
+									Pos: p(799, 55),
 									X: &lang.Literal{
-										Pos:   p(789, 55),
+										Pos:   p(799, 55),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Operation is not supported on this platform.\"",
 										Value: string("Operation is not supported on this platform."),
@@ -11627,116 +11838,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(789, 103),
-							Rbrace: p(789, 105),
+							Pos:    p(799, 103),
+							Rbrace: p(799, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(790, 9),
+						Pos:       p(800, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(790, 46),
+								Pos: p(800, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(790, 46),
+									Pos:  p(800, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(790, 64),
+							Pos:  p(800, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(790, 69),
+									Pos: p(800, 69),
 									X: &lang.Ident{
-										Pos:  p(790, 69),
+										Pos:  p(800, 69),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(790, 78),
-							Rbrace: p(790, 80),
+							Pos:    p(800, 78),
+							Rbrace: p(800, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(791, 9),
+						Pos:       p(801, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "PlatformNotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(791, 46),
+								Pos: p(801, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(791, 46),
+									Pos:  p(801, 46),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(791, 62),
+								Pos: p(801, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(791, 62),
+									Pos:  p(801, 62),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(791, 90),
+							Pos:  p(801, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(791, 95),
+									Pos: p(801, 95),
 									X: &lang.Ident{
-										Pos:  p(791, 95),
+										Pos:  p(801, 95),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(791, 104),
+									Pos: p(801, 104),
 									X: &lang.Ident{
-										Pos:  p(791, 104),
+										Pos:  p(801, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(791, 120),
-							Rbrace: p(791, 122),
+							Pos:    p(801, 120),
+							Rbrace: p(801, 122),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(797, 5),
+				Pos:       p(807, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IOException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(797, 32),
+						Pos:  p(807, 32),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(799, 9),
+						Pos:       p(809, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Init: &lang.CtorInit{
-							Pos:  p(799, 32),
+							Pos:  p(809, 32),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(799, 37),
+									Pos: p(809, 37),
 									X: &lang.Literal{
-										Pos:   p(799, 37),
+										Pos:   p(809, 37),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"I/O error occurred.\"",
 										Value: string("I/O error occurred."),
@@ -11745,116 +11956,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(799, 60),
-							Rbrace: p(799, 62),
+							Pos:    p(809, 60),
+							Rbrace: p(809, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(800, 9),
+						Pos:       p(810, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(800, 28),
+								Pos: p(810, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(800, 28),
+									Pos:  p(810, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(800, 46),
+							Pos:  p(810, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(800, 51),
+									Pos: p(810, 51),
 									X: &lang.Ident{
-										Pos:  p(800, 51),
+										Pos:  p(810, 51),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(800, 60),
-							Rbrace: p(800, 62),
+							Pos:    p(810, 60),
+							Rbrace: p(810, 62),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(801, 9),
+						Pos:       p(811, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IOException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(801, 28),
+								Pos: p(811, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(801, 28),
+									Pos:  p(811, 28),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(801, 44),
+								Pos: p(811, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(801, 44),
+									Pos:  p(811, 44),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(801, 72),
+							Pos:  p(811, 72),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(801, 77),
+									Pos: p(811, 77),
 									X: &lang.Ident{
-										Pos:  p(801, 77),
+										Pos:  p(811, 77),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(801, 86),
+									Pos: p(811, 86),
 									X: &lang.Ident{
-										Pos:  p(801, 86),
+										Pos:  p(811, 86),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(801, 102),
-							Rbrace: p(801, 104),
+							Pos:    p(811, 102),
+							Rbrace: p(811, 104),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(804, 5),
+				Pos:       p(814, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FileNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(804, 42),
+						Pos:  p(814, 42),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(806, 9),
+						Pos:       p(816, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(806, 42),
+							Pos:  p(816, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(806, 47),
+									Pos: p(816, 47),
 									X: &lang.Literal{
-										Pos:   p(806, 47),
+										Pos:   p(816, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unable to find the specified file.\"",
 										Value: string("Unable to find the specified file."),
@@ -11863,157 +12074,157 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(806, 85),
-							Rbrace: p(806, 87),
+							Pos:    p(816, 85),
+							Rbrace: p(816, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(807, 9),
+						Pos:       p(817, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(807, 38),
+								Pos: p(817, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(807, 38),
+									Pos:  p(817, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(807, 56),
+							Pos:  p(817, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(807, 61),
+									Pos: p(817, 61),
 									X: &lang.Ident{
-										Pos:  p(807, 61),
+										Pos:  p(817, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(807, 70),
-							Rbrace: p(807, 72),
+							Pos:    p(817, 70),
+							Rbrace: p(817, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(808, 9),
+						Pos:       p(818, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(808, 38),
+								Pos: p(818, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(808, 38),
+									Pos:  p(818, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(808, 54),
+								Pos: p(818, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(808, 54),
+									Pos:  p(818, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(808, 82),
+							Pos:  p(818, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(808, 87),
+									Pos: p(818, 87),
 									X: &lang.Ident{
-										Pos:  p(808, 87),
+										Pos:  p(818, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(808, 96),
+									Pos: p(818, 96),
 									X: &lang.Ident{
-										Pos:  p(808, 96),
+										Pos:  p(818, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(808, 112),
-							Rbrace: p(808, 114),
+							Pos:    p(818, 112),
+							Rbrace: p(818, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(809, 9),
+						Pos:       p(819, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FileNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(809, 38),
+								Pos: p(819, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(809, 38),
+									Pos:  p(819, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(809, 54),
+								Pos: p(819, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(809, 54),
+									Pos:  p(819, 54),
 									Name: "string",
 								},
 								Name: "fileName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(809, 73),
+							Pos:  p(819, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(809, 78),
+									Pos: p(819, 78),
 									X: &lang.Ident{
-										Pos:  p(809, 78),
+										Pos:  p(819, 78),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(809, 87),
+							Pos: p(819, 87),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(809, 89),
+									Pos: p(819, 89),
 									X: &lang.AssignExpr{
-										Pos: p(809, 98),
+										Pos: p(819, 98),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(809, 89),
+											Pos:  p(819, 89),
 											Name: "FileName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(809, 100),
+											Pos:  p(819, 100),
 											Name: "fileName",
 										},
 									},
 								},
 							},
-							Rbrace: p(809, 110),
+							Rbrace: p(819, 110),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(810, 9),
+						Pos:       p(820, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(810, 16),
+							Pos:  p(820, 16),
 							Name: "string",
 						},
 						Name: "FileName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(810, 34),
+								Pos:  p(820, 34),
 								Kind: "get",
 							},
 						},
@@ -12021,30 +12232,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(813, 5),
+				Pos:       p(823, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DirectoryNotFoundException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(813, 47),
+						Pos:  p(823, 47),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(815, 9),
+						Pos:       p(825, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(815, 47),
+							Pos:  p(825, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(815, 52),
+									Pos: p(825, 52),
 									X: &lang.Literal{
-										Pos:   p(815, 52),
+										Pos:   p(825, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a path that is not on disk.\"",
 										Value: string("Attempted to access a path that is not on disk."),
@@ -12053,116 +12264,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(815, 103),
-							Rbrace: p(815, 105),
+							Pos:    p(825, 103),
+							Rbrace: p(825, 105),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(816, 9),
+						Pos:       p(826, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(816, 43),
+								Pos: p(826, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(816, 43),
+									Pos:  p(826, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(816, 61),
+							Pos:  p(826, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(816, 66),
+									Pos: p(826, 66),
 									X: &lang.Ident{
-										Pos:  p(816, 66),
+										Pos:  p(826, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(816, 75),
-							Rbrace: p(816, 77),
+							Pos:    p(826, 75),
+							Rbrace: p(826, 77),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(817, 9),
+						Pos:       p(827, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DirectoryNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(817, 43),
+								Pos: p(827, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(817, 43),
+									Pos:  p(827, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(817, 59),
+								Pos: p(827, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(817, 59),
+									Pos:  p(827, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(817, 87),
+							Pos:  p(827, 87),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(817, 92),
+									Pos: p(827, 92),
 									X: &lang.Ident{
-										Pos:  p(817, 92),
+										Pos:  p(827, 92),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(817, 101),
+									Pos: p(827, 101),
 									X: &lang.Ident{
-										Pos:  p(817, 101),
+										Pos:  p(827, 101),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(817, 117),
-							Rbrace: p(817, 119),
+							Pos:    p(827, 117),
+							Rbrace: p(827, 119),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(820, 5),
+				Pos:       p(830, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EndOfStreamException",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(820, 41),
+						Pos:  p(830, 41),
 						Name: "IOException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(822, 9),
+						Pos:       p(832, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Init: &lang.CtorInit{
-							Pos:  p(822, 41),
+							Pos:  p(832, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(822, 46),
+									Pos: p(832, 46),
 									X: &lang.Literal{
-										Pos:   p(822, 46),
+										Pos:   p(832, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to read past the end of the stream.\"",
 										Value: string("Attempted to read past the end of the stream."),
@@ -12171,114 +12382,114 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(822, 95),
-							Rbrace: p(822, 97),
+							Pos:    p(832, 95),
+							Rbrace: p(832, 97),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(823, 9),
+						Pos:       p(833, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(823, 37),
+								Pos: p(833, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(823, 37),
+									Pos:  p(833, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(823, 55),
+							Pos:  p(833, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(823, 60),
+									Pos: p(833, 60),
 									X: &lang.Ident{
-										Pos:  p(823, 60),
+										Pos:  p(833, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(823, 69),
-							Rbrace: p(823, 71),
+							Pos:    p(833, 69),
+							Rbrace: p(833, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(824, 9),
+						Pos:       p(834, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "EndOfStreamException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(824, 37),
+								Pos: p(834, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(824, 37),
+									Pos:  p(834, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(824, 53),
+								Pos: p(834, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(824, 53),
+									Pos:  p(834, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(824, 81),
+							Pos:  p(834, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(824, 86),
+									Pos: p(834, 86),
 									X: &lang.Ident{
-										Pos:  p(824, 86),
+										Pos:  p(834, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(824, 95),
+									Pos: p(834, 95),
 									X: &lang.Ident{
-										Pos:  p(824, 95),
+										Pos:  p(834, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(824, 111),
-							Rbrace: p(824, 113),
+							Pos:    p(834, 111),
+							Rbrace: p(834, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(830, 5),
+				Pos:       p(840, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timeout",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(832, 9),
+						Pos:       p(842, 9),
 						Modifiers: lang.Modifiers(513),
 						Type: &lang.TypeRef{
-							Pos:  p(832, 22),
+							Pos:  p(842, 22),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(832, 26),
+								Pos:  p(842, 26),
 								Name: "Infinite",
 								Init: &lang.UnaryExpr{
-									Pos: p(832, 37),
+									Pos: p(842, 37),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(832, 38),
+										Pos:   p(842, 38),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -12287,34 +12498,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(833, 9),
+						Pos:       p(843, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(833, 32),
+							Pos:  p(843, 32),
 							Name: "TimeSpan",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(833, 41),
+								Pos:  p(843, 41),
 								Name: "InfiniteTimeSpan",
 								Init: &lang.CallExpr{
-									Pos: p(833, 69),
+									Pos: p(843, 69),
 									Fun: &lang.MemberExpr{
-										Pos: p(833, 69),
+										Pos: p(843, 69),
 										X: &lang.Ident{
-											Pos:  p(833, 60),
+											Pos:  p(843, 60),
 											Name: "TimeSpan",
 										},
 										Name: "FromMilliseconds",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(833, 86),
+											Pos: p(843, 86),
 											X: &lang.UnaryExpr{
-												Pos: p(833, 86),
+												Pos: p(843, 86),
 												Op:  "-",
 												X: &lang.Literal{
-													Pos:   p(833, 87),
+													Pos:   p(843, 87),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -12328,7 +12539,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(839, 5),
+				Pos:       p(849, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadLocal",
 				Namespace: "System.Threading",
@@ -12338,64 +12549,64 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(839, 35),
+						Pos:  p(849, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(841, 9),
+						Pos:       p(851, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(841, 18),
+							Pos:  p(851, 18),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(841, 23),
+									Pos:  p(851, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(841, 26),
+								Pos:  p(851, 26),
 								Name: "_factory",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(842, 9),
+						Pos:       p(852, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(842, 18),
+							Pos:  p(852, 18),
 							Name: "System.Collections.Concurrent.ConcurrentDictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(842, 69),
+									Pos:  p(852, 69),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(842, 74),
+									Pos:  p(852, 74),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(842, 77),
+								Pos:  p(852, 77),
 								Name: "_values",
 								Init: &lang.NewExpr{
-									Pos: p(842, 87),
+									Pos: p(852, 87),
 									Type: &lang.TypeRef{
-										Pos:  p(842, 91),
+										Pos:  p(852, 91),
 										Name: "System.Collections.Concurrent.ConcurrentDictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(842, 142),
+												Pos:  p(852, 142),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(842, 147),
+												Pos:  p(852, 147),
 												Name: "T",
 											},
 										},
@@ -12405,46 +12616,46 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(844, 9),
+						Pos:       p(854, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Body: &lang.BlockStmt{
-							Pos:    p(844, 30),
-							Rbrace: p(844, 32),
+							Pos:    p(854, 30),
+							Rbrace: p(854, 32),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(845, 9),
+						Pos:       p(855, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(845, 28),
+								Pos: p(855, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(845, 28),
+									Pos:  p(855, 28),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(845, 49),
-							Rbrace: p(845, 51),
+							Pos:    p(855, 49),
+							Rbrace: p(855, 51),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(846, 9),
+						Pos:       p(856, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(846, 28),
+								Pos: p(856, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(846, 28),
+									Pos:  p(856, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(846, 33),
+											Pos:  p(856, 33),
 											Name: "T",
 										},
 									},
@@ -12453,38 +12664,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(847, 9),
+							Pos: p(857, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(848, 13),
+									Pos: p(858, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(848, 30),
+										Pos: p(858, 30),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(848, 17),
+											Pos:  p(858, 17),
 											Name: "valueFactory",
 										},
 										Y: &lang.Literal{
-											Pos:  p(848, 33),
+											Pos:  p(858, 33),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(848, 39),
+										Pos: p(858, 39),
 										X: &lang.NewExpr{
-											Pos: p(848, 45),
+											Pos: p(858, 45),
 											Type: &lang.TypeRef{
-												Pos:  p(848, 49),
+												Pos:  p(858, 49),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(848, 71),
+													Pos: p(858, 71),
 													X: &lang.NameOfExpr{
-														Pos: p(848, 71),
+														Pos: p(858, 71),
 														X: &lang.Ident{
-															Pos:  p(848, 78),
+															Pos:  p(858, 78),
 															Name: "valueFactory",
 														},
 													},
@@ -12494,37 +12705,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(849, 13),
+									Pos: p(859, 13),
 									X: &lang.AssignExpr{
-										Pos: p(849, 22),
+										Pos: p(859, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(849, 13),
+											Pos:  p(859, 13),
 											Name: "_factory",
 										},
 										Right: &lang.Ident{
-											Pos:  p(849, 24),
+											Pos:  p(859, 24),
 											Name: "valueFactory",
 										},
 									},
 								},
 							},
-							Rbrace: p(850, 9),
+							Rbrace: p(860, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(851, 9),
+						Pos:       p(861, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(851, 28),
+								Pos: p(861, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(851, 28),
+									Pos:  p(861, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(851, 33),
+											Pos:  p(861, 33),
 											Name: "T",
 										},
 									},
@@ -12532,63 +12743,63 @@ func preludeAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: p(851, 50),
+								Pos: p(861, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(851, 50),
+									Pos:  p(861, 50),
 									Name: "bool",
 								},
 								Name: "trackAllValues",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(851, 73),
+							Pos:  p(861, 73),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(851, 78),
+									Pos: p(861, 78),
 									X: &lang.Ident{
-										Pos:  p(851, 78),
+										Pos:  p(861, 78),
 										Name: "valueFactory",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(851, 92),
-							Rbrace: p(851, 94),
+							Pos:    p(861, 92),
+							Rbrace: p(861, 94),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(853, 9),
+						Pos:       p(863, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(853, 16),
+							Pos:  p(863, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(855, 13),
+								Pos:  p(865, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(856, 13),
+									Pos: p(866, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(857, 17),
+											Pos: p(867, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(857, 17),
+												Pos:  p(867, 17),
 												Name: "int",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(857, 21),
+													Pos:  p(867, 21),
 													Name: "id",
 													Init: &lang.MemberExpr{
-														Pos: p(857, 47),
+														Pos: p(867, 47),
 														X: &lang.MemberExpr{
-															Pos: p(857, 33),
+															Pos: p(867, 33),
 															X: &lang.Ident{
-																Pos:  p(857, 26),
+																Pos:  p(867, 26),
 																Name: "Thread",
 															},
 															Name: "CurrentThread",
@@ -12599,32 +12810,32 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(858, 17),
+											Pos: p(868, 17),
 											Cond: &lang.CallExpr{
-												Pos: p(858, 29),
+												Pos: p(868, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(858, 29),
+													Pos: p(868, 29),
 													X: &lang.Ident{
-														Pos:  p(858, 21),
+														Pos:  p(868, 21),
 														Name: "_values",
 													},
 													Name: "TryGetValue",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(858, 41),
+														Pos: p(868, 41),
 														X: &lang.Ident{
-															Pos:  p(858, 41),
+															Pos:  p(868, 41),
 															Name: "id",
 														},
 													},
 													&lang.Arg{
-														Pos: p(858, 45),
+														Pos: p(868, 45),
 														Mod: "out",
 														X: &lang.DeclExpr{
-															Pos: p(858, 49),
+															Pos: p(868, 49),
 															Type: &lang.TypeRef{
-																Pos:  p(858, 49),
+																Pos:  p(868, 49),
 																Name: "T",
 															},
 															Name: "v",
@@ -12633,49 +12844,49 @@ func preludeAST() *lang.File {
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(858, 55),
+												Pos: p(868, 55),
 												X: &lang.Ident{
-													Pos:  p(858, 62),
+													Pos:  p(868, 62),
 													Name: "v",
 												},
 											},
 										},
 										&lang.LocalDeclStmt{
-											Pos: p(859, 17),
+											Pos: p(869, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(859, 17),
+												Pos:  p(869, 17),
 												Name: "T",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(859, 19),
+													Pos:  p(869, 19),
 													Name: "created",
 													Init: &lang.CondExpr{
-														Pos: p(859, 46),
+														Pos: p(869, 46),
 														Cond: &lang.BinaryExpr{
-															Pos: p(859, 38),
+															Pos: p(869, 38),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(859, 29),
+																Pos:  p(869, 29),
 																Name: "_factory",
 															},
 															Y: &lang.Literal{
-																Pos:  p(859, 41),
+																Pos:  p(869, 41),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Then: &lang.CallExpr{
-															Pos: p(859, 48),
+															Pos: p(869, 48),
 															Fun: &lang.Ident{
-																Pos:  p(859, 48),
+																Pos:  p(869, 48),
 																Name: "_factory",
 															},
 														},
 														Else: &lang.DefaultExpr{
-															Pos: p(859, 61),
+															Pos: p(869, 61),
 															Type: &lang.TypeRef{
-																Pos:  p(859, 69),
+																Pos:  p(869, 69),
 																Name: "T",
 															},
 														},
@@ -12684,69 +12895,69 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(860, 17),
+											Pos: p(870, 17),
 											X: &lang.AssignExpr{
-												Pos: p(860, 29),
+												Pos: p(870, 29),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(860, 24),
+													Pos: p(870, 24),
 													X: &lang.Ident{
-														Pos:  p(860, 17),
+														Pos:  p(870, 17),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(860, 25),
+															Pos: p(870, 25),
 															X: &lang.Ident{
-																Pos:  p(860, 25),
+																Pos:  p(870, 25),
 																Name: "id",
 															},
 														},
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(860, 31),
+													Pos:  p(870, 31),
 													Name: "created",
 												},
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(861, 17),
+											Pos: p(871, 17),
 											X: &lang.Ident{
-												Pos:  p(861, 24),
+												Pos:  p(871, 24),
 												Name: "created",
 											},
 										},
 									},
-									Rbrace: p(862, 13),
+									Rbrace: p(872, 13),
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(863, 13),
+								Pos:  p(873, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(863, 17),
+									Pos: p(873, 17),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(863, 19),
+											Pos: p(873, 19),
 											X: &lang.AssignExpr{
-												Pos: p(863, 65),
+												Pos: p(873, 65),
 												Op:  "=",
 												Left: &lang.IndexExpr{
-													Pos: p(863, 26),
+													Pos: p(873, 26),
 													X: &lang.Ident{
-														Pos:  p(863, 19),
+														Pos:  p(873, 19),
 														Name: "_values",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(863, 27),
+															Pos: p(873, 27),
 															X: &lang.MemberExpr{
-																Pos: p(863, 48),
+																Pos: p(873, 48),
 																X: &lang.MemberExpr{
-																	Pos: p(863, 34),
+																	Pos: p(873, 34),
 																	X: &lang.Ident{
-																		Pos:  p(863, 27),
+																		Pos:  p(873, 27),
 																		Name: "Thread",
 																	},
 																	Name: "CurrentThread",
@@ -12757,44 +12968,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												Right: &lang.Ident{
-													Pos:  p(863, 67),
+													Pos:  p(873, 67),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(863, 74),
+									Rbrace: p(873, 74),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(866, 9),
+						Pos:       p(876, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(866, 16),
+							Pos:  p(876, 16),
 							Name: "bool",
 						},
 						Name: "IsValueCreated",
 						ExprBody: &lang.CallExpr{
-							Pos: p(866, 47),
+							Pos: p(876, 47),
 							Fun: &lang.MemberExpr{
-								Pos: p(866, 47),
+								Pos: p(876, 47),
 								X: &lang.Ident{
-									Pos:  p(866, 39),
+									Pos:  p(876, 39),
 									Name: "_values",
 								},
 								Name: "ContainsKey",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(866, 59),
+									Pos: p(876, 59),
 									X: &lang.MemberExpr{
-										Pos: p(866, 80),
+										Pos: p(876, 80),
 										X: &lang.MemberExpr{
-											Pos: p(866, 66),
+											Pos: p(876, 66),
 											X: &lang.Ident{
-												Pos:  p(866, 59),
+												Pos:  p(876, 59),
 												Name: "Thread",
 											},
 											Name: "CurrentThread",
@@ -12806,38 +13017,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(867, 9),
+						Pos:       p(877, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(867, 16),
+							Pos:  p(877, 16),
 							Name: "System.Collections.Generic.IList",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(867, 49),
+									Pos:  p(877, 49),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Values",
 						ExprBody: &lang.NewExpr{
-							Pos: p(867, 62),
+							Pos: p(877, 62),
 							Type: &lang.TypeRef{
-								Pos:  p(867, 66),
+								Pos:  p(877, 66),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(867, 98),
+										Pos:  p(877, 98),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(867, 101),
+									Pos: p(877, 101),
 									X: &lang.MemberExpr{
-										Pos: p(867, 109),
+										Pos: p(877, 109),
 										X: &lang.Ident{
-											Pos:  p(867, 101),
+											Pos:  p(877, 101),
 											Name: "_values",
 										},
 										Name: "Values",
@@ -12847,32 +13058,32 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(868, 9),
+						Pos:       p(878, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(868, 16),
+							Pos:  p(878, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(868, 31),
-							Rbrace: p(868, 33),
+							Pos:    p(878, 31),
+							Rbrace: p(878, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(869, 9),
+						Pos:       p(879, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(869, 25),
+							Pos:  p(879, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						ExprBody: &lang.CallExpr{
-							Pos: p(869, 52),
+							Pos: p(879, 52),
 							Fun: &lang.MemberExpr{
-								Pos: p(869, 52),
+								Pos: p(879, 52),
 								X: &lang.Ident{
-									Pos:  p(869, 46),
+									Pos:  p(879, 46),
 									Name: "Value",
 								},
 								Name: "ToString",
@@ -12882,24 +13093,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(877, 5),
+				Pos:       p(887, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashCode",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(879, 9),
+						Pos: p(889, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(879, 9),
+							Pos:  p(889, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(879, 13),
+								Pos:  p(889, 13),
 								Name: "_hash",
 								Init: &lang.Literal{
-									Pos:   p(879, 21),
+									Pos:   p(889, 21),
 									Raw:   "17",
 									Value: int64(17),
 								},
@@ -12907,10 +13118,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(881, 9),
+						Pos:       p(891, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(881, 16),
+							Pos:  p(891, 16),
 							Name: "int",
 						},
 						Name: "Of",
@@ -12919,40 +13130,40 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(881, 26),
+								Pos: p(891, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(881, 26),
+									Pos:  p(891, 26),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(881, 52),
+							Pos: p(891, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(881, 44),
+								Pos: p(891, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(881, 38),
+									Pos:  p(891, 38),
 									Name: "value",
 								},
 								Y: &lang.Literal{
-									Pos:  p(881, 47),
+									Pos:  p(891, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.Literal{
-								Pos:   p(881, 54),
+								Pos:   p(891, 54),
 								Raw:   "0",
 								Value: int64(0),
 							},
 							Else: &lang.CallExpr{
-								Pos: p(881, 64),
+								Pos: p(891, 64),
 								Fun: &lang.MemberExpr{
-									Pos: p(881, 64),
+									Pos: p(891, 64),
 									X: &lang.Ident{
-										Pos:  p(881, 58),
+										Pos:  p(891, 58),
 										Name: "value",
 									},
 									Name: "GetHashCode",
@@ -12961,58 +13172,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(882, 9),
+						Pos:       p(892, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(882, 16),
+							Pos:  p(892, 16),
 							Name: "int",
 						},
 						Name: "Mix",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(882, 24),
+								Pos: p(892, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(882, 24),
+									Pos:  p(892, 24),
 									Name: "int",
 								},
 								Name: "h",
 							},
 							&lang.Param{
-								Pos: p(882, 31),
+								Pos: p(892, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(882, 31),
+									Pos:  p(892, 31),
 									Name: "int",
 								},
 								Name: "v",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(882, 48),
+							Pos: p(892, 48),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(882, 43),
+								Pos: p(892, 43),
 								Op:  "*",
 								X: &lang.Ident{
-									Pos:  p(882, 41),
+									Pos:  p(892, 41),
 									Name: "h",
 								},
 								Y: &lang.Literal{
-									Pos:   p(882, 45),
+									Pos:   p(892, 45),
 									Raw:   "31",
 									Value: int64(31),
 								},
 							},
 							Y: &lang.Ident{
-								Pos:  p(882, 50),
+								Pos:  p(892, 50),
 								Name: "v",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(884, 9),
+						Pos:       p(894, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(884, 23),
+							Pos:  p(894, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13021,42 +13232,42 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(884, 39),
+								Pos: p(894, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(884, 39),
+									Pos:  p(894, 39),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(884, 53),
+							Pos: p(894, 53),
 							Fun: &lang.Ident{
-								Pos:  p(884, 53),
+								Pos:  p(894, 53),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(884, 57),
+									Pos: p(894, 57),
 									X: &lang.Literal{
-										Pos:   p(884, 57),
+										Pos:   p(894, 57),
 										Raw:   "17",
 										Value: int64(17),
 									},
 								},
 								&lang.Arg{
-									Pos: p(884, 61),
+									Pos: p(894, 61),
 									X: &lang.CallExpr{
-										Pos: p(884, 61),
+										Pos: p(894, 61),
 										Fun: &lang.Ident{
-											Pos:  p(884, 61),
+											Pos:  p(894, 61),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(884, 64),
+												Pos: p(894, 64),
 												X: &lang.Ident{
-													Pos:  p(884, 64),
+													Pos:  p(894, 64),
 													Name: "value1",
 												},
 											},
@@ -13067,10 +13278,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(885, 9),
+						Pos:       p(895, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(885, 23),
+							Pos:  p(895, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13080,59 +13291,59 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(885, 43),
+								Pos: p(895, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(885, 43),
+									Pos:  p(895, 43),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(885, 54),
+								Pos: p(895, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(885, 54),
+									Pos:  p(895, 54),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(885, 68),
+							Pos: p(895, 68),
 							Fun: &lang.Ident{
-								Pos:  p(885, 68),
+								Pos:  p(895, 68),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(885, 72),
+									Pos: p(895, 72),
 									X: &lang.CallExpr{
-										Pos: p(885, 72),
+										Pos: p(895, 72),
 										Fun: &lang.Ident{
-											Pos:  p(885, 72),
+											Pos:  p(895, 72),
 											Name: "Mix",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(885, 76),
+												Pos: p(895, 76),
 												X: &lang.Literal{
-													Pos:   p(885, 76),
+													Pos:   p(895, 76),
 													Raw:   "17",
 													Value: int64(17),
 												},
 											},
 											&lang.Arg{
-												Pos: p(885, 80),
+												Pos: p(895, 80),
 												X: &lang.CallExpr{
-													Pos: p(885, 80),
+													Pos: p(895, 80),
 													Fun: &lang.Ident{
-														Pos:  p(885, 80),
+														Pos:  p(895, 80),
 														Name: "Of",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(885, 83),
+															Pos: p(895, 83),
 															X: &lang.Ident{
-																Pos:  p(885, 83),
+																Pos:  p(895, 83),
 																Name: "value1",
 															},
 														},
@@ -13143,18 +13354,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(885, 93),
+									Pos: p(895, 93),
 									X: &lang.CallExpr{
-										Pos: p(885, 93),
+										Pos: p(895, 93),
 										Fun: &lang.Ident{
-											Pos:  p(885, 93),
+											Pos:  p(895, 93),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(885, 96),
+												Pos: p(895, 96),
 												X: &lang.Ident{
-													Pos:  p(885, 96),
+													Pos:  p(895, 96),
 													Name: "value2",
 												},
 											},
@@ -13165,10 +13376,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(886, 9),
+						Pos:       p(896, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(886, 23),
+							Pos:  p(896, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13179,57 +13390,57 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(886, 47),
+								Pos: p(896, 47),
 								Type: &lang.TypeRef{
-									Pos:  p(886, 47),
+									Pos:  p(896, 47),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(886, 58),
+								Pos: p(896, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(886, 58),
+									Pos:  p(896, 58),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(886, 69),
+								Pos: p(896, 69),
 								Type: &lang.TypeRef{
-									Pos:  p(886, 69),
+									Pos:  p(896, 69),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(886, 83),
+							Pos: p(896, 83),
 							Fun: &lang.Ident{
-								Pos:  p(886, 83),
+								Pos:  p(896, 83),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(886, 87),
+									Pos: p(896, 87),
 									X: &lang.CallExpr{
-										Pos: p(886, 87),
+										Pos: p(896, 87),
 										Fun: &lang.Ident{
-											Pos:  p(886, 87),
+											Pos:  p(896, 87),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(886, 95),
+												Pos: p(896, 95),
 												X: &lang.Ident{
-													Pos:  p(886, 95),
+													Pos:  p(896, 95),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(886, 103),
+												Pos: p(896, 103),
 												X: &lang.Ident{
-													Pos:  p(886, 103),
+													Pos:  p(896, 103),
 													Name: "value2",
 												},
 											},
@@ -13237,18 +13448,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(886, 112),
+									Pos: p(896, 112),
 									X: &lang.CallExpr{
-										Pos: p(886, 112),
+										Pos: p(896, 112),
 										Fun: &lang.Ident{
-											Pos:  p(886, 112),
+											Pos:  p(896, 112),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(886, 115),
+												Pos: p(896, 115),
 												X: &lang.Ident{
-													Pos:  p(886, 115),
+													Pos:  p(896, 115),
 													Name: "value3",
 												},
 											},
@@ -13259,10 +13470,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(887, 9),
+						Pos:       p(897, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(887, 23),
+							Pos:  p(897, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13274,72 +13485,72 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(887, 51),
+								Pos: p(897, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(887, 51),
+									Pos:  p(897, 51),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(887, 62),
+								Pos: p(897, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(887, 62),
+									Pos:  p(897, 62),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(887, 73),
+								Pos: p(897, 73),
 								Type: &lang.TypeRef{
-									Pos:  p(887, 73),
+									Pos:  p(897, 73),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(887, 84),
+								Pos: p(897, 84),
 								Type: &lang.TypeRef{
-									Pos:  p(887, 84),
+									Pos:  p(897, 84),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(887, 98),
+							Pos: p(897, 98),
 							Fun: &lang.Ident{
-								Pos:  p(887, 98),
+								Pos:  p(897, 98),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(887, 102),
+									Pos: p(897, 102),
 									X: &lang.CallExpr{
-										Pos: p(887, 102),
+										Pos: p(897, 102),
 										Fun: &lang.Ident{
-											Pos:  p(887, 102),
+											Pos:  p(897, 102),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(887, 110),
+												Pos: p(897, 110),
 												X: &lang.Ident{
-													Pos:  p(887, 110),
+													Pos:  p(897, 110),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(887, 118),
+												Pos: p(897, 118),
 												X: &lang.Ident{
-													Pos:  p(887, 118),
+													Pos:  p(897, 118),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(887, 126),
+												Pos: p(897, 126),
 												X: &lang.Ident{
-													Pos:  p(887, 126),
+													Pos:  p(897, 126),
 													Name: "value3",
 												},
 											},
@@ -13347,18 +13558,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(887, 135),
+									Pos: p(897, 135),
 									X: &lang.CallExpr{
-										Pos: p(887, 135),
+										Pos: p(897, 135),
 										Fun: &lang.Ident{
-											Pos:  p(887, 135),
+											Pos:  p(897, 135),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(887, 138),
+												Pos: p(897, 138),
 												X: &lang.Ident{
-													Pos:  p(887, 138),
+													Pos:  p(897, 138),
 													Name: "value4",
 												},
 											},
@@ -13369,10 +13580,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(888, 9),
+						Pos:       p(898, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(888, 23),
+							Pos:  p(898, 23),
 							Name: "int",
 						},
 						Name: "Combine",
@@ -13385,87 +13596,87 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(888, 55),
+								Pos: p(898, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(888, 55),
+									Pos:  p(898, 55),
 									Name: "T1",
 								},
 								Name: "value1",
 							},
 							&lang.Param{
-								Pos: p(888, 66),
+								Pos: p(898, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(888, 66),
+									Pos:  p(898, 66),
 									Name: "T2",
 								},
 								Name: "value2",
 							},
 							&lang.Param{
-								Pos: p(888, 77),
+								Pos: p(898, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(888, 77),
+									Pos:  p(898, 77),
 									Name: "T3",
 								},
 								Name: "value3",
 							},
 							&lang.Param{
-								Pos: p(888, 88),
+								Pos: p(898, 88),
 								Type: &lang.TypeRef{
-									Pos:  p(888, 88),
+									Pos:  p(898, 88),
 									Name: "T4",
 								},
 								Name: "value4",
 							},
 							&lang.Param{
-								Pos: p(888, 99),
+								Pos: p(898, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(888, 99),
+									Pos:  p(898, 99),
 									Name: "T5",
 								},
 								Name: "value5",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(888, 113),
+							Pos: p(898, 113),
 							Fun: &lang.Ident{
-								Pos:  p(888, 113),
+								Pos:  p(898, 113),
 								Name: "Mix",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(888, 117),
+									Pos: p(898, 117),
 									X: &lang.CallExpr{
-										Pos: p(888, 117),
+										Pos: p(898, 117),
 										Fun: &lang.Ident{
-											Pos:  p(888, 117),
+											Pos:  p(898, 117),
 											Name: "Combine",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(888, 125),
+												Pos: p(898, 125),
 												X: &lang.Ident{
-													Pos:  p(888, 125),
+													Pos:  p(898, 125),
 													Name: "value1",
 												},
 											},
 											&lang.Arg{
-												Pos: p(888, 133),
+												Pos: p(898, 133),
 												X: &lang.Ident{
-													Pos:  p(888, 133),
+													Pos:  p(898, 133),
 													Name: "value2",
 												},
 											},
 											&lang.Arg{
-												Pos: p(888, 141),
+												Pos: p(898, 141),
 												X: &lang.Ident{
-													Pos:  p(888, 141),
+													Pos:  p(898, 141),
 													Name: "value3",
 												},
 											},
 											&lang.Arg{
-												Pos: p(888, 149),
+												Pos: p(898, 149),
 												X: &lang.Ident{
-													Pos:  p(888, 149),
+													Pos:  p(898, 149),
 													Name: "value4",
 												},
 											},
@@ -13473,18 +13684,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(888, 158),
+									Pos: p(898, 158),
 									X: &lang.CallExpr{
-										Pos: p(888, 158),
+										Pos: p(898, 158),
 										Fun: &lang.Ident{
-											Pos:  p(888, 158),
+											Pos:  p(898, 158),
 											Name: "Of",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(888, 161),
+												Pos: p(898, 161),
 												X: &lang.Ident{
-													Pos:  p(888, 161),
+													Pos:  p(898, 161),
 													Name: "value5",
 												},
 											},
@@ -13495,10 +13706,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(889, 9),
+						Pos:       p(899, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(889, 16),
+							Pos:  p(899, 16),
 							Name: "void",
 						},
 						Name: "Add",
@@ -13507,53 +13718,53 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(889, 28),
+								Pos: p(899, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(889, 28),
+									Pos:  p(899, 28),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(889, 37),
+							Pos: p(899, 37),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(889, 39),
+									Pos: p(899, 39),
 									X: &lang.AssignExpr{
-										Pos: p(889, 45),
+										Pos: p(899, 45),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(889, 39),
+											Pos:  p(899, 39),
 											Name: "_hash",
 										},
 										Right: &lang.CallExpr{
-											Pos: p(889, 47),
+											Pos: p(899, 47),
 											Fun: &lang.Ident{
-												Pos:  p(889, 47),
+												Pos:  p(899, 47),
 												Name: "Mix",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(889, 51),
+													Pos: p(899, 51),
 													X: &lang.Ident{
-														Pos:  p(889, 51),
+														Pos:  p(899, 51),
 														Name: "_hash",
 													},
 												},
 												&lang.Arg{
-													Pos: p(889, 58),
+													Pos: p(899, 58),
 													X: &lang.CallExpr{
-														Pos: p(889, 58),
+														Pos: p(899, 58),
 														Fun: &lang.Ident{
-															Pos:  p(889, 58),
+															Pos:  p(899, 58),
 															Name: "Of",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(889, 61),
+																Pos: p(899, 61),
 																X: &lang.Ident{
-																	Pos:  p(889, 61),
+																	Pos:  p(899, 61),
 																	Name: "value",
 																},
 															},
@@ -13565,19 +13776,19 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(889, 70),
+							Rbrace: p(899, 70),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(890, 9),
+						Pos:       p(900, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(890, 16),
+							Pos:  p(900, 16),
 							Name: "int",
 						},
 						Name: "ToHashCode",
 						ExprBody: &lang.Ident{
-							Pos:  p(890, 36),
+							Pos:  p(900, 36),
 							Name: "_hash",
 						},
 					},
