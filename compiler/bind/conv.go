@@ -150,12 +150,17 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 // arrayInterfaces are the interfaces an array type implements: the generic
 // ones of its element type and the non-generic ones of System.Array.
 var arrayInterfaces = map[string]bool{
-	"System.Collections.Generic.IEnumerable": true, "System.Collections.Generic.ICollection": true,
-	"System.Collections.Generic.IList": true, "System.Collections.Generic.IReadOnlyCollection": true,
-	"System.Collections.Generic.IReadOnlyList": true,
-	"System.Collections.IEnumerable": true, "System.Collections.ICollection": true, "System.Collections.IList": true,
-	"System.Collections.IStructuralComparable": true, "System.Collections.IStructuralEquatable": true,
-	"System.ICloneable": true,
+	"System.Collections.Generic.IEnumerable":         true,
+	"System.Collections.Generic.ICollection":         true,
+	"System.Collections.Generic.IList":               true,
+	"System.Collections.Generic.IReadOnlyCollection": true,
+	"System.Collections.Generic.IReadOnlyList":       true,
+	"System.Collections.IEnumerable":                 true,
+	"System.Collections.ICollection":                 true,
+	"System.Collections.IList":                       true,
+	"System.Collections.IStructuralComparable":       true,
+	"System.Collections.IStructuralEquatable":        true,
+	"System.ICloneable":                              true,
 }
 
 // variantConverts reports whether from converts to to, two constructions
