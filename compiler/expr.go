@@ -144,7 +144,13 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		var t *vm.Type
 		tr := e.Type
 		if tr == nil {
-			tr = fs.expect
+			if bt := fs.c.info.TypeOf(e); bt != nil && bt.Kind == bind.TypeParam {
+				// The binder's target is a type parameter (`_items[i] =
+				// default` in a generic class): default(T) at run time.
+				tr = &lang.TypeRef{Pos: e.Pos, Name: bt.Name}
+			} else {
+				tr = fs.expect
+			}
 		}
 		if tr != nil {
 			if r := fs.alloc(); fs.typeParamInto(tr, r) {

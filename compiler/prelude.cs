@@ -83,9 +83,12 @@ namespace System
         private string _paramName;
         public ArgumentException() : base("Value does not fall within the expected range.") { }
         public ArgumentException(string message) : base(message) { }
-        public ArgumentException(string message, object second) : base(message, second as Exception)
+        // The prelude's bodies choose constructors by argument count, so
+        // one constructor takes a parameter name or an inner exception; it
+        // is named paramName for the named-argument form C# code writes.
+        public ArgumentException(string message, object paramName) : base(message, paramName as Exception)
         {
-            if (second is string p) _paramName = p;
+            if (paramName is string p) _paramName = p;
         }
         public ArgumentException(string message, string paramName, Exception innerException) : base(message, innerException) { _paramName = paramName; }
         public virtual string ParamName => _paramName;
@@ -284,6 +287,16 @@ namespace System
                 foreach (var e in Inner) m = m + " (" + e.Message + ")";
                 return m;
             }
+        }
+        public void Handle(Func<Exception, bool> predicate)
+        {
+            if (predicate == null) throw new ArgumentNullException(nameof(predicate));
+            var unhandled = new System.Collections.Generic.List<Exception>();
+            foreach (var e in Inner)
+            {
+                if (!predicate(e)) unhandled.Add(e);
+            }
+            if (unhandled.Count > 0) throw new AggregateException(_message ?? "One or more errors occurred.", unhandled);
         }
         public AggregateException Flatten()
         {
@@ -767,5 +780,123 @@ namespace System
             if (h != null) System.Threading.ThreadPool.QueueUserWorkItem(_ => h(value));
         }
         void IProgress<T>.Report(T value) => OnReport(value);
+    }
+}
+
+// Exceptions of the file system API and of access checks: asyncvm has no
+// file API that throws them, programs do (compiled when named).
+namespace System
+{
+    public class UnauthorizedAccessException : SystemException
+    {
+        public UnauthorizedAccessException() : base("Attempted to perform an unauthorized operation.") { }
+        public UnauthorizedAccessException(string message) : base(message) { }
+        public UnauthorizedAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class PlatformNotSupportedException : NotSupportedException
+    {
+        public PlatformNotSupportedException() : base("Operation is not supported on this platform.") { }
+        public PlatformNotSupportedException(string message) : base(message) { }
+        public PlatformNotSupportedException(string message, Exception innerException) : base(message, innerException) { }
+    }
+}
+
+namespace System.IO
+{
+    public class IOException : SystemException
+    {
+        public IOException() : base("I/O error occurred.") { }
+        public IOException(string message) : base(message) { }
+        public IOException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class FileNotFoundException : IOException
+    {
+        public FileNotFoundException() : base("Unable to find the specified file.") { }
+        public FileNotFoundException(string message) : base(message) { }
+        public FileNotFoundException(string message, Exception innerException) : base(message, innerException) { }
+        public FileNotFoundException(string message, string fileName) : base(message) { FileName = fileName; }
+        public string FileName { get; }
+    }
+
+    public class DirectoryNotFoundException : IOException
+    {
+        public DirectoryNotFoundException() : base("Attempted to access a path that is not on disk.") { }
+        public DirectoryNotFoundException(string message) : base(message) { }
+        public DirectoryNotFoundException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class EndOfStreamException : IOException
+    {
+        public EndOfStreamException() : base("Attempted to read past the end of the stream.") { }
+        public EndOfStreamException(string message) : base(message) { }
+        public EndOfStreamException(string message, Exception innerException) : base(message, innerException) { }
+    }
+}
+
+namespace System.Threading
+{
+    public static class Timeout
+    {
+        public const int Infinite = -1;
+        public static readonly TimeSpan InfiniteTimeSpan = TimeSpan.FromMilliseconds(-1);
+    }
+
+    // ThreadLocal<T> keeps one value per thread, keyed by the thread's
+    // ManagedThreadId; a value is created by the factory (or is default(T))
+    // on a thread's first read.
+    public class ThreadLocal<T> : IDisposable
+    {
+        readonly Func<T> _factory;
+        readonly System.Collections.Concurrent.ConcurrentDictionary<int, T> _values = new System.Collections.Concurrent.ConcurrentDictionary<int, T>();
+
+        public ThreadLocal() { }
+        public ThreadLocal(bool trackAllValues) { }
+        public ThreadLocal(Func<T> valueFactory)
+        {
+            if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
+            _factory = valueFactory;
+        }
+        public ThreadLocal(Func<T> valueFactory, bool trackAllValues) : this(valueFactory) { }
+
+        public T Value
+        {
+            get
+            {
+                int id = Thread.CurrentThread.ManagedThreadId;
+                if (_values.TryGetValue(id, out T v)) return v;
+                T created = _factory != null ? _factory() : default(T);
+                _values[id] = created;
+                return created;
+            }
+            set { _values[Thread.CurrentThread.ManagedThreadId] = value; }
+        }
+
+        public bool IsValueCreated => _values.ContainsKey(Thread.CurrentThread.ManagedThreadId);
+        public System.Collections.Generic.IList<T> Values => new System.Collections.Generic.List<T>(_values.Values);
+        public void Dispose() { }
+        public override string ToString() => Value.ToString();
+    }
+}
+
+namespace System
+{
+    // HashCode combines hash codes; .NET seeds it per process, so programs
+    // never print its values, and a fixed mix serves.
+    public class HashCode
+    {
+        int _hash = 17;
+
+        static int Of<T>(T value) => value == null ? 0 : value.GetHashCode();
+        static int Mix(int h, int v) => h * 31 + v;
+
+        public static int Combine<T1>(T1 value1) => Mix(17, Of(value1));
+        public static int Combine<T1, T2>(T1 value1, T2 value2) => Mix(Mix(17, Of(value1)), Of(value2));
+        public static int Combine<T1, T2, T3>(T1 value1, T2 value2, T3 value3) => Mix(Combine(value1, value2), Of(value3));
+        public static int Combine<T1, T2, T3, T4>(T1 value1, T2 value2, T3 value3, T4 value4) => Mix(Combine(value1, value2, value3), Of(value4));
+        public static int Combine<T1, T2, T3, T4, T5>(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5) => Mix(Combine(value1, value2, value3, value4), Of(value5));
+        public void Add<T>(T value) { _hash = Mix(_hash, Of(value)); }
+        public int ToHashCode() => _hash;
     }
 }

@@ -25,6 +25,11 @@ import (
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
 	{types: []string{"Progress", "IProgress"}},
+	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
+		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"}},
+	{types: []string{"Timeout"}},
+	{types: []string{"ThreadLocal"}},
+	{types: []string{"HashCode"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or

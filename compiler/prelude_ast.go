@@ -1416,48 +1416,48 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(86, 9),
+						Pos:       p(89, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArgumentException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(86, 34),
+								Pos: p(89, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(86, 34),
+									Pos:  p(89, 34),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(86, 50),
+								Pos: p(89, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(86, 50),
+									Pos:  p(89, 50),
 									Name: "object",
 								},
-								Name: "second",
+								Name: "paramName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(86, 67),
+							Pos:  p(89, 70),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(86, 72),
+									Pos: p(89, 75),
 									X: &lang.Ident{
-										Pos:  p(86, 72),
+										Pos:  p(89, 75),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(86, 81),
+									Pos: p(89, 84),
 									X: &lang.AsExpr{
-										Pos: p(86, 88),
+										Pos: p(89, 94),
 										X: &lang.Ident{
-											Pos:  p(86, 81),
-											Name: "second",
+											Pos:  p(89, 84),
+											Name: "paramName",
 										},
 										Type: &lang.TypeRef{
-											Pos:  p(86, 91),
+											Pos:  p(89, 97),
 											Name: "Exception",
 										},
 									},
@@ -1465,199 +1465,199 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(87, 9),
+							Pos: p(90, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(88, 13),
+									Pos: p(91, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(88, 24),
+										Pos: p(91, 27),
 										X: &lang.Ident{
-											Pos:  p(88, 17),
-											Name: "second",
+											Pos:  p(91, 17),
+											Name: "paramName",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(88, 27),
+											Pos: p(91, 30),
 											Type: &lang.TypeRef{
-												Pos:  p(88, 27),
+												Pos:  p(91, 30),
 												Name: "string",
 											},
 											Name: "p",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(88, 37),
+										Pos: p(91, 40),
 										X: &lang.AssignExpr{
-											Pos: p(88, 48),
+											Pos: p(91, 51),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(88, 37),
+												Pos:  p(91, 40),
 												Name: "_paramName",
 											},
 											Right: &lang.Ident{
-												Pos:  p(88, 50),
+												Pos:  p(91, 53),
 												Name: "p",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(89, 9),
+							Rbrace: p(92, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(90, 9),
+						Pos:       p(93, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArgumentException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(90, 34),
+								Pos: p(93, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(90, 34),
+									Pos:  p(93, 34),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(90, 50),
+								Pos: p(93, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(90, 50),
+									Pos:  p(93, 50),
 									Name: "string",
 								},
 								Name: "paramName",
 							},
 							&lang.Param{
-								Pos: p(90, 68),
+								Pos: p(93, 68),
 								Type: &lang.TypeRef{
-									Pos:  p(90, 68),
+									Pos:  p(93, 68),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(90, 96),
+							Pos:  p(93, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(90, 101),
+									Pos: p(93, 101),
 									X: &lang.Ident{
-										Pos:  p(90, 101),
+										Pos:  p(93, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(90, 110),
+									Pos: p(93, 110),
 									X: &lang.Ident{
-										Pos:  p(90, 110),
+										Pos:  p(93, 110),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(90, 126),
+							Pos: p(93, 126),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(90, 128),
+									Pos: p(93, 128),
 									X: &lang.AssignExpr{
-										Pos: p(90, 139),
+										Pos: p(93, 139),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(90, 128),
+											Pos:  p(93, 128),
 											Name: "_paramName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(90, 141),
+											Pos:  p(93, 141),
 											Name: "paramName",
 										},
 									},
 								},
 							},
-							Rbrace: p(90, 152),
+							Rbrace: p(93, 152),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(91, 9),
+						Pos:       p(94, 9),
 						Modifiers: lang.Modifiers(2049),
 						Type: &lang.TypeRef{
-							Pos:  p(91, 24),
+							Pos:  p(94, 24),
 							Name: "string",
 						},
 						Name: "ParamName",
 						ExprBody: &lang.Ident{
-							Pos:  p(91, 44),
+							Pos:  p(94, 44),
 							Name: "_paramName",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(92, 9),
+						Pos:       p(95, 9),
 						Modifiers: lang.Modifiers(8),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(92, 18),
+							Pos:  p(95, 18),
 							Name: "void",
 						},
 						Name: "SetParamName",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(92, 36),
+								Pos: p(95, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(92, 36),
+									Pos:  p(95, 36),
 									Name: "string",
 								},
 								Name: "p",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(92, 46),
+							Pos: p(95, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(92, 48),
+									Pos: p(95, 48),
 									X: &lang.AssignExpr{
-										Pos: p(92, 59),
+										Pos: p(95, 59),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(92, 48),
+											Pos:  p(95, 48),
 											Name: "_paramName",
 										},
 										Right: &lang.Ident{
-											Pos:  p(92, 61),
+											Pos:  p(95, 61),
 											Name: "p",
 										},
 									},
 								},
 							},
-							Rbrace: p(92, 64),
+							Rbrace: p(95, 64),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(93, 9),
+						Pos:       p(96, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(93, 25),
+							Pos:  p(96, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(95, 13),
+								Pos:  p(98, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(96, 13),
+									Pos: p(99, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(97, 17),
+											Pos: p(100, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(97, 17),
+												Pos:  p(100, 17),
 												Name: "string",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(97, 24),
+													Pos:  p(100, 24),
 													Name: "m",
 													Init: &lang.MemberExpr{
-														Pos: p(97, 33),
+														Pos: p(100, 33),
 														X: &lang.BaseExpr{
-															Pos: p(97, 28),
+															Pos: p(100, 28),
 														},
 														Name: "Message",
 													},
@@ -1665,70 +1665,70 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(98, 17),
+											Pos: p(101, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(98, 40),
+												Pos: p(101, 40),
 												Op:  "&&",
 												X: &lang.BinaryExpr{
-													Pos: p(98, 32),
+													Pos: p(101, 32),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(98, 21),
+														Pos:  p(101, 21),
 														Name: "_paramName",
 													},
 													Y: &lang.Literal{
-														Pos:  p(98, 35),
+														Pos:  p(101, 35),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Y: &lang.BinaryExpr{
-													Pos: p(98, 61),
+													Pos: p(101, 61),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(98, 54),
+														Pos: p(101, 54),
 														X: &lang.Ident{
-															Pos:  p(98, 43),
+															Pos:  p(101, 43),
 															Name: "_paramName",
 														},
 														Name: "Length",
 													},
 													Y: &lang.Literal{
-														Pos:   p(98, 63),
+														Pos:   p(101, 63),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(98, 66),
+												Pos: p(101, 66),
 												X: &lang.BinaryExpr{
-													Pos: p(98, 106),
+													Pos: p(101, 106),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(98, 93),
+														Pos: p(101, 93),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(98, 75),
+															Pos: p(101, 75),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(98, 73),
+																Pos:  p(101, 73),
 																Name: "m",
 															},
 															Y: &lang.Literal{
-																Pos:   p(98, 77),
+																Pos:   p(101, 77),
 																Kind:  lang.LitKind(8),
 																Raw:   "\" (Parameter '\"",
 																Value: string(" (Parameter '"),
 															},
 														},
 														Y: &lang.Ident{
-															Pos:  p(98, 95),
+															Pos:  p(101, 95),
 															Name: "_paramName",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(98, 108),
+														Pos:   p(101, 108),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"')\"",
 														Value: string("')"),
@@ -1737,14 +1737,14 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(99, 17),
+											Pos: p(102, 17),
 											X: &lang.Ident{
-												Pos:  p(99, 24),
+												Pos:  p(102, 24),
 												Name: "m",
 											},
 										},
 									},
-									Rbrace: p(100, 13),
+									Rbrace: p(103, 13),
 								},
 							},
 						},
@@ -1752,30 +1752,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(104, 5),
+				Pos:       p(107, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ArgumentNullException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(104, 42),
+						Pos:  p(107, 42),
 						Name: "ArgumentException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(106, 9),
+						Pos:       p(109, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArgumentNullException",
 						Init: &lang.CtorInit{
-							Pos:  p(106, 42),
+							Pos:  p(109, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(106, 47),
+									Pos: p(109, 47),
 									X: &lang.Literal{
-										Pos:   p(106, 47),
+										Pos:   p(109, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Value cannot be null.\"",
 										Value: string("Value cannot be null."),
@@ -1784,160 +1784,160 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(106, 72),
-							Rbrace: p(106, 74),
+							Pos:    p(109, 72),
+							Rbrace: p(109, 74),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(107, 9),
+						Pos:       p(110, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArgumentNullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(107, 38),
+								Pos: p(110, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(107, 38),
+									Pos:  p(110, 38),
 									Name: "string",
 								},
 								Name: "paramName",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(107, 58),
+							Pos:  p(110, 58),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(107, 63),
+									Pos: p(110, 63),
 									X: &lang.Literal{
-										Pos:   p(107, 63),
+										Pos:   p(110, 63),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Value cannot be null.\"",
 										Value: string("Value cannot be null."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(107, 88),
+									Pos: p(110, 88),
 									X: &lang.Ident{
-										Pos:  p(107, 88),
+										Pos:  p(110, 88),
 										Name: "paramName",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(107, 99),
-							Rbrace: p(107, 101),
+							Pos:    p(110, 99),
+							Rbrace: p(110, 101),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(108, 9),
+						Pos:       p(111, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArgumentNullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(108, 38),
+								Pos: p(111, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(108, 38),
+									Pos:  p(111, 38),
 									Name: "string",
 								},
 								Name: "paramName",
 							},
 							&lang.Param{
-								Pos: p(108, 56),
+								Pos: p(111, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(108, 56),
+									Pos:  p(111, 56),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(108, 74),
+							Pos:  p(111, 74),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(108, 79),
+									Pos: p(111, 79),
 									X: &lang.Ident{
-										Pos:  p(108, 79),
+										Pos:  p(111, 79),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(108, 88),
+									Pos: p(111, 88),
 									X: &lang.Ident{
-										Pos:  p(108, 88),
+										Pos:  p(111, 88),
 										Name: "paramName",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(108, 99),
-							Rbrace: p(108, 101),
+							Pos:    p(111, 99),
+							Rbrace: p(111, 101),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(109, 9),
+						Pos:       p(112, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(109, 23),
+							Pos:  p(112, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfNull",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(109, 40),
+								Pos: p(112, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(109, 40),
+									Pos:  p(112, 40),
 									Name: "object",
 								},
 								Name: "argument",
 							},
 							&lang.Param{
-								Pos: p(109, 57),
+								Pos: p(112, 57),
 								Type: &lang.TypeRef{
-									Pos:  p(109, 57),
+									Pos:  p(112, 57),
 									Name: "string",
 								},
 								Name: "paramName",
 								Default: &lang.Literal{
-									Pos:  p(109, 76),
+									Pos:  p(112, 76),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(110, 9),
+							Pos: p(113, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(111, 13),
+									Pos: p(114, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(111, 26),
+										Pos: p(114, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(111, 17),
+											Pos:  p(114, 17),
 											Name: "argument",
 										},
 										Y: &lang.Literal{
-											Pos:  p(111, 29),
+											Pos:  p(114, 29),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(111, 35),
+										Pos: p(114, 35),
 										X: &lang.NewExpr{
-											Pos: p(111, 41),
+											Pos: p(114, 41),
 											Type: &lang.TypeRef{
-												Pos:  p(111, 45),
+												Pos:  p(114, 45),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(111, 67),
+													Pos: p(114, 67),
 													X: &lang.Ident{
-														Pos:  p(111, 67),
+														Pos:  p(114, 67),
 														Name: "paramName",
 													},
 												},
@@ -1946,243 +1946,243 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(112, 9),
+							Rbrace: p(115, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(115, 5),
+				Pos:       p(118, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ArgumentOutOfRangeException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(115, 48),
+						Pos:  p(118, 48),
 						Name: "ArgumentException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(117, 9),
+						Pos:       p(120, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(117, 17),
+							Pos:  p(120, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(117, 24),
+								Pos:  p(120, 24),
 								Name: "_actualValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(118, 9),
+						Pos:       p(121, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(118, 17),
+							Pos:  p(121, 17),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(118, 22),
+								Pos:  p(121, 22),
 								Name: "_hasActual",
 							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(119, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ArgumentOutOfRangeException",
-						Init: &lang.CtorInit{
-							Pos:  p(119, 48),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(119, 53),
-									X: &lang.Literal{
-										Pos:   p(119, 53),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"Specified argument was out of the range of valid values.\"",
-										Value: string("Specified argument was out of the range of valid values."),
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(119, 113),
-							Rbrace: p(119, 115),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(120, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ArgumentOutOfRangeException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(120, 44),
-								Type: &lang.TypeRef{
-									Pos:  p(120, 44),
-									Name: "string",
-								},
-								Name: "paramName",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(120, 64),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(120, 69),
-									X: &lang.Literal{
-										Pos:   p(120, 69),
-										Kind:  lang.LitKind(8),
-										Raw:   "\"Specified argument was out of the range of valid values.\"",
-										Value: string("Specified argument was out of the range of valid values."),
-									},
-								},
-								&lang.Arg{
-									Pos: p(120, 129),
-									X: &lang.Ident{
-										Pos:  p(120, 129),
-										Name: "paramName",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(120, 140),
-							Rbrace: p(120, 142),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(121, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ArgumentOutOfRangeException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(121, 44),
-								Type: &lang.TypeRef{
-									Pos:  p(121, 44),
-									Name: "string",
-								},
-								Name: "paramName",
-							},
-							&lang.Param{
-								Pos: p(121, 62),
-								Type: &lang.TypeRef{
-									Pos:  p(121, 62),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(121, 80),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(121, 85),
-									X: &lang.Ident{
-										Pos:  p(121, 85),
-										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(121, 94),
-									X: &lang.Ident{
-										Pos:  p(121, 94),
-										Name: "paramName",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(121, 105),
-							Rbrace: p(121, 107),
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       p(122, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArgumentOutOfRangeException",
+						Init: &lang.CtorInit{
+							Pos:  p(122, 48),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(122, 53),
+									X: &lang.Literal{
+										Pos:   p(122, 53),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Specified argument was out of the range of valid values.\"",
+										Value: string("Specified argument was out of the range of valid values."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(122, 113),
+							Rbrace: p(122, 115),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(123, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ArgumentOutOfRangeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(122, 44),
+								Pos: p(123, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(122, 44),
+									Pos:  p(123, 44),
 									Name: "string",
 								},
 								Name: "paramName",
 							},
-							&lang.Param{
-								Pos: p(122, 62),
-								Type: &lang.TypeRef{
-									Pos:  p(122, 62),
-									Name: "object",
-								},
-								Name: "actualValue",
-							},
-							&lang.Param{
-								Pos: p(122, 82),
-								Type: &lang.TypeRef{
-									Pos:  p(122, 82),
-									Name: "string",
-								},
-								Name: "message",
-							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(122, 100),
+							Pos:  p(123, 64),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(122, 105),
-									X: &lang.Ident{
-										Pos:  p(122, 105),
-										Name: "message",
+									Pos: p(123, 69),
+									X: &lang.Literal{
+										Pos:   p(123, 69),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Specified argument was out of the range of valid values.\"",
+										Value: string("Specified argument was out of the range of valid values."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(122, 114),
+									Pos: p(123, 129),
 									X: &lang.Ident{
-										Pos:  p(122, 114),
+										Pos:  p(123, 129),
 										Name: "paramName",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(122, 125),
+							Pos:    p(123, 140),
+							Rbrace: p(123, 142),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(124, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ArgumentOutOfRangeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(124, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(124, 44),
+									Name: "string",
+								},
+								Name: "paramName",
+							},
+							&lang.Param{
+								Pos: p(124, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(124, 62),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(124, 80),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(124, 85),
+									X: &lang.Ident{
+										Pos:  p(124, 85),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(124, 94),
+									X: &lang.Ident{
+										Pos:  p(124, 94),
+										Name: "paramName",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(124, 105),
+							Rbrace: p(124, 107),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(125, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ArgumentOutOfRangeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(125, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(125, 44),
+									Name: "string",
+								},
+								Name: "paramName",
+							},
+							&lang.Param{
+								Pos: p(125, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(125, 62),
+									Name: "object",
+								},
+								Name: "actualValue",
+							},
+							&lang.Param{
+								Pos: p(125, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(125, 82),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(125, 100),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(125, 105),
+									X: &lang.Ident{
+										Pos:  p(125, 105),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(125, 114),
+									X: &lang.Ident{
+										Pos:  p(125, 114),
+										Name: "paramName",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(125, 125),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(122, 127),
+									Pos: p(125, 127),
 									X: &lang.AssignExpr{
-										Pos: p(122, 140),
+										Pos: p(125, 140),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(122, 127),
+											Pos:  p(125, 127),
 											Name: "_actualValue",
 										},
 										Right: &lang.Ident{
-											Pos:  p(122, 142),
+											Pos:  p(125, 142),
 											Name: "actualValue",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(122, 155),
+									Pos: p(125, 155),
 									X: &lang.AssignExpr{
-										Pos: p(122, 166),
+										Pos: p(125, 166),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(122, 155),
+											Pos:  p(125, 155),
 											Name: "_hasActual",
 										},
 										Right: &lang.Literal{
-											Pos:   p(122, 168),
+											Pos:   p(125, 168),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -2190,51 +2190,51 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(122, 174),
+							Rbrace: p(125, 174),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(123, 9),
+						Pos:       p(126, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(123, 16),
+							Pos:  p(126, 16),
 							Name: "object",
 						},
 						Name: "ActualValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(123, 38),
+							Pos:  p(126, 38),
 							Name: "_actualValue",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(124, 9),
+						Pos:       p(127, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(124, 25),
+							Pos:  p(127, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(126, 13),
+								Pos:  p(129, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(127, 13),
+									Pos: p(130, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(128, 17),
+											Pos: p(131, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(128, 17),
+												Pos:  p(131, 17),
 												Name: "string",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(128, 24),
+													Pos:  p(131, 24),
 													Name: "m",
 													Init: &lang.MemberExpr{
-														Pos: p(128, 33),
+														Pos: p(131, 33),
 														X: &lang.BaseExpr{
-															Pos: p(128, 28),
+															Pos: p(131, 28),
 														},
 														Name: "Message",
 													},
@@ -2242,52 +2242,52 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.IfStmt{
-											Pos: p(129, 17),
+											Pos: p(132, 17),
 											Cond: &lang.Ident{
-												Pos:  p(129, 21),
+												Pos:  p(132, 21),
 												Name: "_hasActual",
 											},
 											Then: &lang.ReturnStmt{
-												Pos: p(129, 33),
+												Pos: p(132, 33),
 												X: &lang.BinaryExpr{
-													Pos: p(129, 101),
+													Pos: p(132, 101),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(129, 86),
+														Pos: p(132, 86),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(129, 64),
+															Pos: p(132, 64),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(129, 42),
+																Pos: p(132, 42),
 																Op:  "+",
 																X: &lang.Ident{
-																	Pos:  p(129, 40),
+																	Pos:  p(132, 40),
 																	Name: "m",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(129, 56),
+																	Pos: p(132, 56),
 																	X: &lang.Ident{
-																		Pos:  p(129, 44),
+																		Pos:  p(132, 44),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(129, 66),
+																Pos:   p(132, 66),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual value was \"",
 																Value: string("Actual value was "),
 															},
 														},
 														Y: &lang.Ident{
-															Pos:  p(129, 88),
+															Pos:  p(132, 88),
 															Name: "_actualValue",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(129, 103),
+														Pos:   p(132, 103),
 														Kind:  lang.LitKind(8),
 														Raw:   "\".\"",
 														Value: string("."),
@@ -2296,14 +2296,14 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(130, 17),
+											Pos: p(133, 17),
 											X: &lang.Ident{
-												Pos:  p(130, 24),
+												Pos:  p(133, 24),
 												Name: "m",
 											},
 										},
 									},
-									Rbrace: p(131, 13),
+									Rbrace: p(134, 13),
 								},
 							},
 						},
@@ -2311,30 +2311,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(135, 5),
+				Pos:       p(138, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ArithmeticException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(135, 40),
+						Pos:  p(138, 40),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(137, 9),
+						Pos:       p(140, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArithmeticException",
 						Init: &lang.CtorInit{
-							Pos:  p(137, 40),
+							Pos:  p(140, 40),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(137, 45),
+									Pos: p(140, 45),
 									X: &lang.Literal{
-										Pos:   p(137, 45),
+										Pos:   p(140, 45),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Overflow or underflow in the arithmetic operation.\"",
 										Value: string("Overflow or underflow in the arithmetic operation."),
@@ -2343,116 +2343,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(137, 99),
-							Rbrace: p(137, 101),
+							Pos:    p(140, 99),
+							Rbrace: p(140, 101),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(138, 9),
+						Pos:       p(141, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArithmeticException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(138, 36),
+								Pos: p(141, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(138, 36),
+									Pos:  p(141, 36),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(138, 54),
+							Pos:  p(141, 54),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(138, 59),
+									Pos: p(141, 59),
 									X: &lang.Ident{
-										Pos:  p(138, 59),
+										Pos:  p(141, 59),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(138, 68),
-							Rbrace: p(138, 70),
+							Pos:    p(141, 68),
+							Rbrace: p(141, 70),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(139, 9),
+						Pos:       p(142, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ArithmeticException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(139, 36),
+								Pos: p(142, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(139, 36),
+									Pos:  p(142, 36),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(139, 52),
+								Pos: p(142, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(139, 52),
+									Pos:  p(142, 52),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(139, 80),
+							Pos:  p(142, 80),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(139, 85),
+									Pos: p(142, 85),
 									X: &lang.Ident{
-										Pos:  p(139, 85),
+										Pos:  p(142, 85),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(139, 94),
+									Pos: p(142, 94),
 									X: &lang.Ident{
-										Pos:  p(139, 94),
+										Pos:  p(142, 94),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(139, 110),
-							Rbrace: p(139, 112),
+							Pos:    p(142, 110),
+							Rbrace: p(142, 112),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(142, 5),
+				Pos:       p(145, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DivideByZeroException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(142, 42),
+						Pos:  p(145, 42),
 						Name: "ArithmeticException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(144, 9),
+						Pos:       p(147, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DivideByZeroException",
 						Init: &lang.CtorInit{
-							Pos:  p(144, 42),
+							Pos:  p(147, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(144, 47),
+									Pos: p(147, 47),
 									X: &lang.Literal{
-										Pos:   p(144, 47),
+										Pos:   p(147, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to divide by zero.\"",
 										Value: string("Attempted to divide by zero."),
@@ -2461,116 +2461,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(144, 79),
-							Rbrace: p(144, 81),
+							Pos:    p(147, 79),
+							Rbrace: p(147, 81),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(145, 9),
+						Pos:       p(148, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DivideByZeroException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(145, 38),
+								Pos: p(148, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(145, 38),
+									Pos:  p(148, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(145, 56),
+							Pos:  p(148, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(145, 61),
+									Pos: p(148, 61),
 									X: &lang.Ident{
-										Pos:  p(145, 61),
+										Pos:  p(148, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(145, 70),
-							Rbrace: p(145, 72),
+							Pos:    p(148, 70),
+							Rbrace: p(148, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(146, 9),
+						Pos:       p(149, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "DivideByZeroException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(146, 38),
+								Pos: p(149, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(146, 38),
+									Pos:  p(149, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(146, 54),
+								Pos: p(149, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(146, 54),
+									Pos:  p(149, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(146, 82),
+							Pos:  p(149, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(146, 87),
+									Pos: p(149, 87),
 									X: &lang.Ident{
-										Pos:  p(146, 87),
+										Pos:  p(149, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(146, 96),
+									Pos: p(149, 96),
 									X: &lang.Ident{
-										Pos:  p(146, 96),
+										Pos:  p(149, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(146, 112),
-							Rbrace: p(146, 114),
+							Pos:    p(149, 112),
+							Rbrace: p(149, 114),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(149, 5),
+				Pos:       p(152, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "OverflowException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(149, 38),
+						Pos:  p(152, 38),
 						Name: "ArithmeticException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(151, 9),
+						Pos:       p(154, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OverflowException",
 						Init: &lang.CtorInit{
-							Pos:  p(151, 38),
+							Pos:  p(154, 38),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(151, 43),
+									Pos: p(154, 43),
 									X: &lang.Literal{
-										Pos:   p(151, 43),
+										Pos:   p(154, 43),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Arithmetic operation resulted in an overflow.\"",
 										Value: string("Arithmetic operation resulted in an overflow."),
@@ -2579,116 +2579,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(151, 92),
-							Rbrace: p(151, 94),
+							Pos:    p(154, 92),
+							Rbrace: p(154, 94),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(152, 9),
+						Pos:       p(155, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OverflowException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(152, 34),
+								Pos: p(155, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(152, 34),
+									Pos:  p(155, 34),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(152, 52),
+							Pos:  p(155, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(152, 57),
+									Pos: p(155, 57),
 									X: &lang.Ident{
-										Pos:  p(152, 57),
+										Pos:  p(155, 57),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(152, 66),
-							Rbrace: p(152, 68),
+							Pos:    p(155, 66),
+							Rbrace: p(155, 68),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(153, 9),
+						Pos:       p(156, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OverflowException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(153, 34),
+								Pos: p(156, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(153, 34),
+									Pos:  p(156, 34),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(153, 50),
+								Pos: p(156, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(153, 50),
+									Pos:  p(156, 50),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(153, 78),
+							Pos:  p(156, 78),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(153, 83),
+									Pos: p(156, 83),
 									X: &lang.Ident{
-										Pos:  p(153, 83),
+										Pos:  p(156, 83),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(153, 92),
+									Pos: p(156, 92),
 									X: &lang.Ident{
-										Pos:  p(153, 92),
+										Pos:  p(156, 92),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(153, 108),
-							Rbrace: p(153, 110),
+							Pos:    p(156, 108),
+							Rbrace: p(156, 110),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(156, 5),
+				Pos:       p(159, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NullReferenceException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(156, 43),
+						Pos:  p(159, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(158, 9),
+						Pos:       p(161, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NullReferenceException",
 						Init: &lang.CtorInit{
-							Pos:  p(158, 43),
+							Pos:  p(161, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(158, 48),
+									Pos: p(161, 48),
 									X: &lang.Literal{
-										Pos:   p(158, 48),
+										Pos:   p(161, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object reference not set to an instance of an object.\"",
 										Value: string("Object reference not set to an instance of an object."),
@@ -2697,116 +2697,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(158, 105),
-							Rbrace: p(158, 107),
+							Pos:    p(161, 105),
+							Rbrace: p(161, 107),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(159, 9),
+						Pos:       p(162, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NullReferenceException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(159, 39),
+								Pos: p(162, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(159, 39),
+									Pos:  p(162, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(159, 57),
+							Pos:  p(162, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(159, 62),
+									Pos: p(162, 62),
 									X: &lang.Ident{
-										Pos:  p(159, 62),
+										Pos:  p(162, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(159, 71),
-							Rbrace: p(159, 73),
+							Pos:    p(162, 71),
+							Rbrace: p(162, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(160, 9),
+						Pos:       p(163, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NullReferenceException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(160, 39),
+								Pos: p(163, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(160, 39),
+									Pos:  p(163, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(160, 55),
+								Pos: p(163, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(160, 55),
+									Pos:  p(163, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(160, 83),
+							Pos:  p(163, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(160, 88),
+									Pos: p(163, 88),
 									X: &lang.Ident{
-										Pos:  p(160, 88),
+										Pos:  p(163, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(160, 97),
+									Pos: p(163, 97),
 									X: &lang.Ident{
-										Pos:  p(160, 97),
+										Pos:  p(163, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(160, 113),
-							Rbrace: p(160, 115),
+							Pos:    p(163, 113),
+							Rbrace: p(163, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(163, 5),
+				Pos:       p(166, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "OutOfMemoryException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(163, 41),
+						Pos:  p(166, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(165, 9),
+						Pos:       p(168, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OutOfMemoryException",
 						Init: &lang.CtorInit{
-							Pos:  p(165, 41),
+							Pos:  p(168, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(165, 46),
+									Pos: p(168, 46),
 									X: &lang.Literal{
-										Pos:   p(165, 46),
+										Pos:   p(168, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Insufficient memory to continue the execution of the program.\"",
 										Value: string("Insufficient memory to continue the execution of the program."),
@@ -2815,116 +2815,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(165, 111),
-							Rbrace: p(165, 113),
+							Pos:    p(168, 111),
+							Rbrace: p(168, 113),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(166, 9),
+						Pos:       p(169, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OutOfMemoryException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(166, 37),
+								Pos: p(169, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(166, 37),
+									Pos:  p(169, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(166, 55),
+							Pos:  p(169, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(166, 60),
+									Pos: p(169, 60),
 									X: &lang.Ident{
-										Pos:  p(166, 60),
+										Pos:  p(169, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(166, 69),
-							Rbrace: p(166, 71),
+							Pos:    p(169, 69),
+							Rbrace: p(169, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(167, 9),
+						Pos:       p(170, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OutOfMemoryException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(167, 37),
+								Pos: p(170, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(167, 37),
+									Pos:  p(170, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(167, 53),
+								Pos: p(170, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(167, 53),
+									Pos:  p(170, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(167, 81),
+							Pos:  p(170, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(167, 86),
+									Pos: p(170, 86),
 									X: &lang.Ident{
-										Pos:  p(167, 86),
+										Pos:  p(170, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(167, 95),
+									Pos: p(170, 95),
 									X: &lang.Ident{
-										Pos:  p(167, 95),
+										Pos:  p(170, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(167, 111),
-							Rbrace: p(167, 113),
+							Pos:    p(170, 111),
+							Rbrace: p(170, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(170, 5),
+				Pos:       p(173, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "IndexOutOfRangeException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(170, 45),
+						Pos:  p(173, 45),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(172, 9),
+						Pos:       p(175, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IndexOutOfRangeException",
 						Init: &lang.CtorInit{
-							Pos:  p(172, 45),
+							Pos:  p(175, 45),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(172, 50),
+									Pos: p(175, 50),
 									X: &lang.Literal{
-										Pos:   p(172, 50),
+										Pos:   p(175, 50),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Index was outside the bounds of the array.\"",
 										Value: string("Index was outside the bounds of the array."),
@@ -2933,116 +2933,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(172, 96),
-							Rbrace: p(172, 98),
+							Pos:    p(175, 96),
+							Rbrace: p(175, 98),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(173, 9),
+						Pos:       p(176, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IndexOutOfRangeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(173, 41),
+								Pos: p(176, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(173, 41),
+									Pos:  p(176, 41),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(173, 59),
+							Pos:  p(176, 59),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(173, 64),
+									Pos: p(176, 64),
 									X: &lang.Ident{
-										Pos:  p(173, 64),
+										Pos:  p(176, 64),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(173, 73),
-							Rbrace: p(173, 75),
+							Pos:    p(176, 73),
+							Rbrace: p(176, 75),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(174, 9),
+						Pos:       p(177, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "IndexOutOfRangeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(174, 41),
+								Pos: p(177, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(174, 41),
+									Pos:  p(177, 41),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(174, 57),
+								Pos: p(177, 57),
 								Type: &lang.TypeRef{
-									Pos:  p(174, 57),
+									Pos:  p(177, 57),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(174, 85),
+							Pos:  p(177, 85),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(174, 90),
+									Pos: p(177, 90),
 									X: &lang.Ident{
-										Pos:  p(174, 90),
+										Pos:  p(177, 90),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(174, 99),
+									Pos: p(177, 99),
 									X: &lang.Ident{
-										Pos:  p(174, 99),
+										Pos:  p(177, 99),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(174, 115),
-							Rbrace: p(174, 117),
+							Pos:    p(177, 115),
+							Rbrace: p(177, 117),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(177, 5),
+				Pos:       p(180, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "InvalidCastException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(177, 41),
+						Pos:  p(180, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(179, 9),
+						Pos:       p(182, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Init: &lang.CtorInit{
-							Pos:  p(179, 41),
+							Pos:  p(182, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(179, 46),
+									Pos: p(182, 46),
 									X: &lang.Literal{
-										Pos:   p(179, 46),
+										Pos:   p(182, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Specified cast is not valid.\"",
 										Value: string("Specified cast is not valid."),
@@ -3051,116 +3051,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(179, 78),
-							Rbrace: p(179, 80),
+							Pos:    p(182, 78),
+							Rbrace: p(182, 80),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(180, 9),
+						Pos:       p(183, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(180, 37),
+								Pos: p(183, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(180, 37),
+									Pos:  p(183, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(180, 55),
+							Pos:  p(183, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(180, 60),
+									Pos: p(183, 60),
 									X: &lang.Ident{
-										Pos:  p(180, 60),
+										Pos:  p(183, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(180, 69),
-							Rbrace: p(180, 71),
+							Pos:    p(183, 69),
+							Rbrace: p(183, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(181, 9),
+						Pos:       p(184, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "InvalidCastException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(181, 37),
+								Pos: p(184, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(181, 37),
+									Pos:  p(184, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(181, 53),
+								Pos: p(184, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(181, 53),
+									Pos:  p(184, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(181, 81),
+							Pos:  p(184, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(181, 86),
+									Pos: p(184, 86),
 									X: &lang.Ident{
-										Pos:  p(181, 86),
+										Pos:  p(184, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(181, 95),
+									Pos: p(184, 95),
 									X: &lang.Ident{
-										Pos:  p(181, 95),
+										Pos:  p(184, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(181, 111),
-							Rbrace: p(181, 113),
+							Pos:    p(184, 111),
+							Rbrace: p(184, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(184, 5),
+				Pos:       p(187, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "FormatException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(184, 36),
+						Pos:  p(187, 36),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(186, 9),
+						Pos:       p(189, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Init: &lang.CtorInit{
-							Pos:  p(186, 36),
+							Pos:  p(189, 36),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(186, 41),
+									Pos: p(189, 41),
 									X: &lang.Literal{
-										Pos:   p(186, 41),
+										Pos:   p(189, 41),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One of the identified items was in an invalid format.\"",
 										Value: string("One of the identified items was in an invalid format."),
@@ -3169,116 +3169,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(186, 98),
-							Rbrace: p(186, 100),
+							Pos:    p(189, 98),
+							Rbrace: p(189, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(187, 9),
+						Pos:       p(190, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(187, 32),
+								Pos: p(190, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(187, 32),
+									Pos:  p(190, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(187, 50),
+							Pos:  p(190, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(187, 55),
+									Pos: p(190, 55),
 									X: &lang.Ident{
-										Pos:  p(187, 55),
+										Pos:  p(190, 55),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(187, 64),
-							Rbrace: p(187, 66),
+							Pos:    p(190, 64),
+							Rbrace: p(190, 66),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(188, 9),
+						Pos:       p(191, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "FormatException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(188, 32),
+								Pos: p(191, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(188, 32),
+									Pos:  p(191, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(188, 48),
+								Pos: p(191, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(188, 48),
+									Pos:  p(191, 48),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(188, 76),
+							Pos:  p(191, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(188, 81),
+									Pos: p(191, 81),
 									X: &lang.Ident{
-										Pos:  p(188, 81),
+										Pos:  p(191, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(188, 90),
+									Pos: p(191, 90),
 									X: &lang.Ident{
-										Pos:  p(188, 90),
+										Pos:  p(191, 90),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(188, 106),
-							Rbrace: p(188, 108),
+							Pos:    p(191, 106),
+							Rbrace: p(191, 108),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(191, 5),
+				Pos:       p(194, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NotSupportedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(191, 42),
+						Pos:  p(194, 42),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(193, 9),
+						Pos:       p(196, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Init: &lang.CtorInit{
-							Pos:  p(193, 42),
+							Pos:  p(196, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(193, 47),
+									Pos: p(196, 47),
 									X: &lang.Literal{
-										Pos:   p(193, 47),
+										Pos:   p(196, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Specified method is not supported.\"",
 										Value: string("Specified method is not supported."),
@@ -3287,116 +3287,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(193, 85),
-							Rbrace: p(193, 87),
+							Pos:    p(196, 85),
+							Rbrace: p(196, 87),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(194, 9),
+						Pos:       p(197, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(194, 38),
+								Pos: p(197, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(194, 38),
+									Pos:  p(197, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(194, 56),
+							Pos:  p(197, 56),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(194, 61),
+									Pos: p(197, 61),
 									X: &lang.Ident{
-										Pos:  p(194, 61),
+										Pos:  p(197, 61),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(194, 70),
-							Rbrace: p(194, 72),
+							Pos:    p(197, 70),
+							Rbrace: p(197, 72),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(195, 9),
+						Pos:       p(198, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotSupportedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(195, 38),
+								Pos: p(198, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(195, 38),
+									Pos:  p(198, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(195, 54),
+								Pos: p(198, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(195, 54),
+									Pos:  p(198, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(195, 82),
+							Pos:  p(198, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(195, 87),
+									Pos: p(198, 87),
 									X: &lang.Ident{
-										Pos:  p(195, 87),
+										Pos:  p(198, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(195, 96),
+									Pos: p(198, 96),
 									X: &lang.Ident{
-										Pos:  p(195, 96),
+										Pos:  p(198, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(195, 112),
-							Rbrace: p(195, 114),
+							Pos:    p(198, 112),
+							Rbrace: p(198, 114),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(198, 5),
+				Pos:       p(201, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "NotImplementedException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(198, 44),
+						Pos:  p(201, 44),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(200, 9),
+						Pos:       p(203, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Init: &lang.CtorInit{
-							Pos:  p(200, 44),
+							Pos:  p(203, 44),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(200, 49),
+									Pos: p(203, 49),
 									X: &lang.Literal{
-										Pos:   p(200, 49),
+										Pos:   p(203, 49),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The method or operation is not implemented.\"",
 										Value: string("The method or operation is not implemented."),
@@ -3405,116 +3405,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(200, 96),
-							Rbrace: p(200, 98),
+							Pos:    p(203, 96),
+							Rbrace: p(203, 98),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(201, 9),
+						Pos:       p(204, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(201, 40),
+								Pos: p(204, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(201, 40),
+									Pos:  p(204, 40),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(201, 58),
+							Pos:  p(204, 58),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(201, 63),
+									Pos: p(204, 63),
 									X: &lang.Ident{
-										Pos:  p(201, 63),
+										Pos:  p(204, 63),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(201, 72),
-							Rbrace: p(201, 74),
+							Pos:    p(204, 72),
+							Rbrace: p(204, 74),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(202, 9),
+						Pos:       p(205, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "NotImplementedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(202, 40),
+								Pos: p(205, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(202, 40),
+									Pos:  p(205, 40),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(202, 56),
+								Pos: p(205, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(202, 56),
+									Pos:  p(205, 56),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(202, 84),
+							Pos:  p(205, 84),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(202, 89),
+									Pos: p(205, 89),
 									X: &lang.Ident{
-										Pos:  p(202, 89),
+										Pos:  p(205, 89),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(202, 98),
+									Pos: p(205, 98),
 									X: &lang.Ident{
-										Pos:  p(202, 98),
+										Pos:  p(205, 98),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(202, 114),
-							Rbrace: p(202, 116),
+							Pos:    p(205, 114),
+							Rbrace: p(205, 116),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(205, 5),
+				Pos:       p(208, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TimeoutException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(205, 37),
+						Pos:  p(208, 37),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(207, 9),
+						Pos:       p(210, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Init: &lang.CtorInit{
-							Pos:  p(207, 37),
+							Pos:  p(210, 37),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(207, 42),
+									Pos: p(210, 42),
 									X: &lang.Literal{
-										Pos:   p(207, 42),
+										Pos:   p(210, 42),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The operation has timed out.\"",
 										Value: string("The operation has timed out."),
@@ -3523,130 +3523,130 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(207, 74),
-							Rbrace: p(207, 76),
+							Pos:    p(210, 74),
+							Rbrace: p(210, 76),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(208, 9),
+						Pos:       p(211, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(208, 33),
+								Pos: p(211, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(208, 33),
+									Pos:  p(211, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(208, 51),
+							Pos:  p(211, 51),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(208, 56),
+									Pos: p(211, 56),
 									X: &lang.Ident{
-										Pos:  p(208, 56),
+										Pos:  p(211, 56),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(208, 65),
-							Rbrace: p(208, 67),
+							Pos:    p(211, 65),
+							Rbrace: p(211, 67),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(209, 9),
+						Pos:       p(212, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TimeoutException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(209, 33),
+								Pos: p(212, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(209, 33),
+									Pos:  p(212, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(209, 49),
+								Pos: p(212, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(209, 49),
+									Pos:  p(212, 49),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(209, 77),
+							Pos:  p(212, 77),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(209, 82),
+									Pos: p(212, 82),
 									X: &lang.Ident{
-										Pos:  p(209, 82),
+										Pos:  p(212, 82),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(209, 91),
+									Pos: p(212, 91),
 									X: &lang.Ident{
-										Pos:  p(209, 91),
+										Pos:  p(212, 91),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(209, 107),
-							Rbrace: p(209, 109),
+							Pos:    p(212, 107),
+							Rbrace: p(212, 109),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(212, 5),
+				Pos:       p(215, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "OperationCanceledException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(212, 47),
+						Pos:  p(215, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(218, 9),
+						Pos:       p(221, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(218, 17),
+							Pos:  p(221, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(218, 24),
+								Pos:  p(221, 24),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(219, 9),
+						Pos:       p(222, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(219, 47),
+							Pos:  p(222, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(219, 52),
+									Pos: p(222, 52),
 									X: &lang.Literal{
-										Pos:   p(219, 52),
+										Pos:   p(222, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The operation was canceled.\"",
 										Value: string("The operation was canceled."),
@@ -3655,76 +3655,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(219, 83),
-							Rbrace: p(219, 85),
+							Pos:    p(222, 83),
+							Rbrace: p(222, 85),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(220, 9),
+						Pos:       p(223, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(220, 43),
+								Pos: p(223, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(220, 43),
+									Pos:  p(223, 43),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(220, 57),
+							Pos:  p(223, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(220, 62),
+									Pos: p(223, 62),
 									X: &lang.CondExpr{
-										Pos: p(220, 91),
+										Pos: p(223, 91),
 										Cond: &lang.BinaryExpr{
-											Pos: p(220, 76),
+											Pos: p(223, 76),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(220, 66),
+												Pos: p(223, 66),
 												X: &lang.Ident{
-													Pos:  p(220, 62),
+													Pos:  p(223, 62),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(220, 69),
+													Pos: p(223, 69),
 													Type: &lang.TypeRef{
-														Pos:  p(220, 69),
+														Pos:  p(223, 69),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(220, 83),
+												Pos: p(223, 83),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(220, 79),
+													Pos:  p(223, 79),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(220, 86),
+													Pos:  p(223, 86),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(220, 93),
+											Pos: p(223, 93),
 											Type: &lang.TypeRef{
-												Pos:  p(220, 94),
+												Pos:  p(223, 94),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(220, 101),
+												Pos:  p(223, 101),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(220, 107),
+											Pos:   p(223, 107),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"The operation was canceled.\"",
 											Value: string("The operation was canceled."),
@@ -3734,91 +3734,91 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(221, 9),
+							Pos: p(224, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(222, 13),
+									Pos: p(225, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(222, 17),
+										Pos: p(225, 17),
 										Op:  "!",
 										X: &lang.IsExpr{
-											Pos: p(222, 23),
+											Pos: p(225, 23),
 											X: &lang.Ident{
-												Pos:  p(222, 19),
+												Pos:  p(225, 19),
 												Name: "arg",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(222, 26),
+												Pos: p(225, 26),
 												Type: &lang.TypeRef{
-													Pos:  p(222, 26),
+													Pos:  p(225, 26),
 													Name: "string",
 												},
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(222, 35),
+										Pos: p(225, 35),
 										X: &lang.AssignExpr{
-											Pos: p(222, 42),
+											Pos: p(225, 42),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(222, 35),
+												Pos:  p(225, 35),
 												Name: "_token",
 											},
 											Right: &lang.Ident{
-												Pos:  p(222, 44),
+												Pos:  p(225, 44),
 												Name: "arg",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(223, 9),
+							Rbrace: p(226, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(224, 9),
+						Pos:       p(227, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(224, 43),
+								Pos: p(227, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(224, 43),
+									Pos:  p(227, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(224, 59),
+								Pos: p(227, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(224, 59),
+									Pos:  p(227, 59),
 									Name: "object",
 								},
 								Name: "second",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(224, 76),
+							Pos:  p(227, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(224, 81),
+									Pos: p(227, 81),
 									X: &lang.Ident{
-										Pos:  p(224, 81),
+										Pos:  p(227, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(224, 90),
+									Pos: p(227, 90),
 									X: &lang.AsExpr{
-										Pos: p(224, 97),
+										Pos: p(227, 97),
 										X: &lang.Ident{
-											Pos:  p(224, 90),
+											Pos:  p(227, 90),
 											Name: "second",
 										},
 										Type: &lang.TypeRef{
-											Pos:  p(224, 100),
+											Pos:  p(227, 100),
 											Name: "Exception",
 										},
 									},
@@ -3826,143 +3826,143 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(225, 9),
+							Pos: p(228, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(226, 13),
+									Pos: p(229, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(226, 17),
+										Pos: p(229, 17),
 										Op:  "!",
 										X: &lang.IsExpr{
-											Pos: p(226, 26),
+											Pos: p(229, 26),
 											X: &lang.Ident{
-												Pos:  p(226, 19),
+												Pos:  p(229, 19),
 												Name: "second",
 											},
 											Pattern: &lang.ConstPattern{
-												Pos: p(226, 29),
+												Pos: p(229, 29),
 												X: &lang.Ident{
-													Pos:  p(226, 29),
+													Pos:  p(229, 29),
 													Name: "Exception",
 												},
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(226, 41),
+										Pos: p(229, 41),
 										X: &lang.AssignExpr{
-											Pos: p(226, 48),
+											Pos: p(229, 48),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(226, 41),
+												Pos:  p(229, 41),
 												Name: "_token",
 											},
 											Right: &lang.Ident{
-												Pos:  p(226, 50),
+												Pos:  p(229, 50),
 												Name: "second",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(227, 9),
+							Rbrace: p(230, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(228, 9),
+						Pos:       p(231, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OperationCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(228, 43),
+								Pos: p(231, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(228, 43),
+									Pos:  p(231, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(228, 59),
+								Pos: p(231, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(228, 59),
+									Pos:  p(231, 59),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(228, 85),
+								Pos: p(231, 85),
 								Type: &lang.TypeRef{
-									Pos:  p(228, 85),
+									Pos:  p(231, 85),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(228, 101),
+							Pos:  p(231, 101),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(228, 106),
+									Pos: p(231, 106),
 									X: &lang.Ident{
-										Pos:  p(228, 106),
+										Pos:  p(231, 106),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(228, 115),
+									Pos: p(231, 115),
 									X: &lang.Ident{
-										Pos:  p(228, 115),
+										Pos:  p(231, 115),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(228, 131),
+							Pos: p(231, 131),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(228, 133),
+									Pos: p(231, 133),
 									X: &lang.AssignExpr{
-										Pos: p(228, 140),
+										Pos: p(231, 140),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(228, 133),
+											Pos:  p(231, 133),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(228, 142),
+											Pos:  p(231, 142),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(228, 149),
+							Rbrace: p(231, 149),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(229, 9),
+						Pos:       p(232, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(229, 16),
+							Pos:  p(232, 16),
 							Name: "object",
 						},
 						Name: "CancellationToken",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(229, 51),
+							Pos: p(232, 51),
 							Op:  "??",
 							X: &lang.Ident{
-								Pos:  p(229, 44),
+								Pos:  p(232, 44),
 								Name: "_token",
 							},
 							Y: &lang.MemberExpr{
-								Pos: p(229, 89),
+								Pos: p(232, 89),
 								X: &lang.MemberExpr{
-									Pos: p(229, 71),
+									Pos: p(232, 71),
 									X: &lang.MemberExpr{
-										Pos: p(229, 61),
+										Pos: p(232, 61),
 										X: &lang.Ident{
-											Pos:  p(229, 54),
+											Pos:  p(232, 54),
 											Name: "System",
 										},
 										Name: "Threading",
@@ -3976,30 +3976,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(232, 5),
+				Pos:       p(235, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "MissingMemberException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(232, 43),
+						Pos:  p(235, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(234, 9),
+						Pos:       p(237, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMemberException",
 						Init: &lang.CtorInit{
-							Pos:  p(234, 43),
+							Pos:  p(237, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(234, 48),
+									Pos: p(237, 48),
 									X: &lang.Literal{
-										Pos:   p(234, 48),
+										Pos:   p(237, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a missing member.\"",
 										Value: string("Attempted to access a missing member."),
@@ -4008,69 +4008,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(234, 89),
-							Rbrace: p(234, 91),
+							Pos:    p(237, 89),
+							Rbrace: p(237, 91),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(235, 9),
+						Pos:       p(238, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMemberException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(235, 39),
+								Pos: p(238, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(235, 39),
+									Pos:  p(238, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(235, 57),
+							Pos:  p(238, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(235, 62),
+									Pos: p(238, 62),
 									X: &lang.Ident{
-										Pos:  p(235, 62),
+										Pos:  p(238, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(235, 71),
-							Rbrace: p(235, 73),
+							Pos:    p(238, 71),
+							Rbrace: p(238, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(238, 5),
+				Pos:       p(241, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "MissingMethodException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(238, 43),
+						Pos:  p(241, 43),
 						Name: "MissingMemberException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(240, 9),
+						Pos:       p(243, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMethodException",
 						Init: &lang.CtorInit{
-							Pos:  p(240, 43),
+							Pos:  p(243, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(240, 48),
+									Pos: p(243, 48),
 									X: &lang.Literal{
-										Pos:   p(240, 48),
+										Pos:   p(243, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Attempted to access a missing method.\"",
 										Value: string("Attempted to access a missing method."),
@@ -4079,163 +4079,163 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(240, 89),
-							Rbrace: p(240, 91),
+							Pos:    p(243, 89),
+							Rbrace: p(243, 91),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(241, 9),
+						Pos:       p(244, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "MissingMethodException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(241, 39),
+								Pos: p(244, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(241, 39),
+									Pos:  p(244, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(241, 57),
+							Pos:  p(244, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(241, 62),
+									Pos: p(244, 62),
 									X: &lang.Ident{
-										Pos:  p(241, 62),
+										Pos:  p(244, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(241, 71),
-							Rbrace: p(241, 73),
+							Pos:    p(244, 71),
+							Rbrace: p(244, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(244, 5),
+				Pos:       p(247, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TypeInitializationException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(244, 48),
+						Pos:  p(247, 48),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(246, 9),
+						Pos:       p(249, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TypeInitializationException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(246, 44),
+								Pos: p(249, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(246, 44),
+									Pos:  p(249, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(246, 62),
+							Pos:  p(249, 62),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(246, 67),
+									Pos: p(249, 67),
 									X: &lang.Ident{
-										Pos:  p(246, 67),
+										Pos:  p(249, 67),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(246, 76),
-							Rbrace: p(246, 78),
+							Pos:    p(249, 76),
+							Rbrace: p(249, 78),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(247, 9),
+						Pos:       p(250, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TypeInitializationException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(247, 44),
+								Pos: p(250, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(247, 44),
+									Pos:  p(250, 44),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(247, 60),
+								Pos: p(250, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(247, 60),
+									Pos:  p(250, 60),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(247, 88),
+							Pos:  p(250, 88),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(247, 93),
+									Pos: p(250, 93),
 									X: &lang.Ident{
-										Pos:  p(247, 93),
+										Pos:  p(250, 93),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(247, 102),
+									Pos: p(250, 102),
 									X: &lang.Ident{
-										Pos:  p(247, 102),
+										Pos:  p(250, 102),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(247, 118),
-							Rbrace: p(247, 120),
+							Pos:    p(250, 118),
+							Rbrace: p(250, 120),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(250, 5),
+				Pos:       p(253, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AggregateException",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(250, 39),
+						Pos:  p(253, 39),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(254, 9),
+						Pos:       p(257, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Init: &lang.CtorInit{
-							Pos:  p(254, 39),
+							Pos:  p(257, 39),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(254, 44),
+									Pos: p(257, 44),
 									X: &lang.Literal{
-										Pos:   p(254, 44),
+										Pos:   p(257, 44),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4244,27 +4244,27 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(254, 76),
+							Pos: p(257, 76),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(254, 78),
+									Pos: p(257, 78),
 									X: &lang.AssignExpr{
-										Pos: p(254, 84),
+										Pos: p(257, 84),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(254, 78),
+											Pos:  p(257, 78),
 											Name: "_data",
 										},
 										Right: &lang.NewArrayExpr{
-											Pos: p(254, 86),
+											Pos: p(257, 86),
 											Elem: &lang.TypeRef{
-												Pos:  p(254, 90),
+												Pos:  p(257, 90),
 												Name: "Exception",
 											},
 											Rank: 1,
 											Sizes: []lang.Expr{
 												&lang.Literal{
-													Pos:   p(254, 100),
+													Pos:   p(257, 100),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -4273,31 +4273,31 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(254, 104),
+							Rbrace: p(257, 104),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(255, 9),
+						Pos:       p(258, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(255, 35),
+								Pos: p(258, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(255, 35),
+									Pos:  p(258, 35),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(255, 49),
+							Pos:  p(258, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(255, 54),
+									Pos: p(258, 54),
 									X: &lang.Literal{
-										Pos:   p(255, 54),
+										Pos:   p(258, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4306,62 +4306,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(256, 9),
+							Pos: p(259, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(257, 13),
+									Pos: p(260, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(257, 21),
+										Pos: p(260, 21),
 										X: &lang.Ident{
-											Pos:  p(257, 17),
+											Pos:  p(260, 17),
 											Name: "arg",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(257, 24),
+											Pos: p(260, 24),
 											Type: &lang.TypeRef{
-												Pos:  p(257, 24),
+												Pos:  p(260, 24),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(257, 34),
+										Pos: p(260, 34),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(257, 36),
+												Pos: p(260, 36),
 												X: &lang.AssignExpr{
-													Pos: p(257, 45),
+													Pos: p(260, 45),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(257, 36),
+														Pos:  p(260, 36),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(257, 47),
+														Pos:  p(260, 47),
 														Name: "m",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(257, 50),
+												Pos: p(260, 50),
 												X: &lang.AssignExpr{
-													Pos: p(257, 56),
+													Pos: p(260, 56),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(257, 50),
+														Pos:  p(260, 50),
 														Name: "_data",
 													},
 													Right: &lang.NewArrayExpr{
-														Pos: p(257, 58),
+														Pos: p(260, 58),
 														Elem: &lang.TypeRef{
-															Pos:  p(257, 62),
+															Pos:  p(260, 62),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Sizes: []lang.Expr{
 															&lang.Literal{
-																Pos:   p(257, 72),
+																Pos:   p(260, 72),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -4370,46 +4370,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(257, 76),
+										Rbrace: p(260, 76),
 									},
 									Else: &lang.IfStmt{
-										Pos: p(258, 18),
+										Pos: p(261, 18),
 										Cond: &lang.IsExpr{
-											Pos: p(258, 26),
+											Pos: p(261, 26),
 											X: &lang.Ident{
-												Pos:  p(258, 22),
+												Pos:  p(261, 22),
 												Name: "arg",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(258, 29),
+												Pos: p(261, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(258, 29),
+													Pos:  p(261, 29),
 													Name: "Exception",
 												},
 												Name: "e",
 											},
 										},
 										Then: &lang.ExprStmt{
-											Pos: p(258, 42),
+											Pos: p(261, 42),
 											X: &lang.CallExpr{
-												Pos: p(258, 42),
+												Pos: p(261, 42),
 												Fun: &lang.Ident{
-													Pos:  p(258, 42),
+													Pos:  p(261, 42),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(258, 51),
+														Pos: p(261, 51),
 														X: &lang.NewArrayExpr{
-															Pos: p(258, 51),
+															Pos: p(261, 51),
 															Elem: &lang.TypeRef{
-																Pos:  p(258, 55),
+																Pos:  p(261, 55),
 																Name: "Exception",
 															},
 															Rank: 1,
 															Init: []lang.Expr{
 																&lang.Ident{
-																	Pos:  p(258, 69),
+																	Pos:  p(261, 69),
 																	Name: "e",
 																},
 															},
@@ -4420,49 +4420,49 @@ func preludeAST() *lang.File {
 											},
 										},
 										Else: &lang.ExprStmt{
-											Pos: p(259, 18),
+											Pos: p(262, 18),
 											X: &lang.CallExpr{
-												Pos: p(259, 18),
+												Pos: p(262, 18),
 												Fun: &lang.Ident{
-													Pos:  p(259, 18),
+													Pos:  p(262, 18),
 													Name: "SetInner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(259, 27),
+														Pos: p(262, 27),
 														X: &lang.CallExpr{
-															Pos: p(259, 130),
+															Pos: p(262, 130),
 															Fun: &lang.MemberExpr{
-																Pos: p(259, 130),
+																Pos: p(262, 130),
 																X: &lang.NewExpr{
-																	Pos: p(259, 27),
+																	Pos: p(262, 27),
 																	Type: &lang.TypeRef{
-																		Pos:  p(259, 31),
+																		Pos:  p(262, 31),
 																		Name: "System.Collections.Generic.List",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(259, 63),
+																				Pos:  p(262, 63),
 																				Name: "Exception",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(259, 74),
+																			Pos: p(262, 74),
 																			X: &lang.CastExpr{
-																				Pos: p(259, 74),
+																				Pos: p(262, 74),
 																				Type: &lang.TypeRef{
-																					Pos:  p(259, 75),
+																					Pos:  p(262, 75),
 																					Name: "System.Collections.Generic.IEnumerable",
 																					Args: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(259, 114),
+																							Pos:  p(262, 114),
 																							Name: "Exception",
 																						},
 																					},
 																				},
 																				X: &lang.Ident{
-																					Pos:  p(259, 125),
+																					Pos:  p(262, 125),
 																					Name: "arg",
 																				},
 																			},
@@ -4479,39 +4479,39 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(260, 9),
+							Rbrace: p(263, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(261, 9),
+						Pos:       p(264, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(261, 35),
+								Pos: p(264, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(261, 35),
+									Pos:  p(264, 35),
 									Name: "object",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(261, 45),
+								Pos: p(264, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(261, 45),
+									Pos:  p(264, 45),
 									Name: "object",
 								},
 								Name: "b",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(261, 57),
+							Pos:  p(264, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(261, 62),
+									Pos: p(264, 62),
 									X: &lang.Literal{
-										Pos:   p(261, 62),
+										Pos:   p(264, 62),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4520,81 +4520,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(262, 9),
+							Pos: p(265, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(263, 13),
+									Pos: p(266, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(263, 19),
+										Pos: p(266, 19),
 										X: &lang.Ident{
-											Pos:  p(263, 17),
+											Pos:  p(266, 17),
 											Name: "a",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(263, 22),
+											Pos: p(266, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(263, 22),
+												Pos:  p(266, 22),
 												Name: "string",
 											},
 											Name: "m",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(264, 13),
+										Pos: p(267, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(265, 17),
+												Pos: p(268, 17),
 												X: &lang.AssignExpr{
-													Pos: p(265, 26),
+													Pos: p(268, 26),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(265, 17),
+														Pos:  p(268, 17),
 														Name: "_message",
 													},
 													Right: &lang.Ident{
-														Pos:  p(265, 28),
+														Pos:  p(268, 28),
 														Name: "m",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(266, 17),
+												Pos: p(269, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(266, 23),
+													Pos: p(269, 23),
 													X: &lang.Ident{
-														Pos:  p(266, 21),
+														Pos:  p(269, 21),
 														Name: "b",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(266, 26),
+														Pos: p(269, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(266, 26),
+															Pos:  p(269, 26),
 															Name: "Exception",
 														},
 														Name: "e",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(266, 39),
+													Pos: p(269, 39),
 													X: &lang.CallExpr{
-														Pos: p(266, 39),
+														Pos: p(269, 39),
 														Fun: &lang.Ident{
-															Pos:  p(266, 39),
+															Pos:  p(269, 39),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(266, 48),
+																Pos: p(269, 48),
 																X: &lang.NewArrayExpr{
-																	Pos: p(266, 48),
+																	Pos: p(269, 48),
 																	Elem: &lang.TypeRef{
-																		Pos:  p(266, 52),
+																		Pos:  p(269, 52),
 																		Name: "Exception",
 																	},
 																	Rank: 1,
 																	Init: []lang.Expr{
 																		&lang.Ident{
-																			Pos:  p(266, 66),
+																			Pos:  p(269, 66),
 																			Name: "e",
 																		},
 																	},
@@ -4605,49 +4605,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(267, 22),
+													Pos: p(270, 22),
 													X: &lang.CallExpr{
-														Pos: p(267, 22),
+														Pos: p(270, 22),
 														Fun: &lang.Ident{
-															Pos:  p(267, 22),
+															Pos:  p(270, 22),
 															Name: "SetInner",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(267, 31),
+																Pos: p(270, 31),
 																X: &lang.CallExpr{
-																	Pos: p(267, 132),
+																	Pos: p(270, 132),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(267, 132),
+																		Pos: p(270, 132),
 																		X: &lang.NewExpr{
-																			Pos: p(267, 31),
+																			Pos: p(270, 31),
 																			Type: &lang.TypeRef{
-																				Pos:  p(267, 35),
+																				Pos:  p(270, 35),
 																				Name: "System.Collections.Generic.List",
 																				Args: []*lang.TypeRef{
 																					&lang.TypeRef{
-																						Pos:  p(267, 67),
+																						Pos:  p(270, 67),
 																						Name: "Exception",
 																					},
 																				},
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(267, 78),
+																					Pos: p(270, 78),
 																					X: &lang.CastExpr{
-																						Pos: p(267, 78),
+																						Pos: p(270, 78),
 																						Type: &lang.TypeRef{
-																							Pos:  p(267, 79),
+																							Pos:  p(270, 79),
 																							Name: "System.Collections.Generic.IEnumerable",
 																							Args: []*lang.TypeRef{
 																								&lang.TypeRef{
-																									Pos:  p(267, 118),
+																									Pos:  p(270, 118),
 																									Name: "Exception",
 																								},
 																							},
 																						},
 																						X: &lang.Ident{
-																							Pos:  p(267, 129),
+																							Pos:  p(270, 129),
 																							Name: "b",
 																						},
 																					},
@@ -4663,46 +4663,46 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(268, 13),
+										Rbrace: p(271, 13),
 									},
 									Else: &lang.ExprStmt{
-										Pos: p(269, 18),
+										Pos: p(272, 18),
 										X: &lang.CallExpr{
-											Pos: p(269, 18),
+											Pos: p(272, 18),
 											Fun: &lang.Ident{
-												Pos:  p(269, 18),
+												Pos:  p(272, 18),
 												Name: "SetInner",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(269, 27),
+													Pos: p(272, 27),
 													X: &lang.NewArrayExpr{
-														Pos: p(269, 27),
+														Pos: p(272, 27),
 														Elem: &lang.TypeRef{
-															Pos:  p(269, 31),
+															Pos:  p(272, 31),
 															Name: "Exception",
 														},
 														Rank: 1,
 														Init: []lang.Expr{
 															&lang.CastExpr{
-																Pos: p(269, 45),
+																Pos: p(272, 45),
 																Type: &lang.TypeRef{
-																	Pos:  p(269, 46),
+																	Pos:  p(272, 46),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(269, 56),
+																	Pos:  p(272, 56),
 																	Name: "a",
 																},
 															},
 															&lang.CastExpr{
-																Pos: p(269, 59),
+																Pos: p(272, 59),
 																Type: &lang.TypeRef{
-																	Pos:  p(269, 60),
+																	Pos:  p(272, 60),
 																	Name: "Exception",
 																},
 																X: &lang.Ident{
-																	Pos:  p(269, 70),
+																	Pos:  p(272, 70),
 																	Name: "b",
 																},
 															},
@@ -4715,22 +4715,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(270, 9),
+							Rbrace: p(273, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(271, 9),
+						Pos:       p(274, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AggregateException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(271, 35),
+								Pos:      p(274, 35),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(271, 42),
+									Pos:       p(274, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(271, 42),
+										Pos:  p(274, 42),
 										Name: "Exception",
 									},
 								},
@@ -4738,13 +4738,13 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(271, 73),
+							Pos:  p(274, 73),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(271, 78),
+									Pos: p(274, 78),
 									X: &lang.Literal{
-										Pos:   p(271, 78),
+										Pos:   p(274, 78),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"One or more errors occurred.\"",
 										Value: string("One or more errors occurred."),
@@ -4753,21 +4753,21 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(271, 110),
+							Pos: p(274, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(271, 112),
+									Pos: p(274, 112),
 									X: &lang.CallExpr{
-										Pos: p(271, 112),
+										Pos: p(274, 112),
 										Fun: &lang.Ident{
-											Pos:  p(271, 112),
+											Pos:  p(274, 112),
 											Name: "SetInner",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(271, 121),
+												Pos: p(274, 121),
 												X: &lang.Ident{
-													Pos:  p(271, 121),
+													Pos:  p(274, 121),
 													Name: "innerExceptions",
 												},
 											},
@@ -4775,25 +4775,25 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(271, 139),
+							Rbrace: p(274, 139),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(272, 9),
+						Pos:       p(275, 9),
 						Modifiers: lang.Modifiers(2),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(272, 17),
+							Pos:  p(275, 17),
 							Name: "void",
 						},
 						Name: "SetInner",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(272, 31),
+								Pos: p(275, 31),
 								Type: &lang.TypeRef{
-									Pos:       p(272, 31),
+									Pos:       p(275, 31),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(272, 31),
+										Pos:  p(275, 31),
 										Name: "Exception",
 									},
 								},
@@ -4801,62 +4801,62 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(273, 9),
+							Pos: p(276, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(274, 13),
+									Pos: p(277, 13),
 									X: &lang.AssignExpr{
-										Pos: p(274, 19),
+										Pos: p(277, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(274, 13),
+											Pos:  p(277, 13),
 											Name: "_data",
 										},
 										Right: &lang.Ident{
-											Pos:  p(274, 21),
+											Pos:  p(277, 21),
 											Name: "inner",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(275, 13),
+									Pos: p(278, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(275, 30),
+										Pos: p(278, 30),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(275, 23),
+											Pos: p(278, 23),
 											X: &lang.Ident{
-												Pos:  p(275, 17),
+												Pos:  p(278, 17),
 												Name: "inner",
 											},
 											Name: "Length",
 										},
 										Y: &lang.Literal{
-											Pos:   p(275, 32),
+											Pos:   p(278, 32),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(275, 35),
+										Pos: p(278, 35),
 										X: &lang.AssignExpr{
-											Pos: p(275, 51),
+											Pos: p(278, 51),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(275, 35),
+												Pos:  p(278, 35),
 												Name: "_innerException",
 											},
 											Right: &lang.IndexExpr{
-												Pos: p(275, 58),
+												Pos: p(278, 58),
 												X: &lang.Ident{
-													Pos:  p(275, 53),
+													Pos:  p(278, 53),
 													Name: "inner",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(275, 59),
+														Pos: p(278, 59),
 														X: &lang.Literal{
-															Pos:   p(275, 59),
+															Pos:   p(278, 59),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -4867,99 +4867,99 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(276, 9),
+							Rbrace: p(279, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(277, 9),
+						Pos:       p(280, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:       p(277, 17),
+							Pos:       p(280, 17),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(277, 17),
+								Pos:  p(280, 17),
 								Name: "Exception",
 							},
 						},
 						Name: "Inner",
 						ExprBody: &lang.CondExpr{
-							Pos: p(277, 52),
+							Pos: p(280, 52),
 							Cond: &lang.BinaryExpr{
-								Pos: p(277, 44),
+								Pos: p(280, 44),
 								Op:  "==",
 								X: &lang.Ident{
-									Pos:  p(277, 38),
+									Pos:  p(280, 38),
 									Name: "_data",
 								},
 								Y: &lang.Literal{
-									Pos:  p(277, 47),
+									Pos:  p(280, 47),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 							Then: &lang.NewArrayExpr{
-								Pos: p(277, 54),
+								Pos: p(280, 54),
 								Elem: &lang.TypeRef{
-									Pos:  p(277, 58),
+									Pos:  p(280, 58),
 									Name: "Exception",
 								},
 								Rank: 1,
 								Sizes: []lang.Expr{
 									&lang.Literal{
-										Pos:   p(277, 68),
+										Pos:   p(280, 68),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(277, 73),
+								Pos: p(280, 73),
 								Type: &lang.TypeRef{
-									Pos:       p(277, 74),
+									Pos:       p(280, 74),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(277, 74),
+										Pos:  p(280, 74),
 										Name: "Exception",
 									},
 								},
 								X: &lang.Ident{
-									Pos:  p(277, 86),
+									Pos:  p(280, 86),
 									Name: "_data",
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(278, 9),
+						Pos:       p(281, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(278, 16),
+							Pos:  p(281, 16),
 							Name: "System.Collections.Generic.List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(278, 48),
+									Pos:  p(281, 48),
 									Name: "Exception",
 								},
 							},
 						},
 						Name: "InnerExceptions",
 						ExprBody: &lang.NewExpr{
-							Pos: p(278, 78),
+							Pos: p(281, 78),
 							Type: &lang.TypeRef{
-								Pos:  p(278, 82),
+								Pos:  p(281, 82),
 								Name: "System.Collections.Generic.List",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(278, 114),
+										Pos:  p(281, 114),
 										Name: "Exception",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(278, 125),
+									Pos: p(281, 125),
 									X: &lang.Ident{
-										Pos:  p(278, 125),
+										Pos:  p(281, 125),
 										Name: "Inner",
 									},
 								},
@@ -4967,39 +4967,39 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(279, 9),
+						Pos:       p(282, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(279, 25),
+							Pos:  p(282, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(281, 13),
+								Pos:  p(284, 13),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(282, 13),
+									Pos: p(285, 13),
 									Stmts: []lang.Stmt{
 										&lang.LocalDeclStmt{
-											Pos: p(283, 17),
+											Pos: p(286, 17),
 											Type: &lang.TypeRef{
-												Pos:  p(283, 17),
+												Pos:  p(286, 17),
 												Name: "string",
 											},
 											Decls: []*lang.Declarator{
 												&lang.Declarator{
-													Pos:  p(283, 24),
+													Pos:  p(286, 24),
 													Name: "m",
 													Init: &lang.BinaryExpr{
-														Pos: p(283, 37),
+														Pos: p(286, 37),
 														Op:  "??",
 														X: &lang.Ident{
-															Pos:  p(283, 28),
+															Pos:  p(286, 28),
 															Name: "_message",
 														},
 														Y: &lang.Literal{
-															Pos:   p(283, 40),
+															Pos:   p(286, 40),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"One or more errors occurred.\"",
 															Value: string("One or more errors occurred."),
@@ -5009,52 +5009,52 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ForeachStmt{
-											Pos:  p(284, 17),
+											Pos:  p(287, 17),
 											Name: "e",
 											X: &lang.Ident{
-												Pos:  p(284, 35),
+												Pos:  p(287, 35),
 												Name: "Inner",
 											},
 											Body: &lang.ExprStmt{
-												Pos: p(284, 42),
+												Pos: p(287, 42),
 												X: &lang.AssignExpr{
-													Pos: p(284, 44),
+													Pos: p(287, 44),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(284, 42),
+														Pos:  p(287, 42),
 														Name: "m",
 													},
 													Right: &lang.BinaryExpr{
-														Pos: p(284, 67),
+														Pos: p(287, 67),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(284, 55),
+															Pos: p(287, 55),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(284, 48),
+																Pos: p(287, 48),
 																Op:  "+",
 																X: &lang.Ident{
-																	Pos:  p(284, 46),
+																	Pos:  p(287, 46),
 																	Name: "m",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(284, 50),
+																	Pos:   p(287, 50),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\" (\"",
 																	Value: string(" ("),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(284, 59),
+																Pos: p(287, 59),
 																X: &lang.Ident{
-																	Pos:  p(284, 57),
+																	Pos:  p(287, 57),
 																	Name: "e",
 																},
 																Name: "Message",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(284, 69),
+															Pos:   p(287, 69),
 															Kind:  lang.LitKind(8),
 															Raw:   "\")\"",
 															Value: string(")"),
@@ -5064,43 +5064,254 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ReturnStmt{
-											Pos: p(285, 17),
+											Pos: p(288, 17),
 											X: &lang.Ident{
-												Pos:  p(285, 24),
+												Pos:  p(288, 24),
 												Name: "m",
 											},
 										},
 									},
-									Rbrace: p(286, 13),
+									Rbrace: p(289, 13),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(288, 9),
+						Pos:       p(291, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(288, 16),
+							Pos:  p(291, 16),
+							Name: "void",
+						},
+						Name: "Handle",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(291, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(291, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(291, 33),
+											Name: "Exception",
+										},
+										&lang.TypeRef{
+											Pos:  p(291, 44),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(292, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(293, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(293, 27),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(293, 17),
+											Name: "predicate",
+										},
+										Y: &lang.Literal{
+											Pos:  p(293, 30),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(293, 36),
+										X: &lang.NewExpr{
+											Pos: p(293, 42),
+											Type: &lang.TypeRef{
+												Pos:  p(293, 46),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(293, 68),
+													X: &lang.NameOfExpr{
+														Pos: p(293, 68),
+														X: &lang.Ident{
+															Pos:  p(293, 75),
+															Name: "predicate",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(294, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(294, 17),
+											Name: "unhandled",
+											Init: &lang.NewExpr{
+												Pos: p(294, 29),
+												Type: &lang.TypeRef{
+													Pos:  p(294, 33),
+													Name: "System.Collections.Generic.List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(294, 65),
+															Name: "Exception",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(295, 13),
+									Name: "e",
+									X: &lang.Ident{
+										Pos:  p(295, 31),
+										Name: "Inner",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(296, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(297, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(297, 21),
+													Op:  "!",
+													X: &lang.CallExpr{
+														Pos: p(297, 22),
+														Fun: &lang.Ident{
+															Pos:  p(297, 22),
+															Name: "predicate",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(297, 32),
+																X: &lang.Ident{
+																	Pos:  p(297, 32),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(297, 36),
+													X: &lang.CallExpr{
+														Pos: p(297, 46),
+														Fun: &lang.MemberExpr{
+															Pos: p(297, 46),
+															X: &lang.Ident{
+																Pos:  p(297, 36),
+																Name: "unhandled",
+															},
+															Name: "Add",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(297, 50),
+																X: &lang.Ident{
+																	Pos:  p(297, 50),
+																	Name: "e",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(298, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(299, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(299, 33),
+										Op:  ">",
+										X: &lang.MemberExpr{
+											Pos: p(299, 27),
+											X: &lang.Ident{
+												Pos:  p(299, 17),
+												Name: "unhandled",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(299, 35),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(299, 38),
+										X: &lang.NewExpr{
+											Pos: p(299, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(299, 48),
+												Name: "AggregateException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(299, 67),
+													X: &lang.BinaryExpr{
+														Pos: p(299, 76),
+														Op:  "??",
+														X: &lang.Ident{
+															Pos:  p(299, 67),
+															Name: "_message",
+														},
+														Y: &lang.Literal{
+															Pos:   p(299, 79),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"One or more errors occurred.\"",
+															Value: string("One or more errors occurred."),
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(299, 111),
+													X: &lang.Ident{
+														Pos:  p(299, 111),
+														Name: "unhandled",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(300, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(301, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(301, 16),
 							Name: "AggregateException",
 						},
 						Name: "Flatten",
 						Body: &lang.BlockStmt{
-							Pos: p(289, 9),
+							Pos: p(302, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(290, 13),
+									Pos: p(303, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(290, 17),
+											Pos:  p(303, 17),
 											Name: "all",
 											Init: &lang.NewExpr{
-												Pos: p(290, 23),
+												Pos: p(303, 23),
 												Type: &lang.TypeRef{
-													Pos:  p(290, 27),
+													Pos:  p(303, 27),
 													Name: "System.Collections.Generic.List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(290, 59),
+															Pos:  p(303, 59),
 															Name: "Exception",
 														},
 													},
@@ -5110,24 +5321,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(291, 13),
+									Pos: p(304, 13),
 									X: &lang.CallExpr{
-										Pos: p(291, 13),
+										Pos: p(304, 13),
 										Fun: &lang.Ident{
-											Pos:  p(291, 13),
+											Pos:  p(304, 13),
 											Name: "Collect",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(291, 21),
+												Pos: p(304, 21),
 												X: &lang.ThisExpr{
-													Pos: p(291, 21),
+													Pos: p(304, 21),
 												},
 											},
 											&lang.Arg{
-												Pos: p(291, 27),
+												Pos: p(304, 27),
 												X: &lang.Ident{
-													Pos:  p(291, 27),
+													Pos:  p(304, 27),
 													Name: "all",
 												},
 											},
@@ -5135,25 +5346,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(292, 13),
+									Pos: p(305, 13),
 									X: &lang.NewExpr{
-										Pos: p(292, 20),
+										Pos: p(305, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(292, 24),
+											Pos:  p(305, 24),
 											Name: "AggregateException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(292, 43),
+												Pos: p(305, 43),
 												X: &lang.BinaryExpr{
-													Pos: p(292, 52),
+													Pos: p(305, 52),
 													Op:  "??",
 													X: &lang.Ident{
-														Pos:  p(292, 43),
+														Pos:  p(305, 43),
 														Name: "_message",
 													},
 													Y: &lang.Literal{
-														Pos:   p(292, 55),
+														Pos:   p(305, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"One or more errors occurred.\"",
 														Value: string("One or more errors occurred."),
@@ -5161,9 +5372,9 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.Arg{
-												Pos: p(292, 87),
+												Pos: p(305, 87),
 												X: &lang.Ident{
-													Pos:  p(292, 87),
+													Pos:  p(305, 87),
 													Name: "all",
 												},
 											},
@@ -5171,34 +5382,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(293, 9),
+							Rbrace: p(306, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(294, 9),
+						Pos:       p(307, 9),
 						Modifiers: lang.Modifiers(18),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(294, 24),
+							Pos:  p(307, 24),
 							Name: "void",
 						},
 						Name: "Collect",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(294, 37),
+								Pos: p(307, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(294, 37),
+									Pos:  p(307, 37),
 									Name: "AggregateException",
 								},
 								Name: "a",
 							},
 							&lang.Param{
-								Pos: p(294, 59),
+								Pos: p(307, 59),
 								Type: &lang.TypeRef{
-									Pos:  p(294, 59),
+									Pos:  p(307, 59),
 									Name: "System.Collections.Generic.List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(294, 91),
+											Pos:  p(307, 91),
 											Name: "Exception",
 										},
 									},
@@ -5207,59 +5418,59 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(295, 9),
+							Pos: p(308, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(296, 13),
+									Pos:  p(309, 13),
 									Name: "e",
 									X: &lang.MemberExpr{
-										Pos: p(296, 33),
+										Pos: p(309, 33),
 										X: &lang.Ident{
-											Pos:  p(296, 31),
+											Pos:  p(309, 31),
 											Name: "a",
 										},
 										Name: "Inner",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(297, 13),
+										Pos: p(310, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(298, 17),
+												Pos: p(311, 17),
 												Cond: &lang.IsExpr{
-													Pos: p(298, 23),
+													Pos: p(311, 23),
 													X: &lang.Ident{
-														Pos:  p(298, 21),
+														Pos:  p(311, 21),
 														Name: "e",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(298, 26),
+														Pos: p(311, 26),
 														Type: &lang.TypeRef{
-															Pos:  p(298, 26),
+															Pos:  p(311, 26),
 															Name: "AggregateException",
 														},
 														Name: "inner",
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(298, 52),
+													Pos: p(311, 52),
 													X: &lang.CallExpr{
-														Pos: p(298, 52),
+														Pos: p(311, 52),
 														Fun: &lang.Ident{
-															Pos:  p(298, 52),
+															Pos:  p(311, 52),
 															Name: "Collect",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(298, 60),
+																Pos: p(311, 60),
 																X: &lang.Ident{
-																	Pos:  p(298, 60),
+																	Pos:  p(311, 60),
 																	Name: "inner",
 																},
 															},
 															&lang.Arg{
-																Pos: p(298, 67),
+																Pos: p(311, 67),
 																X: &lang.Ident{
-																	Pos:  p(298, 67),
+																	Pos:  p(311, 67),
 																	Name: "all",
 																},
 															},
@@ -5267,22 +5478,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(299, 22),
+													Pos: p(312, 22),
 													X: &lang.CallExpr{
-														Pos: p(299, 26),
+														Pos: p(312, 26),
 														Fun: &lang.MemberExpr{
-															Pos: p(299, 26),
+															Pos: p(312, 26),
 															X: &lang.Ident{
-																Pos:  p(299, 22),
+																Pos:  p(312, 22),
 																Name: "all",
 															},
 															Name: "Add",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(299, 30),
+																Pos: p(312, 30),
 																X: &lang.Ident{
-																	Pos:  p(299, 30),
+																	Pos:  p(312, 30),
 																	Name: "e",
 																},
 															},
@@ -5291,40 +5502,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(300, 13),
+										Rbrace: p(313, 13),
 									},
 								},
 							},
-							Rbrace: p(301, 9),
+							Rbrace: p(314, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(302, 9),
+						Pos:       p(315, 9),
 						Modifiers: lang.Modifiers(4097),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(302, 25),
+							Pos:  p(315, 25),
 							Name: "string",
 						},
 						Name: "ToString",
 						Body: &lang.BlockStmt{
-							Pos: p(303, 9),
+							Pos: p(316, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(304, 13),
+									Pos: p(317, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(304, 13),
+										Pos:  p(317, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(304, 20),
+											Pos:  p(317, 20),
 											Name: "s",
 											Init: &lang.CallExpr{
-												Pos: p(304, 29),
+												Pos: p(317, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(304, 29),
+													Pos: p(317, 29),
 													X: &lang.BaseExpr{
-														Pos: p(304, 24),
+														Pos: p(317, 24),
 													},
 													Name: "ToString",
 												},
@@ -5333,32 +5544,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(305, 13),
+									Pos: p(318, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(305, 17),
+											Pos:  p(318, 17),
 											Name: "inner",
 											Init: &lang.Ident{
-												Pos:  p(305, 25),
+												Pos:  p(318, 25),
 												Name: "Inner",
 											},
 										},
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(306, 13),
+									Pos: p(319, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(306, 18),
+										Pos: p(319, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(306, 18),
+											Pos:  p(319, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(306, 22),
+												Pos:  p(319, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(306, 26),
+													Pos:   p(319, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -5366,16 +5577,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(306, 31),
+										Pos: p(319, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(306, 29),
+											Pos:  p(319, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(306, 39),
+											Pos: p(319, 39),
 											X: &lang.Ident{
-												Pos:  p(306, 33),
+												Pos:  p(319, 33),
 												Name: "inner",
 											},
 											Name: "Length",
@@ -5383,91 +5594,91 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(306, 48),
+											Pos: p(319, 48),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(306, 47),
+												Pos:  p(319, 47),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(307, 17),
+										Pos: p(320, 17),
 										X: &lang.AssignExpr{
-											Pos: p(307, 19),
+											Pos: p(320, 19),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(307, 17),
+												Pos:  p(320, 17),
 												Name: "s",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(307, 116),
+												Pos: p(320, 116),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(307, 107),
+													Pos: p(320, 107),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(307, 85),
+														Pos: p(320, 85),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(307, 78),
+															Pos: p(320, 78),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(307, 74),
+																Pos: p(320, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(307, 45),
+																	Pos: p(320, 45),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(307, 23),
+																		Pos: p(320, 23),
 																		Op:  "+",
 																		X: &lang.Ident{
-																			Pos:  p(307, 21),
+																			Pos:  p(320, 21),
 																			Name: "s",
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(307, 37),
+																			Pos: p(320, 37),
 																			X: &lang.Ident{
-																				Pos:  p(307, 25),
+																				Pos:  p(320, 25),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(307, 47),
+																		Pos:   p(320, 47),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" ---> (Inner Exception #\"",
 																		Value: string(" ---> (Inner Exception #"),
 																	},
 																},
 																Y: &lang.Ident{
-																	Pos:  p(307, 76),
+																	Pos:  p(320, 76),
 																	Name: "i",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(307, 80),
+																Pos:   p(320, 80),
 																Kind:  lang.LitKind(8),
 																Raw:   "\") \"",
 																Value: string(") "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(307, 96),
+															Pos: p(320, 96),
 															Fun: &lang.MemberExpr{
-																Pos: p(307, 96),
+																Pos: p(320, 96),
 																X: &lang.IndexExpr{
-																	Pos: p(307, 92),
+																	Pos: p(320, 92),
 																	X: &lang.Ident{
-																		Pos:  p(307, 87),
+																		Pos:  p(320, 87),
 																		Name: "inner",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(307, 93),
+																			Pos: p(320, 93),
 																			X: &lang.Ident{
-																				Pos:  p(307, 93),
+																				Pos:  p(320, 93),
 																				Name: "i",
 																			},
 																		},
@@ -5478,16 +5689,16 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(307, 109),
+														Pos:   p(320, 109),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"<---\"",
 														Value: string("<---"),
 													},
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(307, 130),
+													Pos: p(320, 130),
 													X: &lang.Ident{
-														Pos:  p(307, 118),
+														Pos:  p(320, 118),
 														Name: "Environment",
 													},
 													Name: "NewLine",
@@ -5497,29 +5708,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(308, 13),
+									Pos: p(321, 13),
 									X: &lang.Ident{
-										Pos:  p(308, 20),
+										Pos:  p(321, 20),
 										Name: "s",
 									},
 								},
 							},
-							Rbrace: p(309, 9),
+							Rbrace: p(322, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(312, 5),
+				Pos:       p(325, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(314, 9),
+						Pos: p(327, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(314, 9),
+							Pos:  p(327, 9),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -5527,24 +5738,24 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(317, 5),
+				Pos:       p(330, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(319, 9),
+						Pos: p(332, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(319, 9),
+							Pos:  p(332, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(319, 23),
+								Pos: p(332, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(319, 23),
+									Pos:  p(332, 23),
 									Name: "object",
 								},
 								Name: "obj",
@@ -5554,7 +5765,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(322, 5),
+				Pos:       p(335, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparable",
 				Namespace: "System",
@@ -5564,17 +5775,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(324, 9),
+						Pos: p(337, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(324, 9),
+							Pos:  p(337, 9),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(324, 23),
+								Pos: p(337, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(324, 23),
+									Pos:  p(337, 23),
 									Name: "T",
 								},
 								Name: "other",
@@ -5584,7 +5795,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(327, 5),
+				Pos:       p(340, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEquatable",
 				Namespace: "System",
@@ -5594,17 +5805,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(329, 9),
+						Pos: p(342, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(329, 9),
+							Pos:  p(342, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(329, 21),
+								Pos: p(342, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(329, 21),
+									Pos:  p(342, 21),
 									Name: "T",
 								},
 								Name: "other",
@@ -5614,41 +5825,41 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(332, 5),
+				Pos:       p(345, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncDisposable",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(336, 5),
+				Pos:       p(349, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Attribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(342, 5),
+				Pos:       p(355, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventArgs",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(344, 9),
+						Pos:       p(357, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  p(344, 32),
+							Pos:  p(357, 32),
 							Name: "EventArgs",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(344, 42),
+								Pos:  p(357, 42),
 								Name: "Empty",
 								Init: &lang.NewExpr{
-									Pos: p(344, 50),
+									Pos: p(357, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(344, 54),
+										Pos:  p(357, 54),
 										Name: "EventArgs",
 									},
 								},
@@ -5658,22 +5869,22 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(347, 5),
+				Pos:       p(360, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AttributeUsageAttribute",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(347, 6),
+						Pos:  p(360, 6),
 						Name: "AttributeUsage",
 						Args: []*lang.Arg{
 							&lang.Arg{
-								Pos: p(347, 21),
+								Pos: p(360, 21),
 								X: &lang.MemberExpr{
-									Pos: p(347, 38),
+									Pos: p(360, 38),
 									X: &lang.Ident{
-										Pos:  p(347, 21),
+										Pos:  p(360, 21),
 										Name: "AttributeTargets",
 									},
 									Name: "All",
@@ -5684,64 +5895,64 @@ func preludeAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(348, 51),
+						Pos:  p(361, 51),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(350, 9),
+						Pos:       p(363, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "AttributeUsageAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(350, 40),
+								Pos: p(363, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(350, 40),
+									Pos:  p(363, 40),
 									Name: "AttributeTargets",
 								},
 								Name: "validOn",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(350, 66),
-							Rbrace: p(350, 68),
+							Pos:    p(363, 66),
+							Rbrace: p(363, 68),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(351, 9),
+						Pos:       p(364, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(351, 16),
+							Pos:  p(364, 16),
 							Name: "bool",
 						},
 						Name: "AllowMultiple",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(351, 37),
+								Pos:  p(364, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(351, 42),
+								Pos:  p(364, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(352, 9),
+						Pos:       p(365, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(352, 16),
+							Pos:  p(365, 16),
 							Name: "bool",
 						},
 						Name: "Inherited",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(352, 33),
+								Pos:  p(365, 33),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(352, 38),
+								Pos:  p(365, 38),
 								Kind: "set",
 							},
 						},
@@ -5749,152 +5960,152 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(355, 5),
+				Pos:       p(368, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "AttributeTargets",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(357, 9),
+						Pos:  p(370, 9),
 						Name: "Assembly",
 						Value: &lang.Literal{
-							Pos:   p(357, 20),
+							Pos:   p(370, 20),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(357, 23),
+						Pos:  p(370, 23),
 						Name: "Module",
 						Value: &lang.Literal{
-							Pos:   p(357, 32),
+							Pos:   p(370, 32),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(357, 35),
+						Pos:  p(370, 35),
 						Name: "Class",
 						Value: &lang.Literal{
-							Pos:   p(357, 43),
+							Pos:   p(370, 43),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(357, 46),
+						Pos:  p(370, 46),
 						Name: "Struct",
 						Value: &lang.Literal{
-							Pos:   p(357, 55),
+							Pos:   p(370, 55),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(357, 58),
+						Pos:  p(370, 58),
 						Name: "Enum",
 						Value: &lang.Literal{
-							Pos:   p(357, 65),
+							Pos:   p(370, 65),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(357, 69),
+						Pos:  p(370, 69),
 						Name: "Constructor",
 						Value: &lang.Literal{
-							Pos:   p(357, 83),
+							Pos:   p(370, 83),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(357, 87),
+						Pos:  p(370, 87),
 						Name: "Method",
 						Value: &lang.Literal{
-							Pos:   p(357, 96),
+							Pos:   p(370, 96),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(358, 9),
+						Pos:  p(371, 9),
 						Name: "Property",
 						Value: &lang.Literal{
-							Pos:   p(358, 20),
+							Pos:   p(371, 20),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(358, 25),
+						Pos:  p(371, 25),
 						Name: "Field",
 						Value: &lang.Literal{
-							Pos:   p(358, 33),
+							Pos:   p(371, 33),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(358, 38),
+						Pos:  p(371, 38),
 						Name: "Event",
 						Value: &lang.Literal{
-							Pos:   p(358, 46),
+							Pos:   p(371, 46),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(358, 51),
+						Pos:  p(371, 51),
 						Name: "Interface",
 						Value: &lang.Literal{
-							Pos:   p(358, 63),
+							Pos:   p(371, 63),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(358, 69),
+						Pos:  p(371, 69),
 						Name: "Parameter",
 						Value: &lang.Literal{
-							Pos:   p(358, 81),
+							Pos:   p(371, 81),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(358, 87),
+						Pos:  p(371, 87),
 						Name: "Delegate",
 						Value: &lang.Literal{
-							Pos:   p(358, 98),
+							Pos:   p(371, 98),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(359, 9),
+						Pos:  p(372, 9),
 						Name: "ReturnValue",
 						Value: &lang.Literal{
-							Pos:   p(359, 23),
+							Pos:   p(372, 23),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(359, 29),
+						Pos:  p(372, 29),
 						Name: "GenericParameter",
 						Value: &lang.Literal{
-							Pos:   p(359, 48),
+							Pos:   p(372, 48),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(359, 55),
+						Pos:  p(372, 55),
 						Name: "All",
 						Value: &lang.Literal{
-							Pos:   p(359, 61),
+							Pos:   p(372, 61),
 							Raw:   "32767",
 							Value: int64(32767),
 						},
@@ -5902,23 +6113,23 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(365, 5),
+				Pos:       p(378, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 			},
 			&lang.TypeDecl{
-				Pos:       p(369, 5),
+				Pos:       p(382, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(371, 9),
+						Pos: p(384, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(371, 9),
+							Pos:  p(384, 9),
 							Name: "bool",
 						},
 						Name: "MoveNext",
@@ -5926,7 +6137,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(377, 5),
+				Pos:       p(390, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -5936,13 +6147,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(377, 39),
+						Pos:  p(390, 39),
 						Name: "System.Collections.IEnumerable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(381, 5),
+				Pos:       p(394, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -5952,17 +6163,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(381, 39),
+						Pos:  p(394, 39),
 						Name: "System.Collections.IEnumerator",
 					},
 					&lang.TypeRef{
-						Pos:  p(381, 71),
+						Pos:  p(394, 71),
 						Name: "System.IDisposable",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(385, 5),
+				Pos:       p(398, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IComparer",
 				Namespace: "System.Collections.Generic",
@@ -5972,25 +6183,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(387, 9),
+						Pos: p(400, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(387, 9),
+							Pos:  p(400, 9),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(387, 21),
+								Pos: p(400, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(387, 21),
+									Pos:  p(400, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(387, 26),
+								Pos: p(400, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(387, 26),
+									Pos:  p(400, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6000,7 +6211,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(390, 5),
+				Pos:       p(403, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IEqualityComparer",
 				Namespace: "System.Collections.Generic",
@@ -6010,25 +6221,25 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(392, 9),
+						Pos: p(405, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(392, 9),
+							Pos:  p(405, 9),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(392, 21),
+								Pos: p(405, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(392, 21),
+									Pos:  p(405, 21),
 									Name: "T",
 								},
 								Name: "x",
 							},
 							&lang.Param{
-								Pos: p(392, 26),
+								Pos: p(405, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(392, 26),
+									Pos:  p(405, 26),
 									Name: "T",
 								},
 								Name: "y",
@@ -6036,17 +6247,17 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(393, 9),
+						Pos: p(406, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(393, 9),
+							Pos:  p(406, 9),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(393, 25),
+								Pos: p(406, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(393, 25),
+									Pos:  p(406, 25),
 									Name: "T",
 								},
 								Name: "obj",
@@ -6056,44 +6267,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(399, 5),
+				Pos:       p(412, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SwitchExpressionException",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(399, 46),
+						Pos:  p(412, 46),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(401, 9),
+						Pos:       p(414, 9),
 						Modifiers: lang.Modifiers(2),
 						Type: &lang.TypeRef{
-							Pos:  p(401, 17),
+							Pos:  p(414, 17),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(401, 24),
+								Pos:  p(414, 24),
 								Name: "_unmatched",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(402, 9),
+						Pos:       p(415, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Init: &lang.CtorInit{
-							Pos:  p(402, 46),
+							Pos:  p(415, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(402, 51),
+									Pos: p(415, 51),
 									X: &lang.Literal{
-										Pos:   p(402, 51),
+										Pos:   p(415, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6102,32 +6313,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(402, 114),
-							Rbrace: p(402, 116),
+							Pos:    p(415, 114),
+							Rbrace: p(415, 116),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(403, 9),
+						Pos:       p(416, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SwitchExpressionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(403, 42),
+								Pos: p(416, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(403, 42),
+									Pos:  p(416, 42),
 									Name: "object",
 								},
 								Name: "unmatchedValue",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(403, 67),
+							Pos:  p(416, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(403, 72),
+									Pos: p(416, 72),
 									X: &lang.Literal{
-										Pos:   p(403, 72),
+										Pos:   p(416, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Non-exhaustive switch expression failed to match its input.\"",
 										Value: string("Non-exhaustive switch expression failed to match its input."),
@@ -6136,90 +6347,90 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(403, 135),
+							Pos: p(416, 135),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(403, 137),
+									Pos: p(416, 137),
 									X: &lang.AssignExpr{
-										Pos: p(403, 148),
+										Pos: p(416, 148),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(403, 137),
+											Pos:  p(416, 137),
 											Name: "_unmatched",
 										},
 										Right: &lang.Ident{
-											Pos:  p(403, 150),
+											Pos:  p(416, 150),
 											Name: "unmatchedValue",
 										},
 									},
 								},
 							},
-							Rbrace: p(403, 166),
+							Rbrace: p(416, 166),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(404, 9),
+						Pos:       p(417, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(404, 16),
+							Pos:  p(417, 16),
 							Name: "object",
 						},
 						Name: "UnmatchedValue",
 						ExprBody: &lang.Ident{
-							Pos:  p(404, 41),
+							Pos:  p(417, 41),
 							Name: "_unmatched",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(405, 9),
+						Pos:       p(418, 9),
 						Modifiers: lang.Modifiers(4097),
 						Type: &lang.TypeRef{
-							Pos:  p(405, 25),
+							Pos:  p(418, 25),
 							Name: "string",
 						},
 						Name: "Message",
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(405, 116),
+							Pos: p(418, 116),
 							Op:  "+",
 							X: &lang.BinaryExpr{
-								Pos: p(405, 103),
+								Pos: p(418, 103),
 								Op:  "+",
 								X: &lang.BinaryExpr{
-									Pos: p(405, 78),
+									Pos: p(418, 78),
 									Op:  "+",
 									X: &lang.BinaryExpr{
-										Pos: p(405, 56),
+										Pos: p(418, 56),
 										Op:  "+",
 										X: &lang.MemberExpr{
-											Pos: p(405, 48),
+											Pos: p(418, 48),
 											X: &lang.BaseExpr{
-												Pos: p(405, 43),
+												Pos: p(418, 43),
 											},
 											Name: "Message",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(405, 70),
+											Pos: p(418, 70),
 											X: &lang.Ident{
-												Pos:  p(405, 58),
+												Pos:  p(418, 58),
 												Name: "Environment",
 											},
 											Name: "NewLine",
 										},
 									},
 									Y: &lang.Literal{
-										Pos:   p(405, 80),
+										Pos:   p(418, 80),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Unmatched value was \"",
 										Value: string("Unmatched value was "),
 									},
 								},
 								Y: &lang.Ident{
-									Pos:  p(405, 105),
+									Pos:  p(418, 105),
 									Name: "_unmatched",
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(405, 118),
+								Pos:   p(418, 118),
 								Kind:  lang.LitKind(8),
 								Raw:   "\".\"",
 								Value: string("."),
@@ -6229,64 +6440,64 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(408, 5),
+				Pos:       p(421, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeAsyncMethodGenerationAttribute",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(408, 65),
+						Pos:  p(421, 65),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(410, 9),
+						Pos:       p(423, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "RuntimeAsyncMethodGenerationAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(410, 54),
+								Pos: p(423, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(410, 54),
+									Pos:  p(423, 54),
 									Name: "bool",
 								},
 								Name: "runtimeAsync",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(410, 73),
-							Rbrace: p(410, 75),
+							Pos:    p(423, 73),
+							Rbrace: p(423, 75),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(416, 5),
+				Pos:       p(429, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCanceledException",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(416, 42),
+						Pos:  p(429, 42),
 						Name: "OperationCanceledException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(418, 9),
+						Pos:       p(431, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Init: &lang.CtorInit{
-							Pos:  p(418, 42),
+							Pos:  p(431, 42),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(418, 47),
+									Pos: p(431, 47),
 									X: &lang.Literal{
-										Pos:   p(418, 47),
+										Pos:   p(431, 47),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"A task was canceled.\"",
 										Value: string("A task was canceled."),
@@ -6295,76 +6506,76 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(418, 71),
-							Rbrace: p(418, 73),
+							Pos:    p(431, 71),
+							Rbrace: p(431, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(420, 9),
+						Pos:       p(433, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(420, 38),
+								Pos: p(433, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(420, 38),
+									Pos:  p(433, 38),
 									Name: "object",
 								},
 								Name: "arg",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(420, 52),
+							Pos:  p(433, 52),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(420, 57),
+									Pos: p(433, 57),
 									X: &lang.CondExpr{
-										Pos: p(420, 86),
+										Pos: p(433, 86),
 										Cond: &lang.BinaryExpr{
-											Pos: p(420, 71),
+											Pos: p(433, 71),
 											Op:  "||",
 											X: &lang.IsExpr{
-												Pos: p(420, 61),
+												Pos: p(433, 61),
 												X: &lang.Ident{
-													Pos:  p(420, 57),
+													Pos:  p(433, 57),
 													Name: "arg",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(420, 64),
+													Pos: p(433, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(420, 64),
+														Pos:  p(433, 64),
 														Name: "string",
 													},
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(420, 78),
+												Pos: p(433, 78),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(420, 74),
+													Pos:  p(433, 74),
 													Name: "arg",
 												},
 												Y: &lang.Literal{
-													Pos:  p(420, 81),
+													Pos:  p(433, 81),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Then: &lang.CastExpr{
-											Pos: p(420, 88),
+											Pos: p(433, 88),
 											Type: &lang.TypeRef{
-												Pos:  p(420, 89),
+												Pos:  p(433, 89),
 												Name: "string",
 											},
 											X: &lang.Ident{
-												Pos:  p(420, 96),
+												Pos:  p(433, 96),
 												Name: "arg",
 											},
 										},
 										Else: &lang.Literal{
-											Pos:   p(420, 102),
+											Pos:   p(433, 102),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"A task was canceled.\"",
 											Value: string("A task was canceled."),
@@ -6374,146 +6585,146 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(420, 126),
-							Rbrace: p(420, 128),
+							Pos:    p(433, 126),
+							Rbrace: p(433, 128),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(421, 9),
+						Pos:       p(434, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(421, 38),
+								Pos: p(434, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(421, 38),
+									Pos:  p(434, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(421, 54),
+								Pos: p(434, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(421, 54),
+									Pos:  p(434, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(421, 82),
+							Pos:  p(434, 82),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(421, 87),
+									Pos: p(434, 87),
 									X: &lang.Ident{
-										Pos:  p(421, 87),
+										Pos:  p(434, 87),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(421, 96),
+									Pos: p(434, 96),
 									X: &lang.Ident{
-										Pos:  p(421, 96),
+										Pos:  p(434, 96),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(421, 112),
-							Rbrace: p(421, 114),
+							Pos:    p(434, 112),
+							Rbrace: p(434, 114),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(422, 9),
+						Pos:       p(435, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "TaskCanceledException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(422, 38),
+								Pos: p(435, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(422, 38),
+									Pos:  p(435, 38),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(422, 54),
+								Pos: p(435, 54),
 								Type: &lang.TypeRef{
-									Pos:  p(422, 54),
+									Pos:  p(435, 54),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 							&lang.Param{
-								Pos: p(422, 80),
+								Pos: p(435, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(422, 80),
+									Pos:  p(435, 80),
 									Name: "object",
 								},
 								Name: "token",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(422, 96),
+							Pos:  p(435, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(422, 101),
+									Pos: p(435, 101),
 									X: &lang.Ident{
-										Pos:  p(422, 101),
+										Pos:  p(435, 101),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(422, 110),
+									Pos: p(435, 110),
 									X: &lang.Ident{
-										Pos:  p(422, 110),
+										Pos:  p(435, 110),
 										Name: "innerException",
 									},
 								},
 								&lang.Arg{
-									Pos: p(422, 126),
+									Pos: p(435, 126),
 									X: &lang.Ident{
-										Pos:  p(422, 126),
+										Pos:  p(435, 126),
 										Name: "token",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(422, 133),
-							Rbrace: p(422, 135),
+							Pos:    p(435, 133),
+							Rbrace: p(435, 135),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(428, 5),
+				Pos:       p(441, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyNotFoundException",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(428, 41),
+						Pos:  p(441, 41),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(430, 9),
+						Pos:       p(443, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Init: &lang.CtorInit{
-							Pos:  p(430, 41),
+							Pos:  p(443, 41),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(430, 46),
+									Pos: p(443, 46),
 									X: &lang.Literal{
-										Pos:   p(430, 46),
+										Pos:   p(443, 46),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The given key was not present in the dictionary.\"",
 										Value: string("The given key was not present in the dictionary."),
@@ -6522,116 +6733,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(430, 98),
-							Rbrace: p(430, 100),
+							Pos:    p(443, 98),
+							Rbrace: p(443, 100),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(431, 9),
+						Pos:       p(444, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(431, 37),
+								Pos: p(444, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(431, 37),
+									Pos:  p(444, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(431, 55),
+							Pos:  p(444, 55),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(431, 60),
+									Pos: p(444, 60),
 									X: &lang.Ident{
-										Pos:  p(431, 60),
+										Pos:  p(444, 60),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(431, 69),
-							Rbrace: p(431, 71),
+							Pos:    p(444, 69),
+							Rbrace: p(444, 71),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(432, 9),
+						Pos:       p(445, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "KeyNotFoundException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(432, 37),
+								Pos: p(445, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(432, 37),
+									Pos:  p(445, 37),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(432, 53),
+								Pos: p(445, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(432, 53),
+									Pos:  p(445, 53),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(432, 81),
+							Pos:  p(445, 81),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(432, 86),
+									Pos: p(445, 86),
 									X: &lang.Ident{
-										Pos:  p(432, 86),
+										Pos:  p(445, 86),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(432, 95),
+									Pos: p(445, 95),
 									X: &lang.Ident{
-										Pos:  p(432, 95),
+										Pos:  p(445, 95),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(432, 111),
-							Rbrace: p(432, 113),
+							Pos:    p(445, 111),
+							Rbrace: p(445, 113),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(438, 5),
+				Pos:       p(451, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SynchronizationLockException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(438, 49),
+						Pos:  p(451, 49),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(440, 9),
+						Pos:       p(453, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Init: &lang.CtorInit{
-							Pos:  p(440, 49),
+							Pos:  p(453, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(440, 54),
+									Pos: p(453, 54),
 									X: &lang.Literal{
-										Pos:   p(440, 54),
+										Pos:   p(453, 54),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Object synchronization method was called from an unsynchronized block of code.\"",
 										Value: string("Object synchronization method was called from an unsynchronized block of code."),
@@ -6640,69 +6851,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(440, 136),
-							Rbrace: p(440, 138),
+							Pos:    p(453, 136),
+							Rbrace: p(453, 138),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(441, 9),
+						Pos:       p(454, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SynchronizationLockException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(441, 45),
+								Pos: p(454, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(441, 45),
+									Pos:  p(454, 45),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(441, 63),
+							Pos:  p(454, 63),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(441, 68),
+									Pos: p(454, 68),
 									X: &lang.Ident{
-										Pos:  p(441, 68),
+										Pos:  p(454, 68),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(441, 77),
-							Rbrace: p(441, 79),
+							Pos:    p(454, 77),
+							Rbrace: p(454, 79),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(444, 5),
+				Pos:       p(457, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadInterruptedException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(444, 47),
+						Pos:  p(457, 47),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(446, 9),
+						Pos:       p(459, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Init: &lang.CtorInit{
-							Pos:  p(446, 47),
+							Pos:  p(459, 47),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(446, 52),
+									Pos: p(459, 52),
 									X: &lang.Literal{
-										Pos:   p(446, 52),
+										Pos:   p(459, 52),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Thread was interrupted from a waiting state.\"",
 										Value: string("Thread was interrupted from a waiting state."),
@@ -6711,69 +6922,69 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(446, 100),
-							Rbrace: p(446, 102),
+							Pos:    p(459, 100),
+							Rbrace: p(459, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(447, 9),
+						Pos:       p(460, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ThreadInterruptedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(447, 43),
+								Pos: p(460, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(447, 43),
+									Pos:  p(460, 43),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(447, 61),
+							Pos:  p(460, 61),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(447, 66),
+									Pos: p(460, 66),
 									X: &lang.Ident{
-										Pos:  p(447, 66),
+										Pos:  p(460, 66),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(447, 75),
-							Rbrace: p(447, 77),
+							Pos:    p(460, 75),
+							Rbrace: p(460, 77),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(450, 5),
+				Pos:       p(463, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreFullException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(450, 43),
+						Pos:  p(463, 43),
 						Name: "SystemException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(452, 9),
+						Pos:       p(465, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Init: &lang.CtorInit{
-							Pos:  p(452, 43),
+							Pos:  p(465, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(452, 48),
+									Pos: p(465, 48),
 									X: &lang.Literal{
-										Pos:   p(452, 48),
+										Pos:   p(465, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Adding the specified count to the semaphore would cause it to exceed its maximum count.\"",
 										Value: string("Adding the specified count to the semaphore would cause it to exceed its maximum count."),
@@ -6782,129 +6993,129 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(452, 139),
-							Rbrace: p(452, 141),
+							Pos:    p(465, 139),
+							Rbrace: p(465, 141),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(453, 9),
+						Pos:       p(466, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SemaphoreFullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(453, 39),
+								Pos: p(466, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(453, 39),
+									Pos:  p(466, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(453, 57),
+							Pos:  p(466, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(453, 62),
+									Pos: p(466, 62),
 									X: &lang.Ident{
-										Pos:  p(453, 62),
+										Pos:  p(466, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(453, 71),
-							Rbrace: p(453, 73),
+							Pos:    p(466, 71),
+							Rbrace: p(466, 73),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(463, 5),
+				Pos:       p(476, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "BoundedChannelFullMode",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(463, 42),
+						Pos:  p(476, 42),
 						Name: "Wait",
 					},
 					&lang.EnumMember{
-						Pos:  p(463, 48),
+						Pos:  p(476, 48),
 						Name: "DropNewest",
 					},
 					&lang.EnumMember{
-						Pos:  p(463, 60),
+						Pos:  p(476, 60),
 						Name: "DropOldest",
 					},
 					&lang.EnumMember{
-						Pos:  p(463, 72),
+						Pos:  p(476, 72),
 						Name: "DropWrite",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(465, 5),
+				Pos:       p(478, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(467, 9),
+						Pos:       p(480, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(467, 16),
+							Pos:  p(480, 16),
 							Name: "bool",
 						},
 						Name: "SingleWriter",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(467, 36),
+								Pos:  p(480, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(467, 41),
+								Pos:  p(480, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(468, 9),
+						Pos:       p(481, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(468, 16),
+							Pos:  p(481, 16),
 							Name: "bool",
 						},
 						Name: "SingleReader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(468, 36),
+								Pos:  p(481, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(468, 41),
+								Pos:  p(481, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(469, 9),
+						Pos:       p(482, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(469, 16),
+							Pos:  p(482, 16),
 							Name: "bool",
 						},
 						Name: "AllowSynchronousContinuations",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(469, 53),
+								Pos:  p(482, 53),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(469, 58),
+								Pos:  p(482, 58),
 								Kind: "set",
 							},
 						},
@@ -6912,133 +7123,133 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(472, 5),
+				Pos:       p(485, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "UnboundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(472, 51),
+						Pos:  p(485, 51),
 						Name: "ChannelOptions",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(474, 5),
+				Pos:       p(487, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BoundedChannelOptions",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(474, 49),
+						Pos:  p(487, 49),
 						Name: "ChannelOptions",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos: p(476, 9),
+						Pos: p(489, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(476, 9),
+							Pos:  p(489, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(476, 13),
+								Pos:  p(489, 13),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(477, 9),
+						Pos:       p(490, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BoundedChannelOptions",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(477, 38),
+								Pos: p(490, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(477, 38),
+									Pos:  p(490, 38),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(477, 52),
+							Pos: p(490, 52),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(477, 54),
+									Pos: p(490, 54),
 									X: &lang.AssignExpr{
-										Pos: p(477, 63),
+										Pos: p(490, 63),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(477, 54),
+											Pos:  p(490, 54),
 											Name: "Capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(477, 65),
+											Pos:  p(490, 65),
 											Name: "capacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(477, 75),
+							Rbrace: p(490, 75),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(478, 9),
+						Pos:       p(491, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(478, 16),
+							Pos:  p(491, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(480, 13),
+								Pos:  p(493, 13),
 								Kind: "get",
 								ExprBody: &lang.Ident{
-									Pos:  p(480, 20),
+									Pos:  p(493, 20),
 									Name: "_capacity",
 								},
 							},
 							&lang.Accessor{
-								Pos:  p(481, 13),
+								Pos:  p(494, 13),
 								Kind: "set",
 								Body: &lang.BlockStmt{
-									Pos: p(482, 13),
+									Pos: p(495, 13),
 									Stmts: []lang.Stmt{
 										&lang.IfStmt{
-											Pos: p(483, 17),
+											Pos: p(496, 17),
 											Cond: &lang.BinaryExpr{
-												Pos: p(483, 27),
+												Pos: p(496, 27),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(483, 21),
+													Pos:  p(496, 21),
 													Name: "value",
 												},
 												Y: &lang.Literal{
-													Pos:   p(483, 29),
+													Pos:   p(496, 29),
 													Raw:   "1",
 													Value: int64(1),
 												},
 											},
 											Then: &lang.ThrowStmt{
-												Pos: p(483, 32),
+												Pos: p(496, 32),
 												X: &lang.NewExpr{
-													Pos: p(483, 38),
+													Pos: p(496, 38),
 													Type: &lang.TypeRef{
-														Pos:  p(483, 42),
+														Pos:  p(496, 42),
 														Name: "ArgumentOutOfRangeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(483, 70),
+															Pos: p(496, 70),
 															X: &lang.NameOfExpr{
-																Pos: p(483, 70),
+																Pos: p(496, 70),
 																X: &lang.Ident{
-																	Pos:  p(483, 77),
+																	Pos:  p(496, 77),
 																	Name: "value",
 																},
 															},
@@ -7048,41 +7259,41 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.ExprStmt{
-											Pos: p(484, 17),
+											Pos: p(497, 17),
 											X: &lang.AssignExpr{
-												Pos: p(484, 27),
+												Pos: p(497, 27),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(484, 17),
+													Pos:  p(497, 17),
 													Name: "_capacity",
 												},
 												Right: &lang.Ident{
-													Pos:  p(484, 29),
+													Pos:  p(497, 29),
 													Name: "value",
 												},
 											},
 										},
 									},
-									Rbrace: p(485, 13),
+									Rbrace: p(498, 13),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(487, 9),
+						Pos:       p(500, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(487, 16),
+							Pos:  p(500, 16),
 							Name: "BoundedChannelFullMode",
 						},
 						Name: "FullMode",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(487, 50),
+								Pos:  p(500, 50),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  p(487, 55),
+								Pos:  p(500, 55),
 								Kind: "set",
 							},
 						},
@@ -7090,30 +7301,30 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(490, 5),
+				Pos:       p(503, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelClosedException",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(490, 43),
+						Pos:  p(503, 43),
 						Name: "InvalidOperationException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(492, 9),
+						Pos:       p(505, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Init: &lang.CtorInit{
-							Pos:  p(492, 43),
+							Pos:  p(505, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(492, 48),
+									Pos: p(505, 48),
 									X: &lang.Literal{
-										Pos:   p(492, 48),
+										Pos:   p(505, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
@@ -7122,148 +7333,148 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(492, 80),
-							Rbrace: p(492, 82),
+							Pos:    p(505, 80),
+							Rbrace: p(505, 82),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(493, 9),
+						Pos:       p(506, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(493, 39),
+								Pos: p(506, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(493, 39),
+									Pos:  p(506, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(493, 57),
+							Pos:  p(506, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(493, 62),
+									Pos: p(506, 62),
 									X: &lang.Ident{
-										Pos:  p(493, 62),
+										Pos:  p(506, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(493, 71),
-							Rbrace: p(493, 73),
+							Pos:    p(506, 71),
+							Rbrace: p(506, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(494, 9),
+						Pos:       p(507, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(494, 39),
+								Pos: p(507, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(494, 39),
+									Pos:  p(507, 39),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(494, 67),
+							Pos:  p(507, 67),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(494, 72),
+									Pos: p(507, 72),
 									X: &lang.Literal{
-										Pos:   p(494, 72),
+										Pos:   p(507, 72),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The channel has been closed.\"",
 										Value: string("The channel has been closed."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(494, 104),
+									Pos: p(507, 104),
 									X: &lang.Ident{
-										Pos:  p(494, 104),
+										Pos:  p(507, 104),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(494, 120),
-							Rbrace: p(494, 122),
+							Pos:    p(507, 120),
+							Rbrace: p(507, 122),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(495, 9),
+						Pos:       p(508, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ChannelClosedException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(495, 39),
+								Pos: p(508, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(495, 39),
+									Pos:  p(508, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(495, 55),
+								Pos: p(508, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(495, 55),
+									Pos:  p(508, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(495, 83),
+							Pos:  p(508, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(495, 88),
+									Pos: p(508, 88),
 									X: &lang.Ident{
-										Pos:  p(495, 88),
+										Pos:  p(508, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(495, 97),
+									Pos: p(508, 97),
 									X: &lang.Ident{
-										Pos:  p(495, 97),
+										Pos:  p(508, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(495, 113),
-							Rbrace: p(495, 115),
+							Pos:    p(508, 113),
+							Rbrace: p(508, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(498, 5),
+				Pos:       p(511, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(500, 9),
+						Pos:       p(513, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(500, 23),
+							Pos:  p(513, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(500, 31),
+									Pos:  p(513, 31),
 									Name: "T",
 								},
 							},
@@ -7273,32 +7484,32 @@ func preludeAST() *lang.File {
 							"T",
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(500, 58),
+							Pos: p(513, 58),
 							Type: &lang.TypeRef{
-								Pos:  p(500, 62),
+								Pos:  p(513, 62),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(500, 70),
+										Pos:  p(513, 70),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(500, 73),
+									Pos: p(513, 73),
 									X: &lang.Literal{
-										Pos:   p(500, 73),
+										Pos:   p(513, 73),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(500, 76),
+									Pos: p(513, 76),
 									X: &lang.MemberExpr{
-										Pos: p(500, 99),
+										Pos: p(513, 99),
 										X: &lang.Ident{
-											Pos:  p(500, 76),
+											Pos:  p(513, 76),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7308,14 +7519,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(501, 9),
+						Pos:       p(514, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(501, 23),
+							Pos:  p(514, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(501, 31),
+									Pos:  p(514, 31),
 									Name: "T",
 								},
 							},
@@ -7326,41 +7537,41 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(501, 53),
+								Pos: p(514, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(501, 53),
+									Pos:  p(514, 53),
 									Name: "UnboundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(501, 89),
+							Pos: p(514, 89),
 							Type: &lang.TypeRef{
-								Pos:  p(501, 93),
+								Pos:  p(514, 93),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(501, 101),
+										Pos:  p(514, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(501, 104),
+									Pos: p(514, 104),
 									X: &lang.Literal{
-										Pos:   p(501, 104),
+										Pos:   p(514, 104),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(501, 107),
+									Pos: p(514, 107),
 									X: &lang.MemberExpr{
-										Pos: p(501, 130),
+										Pos: p(514, 130),
 										X: &lang.Ident{
-											Pos:  p(501, 107),
+											Pos:  p(514, 107),
 											Name: "BoundedChannelFullMode",
 										},
 										Name: "Wait",
@@ -7370,14 +7581,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(502, 9),
+						Pos:       p(515, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(502, 23),
+							Pos:  p(515, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(502, 31),
+									Pos:  p(515, 31),
 									Name: "T",
 								},
 							},
@@ -7388,47 +7599,47 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(502, 51),
+								Pos: p(515, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(502, 51),
+									Pos:  p(515, 51),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(503, 9),
+							Pos: p(516, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(504, 13),
+									Pos: p(517, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(504, 26),
+										Pos: p(517, 26),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(504, 17),
+											Pos:  p(517, 17),
 											Name: "capacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(504, 28),
+											Pos:   p(517, 28),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(504, 31),
+										Pos: p(517, 31),
 										X: &lang.NewExpr{
-											Pos: p(504, 37),
+											Pos: p(517, 37),
 											Type: &lang.TypeRef{
-												Pos:  p(504, 41),
+												Pos:  p(517, 41),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(504, 69),
+													Pos: p(517, 69),
 													X: &lang.NameOfExpr{
-														Pos: p(504, 69),
+														Pos: p(517, 69),
 														X: &lang.Ident{
-															Pos:  p(504, 76),
+															Pos:  p(517, 76),
 															Name: "capacity",
 														},
 													},
@@ -7438,33 +7649,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(505, 13),
+									Pos: p(518, 13),
 									X: &lang.NewExpr{
-										Pos: p(505, 20),
+										Pos: p(518, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(505, 24),
+											Pos:  p(518, 24),
 											Name: "Channel",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(505, 32),
+													Pos:  p(518, 32),
 													Name: "T",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(505, 35),
+												Pos: p(518, 35),
 												X: &lang.Ident{
-													Pos:  p(505, 35),
+													Pos:  p(518, 35),
 													Name: "capacity",
 												},
 											},
 											&lang.Arg{
-												Pos: p(505, 45),
+												Pos: p(518, 45),
 												X: &lang.MemberExpr{
-													Pos: p(505, 68),
+													Pos: p(518, 68),
 													X: &lang.Ident{
-														Pos:  p(505, 45),
+														Pos:  p(518, 45),
 														Name: "BoundedChannelFullMode",
 													},
 													Name: "Wait",
@@ -7474,18 +7685,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(506, 9),
+							Rbrace: p(519, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(507, 9),
+						Pos:       p(520, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(507, 23),
+							Pos:  p(520, 23),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(507, 31),
+									Pos:  p(520, 31),
 									Name: "T",
 								},
 							},
@@ -7496,44 +7707,44 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(507, 51),
+								Pos: p(520, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(507, 51),
+									Pos:  p(520, 51),
 									Name: "BoundedChannelOptions",
 								},
 								Name: "options",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(507, 85),
+							Pos: p(520, 85),
 							Type: &lang.TypeRef{
-								Pos:  p(507, 89),
+								Pos:  p(520, 89),
 								Name: "Channel",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(507, 97),
+										Pos:  p(520, 97),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(507, 100),
+									Pos: p(520, 100),
 									X: &lang.MemberExpr{
-										Pos: p(507, 108),
+										Pos: p(520, 108),
 										X: &lang.Ident{
-											Pos:  p(507, 100),
+											Pos:  p(520, 100),
 											Name: "options",
 										},
 										Name: "Capacity",
 									},
 								},
 								&lang.Arg{
-									Pos: p(507, 118),
+									Pos: p(520, 118),
 									X: &lang.MemberExpr{
-										Pos: p(507, 126),
+										Pos: p(520, 126),
 										X: &lang.Ident{
-											Pos:  p(507, 118),
+											Pos:  p(520, 118),
 											Name: "options",
 										},
 										Name: "FullMode",
@@ -7545,7 +7756,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(510, 5),
+				Pos:       p(523, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Channel",
 				Namespace: "System.Threading.Channels",
@@ -7555,20 +7766,20 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(512, 9),
+						Pos:       p(525, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(512, 27),
+							Pos:  p(525, 27),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(512, 34),
+								Pos:  p(525, 34),
 								Name: "_lock",
 								Init: &lang.NewExpr{
-									Pos: p(512, 42),
+									Pos: p(525, 42),
 									Type: &lang.TypeRef{
-										Pos:  p(512, 46),
+										Pos:  p(525, 46),
 										Name: "object",
 									},
 								},
@@ -7576,30 +7787,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(513, 9),
+						Pos:       p(526, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(513, 27),
+							Pos:  p(526, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(513, 32),
+									Pos:  p(526, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(513, 35),
+								Pos:  p(526, 35),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(513, 44),
+									Pos: p(526, 44),
 									Type: &lang.TypeRef{
-										Pos:  p(513, 48),
+										Pos:  p(526, 48),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(513, 53),
+												Pos:  p(526, 53),
 												Name: "T",
 											},
 										},
@@ -7609,18 +7820,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(514, 9),
+						Pos:       p(527, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(514, 27),
+							Pos:  p(527, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(514, 32),
+									Pos:  p(527, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(514, 53),
+											Pos:  p(527, 53),
 											Name: "bool",
 										},
 									},
@@ -7629,20 +7840,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(514, 60),
+								Pos:  p(527, 60),
 								Name: "_readWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(514, 75),
+									Pos: p(527, 75),
 									Type: &lang.TypeRef{
-										Pos:  p(514, 79),
+										Pos:  p(527, 79),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(514, 84),
+												Pos:  p(527, 84),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(514, 105),
+														Pos:  p(527, 105),
 														Name: "bool",
 													},
 												},
@@ -7654,18 +7865,18 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(515, 9),
+						Pos:       p(528, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(515, 27),
+							Pos:  p(528, 27),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(515, 32),
+									Pos:  p(528, 32),
 									Name: "TaskCompletionSource",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(515, 53),
+											Pos:  p(528, 53),
 											Name: "bool",
 										},
 									},
@@ -7674,20 +7885,20 @@ func preludeAST() *lang.File {
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(515, 60),
+								Pos:  p(528, 60),
 								Name: "_writeWaiters",
 								Init: &lang.NewExpr{
-									Pos: p(515, 76),
+									Pos: p(528, 76),
 									Type: &lang.TypeRef{
-										Pos:  p(515, 80),
+										Pos:  p(528, 80),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(515, 85),
+												Pos:  p(528, 85),
 												Name: "TaskCompletionSource",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(515, 106),
+														Pos:  p(528, 106),
 														Name: "bool",
 													},
 												},
@@ -7699,29 +7910,29 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(516, 9),
+						Pos:       p(529, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(516, 27),
+							Pos:  p(529, 27),
 							Name: "TaskCompletionSource",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(516, 48),
+								Pos:  p(529, 48),
 								Name: "_completion",
 								Init: &lang.NewExpr{
-									Pos: p(516, 62),
+									Pos: p(529, 62),
 									Type: &lang.TypeRef{
-										Pos:  p(516, 66),
+										Pos:  p(529, 66),
 										Name: "TaskCompletionSource",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(516, 87),
+											Pos: p(529, 87),
 											X: &lang.MemberExpr{
-												Pos: p(516, 107),
+												Pos: p(529, 107),
 												X: &lang.Ident{
-													Pos:  p(516, 87),
+													Pos:  p(529, 87),
 													Name: "TaskCreationOptions",
 												},
 												Name: "RunContinuationsAsynchronously",
@@ -7733,142 +7944,142 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(517, 9),
+						Pos:       p(530, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(517, 27),
+							Pos:  p(530, 27),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(517, 31),
+								Pos:  p(530, 31),
 								Name: "_capacity",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(518, 9),
+						Pos:       p(531, 9),
 						Modifiers: lang.Modifiers(264),
 						Type: &lang.TypeRef{
-							Pos:  p(518, 27),
+							Pos:  p(531, 27),
 							Name: "BoundedChannelFullMode",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(518, 50),
+								Pos:  p(531, 50),
 								Name: "_mode",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(519, 9),
+						Pos:       p(532, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(519, 18),
+							Pos:  p(532, 18),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(519, 23),
+								Pos:  p(532, 23),
 								Name: "_closed",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(520, 9),
+						Pos:       p(533, 9),
 						Modifiers: lang.Modifiers(8),
 						Type: &lang.TypeRef{
-							Pos:  p(520, 18),
+							Pos:  p(533, 18),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(520, 28),
+								Pos:  p(533, 28),
 								Name: "_error",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(522, 9),
+						Pos:       p(535, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "Channel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(522, 26),
+								Pos: p(535, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(522, 26),
+									Pos:  p(535, 26),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: p(522, 40),
+								Pos: p(535, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(522, 40),
+									Pos:  p(535, 40),
 									Name: "BoundedChannelFullMode",
 								},
 								Name: "mode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(523, 9),
+							Pos: p(536, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(524, 13),
+									Pos: p(537, 13),
 									X: &lang.AssignExpr{
-										Pos: p(524, 23),
+										Pos: p(537, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(524, 13),
+											Pos:  p(537, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(524, 25),
+											Pos:  p(537, 25),
 											Name: "capacity",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(525, 13),
+									Pos: p(538, 13),
 									X: &lang.AssignExpr{
-										Pos: p(525, 19),
+										Pos: p(538, 19),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(525, 13),
+											Pos:  p(538, 13),
 											Name: "_mode",
 										},
 										Right: &lang.Ident{
-											Pos:  p(525, 21),
+											Pos:  p(538, 21),
 											Name: "mode",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(526, 13),
+									Pos: p(539, 13),
 									X: &lang.AssignExpr{
-										Pos: p(526, 20),
+										Pos: p(539, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(526, 13),
+											Pos:  p(539, 13),
 											Name: "Reader",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(526, 22),
+											Pos: p(539, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(526, 26),
+												Pos:  p(539, 26),
 												Name: "ChannelReader",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(526, 40),
+														Pos:  p(539, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(526, 43),
+													Pos: p(539, 43),
 													X: &lang.ThisExpr{
-														Pos: p(526, 43),
+														Pos: p(539, 43),
 													},
 												},
 											},
@@ -7876,31 +8087,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(527, 13),
+									Pos: p(540, 13),
 									X: &lang.AssignExpr{
-										Pos: p(527, 20),
+										Pos: p(540, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(527, 13),
+											Pos:  p(540, 13),
 											Name: "Writer",
 										},
 										Right: &lang.NewExpr{
-											Pos: p(527, 22),
+											Pos: p(540, 22),
 											Type: &lang.TypeRef{
-												Pos:  p(527, 26),
+												Pos:  p(540, 26),
 												Name: "ChannelWriter",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(527, 40),
+														Pos:  p(540, 40),
 														Name: "T",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(527, 43),
+													Pos: p(540, 43),
 													X: &lang.ThisExpr{
-														Pos: p(527, 43),
+														Pos: p(540, 43),
 													},
 												},
 											},
@@ -7908,18 +8119,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(528, 9),
+							Rbrace: p(541, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(530, 9),
+						Pos:       p(543, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(530, 16),
+							Pos:  p(543, 16),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(530, 30),
+									Pos:  p(543, 30),
 									Name: "T",
 								},
 							},
@@ -7927,20 +8138,20 @@ func preludeAST() *lang.File {
 						Name: "Reader",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(530, 42),
+								Pos:  p(543, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(531, 9),
+						Pos:       p(544, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(531, 16),
+							Pos:  p(544, 16),
 							Name: "ChannelWriter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(531, 30),
+									Pos:  p(544, 30),
 									Name: "T",
 								},
 							},
@@ -7948,167 +8159,9 @@ func preludeAST() *lang.File {
 						Name: "Writer",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(531, 42),
+								Pos:  p(544, 42),
 								Kind: "get",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(533, 9),
-						Modifiers: lang.Modifiers(24),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(533, 25),
-							Name: "void",
-						},
-						Name: "Wake",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(533, 35),
-								Type: &lang.TypeRef{
-									Pos:  p(533, 35),
-									Name: "List",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  p(533, 40),
-											Name: "TaskCompletionSource",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  p(533, 61),
-													Name: "bool",
-												},
-											},
-										},
-									},
-								},
-								Name: "waiters",
-							},
-							&lang.Param{
-								Pos: p(533, 77),
-								Type: &lang.TypeRef{
-									Pos:  p(533, 77),
-									Name: "bool",
-								},
-								Name: "result",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(534, 9),
-							Stmts: []lang.Stmt{
-								&lang.ForeachStmt{
-									Pos:  p(535, 13),
-									Name: "w",
-									X: &lang.Ident{
-										Pos:  p(535, 31),
-										Name: "waiters",
-									},
-									Body: &lang.ExprStmt{
-										Pos: p(535, 40),
-										X: &lang.CallExpr{
-											Pos: p(535, 42),
-											Fun: &lang.MemberExpr{
-												Pos: p(535, 42),
-												X: &lang.Ident{
-													Pos:  p(535, 40),
-													Name: "w",
-												},
-												Name: "TrySetResult",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(535, 55),
-													X: &lang.Ident{
-														Pos:  p(535, 55),
-														Name: "result",
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.ExprStmt{
-									Pos: p(536, 13),
-									X: &lang.CallExpr{
-										Pos: p(536, 21),
-										Fun: &lang.MemberExpr{
-											Pos: p(536, 21),
-											X: &lang.Ident{
-												Pos:  p(536, 13),
-												Name: "waiters",
-											},
-											Name: "Clear",
-										},
-									},
-								},
-							},
-							Rbrace: p(537, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(540, 9),
-						Modifiers: lang.Modifiers(8),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(540, 18),
-							Name: "void",
-						},
-						Name: "Finish",
-						Body: &lang.BlockStmt{
-							Pos: p(541, 9),
-							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(542, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(542, 24),
-										Op:  "!=",
-										X: &lang.Ident{
-											Pos:  p(542, 17),
-											Name: "_error",
-										},
-										Y: &lang.Literal{
-											Pos:  p(542, 27),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ExprStmt{
-										Pos: p(542, 33),
-										X: &lang.CallExpr{
-											Pos: p(542, 45),
-											Fun: &lang.MemberExpr{
-												Pos: p(542, 45),
-												X: &lang.Ident{
-													Pos:  p(542, 33),
-													Name: "_completion",
-												},
-												Name: "TrySetException",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(542, 61),
-													X: &lang.Ident{
-														Pos:  p(542, 61),
-														Name: "_error",
-													},
-												},
-											},
-										},
-									},
-									Else: &lang.ExprStmt{
-										Pos: p(543, 18),
-										X: &lang.CallExpr{
-											Pos: p(543, 30),
-											Fun: &lang.MemberExpr{
-												Pos: p(543, 30),
-												X: &lang.Ident{
-													Pos:  p(543, 18),
-													Name: "_completion",
-												},
-												Name: "TrySetResult",
-											},
-										},
-									},
-								},
-							},
-							Rbrace: p(544, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -8116,28 +8169,22 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(546, 25),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(546, 35),
-									Name: "bool",
-								},
-							},
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Wake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(546, 46),
+								Pos: p(546, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 46),
+									Pos:  p(546, 35),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(546, 51),
+											Pos:  p(546, 40),
 											Name: "TaskCompletionSource",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(546, 72),
+													Pos:  p(546, 61),
 													Name: "bool",
 												},
 											},
@@ -8147,46 +8194,42 @@ func preludeAST() *lang.File {
 								Name: "waiters",
 							},
 							&lang.Param{
-								Pos: p(546, 88),
+								Pos: p(546, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(546, 88),
-									Name: "CancellationToken",
+									Pos:  p(546, 77),
+									Name: "bool",
 								},
-								Name: "ct",
+								Name: "result",
 							},
 						},
 						Body: &lang.BlockStmt{
 							Pos: p(547, 9),
 							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(548, 13),
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(548, 17),
-											Name: "tcs",
-											Init: &lang.NewExpr{
-												Pos: p(548, 23),
-												Type: &lang.TypeRef{
-													Pos:  p(548, 27),
-													Name: "TaskCompletionSource",
-													Args: []*lang.TypeRef{
-														&lang.TypeRef{
-															Pos:  p(548, 48),
-															Name: "bool",
-														},
-													},
+								&lang.ForeachStmt{
+									Pos:  p(548, 13),
+									Name: "w",
+									X: &lang.Ident{
+										Pos:  p(548, 31),
+										Name: "waiters",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(548, 40),
+										X: &lang.CallExpr{
+											Pos: p(548, 42),
+											Fun: &lang.MemberExpr{
+												Pos: p(548, 42),
+												X: &lang.Ident{
+													Pos:  p(548, 40),
+													Name: "w",
 												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(548, 54),
-														X: &lang.MemberExpr{
-															Pos: p(548, 74),
-															X: &lang.Ident{
-																Pos:  p(548, 54),
-																Name: "TaskCreationOptions",
-															},
-															Name: "RunContinuationsAsynchronously",
-														},
+												Name: "TrySetResult",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(548, 55),
+													X: &lang.Ident{
+														Pos:  p(548, 55),
+														Name: "result",
 													},
 												},
 											},
@@ -8203,13 +8246,181 @@ func preludeAST() *lang.File {
 												Pos:  p(549, 13),
 												Name: "waiters",
 											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(550, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(553, 9),
+						Modifiers: lang.Modifiers(8),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(553, 18),
+							Name: "void",
+						},
+						Name: "Finish",
+						Body: &lang.BlockStmt{
+							Pos: p(554, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(555, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(555, 24),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(555, 17),
+											Name: "_error",
+										},
+										Y: &lang.Literal{
+											Pos:  p(555, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(555, 33),
+										X: &lang.CallExpr{
+											Pos: p(555, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(555, 45),
+												X: &lang.Ident{
+													Pos:  p(555, 33),
+													Name: "_completion",
+												},
+												Name: "TrySetException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(555, 61),
+													X: &lang.Ident{
+														Pos:  p(555, 61),
+														Name: "_error",
+													},
+												},
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(556, 18),
+										X: &lang.CallExpr{
+											Pos: p(556, 30),
+											Fun: &lang.MemberExpr{
+												Pos: p(556, 30),
+												X: &lang.Ident{
+													Pos:  p(556, 18),
+													Name: "_completion",
+												},
+												Name: "TrySetResult",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(557, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(559, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(559, 25),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(559, 35),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(559, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(559, 46),
+									Name: "List",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(559, 51),
+											Name: "TaskCompletionSource",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(559, 72),
+													Name: "bool",
+												},
+											},
+										},
+									},
+								},
+								Name: "waiters",
+							},
+							&lang.Param{
+								Pos: p(559, 88),
+								Type: &lang.TypeRef{
+									Pos:  p(559, 88),
+									Name: "CancellationToken",
+								},
+								Name: "ct",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(560, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(561, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(561, 17),
+											Name: "tcs",
+											Init: &lang.NewExpr{
+												Pos: p(561, 23),
+												Type: &lang.TypeRef{
+													Pos:  p(561, 27),
+													Name: "TaskCompletionSource",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(561, 48),
+															Name: "bool",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(561, 54),
+														X: &lang.MemberExpr{
+															Pos: p(561, 74),
+															X: &lang.Ident{
+																Pos:  p(561, 54),
+																Name: "TaskCreationOptions",
+															},
+															Name: "RunContinuationsAsynchronously",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(562, 13),
+									X: &lang.CallExpr{
+										Pos: p(562, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(562, 21),
+											X: &lang.Ident{
+												Pos:  p(562, 13),
+												Name: "waiters",
+											},
 											Name: "Add",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(549, 25),
+												Pos: p(562, 25),
 												X: &lang.Ident{
-													Pos:  p(549, 25),
+													Pos:  p(562, 25),
 													Name: "tcs",
 												},
 											},
@@ -8217,47 +8428,47 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(550, 13),
+									Pos: p(563, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(550, 20),
+										Pos: p(563, 20),
 										X: &lang.Ident{
-											Pos:  p(550, 17),
+											Pos:  p(563, 17),
 											Name: "ct",
 										},
 										Name: "CanBeCanceled",
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(550, 35),
+										Pos: p(563, 35),
 										X: &lang.CallExpr{
-											Pos: p(550, 38),
+											Pos: p(563, 38),
 											Fun: &lang.MemberExpr{
-												Pos: p(550, 38),
+												Pos: p(563, 38),
 												X: &lang.Ident{
-													Pos:  p(550, 35),
+													Pos:  p(563, 35),
 													Name: "ct",
 												},
 												Name: "Register",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(550, 47),
+													Pos: p(563, 47),
 													X: &lang.LambdaExpr{
-														Pos: p(550, 47),
+														Pos: p(563, 47),
 														ExprBody: &lang.CallExpr{
-															Pos: p(550, 57),
+															Pos: p(563, 57),
 															Fun: &lang.MemberExpr{
-																Pos: p(550, 57),
+																Pos: p(563, 57),
 																X: &lang.Ident{
-																	Pos:  p(550, 53),
+																	Pos:  p(563, 53),
 																	Name: "tcs",
 																},
 																Name: "TrySetCanceled",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(550, 72),
+																	Pos: p(563, 72),
 																	X: &lang.Ident{
-																		Pos:  p(550, 72),
+																		Pos:  p(563, 72),
 																		Name: "ct",
 																	},
 																},
@@ -8270,26 +8481,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(551, 13),
+									Pos: p(564, 13),
 									X: &lang.NewExpr{
-										Pos: p(551, 20),
+										Pos: p(564, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(551, 24),
+											Pos:  p(564, 24),
 											Name: "ValueTask",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(551, 34),
+													Pos:  p(564, 34),
 													Name: "bool",
 												},
 											},
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(551, 40),
+												Pos: p(564, 40),
 												X: &lang.MemberExpr{
-													Pos: p(551, 44),
+													Pos: p(564, 44),
 													X: &lang.Ident{
-														Pos:  p(551, 40),
+														Pos:  p(564, 40),
 														Name: "tcs",
 													},
 													Name: "Task",
@@ -8299,13 +8510,13 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(552, 9),
+							Rbrace: p(565, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(555, 5),
+				Pos:       p(568, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReader",
 				Namespace: "System.Threading.Channels",
@@ -8315,38 +8526,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(557, 9),
+						Pos:       p(570, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(557, 18),
+							Pos:  p(570, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(557, 26),
+									Pos:  p(570, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(557, 29),
+								Pos:  p(570, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(558, 9),
+						Pos:       p(571, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReader",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(558, 32),
+								Pos: p(571, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(558, 32),
+									Pos:  p(571, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(558, 40),
+											Pos:  p(571, 40),
 											Name: "T",
 										},
 									},
@@ -8355,41 +8566,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(558, 46),
+							Pos: p(571, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(558, 48),
+									Pos: p(571, 48),
 									X: &lang.AssignExpr{
-										Pos: p(558, 51),
+										Pos: p(571, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(558, 48),
+											Pos:  p(571, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(558, 53),
+											Pos:  p(571, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(558, 56),
+							Rbrace: p(571, 56),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(560, 9),
+						Pos:       p(573, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(560, 16),
+							Pos:  p(573, 16),
 							Name: "Task",
 						},
 						Name: "Completion",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(560, 50),
+							Pos: p(573, 50),
 							X: &lang.MemberExpr{
-								Pos: p(560, 38),
+								Pos: p(573, 38),
 								X: &lang.Ident{
-									Pos:  p(560, 35),
+									Pos:  p(573, 35),
 									Name: "_c",
 								},
 								Name: "_completion",
@@ -8398,68 +8609,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(561, 9),
+						Pos:       p(574, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(561, 16),
+							Pos:  p(574, 16),
 							Name: "bool",
 						},
 						Name: "CanCount",
 						ExprBody: &lang.Literal{
-							Pos:   p(561, 33),
+							Pos:   p(574, 33),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(562, 9),
+						Pos:       p(575, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(562, 16),
+							Pos:  p(575, 16),
 							Name: "bool",
 						},
 						Name: "CanPeek",
 						ExprBody: &lang.Literal{
-							Pos:   p(562, 32),
+							Pos:   p(575, 32),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(563, 9),
+						Pos:       p(576, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(563, 16),
+							Pos:  p(576, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(563, 28),
+								Pos:  p(576, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(563, 32),
+									Pos: p(576, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(563, 34),
+											Pos: p(576, 34),
 											X: &lang.MemberExpr{
-												Pos: p(563, 43),
+												Pos: p(576, 43),
 												X: &lang.Ident{
-													Pos:  p(563, 40),
+													Pos:  p(576, 40),
 													Name: "_c",
 												},
 												Name: "_lock",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(563, 50),
+												Pos: p(576, 50),
 												X: &lang.MemberExpr{
-													Pos: p(563, 67),
+													Pos: p(576, 67),
 													X: &lang.MemberExpr{
-														Pos: p(563, 60),
+														Pos: p(576, 60),
 														X: &lang.Ident{
-															Pos:  p(563, 57),
+															Pos:  p(576, 57),
 															Name: "_c",
 														},
 														Name: "_items",
@@ -8469,57 +8680,57 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(563, 74),
+									Rbrace: p(576, 74),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(565, 9),
+						Pos:       p(578, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(565, 16),
+							Pos:  p(578, 16),
 							Name: "bool",
 						},
 						Name: "TryRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(565, 29),
+								Pos:      p(578, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(565, 33),
+									Pos:  p(578, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(566, 9),
+							Pos: p(579, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(567, 13),
+									Pos: p(580, 13),
 									X: &lang.MemberExpr{
-										Pos: p(567, 22),
+										Pos: p(580, 22),
 										X: &lang.Ident{
-											Pos:  p(567, 19),
+											Pos:  p(580, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(568, 13),
+										Pos: p(581, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(569, 17),
+												Pos: p(582, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(569, 37),
+													Pos: p(582, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(569, 31),
+														Pos: p(582, 31),
 														X: &lang.MemberExpr{
-															Pos: p(569, 24),
+															Pos: p(582, 24),
 															X: &lang.Ident{
-																Pos:  p(569, 21),
+																Pos:  p(582, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8527,69 +8738,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(569, 40),
+														Pos:   p(582, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(570, 17),
+													Pos: p(583, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(571, 21),
+															Pos: p(584, 21),
 															X: &lang.AssignExpr{
-																Pos: p(571, 26),
+																Pos: p(584, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(571, 21),
+																	Pos:  p(584, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(571, 28),
+																	Pos: p(584, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(571, 36),
+																		Pos:  p(584, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(572, 21),
+															Pos: p(585, 21),
 															X: &lang.Literal{
-																Pos:   p(572, 28),
+																Pos:   p(585, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(573, 17),
+													Rbrace: p(586, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(574, 17),
+												Pos: p(587, 17),
 												X: &lang.AssignExpr{
-													Pos: p(574, 22),
+													Pos: p(587, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(574, 17),
+														Pos:  p(587, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(574, 33),
+														Pos: p(587, 33),
 														X: &lang.MemberExpr{
-															Pos: p(574, 27),
+															Pos: p(587, 27),
 															X: &lang.Ident{
-																Pos:  p(574, 24),
+																Pos:  p(587, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(574, 34),
+																Pos: p(587, 34),
 																X: &lang.Literal{
-																	Pos:   p(574, 34),
+																	Pos:   p(587, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8599,15 +8810,15 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(575, 17),
+												Pos: p(588, 17),
 												X: &lang.CallExpr{
-													Pos: p(575, 27),
+													Pos: p(588, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(575, 27),
+														Pos: p(588, 27),
 														X: &lang.MemberExpr{
-															Pos: p(575, 20),
+															Pos: p(588, 20),
 															X: &lang.Ident{
-																Pos:  p(575, 17),
+																Pos:  p(588, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8616,9 +8827,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(575, 36),
+															Pos: p(588, 36),
 															X: &lang.Literal{
-																Pos:   p(575, 36),
+																Pos:   p(588, 36),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -8627,17 +8838,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(576, 17),
+												Pos: p(589, 17),
 												X: &lang.CallExpr{
-													Pos: p(576, 28),
+													Pos: p(589, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(576, 28),
+														Pos: p(589, 28),
 														X: &lang.Ident{
-															Pos:  p(576, 17),
+															Pos:  p(589, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(576, 25),
+																	Pos:  p(589, 25),
 																	Name: "T",
 																},
 															},
@@ -8646,20 +8857,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(576, 33),
+															Pos: p(589, 33),
 															X: &lang.MemberExpr{
-																Pos: p(576, 36),
+																Pos: p(589, 36),
 																X: &lang.Ident{
-																	Pos:  p(576, 33),
+																	Pos:  p(589, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(576, 51),
+															Pos: p(589, 51),
 															X: &lang.Literal{
-																Pos:   p(576, 51),
+																Pos:   p(589, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -8669,27 +8880,27 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(577, 17),
+												Pos: p(590, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(577, 32),
+													Pos: p(590, 32),
 													Op:  "&&",
 													X: &lang.MemberExpr{
-														Pos: p(577, 24),
+														Pos: p(590, 24),
 														X: &lang.Ident{
-															Pos:  p(577, 21),
+															Pos:  p(590, 21),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(577, 51),
+														Pos: p(590, 51),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(577, 45),
+															Pos: p(590, 45),
 															X: &lang.MemberExpr{
-																Pos: p(577, 38),
+																Pos: p(590, 38),
 																X: &lang.Ident{
-																	Pos:  p(577, 35),
+																	Pos:  p(590, 35),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -8697,20 +8908,20 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(577, 54),
+															Pos:   p(590, 54),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(577, 57),
+													Pos: p(590, 57),
 													X: &lang.CallExpr{
-														Pos: p(577, 60),
+														Pos: p(590, 60),
 														Fun: &lang.MemberExpr{
-															Pos: p(577, 60),
+															Pos: p(590, 60),
 															X: &lang.Ident{
-																Pos:  p(577, 57),
+																Pos:  p(590, 57),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -8719,68 +8930,68 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(578, 17),
+												Pos: p(591, 17),
 												X: &lang.Literal{
-													Pos:   p(578, 24),
+													Pos:   p(591, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(579, 13),
+										Rbrace: p(592, 13),
 									},
 								},
 							},
-							Rbrace: p(580, 9),
+							Rbrace: p(593, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(582, 9),
+						Pos:       p(595, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(582, 16),
+							Pos:  p(595, 16),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(582, 29),
+								Pos:      p(595, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(582, 33),
+									Pos:  p(595, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(583, 9),
+							Pos: p(596, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(584, 13),
+									Pos: p(597, 13),
 									X: &lang.MemberExpr{
-										Pos: p(584, 22),
+										Pos: p(597, 22),
 										X: &lang.Ident{
-											Pos:  p(584, 19),
+											Pos:  p(597, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(585, 13),
+										Pos: p(598, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(586, 17),
+												Pos: p(599, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(586, 37),
+													Pos: p(599, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(586, 31),
+														Pos: p(599, 31),
 														X: &lang.MemberExpr{
-															Pos: p(586, 24),
+															Pos: p(599, 24),
 															X: &lang.Ident{
-																Pos:  p(586, 21),
+																Pos:  p(599, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8788,69 +8999,69 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(586, 40),
+														Pos:   p(599, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(587, 17),
+													Pos: p(600, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(588, 21),
+															Pos: p(601, 21),
 															X: &lang.AssignExpr{
-																Pos: p(588, 26),
+																Pos: p(601, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(588, 21),
+																	Pos:  p(601, 21),
 																	Name: "item",
 																},
 																Right: &lang.DefaultExpr{
-																	Pos: p(588, 28),
+																	Pos: p(601, 28),
 																	Type: &lang.TypeRef{
-																		Pos:  p(588, 36),
+																		Pos:  p(601, 36),
 																		Name: "T",
 																	},
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(589, 21),
+															Pos: p(602, 21),
 															X: &lang.Literal{
-																Pos:   p(589, 28),
+																Pos:   p(602, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
 															},
 														},
 													},
-													Rbrace: p(590, 17),
+													Rbrace: p(603, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(591, 17),
+												Pos: p(604, 17),
 												X: &lang.AssignExpr{
-													Pos: p(591, 22),
+													Pos: p(604, 22),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(591, 17),
+														Pos:  p(604, 17),
 														Name: "item",
 													},
 													Right: &lang.IndexExpr{
-														Pos: p(591, 33),
+														Pos: p(604, 33),
 														X: &lang.MemberExpr{
-															Pos: p(591, 27),
+															Pos: p(604, 27),
 															X: &lang.Ident{
-																Pos:  p(591, 24),
+																Pos:  p(604, 24),
 																Name: "_c",
 															},
 															Name: "_items",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(591, 34),
+																Pos: p(604, 34),
 																X: &lang.Literal{
-																	Pos:   p(591, 34),
+																	Pos:   p(604, 34),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
@@ -8860,31 +9071,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(592, 17),
+												Pos: p(605, 17),
 												X: &lang.Literal{
-													Pos:   p(592, 24),
+													Pos:   p(605, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(593, 13),
+										Rbrace: p(606, 13),
 									},
 								},
 							},
-							Rbrace: p(594, 9),
+							Rbrace: p(607, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(596, 9),
+						Pos:       p(609, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(596, 16),
+							Pos:  p(609, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(596, 26),
+									Pos:  p(609, 26),
 									Name: "bool",
 								},
 							},
@@ -8892,68 +9103,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToReadAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(596, 48),
+								Pos: p(609, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(596, 48),
+									Pos:  p(609, 48),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(596, 86),
+									Pos: p(609, 86),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(597, 9),
+							Pos: p(610, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(598, 13),
+									Pos: p(611, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(598, 35),
+										Pos: p(611, 35),
 										X: &lang.Ident{
-											Pos:  p(598, 17),
+											Pos:  p(611, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(598, 60),
+										Pos: p(611, 60),
 										X: &lang.NewExpr{
-											Pos: p(598, 67),
+											Pos: p(611, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(598, 71),
+												Pos:  p(611, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(598, 81),
+														Pos:  p(611, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(598, 87),
+													Pos: p(611, 87),
 													X: &lang.CallExpr{
-														Pos: p(598, 92),
+														Pos: p(611, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(598, 92),
+															Pos: p(611, 92),
 															X: &lang.Ident{
-																Pos:  p(598, 87),
+																Pos:  p(611, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(598, 105),
+																	Pos:  p(611, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(598, 111),
+																Pos: p(611, 111),
 																X: &lang.Ident{
-																	Pos:  p(598, 111),
+																	Pos:  p(611, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -8965,29 +9176,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(599, 13),
+									Pos: p(612, 13),
 									X: &lang.MemberExpr{
-										Pos: p(599, 22),
+										Pos: p(612, 22),
 										X: &lang.Ident{
-											Pos:  p(599, 19),
+											Pos:  p(612, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(600, 13),
+										Pos: p(613, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(601, 17),
+												Pos: p(614, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(601, 37),
+													Pos: p(614, 37),
 													Op:  ">",
 													X: &lang.MemberExpr{
-														Pos: p(601, 31),
+														Pos: p(614, 31),
 														X: &lang.MemberExpr{
-															Pos: p(601, 24),
+															Pos: p(614, 24),
 															X: &lang.Ident{
-																Pos:  p(601, 21),
+																Pos:  p(614, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -8995,30 +9206,30 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(601, 39),
+														Pos:   p(614, 39),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(601, 42),
+													Pos: p(614, 42),
 													X: &lang.NewExpr{
-														Pos: p(601, 49),
+														Pos: p(614, 49),
 														Type: &lang.TypeRef{
-															Pos:  p(601, 53),
+															Pos:  p(614, 53),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(601, 63),
+																	Pos:  p(614, 63),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(601, 69),
+																Pos: p(614, 69),
 																X: &lang.Literal{
-																	Pos:   p(601, 69),
+																	Pos:   p(614, 69),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -9029,77 +9240,77 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(602, 17),
+												Pos: p(615, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(602, 24),
+													Pos: p(615, 24),
 													X: &lang.Ident{
-														Pos:  p(602, 21),
+														Pos:  p(615, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(603, 17),
+													Pos: p(616, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(604, 21),
+															Pos: p(617, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(604, 35),
+																Pos: p(617, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(604, 28),
+																	Pos: p(617, 28),
 																	X: &lang.Ident{
-																		Pos:  p(604, 25),
+																		Pos:  p(617, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(604, 38),
+																	Pos:  p(617, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(604, 44),
+																Pos: p(617, 44),
 																X: &lang.NewExpr{
-																	Pos: p(604, 51),
+																	Pos: p(617, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(604, 55),
+																		Pos:  p(617, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(604, 65),
+																				Pos:  p(617, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(604, 71),
+																			Pos: p(617, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(604, 76),
+																				Pos: p(617, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(604, 76),
+																					Pos: p(617, 76),
 																					X: &lang.Ident{
-																						Pos:  p(604, 71),
+																						Pos:  p(617, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(604, 90),
+																							Pos:  p(617, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(604, 96),
+																						Pos: p(617, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(604, 99),
+																							Pos: p(617, 99),
 																							X: &lang.Ident{
-																								Pos:  p(604, 96),
+																								Pos:  p(617, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -9113,24 +9324,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(605, 21),
+															Pos: p(618, 21),
 															X: &lang.NewExpr{
-																Pos: p(605, 28),
+																Pos: p(618, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(605, 32),
+																	Pos:  p(618, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(605, 42),
+																			Pos:  p(618, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(605, 48),
+																		Pos: p(618, 48),
 																		X: &lang.Literal{
-																			Pos:   p(605, 48),
+																			Pos:   p(618, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -9140,21 +9351,21 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(606, 17),
+													Rbrace: p(619, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(607, 17),
+												Pos: p(620, 17),
 												X: &lang.CallExpr{
-													Pos: p(607, 35),
+													Pos: p(620, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(607, 35),
+														Pos: p(620, 35),
 														X: &lang.Ident{
-															Pos:  p(607, 24),
+															Pos:  p(620, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(607, 32),
+																	Pos:  p(620, 32),
 																	Name: "T",
 																},
 															},
@@ -9163,222 +9374,22 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(607, 40),
+															Pos: p(620, 40),
 															X: &lang.MemberExpr{
-																Pos: p(607, 43),
+																Pos: p(620, 43),
 																X: &lang.Ident{
-																	Pos:  p(607, 40),
+																	Pos:  p(620, 40),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(607, 57),
+															Pos: p(620, 57),
 															X: &lang.Ident{
-																Pos:  p(607, 57),
+																Pos:  p(620, 57),
 																Name: "cancellationToken",
 															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(608, 13),
-									},
-								},
-							},
-							Rbrace: p(609, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(611, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(611, 22),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(611, 32),
-									Name: "T",
-								},
-							},
-						},
-						Name: "ReadAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(611, 45),
-								Type: &lang.TypeRef{
-									Pos:  p(611, 45),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(611, 83),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(612, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(613, 13),
-									Cond: &lang.Literal{
-										Pos:   p(613, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(614, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(615, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(615, 21),
-													Fun: &lang.Ident{
-														Pos:  p(615, 21),
-														Name: "TryRead",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(615, 29),
-															Mod: "out",
-															X: &lang.DeclExpr{
-																Pos:  p(615, 33),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(615, 44),
-													X: &lang.Ident{
-														Pos:  p(615, 51),
-														Name: "item",
-													},
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(616, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(616, 17),
-													Name: "bool",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(616, 22),
-														Name: "more",
-													},
-												},
-											},
-											&lang.TryStmt{
-												Pos: p(617, 17),
-												Body: &lang.BlockStmt{
-													Pos: p(617, 21),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(617, 23),
-															X: &lang.AssignExpr{
-																Pos: p(617, 28),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(617, 23),
-																	Name: "more",
-																},
-																Right: &lang.AwaitExpr{
-																	Pos: p(617, 30),
-																	X: &lang.CallExpr{
-																		Pos: p(617, 36),
-																		Fun: &lang.Ident{
-																			Pos:  p(617, 36),
-																			Name: "WaitToReadAsync",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(617, 52),
-																				X: &lang.Ident{
-																					Pos:  p(617, 52),
-																					Name: "cancellationToken",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(617, 72),
-												},
-												Catches: []*lang.CatchClause{
-													&lang.CatchClause{
-														Pos: p(618, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(618, 24),
-															Name: "OperationCanceledException",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(618, 52),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(618, 54),
-																},
-															},
-															Rbrace: p(618, 61),
-														},
-													},
-													&lang.CatchClause{
-														Pos: p(619, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(619, 24),
-															Name: "Exception",
-														},
-														Name: "e",
-														Body: &lang.BlockStmt{
-															Pos: p(619, 37),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(619, 39),
-																	X: &lang.NewExpr{
-																		Pos: p(619, 45),
-																		Type: &lang.TypeRef{
-																			Pos:  p(619, 49),
-																			Name: "ChannelClosedException",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(619, 72),
-																				X: &lang.Ident{
-																					Pos:  p(619, 72),
-																					Name: "e",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-															Rbrace: p(619, 76),
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(620, 17),
-												Cond: &lang.UnaryExpr{
-													Pos: p(620, 21),
-													Op:  "!",
-													X: &lang.Ident{
-														Pos:  p(620, 22),
-														Name: "more",
-													},
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(620, 28),
-													X: &lang.NewExpr{
-														Pos: p(620, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(620, 38),
-															Name: "ChannelClosedException",
 														},
 													},
 												},
@@ -9393,13 +9404,213 @@ func preludeAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       p(624, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(624, 22),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(624, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "ReadAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(624, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(624, 45),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(624, 83),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(625, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(626, 13),
+									Cond: &lang.Literal{
+										Pos:   p(626, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(627, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(628, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(628, 21),
+													Fun: &lang.Ident{
+														Pos:  p(628, 21),
+														Name: "TryRead",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(628, 29),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos:  p(628, 33),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(628, 44),
+													X: &lang.Ident{
+														Pos:  p(628, 51),
+														Name: "item",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(629, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(629, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(629, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(630, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(630, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(630, 23),
+															X: &lang.AssignExpr{
+																Pos: p(630, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(630, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(630, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(630, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(630, 36),
+																			Name: "WaitToReadAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(630, 52),
+																				X: &lang.Ident{
+																					Pos:  p(630, 52),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(630, 72),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(631, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(631, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(631, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(631, 54),
+																},
+															},
+															Rbrace: p(631, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(632, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(632, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(632, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(632, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(632, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(632, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(632, 72),
+																				X: &lang.Ident{
+																					Pos:  p(632, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(632, 76),
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(633, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(633, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(633, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(633, 28),
+													X: &lang.NewExpr{
+														Pos: p(633, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(633, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(634, 13),
+									},
+								},
+							},
+							Rbrace: p(635, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(637, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(624, 16),
+							Pos:  p(637, 16),
 							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(624, 33),
+									Pos:  p(637, 33),
 									Name: "T",
 								},
 							},
@@ -9407,40 +9618,40 @@ func preludeAST() *lang.File {
 						Name: "ReadAllAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(624, 49),
+								Pos: p(637, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(624, 49),
+									Pos:  p(637, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(624, 87),
+									Pos: p(637, 87),
 								},
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(625, 13),
+							Pos: p(638, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(625, 17),
+								Pos:  p(638, 17),
 								Name: "ChannelReadAll",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(625, 32),
+										Pos:  p(638, 32),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(625, 35),
+									Pos: p(638, 35),
 									X: &lang.ThisExpr{
-										Pos: p(625, 35),
+										Pos: p(638, 35),
 									},
 								},
 								&lang.Arg{
-									Pos: p(625, 41),
+									Pos: p(638, 41),
 									X: &lang.Ident{
-										Pos:  p(625, 41),
+										Pos:  p(638, 41),
 										Name: "cancellationToken",
 									},
 								},
@@ -9450,7 +9661,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(628, 5),
+				Pos:       p(641, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelReadAll",
 				Namespace: "System.Threading.Channels",
@@ -9460,21 +9671,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(628, 47),
+						Pos:  p(641, 47),
 						Name: "IAsyncEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(628, 64),
+								Pos:  p(641, 64),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(628, 68),
+						Pos:  p(641, 68),
 						Name: "IAsyncEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(628, 85),
+								Pos:  p(641, 85),
 								Name: "T",
 							},
 						},
@@ -9482,52 +9693,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(630, 9),
+						Pos:       p(643, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(630, 18),
+							Pos:  p(643, 18),
 							Name: "ChannelReader",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(630, 32),
+									Pos:  p(643, 32),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(630, 35),
+								Pos:  p(643, 35),
 								Name: "_r",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(631, 9),
+						Pos:       p(644, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(631, 18),
+							Pos:  p(644, 18),
 							Name: "CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(631, 36),
+								Pos:  p(644, 36),
 								Name: "_ct",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(632, 9),
+						Pos:       p(645, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelReadAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(632, 33),
+								Pos: p(645, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(632, 33),
+									Pos:  p(645, 33),
 									Name: "ChannelReader",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(632, 47),
+											Pos:  p(645, 47),
 											Name: "T",
 										},
 									},
@@ -9535,216 +9746,69 @@ func preludeAST() *lang.File {
 								Name: "r",
 							},
 							&lang.Param{
-								Pos: p(632, 53),
+								Pos: p(645, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(632, 53),
+									Pos:  p(645, 53),
 									Name: "CancellationToken",
 								},
 								Name: "ct",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(632, 75),
+							Pos: p(645, 75),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(632, 77),
+									Pos: p(645, 77),
 									X: &lang.AssignExpr{
-										Pos: p(632, 80),
+										Pos: p(645, 80),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(632, 77),
+											Pos:  p(645, 77),
 											Name: "_r",
 										},
 										Right: &lang.Ident{
-											Pos:  p(632, 82),
+											Pos:  p(645, 82),
 											Name: "r",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(632, 85),
+									Pos: p(645, 85),
 									X: &lang.AssignExpr{
-										Pos: p(632, 89),
+										Pos: p(645, 89),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(632, 85),
+											Pos:  p(645, 85),
 											Name: "_ct",
 										},
 										Right: &lang.Ident{
-											Pos:  p(632, 91),
+											Pos:  p(645, 91),
 											Name: "ct",
 										},
 									},
 								},
 							},
-							Rbrace: p(632, 95),
+							Rbrace: p(645, 95),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(633, 9),
+						Pos:       p(646, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(633, 16),
+							Pos:  p(646, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(633, 28),
+								Pos:  p(646, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(633, 33),
+								Pos:       p(646, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(634, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(634, 16),
-							Name: "IAsyncEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(634, 33),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetAsyncEnumerator",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(634, 55),
-								Type: &lang.TypeRef{
-									Pos:  p(634, 55),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(634, 93),
-								},
-							},
-						},
-						ExprBody: &lang.ThisExpr{
-							Pos: p(634, 105),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(635, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(635, 22),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  p(635, 32),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "MoveNextAsync",
-						Body: &lang.BlockStmt{
-							Pos: p(636, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(637, 13),
-									Cond: &lang.AwaitExpr{
-										Pos: p(637, 20),
-										X: &lang.CallExpr{
-											Pos: p(637, 29),
-											Fun: &lang.MemberExpr{
-												Pos: p(637, 29),
-												X: &lang.Ident{
-													Pos:  p(637, 26),
-													Name: "_r",
-												},
-												Name: "WaitToReadAsync",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(637, 45),
-													X: &lang.Ident{
-														Pos:  p(637, 45),
-														Name: "_ct",
-													},
-												},
-											},
-										},
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(638, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(639, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(639, 24),
-													Fun: &lang.MemberExpr{
-														Pos: p(639, 24),
-														X: &lang.Ident{
-															Pos:  p(639, 21),
-															Name: "_r",
-														},
-														Name: "TryRead",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(639, 32),
-															Mod: "out",
-															X: &lang.DeclExpr{
-																Pos:  p(639, 36),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.BlockStmt{
-													Pos: p(640, 17),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(641, 21),
-															X: &lang.AssignExpr{
-																Pos: p(641, 29),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(641, 21),
-																	Name: "Current",
-																},
-																Right: &lang.Ident{
-																	Pos:  p(641, 31),
-																	Name: "item",
-																},
-															},
-														},
-														&lang.ReturnStmt{
-															Pos: p(642, 21),
-															X: &lang.Literal{
-																Pos:   p(642, 28),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-													Rbrace: p(643, 17),
-												},
-											},
-										},
-										Rbrace: p(644, 13),
-									},
-								},
-								&lang.ReturnStmt{
-									Pos: p(645, 13),
-									X: &lang.Literal{
-										Pos:   p(645, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "false",
-										Value: bool(false),
-									},
-								},
-							},
-							Rbrace: p(646, 9),
 						},
 					},
 					&lang.MethodDecl{
@@ -9752,13 +9816,160 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(647, 16),
+							Name: "IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(647, 33),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetAsyncEnumerator",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(647, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(647, 55),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(647, 93),
+								},
+							},
+						},
+						ExprBody: &lang.ThisExpr{
+							Pos: p(647, 105),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(648, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(648, 22),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(648, 32),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "MoveNextAsync",
+						Body: &lang.BlockStmt{
+							Pos: p(649, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(650, 13),
+									Cond: &lang.AwaitExpr{
+										Pos: p(650, 20),
+										X: &lang.CallExpr{
+											Pos: p(650, 29),
+											Fun: &lang.MemberExpr{
+												Pos: p(650, 29),
+												X: &lang.Ident{
+													Pos:  p(650, 26),
+													Name: "_r",
+												},
+												Name: "WaitToReadAsync",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(650, 45),
+													X: &lang.Ident{
+														Pos:  p(650, 45),
+														Name: "_ct",
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(651, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(652, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(652, 24),
+													Fun: &lang.MemberExpr{
+														Pos: p(652, 24),
+														X: &lang.Ident{
+															Pos:  p(652, 21),
+															Name: "_r",
+														},
+														Name: "TryRead",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(652, 32),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos:  p(652, 36),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(653, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(654, 21),
+															X: &lang.AssignExpr{
+																Pos: p(654, 29),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(654, 21),
+																	Name: "Current",
+																},
+																Right: &lang.Ident{
+																	Pos:  p(654, 31),
+																	Name: "item",
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(655, 21),
+															X: &lang.Literal{
+																Pos:   p(655, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(656, 17),
+												},
+											},
+										},
+										Rbrace: p(657, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(658, 13),
+									X: &lang.Literal{
+										Pos:   p(658, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "false",
+										Value: bool(false),
+									},
+								},
+							},
+							Rbrace: p(659, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(660, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(660, 16),
 							Name: "ValueTask",
 						},
 						Name: "DisposeAsync",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(647, 54),
+							Pos: p(660, 54),
 							X: &lang.Ident{
-								Pos:  p(647, 44),
+								Pos:  p(660, 44),
 								Name: "ValueTask",
 							},
 							Name: "CompletedTask",
@@ -9767,7 +9978,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(650, 5),
+				Pos:       p(663, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ChannelWriter",
 				Namespace: "System.Threading.Channels",
@@ -9777,38 +9988,38 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(652, 9),
+						Pos:       p(665, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(652, 18),
+							Pos:  p(665, 18),
 							Name: "Channel",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(652, 26),
+									Pos:  p(665, 26),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(652, 29),
+								Pos:  p(665, 29),
 								Name: "_c",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(653, 9),
+						Pos:       p(666, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ChannelWriter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(653, 32),
+								Pos: p(666, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(653, 32),
+									Pos:  p(666, 32),
 									Name: "Channel",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(653, 40),
+											Pos:  p(666, 40),
 											Name: "T",
 										},
 									},
@@ -9817,75 +10028,75 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(653, 46),
+							Pos: p(666, 46),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(653, 48),
+									Pos: p(666, 48),
 									X: &lang.AssignExpr{
-										Pos: p(653, 51),
+										Pos: p(666, 51),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(653, 48),
+											Pos:  p(666, 48),
 											Name: "_c",
 										},
 										Right: &lang.Ident{
-											Pos:  p(653, 53),
+											Pos:  p(666, 53),
 											Name: "c",
 										},
 									},
 								},
 							},
-							Rbrace: p(653, 56),
+							Rbrace: p(666, 56),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(655, 9),
+						Pos:       p(668, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(655, 16),
+							Pos:  p(668, 16),
 							Name: "bool",
 						},
 						Name: "TryWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(655, 30),
+								Pos: p(668, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(655, 30),
+									Pos:  p(668, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(656, 9),
+							Pos: p(669, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(657, 13),
+									Pos: p(670, 13),
 									X: &lang.MemberExpr{
-										Pos: p(657, 22),
+										Pos: p(670, 22),
 										X: &lang.Ident{
-											Pos:  p(657, 19),
+											Pos:  p(670, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(658, 13),
+										Pos: p(671, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(659, 17),
+												Pos: p(672, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(659, 24),
+													Pos: p(672, 24),
 													X: &lang.Ident{
-														Pos:  p(659, 21),
+														Pos:  p(672, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(659, 33),
+													Pos: p(672, 33),
 													X: &lang.Literal{
-														Pos:   p(659, 40),
+														Pos:   p(672, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -9893,36 +10104,36 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(660, 17),
+												Pos: p(673, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(660, 38),
+													Pos: p(673, 38),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(660, 34),
+														Pos: p(673, 34),
 														Op:  ">",
 														X: &lang.MemberExpr{
-															Pos: p(660, 24),
+															Pos: p(673, 24),
 															X: &lang.Ident{
-																Pos:  p(660, 21),
+																Pos:  p(673, 21),
 																Name: "_c",
 															},
 															Name: "_capacity",
 														},
 														Y: &lang.Literal{
-															Pos:   p(660, 36),
+															Pos:   p(673, 36),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(660, 57),
+														Pos: p(673, 57),
 														Op:  ">=",
 														X: &lang.MemberExpr{
-															Pos: p(660, 51),
+															Pos: p(673, 51),
 															X: &lang.MemberExpr{
-																Pos: p(660, 44),
+																Pos: p(673, 44),
 																X: &lang.Ident{
-																	Pos:  p(660, 41),
+																	Pos:  p(673, 41),
 																	Name: "_c",
 																},
 																Name: "_items",
@@ -9930,9 +10141,9 @@ func preludeAST() *lang.File {
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(660, 63),
+															Pos: p(673, 63),
 															X: &lang.Ident{
-																Pos:  p(660, 60),
+																Pos:  p(673, 60),
 																Name: "_c",
 															},
 															Name: "_capacity",
@@ -9940,30 +10151,30 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(661, 17),
+													Pos: p(674, 17),
 													Stmts: []lang.Stmt{
 														&lang.SwitchStmt{
-															Pos: p(662, 21),
+															Pos: p(675, 21),
 															X: &lang.MemberExpr{
-																Pos: p(662, 32),
+																Pos: p(675, 32),
 																X: &lang.Ident{
-																	Pos:  p(662, 29),
+																	Pos:  p(675, 29),
 																	Name: "_c",
 																},
 																Name: "_mode",
 															},
 															Sections: []*lang.SwitchSection{
 																&lang.SwitchSection{
-																	Pos: p(664, 25),
+																	Pos: p(677, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(664, 25),
+																			Pos: p(677, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(664, 30),
+																				Pos: p(677, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(664, 53),
+																					Pos: p(677, 53),
 																					X: &lang.Ident{
-																						Pos:  p(664, 30),
+																						Pos:  p(677, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "Wait",
@@ -9973,9 +10184,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(665, 29),
+																			Pos: p(678, 29),
 																			X: &lang.Literal{
-																				Pos:   p(665, 36),
+																				Pos:   p(678, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "false",
 																				Value: bool(false),
@@ -9984,16 +10195,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(666, 25),
+																	Pos: p(679, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(666, 25),
+																			Pos: p(679, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(666, 30),
+																				Pos: p(679, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(666, 53),
+																					Pos: p(679, 53),
 																					X: &lang.Ident{
-																						Pos:  p(666, 30),
+																						Pos:  p(679, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropWrite",
@@ -10003,9 +10214,9 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ReturnStmt{
-																			Pos: p(667, 29),
+																			Pos: p(680, 29),
 																			X: &lang.Literal{
-																				Pos:   p(667, 36),
+																				Pos:   p(680, 36),
 																				Kind:  lang.LitKind(9),
 																				Raw:   "true",
 																				Value: bool(true),
@@ -10014,16 +10225,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(668, 25),
+																	Pos: p(681, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos: p(668, 25),
+																			Pos: p(681, 25),
 																			Pattern: &lang.ConstPattern{
-																				Pos: p(668, 30),
+																				Pos: p(681, 30),
 																				X: &lang.MemberExpr{
-																					Pos: p(668, 53),
+																					Pos: p(681, 53),
 																					X: &lang.Ident{
-																						Pos:  p(668, 30),
+																						Pos:  p(681, 30),
 																						Name: "BoundedChannelFullMode",
 																					},
 																					Name: "DropNewest",
@@ -10033,15 +10244,15 @@ func preludeAST() *lang.File {
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(669, 29),
+																			Pos: p(682, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(669, 39),
+																				Pos: p(682, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(669, 39),
+																					Pos: p(682, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(669, 32),
+																						Pos: p(682, 32),
 																						X: &lang.Ident{
-																							Pos:  p(669, 29),
+																							Pos:  p(682, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10050,16 +10261,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(669, 48),
+																						Pos: p(682, 48),
 																						X: &lang.BinaryExpr{
-																							Pos: p(669, 64),
+																							Pos: p(682, 64),
 																							Op:  "-",
 																							X: &lang.MemberExpr{
-																								Pos: p(669, 58),
+																								Pos: p(682, 58),
 																								X: &lang.MemberExpr{
-																									Pos: p(669, 51),
+																									Pos: p(682, 51),
 																									X: &lang.Ident{
-																										Pos:  p(669, 48),
+																										Pos:  p(682, 48),
 																										Name: "_c",
 																									},
 																									Name: "_items",
@@ -10067,7 +10278,7 @@ func preludeAST() *lang.File {
 																								Name: "Count",
 																							},
 																							Y: &lang.Literal{
-																								Pos:   p(669, 66),
+																								Pos:   p(682, 66),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
@@ -10077,29 +10288,29 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(670, 29),
+																			Pos: p(683, 29),
 																		},
 																	},
 																},
 																&lang.SwitchSection{
-																	Pos: p(671, 25),
+																	Pos: p(684, 25),
 																	Labels: []*lang.CaseLabel{
 																		&lang.CaseLabel{
-																			Pos:       p(671, 25),
+																			Pos:       p(684, 25),
 																			IsDefault: true,
 																		},
 																	},
 																	Body: []lang.Stmt{
 																		&lang.ExprStmt{
-																			Pos: p(672, 29),
+																			Pos: p(685, 29),
 																			X: &lang.CallExpr{
-																				Pos: p(672, 39),
+																				Pos: p(685, 39),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(672, 39),
+																					Pos: p(685, 39),
 																					X: &lang.MemberExpr{
-																						Pos: p(672, 32),
+																						Pos: p(685, 32),
 																						X: &lang.Ident{
-																							Pos:  p(672, 29),
+																							Pos:  p(685, 29),
 																							Name: "_c",
 																						},
 																						Name: "_items",
@@ -10108,9 +10319,9 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(672, 48),
+																						Pos: p(685, 48),
 																						X: &lang.Literal{
-																							Pos:   p(672, 48),
+																							Pos:   p(685, 48),
 																							Raw:   "0",
 																							Value: int64(0),
 																						},
@@ -10119,26 +10330,26 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		&lang.BreakStmt{
-																			Pos: p(673, 29),
+																			Pos: p(686, 29),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(675, 17),
+													Rbrace: p(688, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(676, 17),
+												Pos: p(689, 17),
 												X: &lang.CallExpr{
-													Pos: p(676, 27),
+													Pos: p(689, 27),
 													Fun: &lang.MemberExpr{
-														Pos: p(676, 27),
+														Pos: p(689, 27),
 														X: &lang.MemberExpr{
-															Pos: p(676, 20),
+															Pos: p(689, 20),
 															X: &lang.Ident{
-																Pos:  p(676, 17),
+																Pos:  p(689, 17),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10147,9 +10358,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(676, 31),
+															Pos: p(689, 31),
 															X: &lang.Ident{
-																Pos:  p(676, 31),
+																Pos:  p(689, 31),
 																Name: "item",
 															},
 														},
@@ -10157,17 +10368,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(677, 17),
+												Pos: p(690, 17),
 												X: &lang.CallExpr{
-													Pos: p(677, 28),
+													Pos: p(690, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(677, 28),
+														Pos: p(690, 28),
 														X: &lang.Ident{
-															Pos:  p(677, 17),
+															Pos:  p(690, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(677, 25),
+																	Pos:  p(690, 25),
 																	Name: "T",
 																},
 															},
@@ -10176,20 +10387,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(677, 33),
+															Pos: p(690, 33),
 															X: &lang.MemberExpr{
-																Pos: p(677, 36),
+																Pos: p(690, 36),
 																X: &lang.Ident{
-																	Pos:  p(677, 33),
+																	Pos:  p(690, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(677, 50),
+															Pos: p(690, 50),
 															X: &lang.Literal{
-																Pos:   p(677, 50),
+																Pos:   p(690, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
@@ -10199,31 +10410,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(678, 17),
+												Pos: p(691, 17),
 												X: &lang.Literal{
-													Pos:   p(678, 24),
+													Pos:   p(691, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(679, 13),
+										Rbrace: p(692, 13),
 									},
 								},
 							},
-							Rbrace: p(680, 9),
+							Rbrace: p(693, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(682, 9),
+						Pos:       p(695, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(682, 16),
+							Pos:  p(695, 16),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(682, 26),
+									Pos:  p(695, 26),
 									Name: "bool",
 								},
 							},
@@ -10231,68 +10442,68 @@ func preludeAST() *lang.File {
 						Name: "WaitToWriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(682, 49),
+								Pos: p(695, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(682, 49),
+									Pos:  p(695, 49),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(682, 87),
+									Pos: p(695, 87),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(683, 9),
+							Pos: p(696, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(684, 13),
+									Pos: p(697, 13),
 									Cond: &lang.MemberExpr{
-										Pos: p(684, 35),
+										Pos: p(697, 35),
 										X: &lang.Ident{
-											Pos:  p(684, 17),
+											Pos:  p(697, 17),
 											Name: "cancellationToken",
 										},
 										Name: "IsCancellationRequested",
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(684, 60),
+										Pos: p(697, 60),
 										X: &lang.NewExpr{
-											Pos: p(684, 67),
+											Pos: p(697, 67),
 											Type: &lang.TypeRef{
-												Pos:  p(684, 71),
+												Pos:  p(697, 71),
 												Name: "ValueTask",
 												Args: []*lang.TypeRef{
 													&lang.TypeRef{
-														Pos:  p(684, 81),
+														Pos:  p(697, 81),
 														Name: "bool",
 													},
 												},
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(684, 87),
+													Pos: p(697, 87),
 													X: &lang.CallExpr{
-														Pos: p(684, 92),
+														Pos: p(697, 92),
 														Fun: &lang.MemberExpr{
-															Pos: p(684, 92),
+															Pos: p(697, 92),
 															X: &lang.Ident{
-																Pos:  p(684, 87),
+																Pos:  p(697, 87),
 																Name: "Task",
 															},
 															Name: "FromCanceled",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(684, 105),
+																	Pos:  p(697, 105),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(684, 111),
+																Pos: p(697, 111),
 																X: &lang.Ident{
-																	Pos:  p(684, 111),
+																	Pos:  p(697, 111),
 																	Name: "cancellationToken",
 																},
 															},
@@ -10304,90 +10515,90 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(685, 13),
+									Pos: p(698, 13),
 									X: &lang.MemberExpr{
-										Pos: p(685, 22),
+										Pos: p(698, 22),
 										X: &lang.Ident{
-											Pos:  p(685, 19),
+											Pos:  p(698, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(686, 13),
+										Pos: p(699, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(687, 17),
+												Pos: p(700, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(687, 24),
+													Pos: p(700, 24),
 													X: &lang.Ident{
-														Pos:  p(687, 21),
+														Pos:  p(700, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(688, 17),
+													Pos: p(701, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(689, 21),
+															Pos: p(702, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(689, 35),
+																Pos: p(702, 35),
 																Op:  "!=",
 																X: &lang.MemberExpr{
-																	Pos: p(689, 28),
+																	Pos: p(702, 28),
 																	X: &lang.Ident{
-																		Pos:  p(689, 25),
+																		Pos:  p(702, 25),
 																		Name: "_c",
 																	},
 																	Name: "_error",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(689, 38),
+																	Pos:  p(702, 38),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(689, 44),
+																Pos: p(702, 44),
 																X: &lang.NewExpr{
-																	Pos: p(689, 51),
+																	Pos: p(702, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(689, 55),
+																		Pos:  p(702, 55),
 																		Name: "ValueTask",
 																		Args: []*lang.TypeRef{
 																			&lang.TypeRef{
-																				Pos:  p(689, 65),
+																				Pos:  p(702, 65),
 																				Name: "bool",
 																			},
 																		},
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(689, 71),
+																			Pos: p(702, 71),
 																			X: &lang.CallExpr{
-																				Pos: p(689, 76),
+																				Pos: p(702, 76),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(689, 76),
+																					Pos: p(702, 76),
 																					X: &lang.Ident{
-																						Pos:  p(689, 71),
+																						Pos:  p(702, 71),
 																						Name: "Task",
 																					},
 																					Name: "FromException",
 																					TypeArgs: []*lang.TypeRef{
 																						&lang.TypeRef{
-																							Pos:  p(689, 90),
+																							Pos:  p(702, 90),
 																							Name: "bool",
 																						},
 																					},
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(689, 96),
+																						Pos: p(702, 96),
 																						X: &lang.MemberExpr{
-																							Pos: p(689, 99),
+																							Pos: p(702, 99),
 																							X: &lang.Ident{
-																								Pos:  p(689, 96),
+																								Pos:  p(702, 96),
 																								Name: "_c",
 																							},
 																							Name: "_error",
@@ -10401,24 +10612,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(690, 21),
+															Pos: p(703, 21),
 															X: &lang.NewExpr{
-																Pos: p(690, 28),
+																Pos: p(703, 28),
 																Type: &lang.TypeRef{
-																	Pos:  p(690, 32),
+																	Pos:  p(703, 32),
 																	Name: "ValueTask",
 																	Args: []*lang.TypeRef{
 																		&lang.TypeRef{
-																			Pos:  p(690, 42),
+																			Pos:  p(703, 42),
 																			Name: "bool",
 																		},
 																	},
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(690, 48),
+																		Pos: p(703, 48),
 																		X: &lang.Literal{
-																			Pos:   p(690, 48),
+																			Pos:   p(703, 48),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
@@ -10428,43 +10639,43 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(691, 17),
+													Rbrace: p(704, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(692, 17),
+												Pos: p(705, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(692, 73),
+													Pos: p(705, 73),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(692, 39),
+														Pos: p(705, 39),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(692, 34),
+															Pos: p(705, 34),
 															Op:  "==",
 															X: &lang.MemberExpr{
-																Pos: p(692, 24),
+																Pos: p(705, 24),
 																X: &lang.Ident{
-																	Pos:  p(692, 21),
+																	Pos:  p(705, 21),
 																	Name: "_c",
 																},
 																Name: "_capacity",
 															},
 															Y: &lang.Literal{
-																Pos:   p(692, 37),
+																Pos:   p(705, 37),
 																Raw:   "0",
 																Value: int64(0),
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(692, 58),
+															Pos: p(705, 58),
 															Op:  "<",
 															X: &lang.MemberExpr{
-																Pos: p(692, 52),
+																Pos: p(705, 52),
 																X: &lang.MemberExpr{
-																	Pos: p(692, 45),
+																	Pos: p(705, 45),
 																	X: &lang.Ident{
-																		Pos:  p(692, 42),
+																		Pos:  p(705, 42),
 																		Name: "_c",
 																	},
 																	Name: "_items",
@@ -10472,9 +10683,9 @@ func preludeAST() *lang.File {
 																Name: "Count",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(692, 63),
+																Pos: p(705, 63),
 																X: &lang.Ident{
-																	Pos:  p(692, 60),
+																	Pos:  p(705, 60),
 																	Name: "_c",
 																},
 																Name: "_capacity",
@@ -10482,20 +10693,20 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(692, 85),
+														Pos: p(705, 85),
 														Op:  "!=",
 														X: &lang.MemberExpr{
-															Pos: p(692, 79),
+															Pos: p(705, 79),
 															X: &lang.Ident{
-																Pos:  p(692, 76),
+																Pos:  p(705, 76),
 																Name: "_c",
 															},
 															Name: "_mode",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(692, 111),
+															Pos: p(705, 111),
 															X: &lang.Ident{
-																Pos:  p(692, 88),
+																Pos:  p(705, 88),
 																Name: "BoundedChannelFullMode",
 															},
 															Name: "Wait",
@@ -10503,24 +10714,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(693, 21),
+													Pos: p(706, 21),
 													X: &lang.NewExpr{
-														Pos: p(693, 28),
+														Pos: p(706, 28),
 														Type: &lang.TypeRef{
-															Pos:  p(693, 32),
+															Pos:  p(706, 32),
 															Name: "ValueTask",
 															Args: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(693, 42),
+																	Pos:  p(706, 42),
 																	Name: "bool",
 																},
 															},
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(693, 48),
+																Pos: p(706, 48),
 																X: &lang.Literal{
-																	Pos:   p(693, 48),
+																	Pos:   p(706, 48),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "true",
 																	Value: bool(true),
@@ -10531,17 +10742,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(694, 17),
+												Pos: p(707, 17),
 												X: &lang.CallExpr{
-													Pos: p(694, 35),
+													Pos: p(707, 35),
 													Fun: &lang.MemberExpr{
-														Pos: p(694, 35),
+														Pos: p(707, 35),
 														X: &lang.Ident{
-															Pos:  p(694, 24),
+															Pos:  p(707, 24),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(694, 32),
+																	Pos:  p(707, 32),
 																	Name: "T",
 																},
 															},
@@ -10550,219 +10761,22 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(694, 40),
+															Pos: p(707, 40),
 															X: &lang.MemberExpr{
-																Pos: p(694, 43),
+																Pos: p(707, 43),
 																X: &lang.Ident{
-																	Pos:  p(694, 40),
+																	Pos:  p(707, 40),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(694, 58),
+															Pos: p(707, 58),
 															X: &lang.Ident{
-																Pos:  p(694, 58),
+																Pos:  p(707, 58),
 																Name: "cancellationToken",
 															},
-														},
-													},
-												},
-											},
-										},
-										Rbrace: p(695, 13),
-									},
-								},
-							},
-							Rbrace: p(696, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(698, 9),
-						Modifiers: lang.Modifiers(1025),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(698, 22),
-							Name: "ValueTask",
-						},
-						Name: "WriteAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(698, 43),
-								Type: &lang.TypeRef{
-									Pos:  p(698, 43),
-									Name: "T",
-								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: p(698, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(698, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-								Default: &lang.DefaultExpr{
-									Pos: p(698, 89),
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(699, 9),
-							Stmts: []lang.Stmt{
-								&lang.WhileStmt{
-									Pos: p(700, 13),
-									Cond: &lang.Literal{
-										Pos:   p(700, 20),
-										Kind:  lang.LitKind(9),
-										Raw:   "true",
-										Value: bool(true),
-									},
-									Body: &lang.BlockStmt{
-										Pos: p(701, 13),
-										Stmts: []lang.Stmt{
-											&lang.IfStmt{
-												Pos: p(702, 17),
-												Cond: &lang.CallExpr{
-													Pos: p(702, 21),
-													Fun: &lang.Ident{
-														Pos:  p(702, 21),
-														Name: "TryWrite",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(702, 30),
-															X: &lang.Ident{
-																Pos:  p(702, 30),
-																Name: "item",
-															},
-														},
-													},
-												},
-												Then: &lang.ReturnStmt{
-													Pos: p(702, 37),
-												},
-											},
-											&lang.LocalDeclStmt{
-												Pos: p(703, 17),
-												Type: &lang.TypeRef{
-													Pos:  p(703, 17),
-													Name: "bool",
-												},
-												Decls: []*lang.Declarator{
-													&lang.Declarator{
-														Pos:  p(703, 22),
-														Name: "more",
-													},
-												},
-											},
-											&lang.TryStmt{
-												Pos: p(704, 17),
-												Body: &lang.BlockStmt{
-													Pos: p(704, 21),
-													Stmts: []lang.Stmt{
-														&lang.ExprStmt{
-															Pos: p(704, 23),
-															X: &lang.AssignExpr{
-																Pos: p(704, 28),
-																Op:  "=",
-																Left: &lang.Ident{
-																	Pos:  p(704, 23),
-																	Name: "more",
-																},
-																Right: &lang.AwaitExpr{
-																	Pos: p(704, 30),
-																	X: &lang.CallExpr{
-																		Pos: p(704, 36),
-																		Fun: &lang.Ident{
-																			Pos:  p(704, 36),
-																			Name: "WaitToWriteAsync",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(704, 53),
-																				X: &lang.Ident{
-																					Pos:  p(704, 53),
-																					Name: "cancellationToken",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-														},
-													},
-													Rbrace: p(704, 73),
-												},
-												Catches: []*lang.CatchClause{
-													&lang.CatchClause{
-														Pos: p(705, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(705, 24),
-															Name: "OperationCanceledException",
-														},
-														Body: &lang.BlockStmt{
-															Pos: p(705, 52),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(705, 54),
-																},
-															},
-															Rbrace: p(705, 61),
-														},
-													},
-													&lang.CatchClause{
-														Pos: p(706, 17),
-														Type: &lang.TypeRef{
-															Pos:  p(706, 24),
-															Name: "Exception",
-														},
-														Name: "e",
-														Body: &lang.BlockStmt{
-															Pos: p(706, 37),
-															Stmts: []lang.Stmt{
-																&lang.ThrowStmt{
-																	Pos: p(706, 39),
-																	X: &lang.NewExpr{
-																		Pos: p(706, 45),
-																		Type: &lang.TypeRef{
-																			Pos:  p(706, 49),
-																			Name: "ChannelClosedException",
-																		},
-																		Args: []*lang.Arg{
-																			&lang.Arg{
-																				Pos: p(706, 72),
-																				X: &lang.Ident{
-																					Pos:  p(706, 72),
-																					Name: "e",
-																				},
-																			},
-																		},
-																	},
-																},
-															},
-															Rbrace: p(706, 76),
-														},
-													},
-												},
-											},
-											&lang.IfStmt{
-												Pos: p(707, 17),
-												Cond: &lang.UnaryExpr{
-													Pos: p(707, 21),
-													Op:  "!",
-													X: &lang.Ident{
-														Pos:  p(707, 22),
-														Name: "more",
-													},
-												},
-												Then: &lang.ThrowStmt{
-													Pos: p(707, 28),
-													X: &lang.NewExpr{
-														Pos: p(707, 34),
-														Type: &lang.TypeRef{
-															Pos:  p(707, 38),
-															Name: "ChannelClosedException",
 														},
 													},
 												},
@@ -10777,46 +10791,243 @@ func preludeAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       p(711, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(1025),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(711, 16),
-							Name: "void",
+							Pos:  p(711, 22),
+							Name: "ValueTask",
 						},
-						Name: "Complete",
+						Name: "WriteAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(711, 30),
+								Pos: p(711, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(711, 30),
-									Name: "Exception",
+									Pos:  p(711, 43),
+									Name: "T",
 								},
-								Name: "error",
-								Default: &lang.Literal{
-									Pos:  p(711, 48),
-									Kind: lang.LitKind(10),
-									Raw:  "null",
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(711, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(711, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(711, 89),
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
 							Pos: p(712, 9),
 							Stmts: []lang.Stmt{
-								&lang.IfStmt{
+								&lang.WhileStmt{
 									Pos: p(713, 13),
+									Cond: &lang.Literal{
+										Pos:   p(713, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(714, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(715, 17),
+												Cond: &lang.CallExpr{
+													Pos: p(715, 21),
+													Fun: &lang.Ident{
+														Pos:  p(715, 21),
+														Name: "TryWrite",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(715, 30),
+															X: &lang.Ident{
+																Pos:  p(715, 30),
+																Name: "item",
+															},
+														},
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(715, 37),
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(716, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(716, 17),
+													Name: "bool",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(716, 22),
+														Name: "more",
+													},
+												},
+											},
+											&lang.TryStmt{
+												Pos: p(717, 17),
+												Body: &lang.BlockStmt{
+													Pos: p(717, 21),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(717, 23),
+															X: &lang.AssignExpr{
+																Pos: p(717, 28),
+																Op:  "=",
+																Left: &lang.Ident{
+																	Pos:  p(717, 23),
+																	Name: "more",
+																},
+																Right: &lang.AwaitExpr{
+																	Pos: p(717, 30),
+																	X: &lang.CallExpr{
+																		Pos: p(717, 36),
+																		Fun: &lang.Ident{
+																			Pos:  p(717, 36),
+																			Name: "WaitToWriteAsync",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(717, 53),
+																				X: &lang.Ident{
+																					Pos:  p(717, 53),
+																					Name: "cancellationToken",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(717, 73),
+												},
+												Catches: []*lang.CatchClause{
+													&lang.CatchClause{
+														Pos: p(718, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(718, 24),
+															Name: "OperationCanceledException",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(718, 52),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(718, 54),
+																},
+															},
+															Rbrace: p(718, 61),
+														},
+													},
+													&lang.CatchClause{
+														Pos: p(719, 17),
+														Type: &lang.TypeRef{
+															Pos:  p(719, 24),
+															Name: "Exception",
+														},
+														Name: "e",
+														Body: &lang.BlockStmt{
+															Pos: p(719, 37),
+															Stmts: []lang.Stmt{
+																&lang.ThrowStmt{
+																	Pos: p(719, 39),
+																	X: &lang.NewExpr{
+																		Pos: p(719, 45),
+																		Type: &lang.TypeRef{
+																			Pos:  p(719, 49),
+																			Name: "ChannelClosedException",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(719, 72),
+																				X: &lang.Ident{
+																					Pos:  p(719, 72),
+																					Name: "e",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+															Rbrace: p(719, 76),
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(720, 17),
+												Cond: &lang.UnaryExpr{
+													Pos: p(720, 21),
+													Op:  "!",
+													X: &lang.Ident{
+														Pos:  p(720, 22),
+														Name: "more",
+													},
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(720, 28),
+													X: &lang.NewExpr{
+														Pos: p(720, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(720, 38),
+															Name: "ChannelClosedException",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(721, 13),
+									},
+								},
+							},
+							Rbrace: p(722, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(724, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(724, 16),
+							Name: "void",
+						},
+						Name: "Complete",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(724, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(724, 30),
+									Name: "Exception",
+								},
+								Name: "error",
+								Default: &lang.Literal{
+									Pos:  p(724, 48),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(725, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(726, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(713, 17),
+										Pos: p(726, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(713, 18),
+											Pos: p(726, 18),
 											Fun: &lang.Ident{
-												Pos:  p(713, 18),
+												Pos:  p(726, 18),
 												Name: "TryComplete",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(713, 30),
+													Pos: p(726, 30),
 													X: &lang.Ident{
-														Pos:  p(713, 30),
+														Pos:  p(726, 30),
 														Name: "error",
 													},
 												},
@@ -10824,73 +11035,73 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(713, 38),
+										Pos: p(726, 38),
 										X: &lang.NewExpr{
-											Pos: p(713, 44),
+											Pos: p(726, 44),
 											Type: &lang.TypeRef{
-												Pos:  p(713, 48),
+												Pos:  p(726, 48),
 												Name: "ChannelClosedException",
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(714, 9),
+							Rbrace: p(727, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(716, 9),
+						Pos:       p(729, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(716, 16),
+							Pos:  p(729, 16),
 							Name: "bool",
 						},
 						Name: "TryComplete",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(716, 33),
+								Pos: p(729, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(716, 33),
+									Pos:  p(729, 33),
 									Name: "Exception",
 								},
 								Name: "error",
 								Default: &lang.Literal{
-									Pos:  p(716, 51),
+									Pos:  p(729, 51),
 									Kind: lang.LitKind(10),
 									Raw:  "null",
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(717, 9),
+							Pos: p(730, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(718, 13),
+									Pos: p(731, 13),
 									X: &lang.MemberExpr{
-										Pos: p(718, 22),
+										Pos: p(731, 22),
 										X: &lang.Ident{
-											Pos:  p(718, 19),
+											Pos:  p(731, 19),
 											Name: "_c",
 										},
 										Name: "_lock",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(719, 13),
+										Pos: p(732, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(720, 17),
+												Pos: p(733, 17),
 												Cond: &lang.MemberExpr{
-													Pos: p(720, 24),
+													Pos: p(733, 24),
 													X: &lang.Ident{
-														Pos:  p(720, 21),
+														Pos:  p(733, 21),
 														Name: "_c",
 													},
 													Name: "_closed",
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(720, 33),
+													Pos: p(733, 33),
 													X: &lang.Literal{
-														Pos:   p(720, 40),
+														Pos:   p(733, 40),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -10898,20 +11109,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(721, 17),
+												Pos: p(734, 17),
 												X: &lang.AssignExpr{
-													Pos: p(721, 28),
+													Pos: p(734, 28),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(721, 20),
+														Pos: p(734, 20),
 														X: &lang.Ident{
-															Pos:  p(721, 17),
+															Pos:  p(734, 17),
 															Name: "_c",
 														},
 														Name: "_closed",
 													},
 													Right: &lang.Literal{
-														Pos:   p(721, 30),
+														Pos:   p(734, 30),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -10919,35 +11130,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(722, 17),
+												Pos: p(735, 17),
 												X: &lang.AssignExpr{
-													Pos: p(722, 27),
+													Pos: p(735, 27),
 													Op:  "=",
 													Left: &lang.MemberExpr{
-														Pos: p(722, 20),
+														Pos: p(735, 20),
 														X: &lang.Ident{
-															Pos:  p(722, 17),
+															Pos:  p(735, 17),
 															Name: "_c",
 														},
 														Name: "_error",
 													},
 													Right: &lang.Ident{
-														Pos:  p(722, 29),
+														Pos:  p(735, 29),
 														Name: "error",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(723, 17),
+												Pos: p(736, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(723, 37),
+													Pos: p(736, 37),
 													Op:  "==",
 													X: &lang.MemberExpr{
-														Pos: p(723, 31),
+														Pos: p(736, 31),
 														X: &lang.MemberExpr{
-															Pos: p(723, 24),
+															Pos: p(736, 24),
 															X: &lang.Ident{
-																Pos:  p(723, 21),
+																Pos:  p(736, 21),
 																Name: "_c",
 															},
 															Name: "_items",
@@ -10955,19 +11166,19 @@ func preludeAST() *lang.File {
 														Name: "Count",
 													},
 													Y: &lang.Literal{
-														Pos:   p(723, 40),
+														Pos:   p(736, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(723, 43),
+													Pos: p(736, 43),
 													X: &lang.CallExpr{
-														Pos: p(723, 46),
+														Pos: p(736, 46),
 														Fun: &lang.MemberExpr{
-															Pos: p(723, 46),
+															Pos: p(736, 46),
 															X: &lang.Ident{
-																Pos:  p(723, 43),
+																Pos:  p(736, 43),
 																Name: "_c",
 															},
 															Name: "Finish",
@@ -10976,17 +11187,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(724, 17),
+												Pos: p(737, 17),
 												X: &lang.CallExpr{
-													Pos: p(724, 28),
+													Pos: p(737, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(724, 28),
+														Pos: p(737, 28),
 														X: &lang.Ident{
-															Pos:  p(724, 17),
+															Pos:  p(737, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(724, 25),
+																	Pos:  p(737, 25),
 																	Name: "T",
 																},
 															},
@@ -10995,20 +11206,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(724, 33),
+															Pos: p(737, 33),
 															X: &lang.MemberExpr{
-																Pos: p(724, 36),
+																Pos: p(737, 36),
 																X: &lang.Ident{
-																	Pos:  p(724, 33),
+																	Pos:  p(737, 33),
 																	Name: "_c",
 																},
 																Name: "_readWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(724, 50),
+															Pos: p(737, 50),
 															X: &lang.Literal{
-																Pos:   p(724, 50),
+																Pos:   p(737, 50),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11018,17 +11229,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(725, 17),
+												Pos: p(738, 17),
 												X: &lang.CallExpr{
-													Pos: p(725, 28),
+													Pos: p(738, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(725, 28),
+														Pos: p(738, 28),
 														X: &lang.Ident{
-															Pos:  p(725, 17),
+															Pos:  p(738, 17),
 															Name: "Channel",
 															TypeArgs: []*lang.TypeRef{
 																&lang.TypeRef{
-																	Pos:  p(725, 25),
+																	Pos:  p(738, 25),
 																	Name: "T",
 																},
 															},
@@ -11037,20 +11248,20 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(725, 33),
+															Pos: p(738, 33),
 															X: &lang.MemberExpr{
-																Pos: p(725, 36),
+																Pos: p(738, 36),
 																X: &lang.Ident{
-																	Pos:  p(725, 33),
+																	Pos:  p(738, 33),
 																	Name: "_c",
 																},
 																Name: "_writeWaiters",
 															},
 														},
 														&lang.Arg{
-															Pos: p(725, 51),
+															Pos: p(738, 51),
 															X: &lang.Literal{
-																Pos:   p(725, 51),
+																Pos:   p(738, 51),
 																Kind:  lang.LitKind(9),
 																Raw:   "false",
 																Value: bool(false),
@@ -11060,26 +11271,26 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(726, 17),
+												Pos: p(739, 17),
 												X: &lang.Literal{
-													Pos:   p(726, 24),
+													Pos:   p(739, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(727, 13),
+										Rbrace: p(740, 13),
 									},
 								},
 							},
-							Rbrace: p(728, 9),
+							Rbrace: p(741, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(734, 5),
+				Pos:       p(747, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerable",
 				Namespace: "System.Collections.Generic",
@@ -11089,13 +11300,13 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(736, 9),
+						Pos: p(749, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(736, 9),
+							Pos:  p(749, 9),
 							Name: "IAsyncEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(736, 26),
+									Pos:  p(749, 26),
 									Name: "T",
 								},
 							},
@@ -11103,14 +11314,14 @@ func preludeAST() *lang.File {
 						Name: "GetAsyncEnumerator",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(736, 48),
+								Pos: p(749, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(736, 48),
+									Pos:  p(749, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 								Default: &lang.DefaultExpr{
-									Pos: p(736, 103),
+									Pos: p(749, 103),
 								},
 							},
 						},
@@ -11118,7 +11329,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(739, 5),
+				Pos:       p(752, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IAsyncEnumerator",
 				Namespace: "System.Collections.Generic",
@@ -11128,33 +11339,33 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(739, 44),
+						Pos:  p(752, 44),
 						Name: "System.IAsyncDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: p(741, 9),
+						Pos: p(754, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(741, 9),
+							Pos:  p(754, 9),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(741, 21),
+								Pos:  p(754, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(742, 9),
+						Pos: p(755, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(742, 9),
+							Pos:  p(755, 9),
 							Name: "System.Threading.Tasks.ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(742, 42),
+									Pos:  p(755, 42),
 									Name: "bool",
 								},
 							},
@@ -11164,7 +11375,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(748, 5),
+				Pos:       p(761, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IProgress",
 				Namespace: "System",
@@ -11174,17 +11385,17 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: p(750, 9),
+						Pos: p(763, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(750, 9),
+							Pos:  p(763, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(750, 21),
+								Pos: p(763, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(750, 21),
+									Pos:  p(763, 21),
 									Name: "T",
 								},
 								Name: "value",
@@ -11194,7 +11405,7 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(755, 5),
+				Pos:       p(768, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Progress",
 				Namespace: "System",
@@ -11204,11 +11415,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(755, 32),
+						Pos:  p(768, 32),
 						Name: "IProgress",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(755, 42),
+								Pos:  p(768, 42),
 								Name: "T",
 							},
 						},
@@ -11216,47 +11427,47 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(757, 9),
+						Pos:       p(770, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(757, 18),
+							Pos:  p(770, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(757, 25),
+									Pos:  p(770, 25),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(757, 28),
+								Pos:  p(770, 28),
 								Name: "_handler",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(758, 9),
+						Pos:       p(771, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Body: &lang.BlockStmt{
-							Pos:    p(758, 27),
-							Rbrace: p(758, 29),
+							Pos:    p(771, 27),
+							Rbrace: p(771, 29),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(759, 9),
+						Pos:       p(772, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Progress",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(759, 25),
+								Pos: p(772, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(759, 25),
+									Pos:  p(772, 25),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(759, 32),
+											Pos:  p(772, 32),
 											Name: "T",
 										},
 									},
@@ -11265,38 +11476,38 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(760, 9),
+							Pos: p(773, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(761, 13),
+									Pos: p(774, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(761, 25),
+										Pos: p(774, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(761, 17),
+											Pos:  p(774, 17),
 											Name: "handler",
 										},
 										Y: &lang.Literal{
-											Pos:  p(761, 28),
+											Pos:  p(774, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(761, 34),
+										Pos: p(774, 34),
 										X: &lang.NewExpr{
-											Pos: p(761, 40),
+											Pos: p(774, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(761, 44),
+												Pos:  p(774, 44),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(761, 66),
+													Pos: p(774, 66),
 													X: &lang.NameOfExpr{
-														Pos: p(761, 66),
+														Pos: p(774, 66),
 														X: &lang.Ident{
-															Pos:  p(761, 73),
+															Pos:  p(774, 73),
 															Name: "handler",
 														},
 													},
@@ -11306,85 +11517,85 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(762, 13),
+									Pos: p(775, 13),
 									X: &lang.AssignExpr{
-										Pos: p(762, 22),
+										Pos: p(775, 22),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(762, 13),
+											Pos:  p(775, 13),
 											Name: "_handler",
 										},
 										Right: &lang.Ident{
-											Pos:  p(762, 24),
+											Pos:  p(775, 24),
 											Name: "handler",
 										},
 									},
 								},
 							},
-							Rbrace: p(763, 9),
+							Rbrace: p(776, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(764, 9),
+						Pos:       p(777, 9),
 						Modifiers: lang.Modifiers(2052),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(764, 27),
+							Pos:  p(777, 27),
 							Name: "void",
 						},
 						Name: "OnReport",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(764, 41),
+								Pos: p(777, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(764, 41),
+									Pos:  p(777, 41),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(765, 9),
+							Pos: p(778, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(766, 13),
+									Pos: p(779, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(766, 17),
+											Pos:  p(779, 17),
 											Name: "h",
 											Init: &lang.Ident{
-												Pos:  p(766, 21),
+												Pos:  p(779, 21),
 												Name: "_handler",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(767, 13),
+									Pos: p(780, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(767, 19),
+										Pos: p(780, 19),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(767, 17),
+											Pos:  p(780, 17),
 											Name: "h",
 										},
 										Y: &lang.Literal{
-											Pos:  p(767, 22),
+											Pos:  p(780, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(767, 28),
+										Pos: p(780, 28),
 										X: &lang.CallExpr{
-											Pos: p(767, 56),
+											Pos: p(780, 56),
 											Fun: &lang.MemberExpr{
-												Pos: p(767, 56),
+												Pos: p(780, 56),
 												X: &lang.MemberExpr{
-													Pos: p(767, 45),
+													Pos: p(780, 45),
 													X: &lang.MemberExpr{
-														Pos: p(767, 35),
+														Pos: p(780, 35),
 														X: &lang.Ident{
-															Pos:  p(767, 28),
+															Pos:  p(780, 28),
 															Name: "System",
 														},
 														Name: "Threading",
@@ -11395,26 +11606,26 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(767, 74),
+													Pos: p(780, 74),
 													X: &lang.LambdaExpr{
-														Pos: p(767, 74),
+														Pos: p(780, 74),
 														Params: []*lang.Param{
 															&lang.Param{
-																Pos:  p(767, 74),
+																Pos:  p(780, 74),
 																Name: "_",
 															},
 														},
 														ExprBody: &lang.CallExpr{
-															Pos: p(767, 79),
+															Pos: p(780, 79),
 															Fun: &lang.Ident{
-																Pos:  p(767, 79),
+																Pos:  p(780, 79),
 																Name: "h",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(767, 81),
+																	Pos: p(780, 81),
 																	X: &lang.Ident{
-																		Pos:  p(767, 81),
+																		Pos:  p(780, 81),
 																		Name: "value",
 																	},
 																},
@@ -11427,51 +11638,2158 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(768, 9),
+							Rbrace: p(781, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(769, 9),
+						Pos: p(782, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(769, 9),
+							Pos:  p(782, 9),
 							Name: "void",
 						},
 						Name: "Report",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(769, 34),
+								Pos: p(782, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(769, 34),
+									Pos:  p(782, 34),
 									Name: "T",
 								},
 								Name: "value",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(769, 46),
+							Pos: p(782, 46),
 							Fun: &lang.Ident{
-								Pos:  p(769, 46),
+								Pos:  p(782, 46),
 								Name: "OnReport",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(769, 55),
+									Pos: p(782, 55),
 									X: &lang.Ident{
-										Pos:  p(769, 55),
+										Pos:  p(782, 55),
 										Name: "value",
 									},
 								},
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(769, 14),
+							Pos:  p(782, 14),
 							Name: "IProgress",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(769, 24),
+									Pos:  p(782, 24),
 									Name: "T",
 								},
 							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(790, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "UnauthorizedAccessException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(790, 48),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(792, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "UnauthorizedAccessException",
+						Init: &lang.CtorInit{
+							Pos:  p(792, 48),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(792, 53),
+									X: &lang.Literal{
+										Pos:   p(792, 53),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to perform an unauthorized operation.\"",
+										Value: string("Attempted to perform an unauthorized operation."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(792, 104),
+							Rbrace: p(792, 106),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(793, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "UnauthorizedAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(793, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(793, 44),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(793, 62),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(793, 67),
+									X: &lang.Ident{
+										Pos:  p(793, 67),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(793, 76),
+							Rbrace: p(793, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(794, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "UnauthorizedAccessException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(794, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(794, 44),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(794, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(794, 60),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(794, 88),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(794, 93),
+									X: &lang.Ident{
+										Pos:  p(794, 93),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(794, 102),
+									X: &lang.Ident{
+										Pos:  p(794, 102),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(794, 118),
+							Rbrace: p(794, 120),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(797, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PlatformNotSupportedException",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(797, 50),
+						Name: "NotSupportedException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(799, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformNotSupportedException",
+						Init: &lang.CtorInit{
+							Pos:  p(799, 50),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(799, 55),
+									X: &lang.Literal{
+										Pos:   p(799, 55),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Operation is not supported on this platform.\"",
+										Value: string("Operation is not supported on this platform."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(799, 103),
+							Rbrace: p(799, 105),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(800, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformNotSupportedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(800, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(800, 46),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(800, 64),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(800, 69),
+									X: &lang.Ident{
+										Pos:  p(800, 69),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(800, 78),
+							Rbrace: p(800, 80),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(801, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformNotSupportedException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(801, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(801, 46),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(801, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(801, 62),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(801, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(801, 95),
+									X: &lang.Ident{
+										Pos:  p(801, 95),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(801, 104),
+									X: &lang.Ident{
+										Pos:  p(801, 104),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(801, 120),
+							Rbrace: p(801, 122),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(807, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "IOException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(807, 32),
+						Name: "SystemException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(809, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IOException",
+						Init: &lang.CtorInit{
+							Pos:  p(809, 32),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(809, 37),
+									X: &lang.Literal{
+										Pos:   p(809, 37),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"I/O error occurred.\"",
+										Value: string("I/O error occurred."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(809, 60),
+							Rbrace: p(809, 62),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(810, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IOException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(810, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(810, 28),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(810, 46),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(810, 51),
+									X: &lang.Ident{
+										Pos:  p(810, 51),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(810, 60),
+							Rbrace: p(810, 62),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(811, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "IOException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(811, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(811, 28),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(811, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(811, 44),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(811, 72),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(811, 77),
+									X: &lang.Ident{
+										Pos:  p(811, 77),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(811, 86),
+									X: &lang.Ident{
+										Pos:  p(811, 86),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(811, 102),
+							Rbrace: p(811, 104),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(814, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FileNotFoundException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(814, 42),
+						Name: "IOException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(816, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Init: &lang.CtorInit{
+							Pos:  p(816, 42),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(816, 47),
+									X: &lang.Literal{
+										Pos:   p(816, 47),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Unable to find the specified file.\"",
+										Value: string("Unable to find the specified file."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(816, 85),
+							Rbrace: p(816, 87),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(817, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(817, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(817, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(817, 56),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(817, 61),
+									X: &lang.Ident{
+										Pos:  p(817, 61),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(817, 70),
+							Rbrace: p(817, 72),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(818, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(818, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(818, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(818, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(818, 54),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(818, 82),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(818, 87),
+									X: &lang.Ident{
+										Pos:  p(818, 87),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(818, 96),
+									X: &lang.Ident{
+										Pos:  p(818, 96),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(818, 112),
+							Rbrace: p(818, 114),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(819, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FileNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(819, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(819, 38),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(819, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(819, 54),
+									Name: "string",
+								},
+								Name: "fileName",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(819, 73),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(819, 78),
+									X: &lang.Ident{
+										Pos:  p(819, 78),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(819, 87),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(819, 89),
+									X: &lang.AssignExpr{
+										Pos: p(819, 98),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(819, 89),
+											Name: "FileName",
+										},
+										Right: &lang.Ident{
+											Pos:  p(819, 100),
+											Name: "fileName",
+										},
+									},
+								},
+							},
+							Rbrace: p(819, 110),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(820, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(820, 16),
+							Name: "string",
+						},
+						Name: "FileName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(820, 34),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(823, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DirectoryNotFoundException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(823, 47),
+						Name: "IOException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(825, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DirectoryNotFoundException",
+						Init: &lang.CtorInit{
+							Pos:  p(825, 47),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(825, 52),
+									X: &lang.Literal{
+										Pos:   p(825, 52),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to access a path that is not on disk.\"",
+										Value: string("Attempted to access a path that is not on disk."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(825, 103),
+							Rbrace: p(825, 105),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(826, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DirectoryNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(826, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(826, 43),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(826, 61),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(826, 66),
+									X: &lang.Ident{
+										Pos:  p(826, 66),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(826, 75),
+							Rbrace: p(826, 77),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(827, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DirectoryNotFoundException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(827, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(827, 43),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(827, 59),
+								Type: &lang.TypeRef{
+									Pos:  p(827, 59),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(827, 87),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(827, 92),
+									X: &lang.Ident{
+										Pos:  p(827, 92),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(827, 101),
+									X: &lang.Ident{
+										Pos:  p(827, 101),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(827, 117),
+							Rbrace: p(827, 119),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(830, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EndOfStreamException",
+				Namespace: "System.IO",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(830, 41),
+						Name: "IOException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(832, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EndOfStreamException",
+						Init: &lang.CtorInit{
+							Pos:  p(832, 41),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(832, 46),
+									X: &lang.Literal{
+										Pos:   p(832, 46),
+										Kind:  lang.LitKind(8),
+										Raw:   "\"Attempted to read past the end of the stream.\"",
+										Value: string("Attempted to read past the end of the stream."),
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(832, 95),
+							Rbrace: p(832, 97),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(833, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EndOfStreamException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(833, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(833, 37),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(833, 55),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(833, 60),
+									X: &lang.Ident{
+										Pos:  p(833, 60),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(833, 69),
+							Rbrace: p(833, 71),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(834, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EndOfStreamException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(834, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(834, 37),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(834, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(834, 53),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(834, 81),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(834, 86),
+									X: &lang.Ident{
+										Pos:  p(834, 86),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(834, 95),
+									X: &lang.Ident{
+										Pos:  p(834, 95),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(834, 111),
+							Rbrace: p(834, 113),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(840, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Timeout",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(842, 9),
+						Modifiers: lang.Modifiers(513),
+						Type: &lang.TypeRef{
+							Pos:  p(842, 22),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(842, 26),
+								Name: "Infinite",
+								Init: &lang.UnaryExpr{
+									Pos: p(842, 37),
+									Op:  "-",
+									X: &lang.Literal{
+										Pos:   p(842, 38),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(843, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  p(843, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(843, 41),
+								Name: "InfiniteTimeSpan",
+								Init: &lang.CallExpr{
+									Pos: p(843, 69),
+									Fun: &lang.MemberExpr{
+										Pos: p(843, 69),
+										X: &lang.Ident{
+											Pos:  p(843, 60),
+											Name: "TimeSpan",
+										},
+										Name: "FromMilliseconds",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(843, 86),
+											X: &lang.UnaryExpr{
+												Pos: p(843, 86),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(843, 87),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(849, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThreadLocal",
+				Namespace: "System.Threading",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(849, 35),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(851, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(851, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(851, 23),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(851, 26),
+								Name: "_factory",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(852, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(852, 18),
+							Name: "System.Collections.Concurrent.ConcurrentDictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(852, 69),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  p(852, 74),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(852, 77),
+								Name: "_values",
+								Init: &lang.NewExpr{
+									Pos: p(852, 87),
+									Type: &lang.TypeRef{
+										Pos:  p(852, 91),
+										Name: "System.Collections.Concurrent.ConcurrentDictionary",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(852, 142),
+												Name: "int",
+											},
+											&lang.TypeRef{
+												Pos:  p(852, 147),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(854, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThreadLocal",
+						Body: &lang.BlockStmt{
+							Pos:    p(854, 30),
+							Rbrace: p(854, 32),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(855, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThreadLocal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(855, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(855, 28),
+									Name: "bool",
+								},
+								Name: "trackAllValues",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(855, 49),
+							Rbrace: p(855, 51),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(856, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThreadLocal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(856, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(856, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(856, 33),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(857, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(858, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(858, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(858, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(858, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(858, 39),
+										X: &lang.NewExpr{
+											Pos: p(858, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(858, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(858, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(858, 71),
+														X: &lang.Ident{
+															Pos:  p(858, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(859, 13),
+									X: &lang.AssignExpr{
+										Pos: p(859, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(859, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(859, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+							},
+							Rbrace: p(860, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(861, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ThreadLocal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(861, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(861, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(861, 33),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: p(861, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(861, 50),
+									Name: "bool",
+								},
+								Name: "trackAllValues",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(861, 73),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(861, 78),
+									X: &lang.Ident{
+										Pos:  p(861, 78),
+										Name: "valueFactory",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(861, 92),
+							Rbrace: p(861, 94),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(863, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(863, 16),
+							Name: "T",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(865, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(866, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(867, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(867, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(867, 21),
+													Name: "id",
+													Init: &lang.MemberExpr{
+														Pos: p(867, 47),
+														X: &lang.MemberExpr{
+															Pos: p(867, 33),
+															X: &lang.Ident{
+																Pos:  p(867, 26),
+																Name: "Thread",
+															},
+															Name: "CurrentThread",
+														},
+														Name: "ManagedThreadId",
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(868, 17),
+											Cond: &lang.CallExpr{
+												Pos: p(868, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(868, 29),
+													X: &lang.Ident{
+														Pos:  p(868, 21),
+														Name: "_values",
+													},
+													Name: "TryGetValue",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(868, 41),
+														X: &lang.Ident{
+															Pos:  p(868, 41),
+															Name: "id",
+														},
+													},
+													&lang.Arg{
+														Pos: p(868, 45),
+														Mod: "out",
+														X: &lang.DeclExpr{
+															Pos: p(868, 49),
+															Type: &lang.TypeRef{
+																Pos:  p(868, 49),
+																Name: "T",
+															},
+															Name: "v",
+														},
+													},
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(868, 55),
+												X: &lang.Ident{
+													Pos:  p(868, 62),
+													Name: "v",
+												},
+											},
+										},
+										&lang.LocalDeclStmt{
+											Pos: p(869, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(869, 17),
+												Name: "T",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(869, 19),
+													Name: "created",
+													Init: &lang.CondExpr{
+														Pos: p(869, 46),
+														Cond: &lang.BinaryExpr{
+															Pos: p(869, 38),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(869, 29),
+																Name: "_factory",
+															},
+															Y: &lang.Literal{
+																Pos:  p(869, 41),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Then: &lang.CallExpr{
+															Pos: p(869, 48),
+															Fun: &lang.Ident{
+																Pos:  p(869, 48),
+																Name: "_factory",
+															},
+														},
+														Else: &lang.DefaultExpr{
+															Pos: p(869, 61),
+															Type: &lang.TypeRef{
+																Pos:  p(869, 69),
+																Name: "T",
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(870, 17),
+											X: &lang.AssignExpr{
+												Pos: p(870, 29),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(870, 24),
+													X: &lang.Ident{
+														Pos:  p(870, 17),
+														Name: "_values",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(870, 25),
+															X: &lang.Ident{
+																Pos:  p(870, 25),
+																Name: "id",
+															},
+														},
+													},
+												},
+												Right: &lang.Ident{
+													Pos:  p(870, 31),
+													Name: "created",
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(871, 17),
+											X: &lang.Ident{
+												Pos:  p(871, 24),
+												Name: "created",
+											},
+										},
+									},
+									Rbrace: p(872, 13),
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(873, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(873, 17),
+									Stmts: []lang.Stmt{
+										&lang.ExprStmt{
+											Pos: p(873, 19),
+											X: &lang.AssignExpr{
+												Pos: p(873, 65),
+												Op:  "=",
+												Left: &lang.IndexExpr{
+													Pos: p(873, 26),
+													X: &lang.Ident{
+														Pos:  p(873, 19),
+														Name: "_values",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(873, 27),
+															X: &lang.MemberExpr{
+																Pos: p(873, 48),
+																X: &lang.MemberExpr{
+																	Pos: p(873, 34),
+																	X: &lang.Ident{
+																		Pos:  p(873, 27),
+																		Name: "Thread",
+																	},
+																	Name: "CurrentThread",
+																},
+																Name: "ManagedThreadId",
+															},
+														},
+													},
+												},
+												Right: &lang.Ident{
+													Pos:  p(873, 67),
+													Name: "value",
+												},
+											},
+										},
+									},
+									Rbrace: p(873, 74),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(876, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(876, 16),
+							Name: "bool",
+						},
+						Name: "IsValueCreated",
+						ExprBody: &lang.CallExpr{
+							Pos: p(876, 47),
+							Fun: &lang.MemberExpr{
+								Pos: p(876, 47),
+								X: &lang.Ident{
+									Pos:  p(876, 39),
+									Name: "_values",
+								},
+								Name: "ContainsKey",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(876, 59),
+									X: &lang.MemberExpr{
+										Pos: p(876, 80),
+										X: &lang.MemberExpr{
+											Pos: p(876, 66),
+											X: &lang.Ident{
+												Pos:  p(876, 59),
+												Name: "Thread",
+											},
+											Name: "CurrentThread",
+										},
+										Name: "ManagedThreadId",
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(877, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(877, 16),
+							Name: "System.Collections.Generic.IList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(877, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Values",
+						ExprBody: &lang.NewExpr{
+							Pos: p(877, 62),
+							Type: &lang.TypeRef{
+								Pos:  p(877, 66),
+								Name: "System.Collections.Generic.List",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(877, 98),
+										Name: "T",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(877, 101),
+									X: &lang.MemberExpr{
+										Pos: p(877, 109),
+										X: &lang.Ident{
+											Pos:  p(877, 101),
+											Name: "_values",
+										},
+										Name: "Values",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(878, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(878, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos:    p(878, 31),
+							Rbrace: p(878, 33),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(879, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(879, 25),
+							Name: "string",
+						},
+						Name: "ToString",
+						ExprBody: &lang.CallExpr{
+							Pos: p(879, 52),
+							Fun: &lang.MemberExpr{
+								Pos: p(879, 52),
+								X: &lang.Ident{
+									Pos:  p(879, 46),
+									Name: "Value",
+								},
+								Name: "ToString",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(887, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "HashCode",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos: p(889, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(889, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(889, 13),
+								Name: "_hash",
+								Init: &lang.Literal{
+									Pos:   p(889, 21),
+									Raw:   "17",
+									Value: int64(17),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(891, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(891, 16),
+							Name: "int",
+						},
+						Name: "Of",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(891, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(891, 26),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CondExpr{
+							Pos: p(891, 52),
+							Cond: &lang.BinaryExpr{
+								Pos: p(891, 44),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(891, 38),
+									Name: "value",
+								},
+								Y: &lang.Literal{
+									Pos:  p(891, 47),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.Literal{
+								Pos:   p(891, 54),
+								Raw:   "0",
+								Value: int64(0),
+							},
+							Else: &lang.CallExpr{
+								Pos: p(891, 64),
+								Fun: &lang.MemberExpr{
+									Pos: p(891, 64),
+									X: &lang.Ident{
+										Pos:  p(891, 58),
+										Name: "value",
+									},
+									Name: "GetHashCode",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(892, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(892, 16),
+							Name: "int",
+						},
+						Name: "Mix",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(892, 24),
+								Type: &lang.TypeRef{
+									Pos:  p(892, 24),
+									Name: "int",
+								},
+								Name: "h",
+							},
+							&lang.Param{
+								Pos: p(892, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(892, 31),
+									Name: "int",
+								},
+								Name: "v",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(892, 48),
+							Op:  "+",
+							X: &lang.BinaryExpr{
+								Pos: p(892, 43),
+								Op:  "*",
+								X: &lang.Ident{
+									Pos:  p(892, 41),
+									Name: "h",
+								},
+								Y: &lang.Literal{
+									Pos:   p(892, 45),
+									Raw:   "31",
+									Value: int64(31),
+								},
+							},
+							Y: &lang.Ident{
+								Pos:  p(892, 50),
+								Name: "v",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(894, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(894, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(894, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(894, 39),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(894, 53),
+							Fun: &lang.Ident{
+								Pos:  p(894, 53),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(894, 57),
+									X: &lang.Literal{
+										Pos:   p(894, 57),
+										Raw:   "17",
+										Value: int64(17),
+									},
+								},
+								&lang.Arg{
+									Pos: p(894, 61),
+									X: &lang.CallExpr{
+										Pos: p(894, 61),
+										Fun: &lang.Ident{
+											Pos:  p(894, 61),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(894, 64),
+												X: &lang.Ident{
+													Pos:  p(894, 64),
+													Name: "value1",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(895, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(895, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(895, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(895, 43),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(895, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(895, 54),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(895, 68),
+							Fun: &lang.Ident{
+								Pos:  p(895, 68),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(895, 72),
+									X: &lang.CallExpr{
+										Pos: p(895, 72),
+										Fun: &lang.Ident{
+											Pos:  p(895, 72),
+											Name: "Mix",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(895, 76),
+												X: &lang.Literal{
+													Pos:   p(895, 76),
+													Raw:   "17",
+													Value: int64(17),
+												},
+											},
+											&lang.Arg{
+												Pos: p(895, 80),
+												X: &lang.CallExpr{
+													Pos: p(895, 80),
+													Fun: &lang.Ident{
+														Pos:  p(895, 80),
+														Name: "Of",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(895, 83),
+															X: &lang.Ident{
+																Pos:  p(895, 83),
+																Name: "value1",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(895, 93),
+									X: &lang.CallExpr{
+										Pos: p(895, 93),
+										Fun: &lang.Ident{
+											Pos:  p(895, 93),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(895, 96),
+												X: &lang.Ident{
+													Pos:  p(895, 96),
+													Name: "value2",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(896, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(896, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+							"T3",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(896, 47),
+								Type: &lang.TypeRef{
+									Pos:  p(896, 47),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(896, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(896, 58),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(896, 69),
+								Type: &lang.TypeRef{
+									Pos:  p(896, 69),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(896, 83),
+							Fun: &lang.Ident{
+								Pos:  p(896, 83),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(896, 87),
+									X: &lang.CallExpr{
+										Pos: p(896, 87),
+										Fun: &lang.Ident{
+											Pos:  p(896, 87),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(896, 95),
+												X: &lang.Ident{
+													Pos:  p(896, 95),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(896, 103),
+												X: &lang.Ident{
+													Pos:  p(896, 103),
+													Name: "value2",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(896, 112),
+									X: &lang.CallExpr{
+										Pos: p(896, 112),
+										Fun: &lang.Ident{
+											Pos:  p(896, 112),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(896, 115),
+												X: &lang.Ident{
+													Pos:  p(896, 115),
+													Name: "value3",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(897, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(897, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+							"T3",
+							"T4",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(897, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(897, 51),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(897, 62),
+								Type: &lang.TypeRef{
+									Pos:  p(897, 62),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(897, 73),
+								Type: &lang.TypeRef{
+									Pos:  p(897, 73),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+							&lang.Param{
+								Pos: p(897, 84),
+								Type: &lang.TypeRef{
+									Pos:  p(897, 84),
+									Name: "T4",
+								},
+								Name: "value4",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(897, 98),
+							Fun: &lang.Ident{
+								Pos:  p(897, 98),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(897, 102),
+									X: &lang.CallExpr{
+										Pos: p(897, 102),
+										Fun: &lang.Ident{
+											Pos:  p(897, 102),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(897, 110),
+												X: &lang.Ident{
+													Pos:  p(897, 110),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(897, 118),
+												X: &lang.Ident{
+													Pos:  p(897, 118),
+													Name: "value2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(897, 126),
+												X: &lang.Ident{
+													Pos:  p(897, 126),
+													Name: "value3",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(897, 135),
+									X: &lang.CallExpr{
+										Pos: p(897, 135),
+										Fun: &lang.Ident{
+											Pos:  p(897, 135),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(897, 138),
+												X: &lang.Ident{
+													Pos:  p(897, 138),
+													Name: "value4",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(898, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(898, 23),
+							Name: "int",
+						},
+						Name: "Combine",
+						TypeParams: []string{
+							"T1",
+							"T2",
+							"T3",
+							"T4",
+							"T5",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(898, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(898, 55),
+									Name: "T1",
+								},
+								Name: "value1",
+							},
+							&lang.Param{
+								Pos: p(898, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(898, 66),
+									Name: "T2",
+								},
+								Name: "value2",
+							},
+							&lang.Param{
+								Pos: p(898, 77),
+								Type: &lang.TypeRef{
+									Pos:  p(898, 77),
+									Name: "T3",
+								},
+								Name: "value3",
+							},
+							&lang.Param{
+								Pos: p(898, 88),
+								Type: &lang.TypeRef{
+									Pos:  p(898, 88),
+									Name: "T4",
+								},
+								Name: "value4",
+							},
+							&lang.Param{
+								Pos: p(898, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(898, 99),
+									Name: "T5",
+								},
+								Name: "value5",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(898, 113),
+							Fun: &lang.Ident{
+								Pos:  p(898, 113),
+								Name: "Mix",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(898, 117),
+									X: &lang.CallExpr{
+										Pos: p(898, 117),
+										Fun: &lang.Ident{
+											Pos:  p(898, 117),
+											Name: "Combine",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(898, 125),
+												X: &lang.Ident{
+													Pos:  p(898, 125),
+													Name: "value1",
+												},
+											},
+											&lang.Arg{
+												Pos: p(898, 133),
+												X: &lang.Ident{
+													Pos:  p(898, 133),
+													Name: "value2",
+												},
+											},
+											&lang.Arg{
+												Pos: p(898, 141),
+												X: &lang.Ident{
+													Pos:  p(898, 141),
+													Name: "value3",
+												},
+											},
+											&lang.Arg{
+												Pos: p(898, 149),
+												X: &lang.Ident{
+													Pos:  p(898, 149),
+													Name: "value4",
+												},
+											},
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(898, 158),
+									X: &lang.CallExpr{
+										Pos: p(898, 158),
+										Fun: &lang.Ident{
+											Pos:  p(898, 158),
+											Name: "Of",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(898, 161),
+												X: &lang.Ident{
+													Pos:  p(898, 161),
+													Name: "value5",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(899, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(899, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(899, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(899, 28),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(899, 37),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(899, 39),
+									X: &lang.AssignExpr{
+										Pos: p(899, 45),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(899, 39),
+											Name: "_hash",
+										},
+										Right: &lang.CallExpr{
+											Pos: p(899, 47),
+											Fun: &lang.Ident{
+												Pos:  p(899, 47),
+												Name: "Mix",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(899, 51),
+													X: &lang.Ident{
+														Pos:  p(899, 51),
+														Name: "_hash",
+													},
+												},
+												&lang.Arg{
+													Pos: p(899, 58),
+													X: &lang.CallExpr{
+														Pos: p(899, 58),
+														Fun: &lang.Ident{
+															Pos:  p(899, 58),
+															Name: "Of",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(899, 61),
+																X: &lang.Ident{
+																	Pos:  p(899, 61),
+																	Name: "value",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(899, 70),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(900, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(900, 16),
+							Name: "int",
+						},
+						Name: "ToHashCode",
+						ExprBody: &lang.Ident{
+							Pos:  p(900, 36),
+							Name: "_hash",
 						},
 					},
 				},

@@ -173,12 +173,95 @@ func (*lambdaGuard) Parse(lex *lexer.PeekingLexer) error {
 		return nil
 	}
 	if c.at("(") {
+		if d := *c; !d.lambdaParams() {
+			return participle.NextMatch
+		}
 		if c.matchParen() && c.peekAt(1, "=>") {
 			return nil
 		}
 		return participle.NextMatch
 	}
 	return participle.NextMatch
+}
+
+// lambdaParams reports whether the '(' at c opens a parameter list: empty,
+// or parameters that are each a name, or a type and a name, with optional
+// attributes, modifiers and default values. A parenthesised expression
+// before '=>' is not one: the guard of a switch arm,
+// `T t when (t.W > 5) => ...`, is not a lambda.
+func (c *cursor) lambdaParams() bool {
+	c.next()
+	if c.at(")") {
+		return true
+	}
+	for {
+		for c.at("[") {
+			if !c.skipNested(false) {
+				return false
+			}
+		}
+		for isParamModifier(c.tok()) {
+			c.next()
+		}
+		if isNameTok(c.tok()) && (c.peekAt(1, ",") || c.peekAt(1, ")")) {
+			c.next()
+		} else {
+			if _, ok := c.skipType(); !ok || !isNameTok(c.tok()) {
+				return false
+			}
+			c.next()
+			if c.at("=") && !c.skipNested(true) {
+				return false
+			}
+		}
+		if c.at(")") {
+			return true
+		}
+		if !c.at(",") {
+			return false
+		}
+		c.next()
+	}
+}
+
+// skipNested advances c over one bracketed group (an attribute list) or,
+// when toEnd is set, over a default value up to the ',' or ')' that ends
+// it at depth 0; it reports false at the end of input or a ';'.
+func (c *cursor) skipNested(toEnd bool) bool {
+	depth := 0
+	for ; !isEnd(c.tok()) && !c.at(";"); c.next() {
+		t := c.tok()
+		if t.Type != tokPunct {
+			continue
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return toEnd
+			}
+			depth--
+			if depth == 0 && !toEnd {
+				c.next()
+				return true
+			}
+		case ",":
+			if depth == 0 && toEnd {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isParamModifier(t *lexer.Token) bool {
+	switch {
+	case isWordTok(t, "ref"), isWordTok(t, "out"), isWordTok(t, "in"), isWordTok(t, "params"),
+		isWordTok(t, "this"), isWordTok(t, "scoped"), isWordTok(t, "readonly"):
+		return true
+	}
+	return false
 }
 
 // declExprGuard is C#'s out-declaration rule: `out _`, `out var x` and

@@ -100,13 +100,21 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 				return b.variantConverts(impl, to)
 			}
 		}
-		if to.Def != nil && from.Kind == Array && len(to.Args) == 1 {
+		if from.Kind == Array {
 			// T[] implements IEnumerable<T>, IList<T>, ... (and, with
-			// array covariance, those of T's base types).
-			return b.variantConverts(b.u.Construct(to.Def, []*Type{from.Elem}), to)
+			// array covariance, those of T's base types), and the
+			// non-generic collection interfaces.
+			if to.Def != nil {
+				return len(to.Args) == 1 && arrayInterfaces[to.Def.Namespace+"."+to.Def.Name] &&
+					b.variantConverts(b.u.Construct(to.Def, []*Type{from.Elem}), to)
+			}
+			return arrayInterfaces[to.Namespace+"."+to.Name]
 		}
 		if from.Kind == Class || from.Kind == Interface {
-			return b.implements(from, to) || b.isOpen(from)
+			// A library or prelude type lists its interfaces in its
+			// declaration, so only a base the binder does not model
+			// leaves the answer open.
+			return b.implements(from, to) || b.hasUncheckedBase(from)
 		}
 		if from.Kind == Special && len(from.Ifaces) > 0 {
 			// The predefined types whose table lists their interfaces.
@@ -118,7 +126,7 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			return from.Kind == Struct && b.implements(from, to)
 		}
 		return from.Kind == Array || from.Kind == Special || from.Kind == Enum || from.Kind == Nullable ||
-			from.Kind == Struct && (b.implements(from, to) || b.isOpen(from))
+			from.Kind == Struct && (b.implements(from, to) || b.hasUncheckedBase(from))
 	}
 	if from.Kind == Delegate && to.Kind == Delegate {
 		return b.delegateVariant(from, to)
@@ -137,6 +145,22 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return to.Lib && to.Name == "Array"
 	}
 	return false
+}
+
+// arrayInterfaces are the interfaces an array type implements: the generic
+// ones of its element type and the non-generic ones of System.Array.
+var arrayInterfaces = map[string]bool{
+	"System.Collections.Generic.IEnumerable":         true,
+	"System.Collections.Generic.ICollection":         true,
+	"System.Collections.Generic.IList":               true,
+	"System.Collections.Generic.IReadOnlyCollection": true,
+	"System.Collections.Generic.IReadOnlyList":       true,
+	"System.Collections.IEnumerable":                 true,
+	"System.Collections.ICollection":                 true,
+	"System.Collections.IList":                       true,
+	"System.Collections.IStructuralComparable":       true,
+	"System.Collections.IStructuralEquatable":        true,
+	"System.ICloneable":                              true,
 }
 
 // variantConverts reports whether from converts to to, two constructions

@@ -18,7 +18,7 @@ func (b *binder) expr(e lang.Expr) *Type {
 // targetDefault gives the default literal e its target type: `default` is
 // the target type's default value (CancellationToken.None, 0, null).
 func (b *binder) targetDefault(e lang.Expr, to *Type) {
-	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && !lenient(to) {
+	if d, ok := e.(*lang.DefaultExpr); ok && d.Type == nil && to != nil && (to.Kind == TypeParam || !lenient(to)) {
 		b.info.Types[e] = to
 	}
 }

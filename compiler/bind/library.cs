@@ -1054,9 +1054,12 @@ namespace System.Text
         public extern bool Equals(StringBuilder sb);
         public extern StringBuilder Insert(int index, object value);
         public extern StringBuilder Insert(int index, string value);
+        public extern StringBuilder Insert(int index, string value, int count);
         public extern StringBuilder Remove(int startIndex, int length);
         public extern StringBuilder Replace(string oldValue, string newValue);
         public extern StringBuilder Replace(char oldChar, char newChar);
+        public extern StringBuilder Replace(string oldValue, string newValue, int startIndex, int count);
+        public extern StringBuilder Replace(char oldChar, char newChar, int startIndex, int count);
         public extern override string ToString();
         public extern string ToString(int startIndex, int length);
     }
@@ -1338,6 +1341,8 @@ namespace System.Collections.Generic
         public extern void ExceptWith(IEnumerable<T> other);
         public extern IEnumerator<T> GetEnumerator();
         public extern void IntersectWith(IEnumerable<T> other);
+        public extern void SymmetricExceptWith(IEnumerable<T> other);
+        public extern int RemoveWhere(Predicate<T> match);
         public extern bool IsSubsetOf(IEnumerable<T> other);
         public extern bool IsSupersetOf(IEnumerable<T> other);
         public extern bool Overlaps(IEnumerable<T> other);

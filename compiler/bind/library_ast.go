@@ -23082,7 +23082,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1057, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Remove",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1057, 44),
@@ -23090,15 +23090,23 @@ func libraryAST() *lang.File {
 									Pos:  lp(1057, 44),
 									Name: "int",
 								},
-								Name: "startIndex",
+								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1057, 60),
+								Pos: lp(1057, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1057, 60),
+									Pos:  lp(1057, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1057, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 69),
 									Name: "int",
 								},
-								Name: "length",
+								Name: "count",
 							},
 						},
 					},
@@ -23109,23 +23117,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1058, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1058, 45),
+								Pos: lp(1058, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1058, 45),
-									Name: "string",
+									Pos:  lp(1058, 44),
+									Name: "int",
 								},
-								Name: "oldValue",
+								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1058, 62),
+								Pos: lp(1058, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1058, 62),
-									Name: "string",
+									Pos:  lp(1058, 60),
+									Name: "int",
 								},
-								Name: "newValue",
+								Name: "length",
 							},
 						},
 					},
@@ -23142,14 +23150,41 @@ func libraryAST() *lang.File {
 								Pos: lp(1059, 45),
 								Type: &lang.TypeRef{
 									Pos:  lp(1059, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1059, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1059, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1060, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1060, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1060, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1060, 45),
 									Name: "char",
 								},
 								Name: "oldChar",
 							},
 							&lang.Param{
-								Pos: lp(1059, 59),
+								Pos: lp(1060, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1059, 59),
+									Pos:  lp(1060, 59),
 									Name: "char",
 								},
 								Name: "newChar",
@@ -23157,35 +23192,121 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1060, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1060, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1061, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1061, 23),
-							Name: "string",
+							Name: "StringBuilder",
 						},
-						Name: "ToString",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1061, 39),
+								Pos: lp(1061, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1061, 39),
+									Pos:  lp(1061, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1061, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1061, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 79),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1061, 55),
+								Pos: lp(1061, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1061, 55),
+									Pos:  lp(1061, 95),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1062, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1062, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1062, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1062, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1062, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1062, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+							&lang.Param{
+								Pos: lp(1062, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1062, 73),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1062, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1062, 89),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1063, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1063, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1064, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1064, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1064, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1064, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1064, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1064, 55),
 									Name: "int",
 								},
 								Name: "length",
@@ -23195,161 +23316,161 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1067, 5),
+				Pos:       lp(1070, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "NumberStyles",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1067, 32),
+						Pos:  lp(1070, 32),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 39),
+							Pos:   lp(1070, 39),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 42),
+						Pos:  lp(1070, 42),
 						Name: "AllowLeadingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 62),
+							Pos:   lp(1070, 62),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 65),
+						Pos:  lp(1070, 65),
 						Name: "AllowTrailingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 86),
+							Pos:   lp(1070, 86),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 89),
+						Pos:  lp(1070, 89),
 						Name: "AllowLeadingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 108),
+							Pos:   lp(1070, 108),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 111),
+						Pos:  lp(1070, 111),
 						Name: "Integer",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 121),
+							Pos:   lp(1070, 121),
 							Raw:   "7",
 							Value: int64(7),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 124),
+						Pos:  lp(1070, 124),
 						Name: "AllowTrailingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 144),
+							Pos:   lp(1070, 144),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 147),
+						Pos:  lp(1070, 147),
 						Name: "AllowParentheses",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 166),
+							Pos:   lp(1070, 166),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 170),
+						Pos:  lp(1070, 170),
 						Name: "AllowDecimalPoint",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 190),
+							Pos:   lp(1070, 190),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 194),
+						Pos:  lp(1070, 194),
 						Name: "AllowThousands",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 211),
+							Pos:   lp(1070, 211),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 215),
+						Pos:  lp(1070, 215),
 						Name: "Number",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 224),
+							Pos:   lp(1070, 224),
 							Raw:   "111",
 							Value: int64(111),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 229),
+						Pos:  lp(1070, 229),
 						Name: "AllowExponent",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 245),
+							Pos:   lp(1070, 245),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 250),
+						Pos:  lp(1070, 250),
 						Name: "Float",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 258),
+							Pos:   lp(1070, 258),
 							Raw:   "167",
 							Value: int64(167),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 263),
+						Pos:  lp(1070, 263),
 						Name: "AllowCurrencySymbol",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 285),
+							Pos:   lp(1070, 285),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 290),
+						Pos:  lp(1070, 290),
 						Name: "Currency",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 301),
+							Pos:   lp(1070, 301),
 							Raw:   "383",
 							Value: int64(383),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 306),
+						Pos:  lp(1070, 306),
 						Name: "Any",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 312),
+							Pos:   lp(1070, 312),
 							Raw:   "511",
 							Value: int64(511),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 317),
+						Pos:  lp(1070, 317),
 						Name: "AllowHexSpecifier",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 337),
+							Pos:   lp(1070, 337),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1067, 342),
+						Pos:  lp(1070, 342),
 						Name: "HexNumber",
 						Value: &lang.Literal{
-							Pos:   lp(1067, 354),
+							Pos:   lp(1070, 354),
 							Raw:   "515",
 							Value: int64(515),
 						},
@@ -23357,31 +23478,31 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1069, 5),
+				Pos:       lp(1072, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CultureInfo",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1069, 32),
+						Pos:  lp(1072, 32),
 						Name: "IFormatProvider",
 					},
 					&lang.TypeRef{
-						Pos:  lp(1069, 49),
+						Pos:  lp(1072, 49),
 						Name: "ICloneable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1071, 9),
+						Pos:       lp(1074, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1071, 35),
+								Pos: lp(1074, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1071, 35),
+									Pos:  lp(1074, 35),
 									Name: "string",
 								},
 								Name: "name",
@@ -23389,82 +23510,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1072, 9),
+						Pos:       lp(1075, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1072, 35),
+								Pos: lp(1075, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1072, 35),
+									Pos:  lp(1075, 35),
 									Name: "string",
 								},
 								Name: "name",
 							},
 							&lang.Param{
-								Pos: lp(1072, 48),
+								Pos: lp(1075, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1072, 48),
+									Pos:  lp(1075, 48),
 									Name: "bool",
 								},
 								Name: "useUserOverride",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1073, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1073, 23),
-							Name: "CultureInfo",
-						},
-						Name: "CurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1073, 52),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1073, 57),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1074, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1074, 23),
-							Name: "CultureInfo",
-						},
-						Name: "CurrentUICulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1074, 54),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1074, 59),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1075, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1075, 23),
-							Name: "CultureInfo",
-						},
-						Name: "DefaultThreadCurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1075, 65),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1075, 70),
-								Kind: "set",
 							},
 						},
 					},
@@ -23475,81 +23539,138 @@ func libraryAST() *lang.File {
 							Pos:  lp(1076, 23),
 							Name: "CultureInfo",
 						},
-						Name: "InvariantCulture",
+						Name: "CurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1076, 54),
+								Pos:  lp(1076, 52),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1076, 57),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1077, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1077, 16),
-							Name: "string",
+							Pos:  lp(1077, 23),
+							Name: "CultureInfo",
 						},
-						Name: "Name",
+						Name: "CurrentUICulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1077, 30),
+								Pos:  lp(1077, 54),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1077, 59),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1078, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1078, 16),
-							Name: "string",
+							Pos:  lp(1078, 23),
+							Name: "CultureInfo",
 						},
-						Name: "DisplayName",
+						Name: "DefaultThreadCurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1078, 37),
+								Pos:  lp(1078, 65),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1078, 70),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1079, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1079, 23),
+							Name: "CultureInfo",
+						},
+						Name: "InvariantCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1079, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1080, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1079, 16),
+							Pos:  lp(1080, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1080, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1081, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1081, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1081, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1082, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1082, 16),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1079, 34),
+								Pos:  lp(1082, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1080, 9),
+						Pos:       lp(1083, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1080, 23),
+							Pos:  lp(1083, 23),
 							Name: "object",
 						},
 						Name: "Clone",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1081, 9),
+						Pos:       lp(1084, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1081, 32),
+							Pos:  lp(1084, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1081, 44),
+								Pos: lp(1084, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1081, 44),
+									Pos:  lp(1084, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -23557,36 +23678,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1082, 9),
+						Pos:       lp(1085, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1082, 32),
+							Pos:  lp(1085, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1083, 9),
+						Pos:       lp(1086, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1083, 32),
+							Pos:  lp(1086, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1084, 9),
+						Pos:       lp(1087, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1084, 30),
+							Pos:  lp(1087, 30),
 							Name: "CultureInfo",
 						},
 						Name: "CreateSpecificCulture",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1084, 64),
+								Pos: lp(1087, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1084, 64),
+									Pos:  lp(1087, 64),
 									Name: "string",
 								},
 								Name: "name",
@@ -23594,18 +23715,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1085, 9),
+						Pos:       lp(1088, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1085, 30),
+							Pos:  lp(1088, 30),
 							Name: "CultureInfo",
 						},
 						Name: "GetCultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1085, 57),
+								Pos: lp(1088, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1085, 57),
+									Pos:  lp(1088, 57),
 									Name: "string",
 								},
 								Name: "name",
@@ -23615,87 +23736,42 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1091, 5),
+				Pos:       lp(1094, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stopwatch",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1093, 9),
+						Pos:       lp(1096, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stopwatch",
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1094, 9),
+						Pos:       lp(1097, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1094, 32),
+							Pos:  lp(1097, 32),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1094, 37),
+								Pos:  lp(1097, 37),
 								Name: "Frequency",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1095, 9),
+						Pos:       lp(1098, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1095, 32),
+							Pos:  lp(1098, 32),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1095, 37),
+								Pos:  lp(1098, 37),
 								Name: "IsHighResolution",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1096, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1096, 16),
-							Name: "TimeSpan",
-						},
-						Name: "Elapsed",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1096, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1097, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1097, 16),
-							Name: "long",
-						},
-						Name: "ElapsedMilliseconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1097, 43),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1098, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1098, 16),
-							Name: "long",
-						},
-						Name: "ElapsedTicks",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1098, 36),
-								Kind: "get",
 							},
 						},
 					},
@@ -23704,42 +23780,60 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1099, 16),
+							Name: "TimeSpan",
+						},
+						Name: "Elapsed",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1099, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1100, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1100, 16),
+							Name: "long",
+						},
+						Name: "ElapsedMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1100, 43),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1101, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1101, 16),
+							Name: "long",
+						},
+						Name: "ElapsedTicks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1101, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1102, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1102, 16),
 							Name: "bool",
 						},
 						Name: "IsRunning",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1099, 33),
+								Pos:  lp(1102, 33),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1100, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1100, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1101, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1101, 23),
-							Name: "void",
-						},
-						Name: "Restart",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1102, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1102, 23),
-							Name: "void",
-						},
-						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1103, 9),
@@ -23748,22 +23842,49 @@ func libraryAST() *lang.File {
 							Pos:  lp(1103, 23),
 							Name: "void",
 						},
-						Name: "Stop",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1104, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1104, 23),
+							Name: "void",
+						},
+						Name: "Restart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1105, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1105, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1106, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1106, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1107, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1104, 30),
+							Pos:  lp(1107, 30),
 							Name: "long",
 						},
 						Name: "GetTimestamp",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1105, 9),
+						Pos:       lp(1108, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1105, 30),
+							Pos:  lp(1108, 30),
 							Name: "Stopwatch",
 						},
 						Name: "StartNew",
@@ -23771,27 +23892,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1108, 5),
+				Pos:       lp(1111, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Activity",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1108, 29),
+						Pos:  lp(1111, 29),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1110, 9),
+						Pos:       lp(1113, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Activity",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1110, 32),
+								Pos: lp(1113, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 32),
+									Pos:  lp(1113, 32),
 									Name: "string",
 								},
 								Name: "operationName",
@@ -23799,70 +23920,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1111, 9),
+						Pos:       lp(1114, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1111, 23),
+							Pos:  lp(1114, 23),
 							Name: "Activity",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1111, 42),
+								Pos:  lp(1114, 42),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1111, 47),
+								Pos:  lp(1114, 47),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1112, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1112, 16),
-							Name: "string",
-						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1112, 37),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1112, 42),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1113, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1113, 16),
-							Name: "string",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1113, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1114, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1114, 16),
-							Name: "string",
-						},
-						Name: "OperationName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1114, 39),
-								Kind: "get",
 							},
 						},
 					},
@@ -23871,13 +23943,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1115, 16),
-							Name: "Activity",
+							Name: "string",
 						},
-						Name: "Parent",
+						Name: "DisplayName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1115, 34),
+								Pos:  lp(1115, 37),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1115, 42),
+								Kind: "set",
 							},
 						},
 					},
@@ -23888,84 +23964,56 @@ func libraryAST() *lang.File {
 							Pos:  lp(1116, 16),
 							Name: "string",
 						},
-						Name: "ParentId",
+						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1116, 34),
+								Pos:  lp(1116, 28),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1117, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1117, 23),
-							Name: "Activity",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1117, 16),
+							Name: "string",
 						},
-						Name: "AddTag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1117, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1117, 39),
-									Name: "string",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1117, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1117, 51),
-									Name: "string",
-								},
-								Name: "value",
+						Name: "OperationName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1117, 39),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1118, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1118, 23),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1118, 16),
 							Name: "Activity",
 						},
-						Name: "SetTag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1118, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1118, 39),
-									Name: "string",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1118, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1118, 51),
-									Name: "object",
-								},
-								Name: "value",
+						Name: "Parent",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1118, 34),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1119, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1119, 23),
-							Name: "object",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1119, 16),
+							Name: "string",
 						},
-						Name: "GetTagItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1119, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1119, 41),
-									Name: "string",
-								},
-								Name: "key",
+						Name: "ParentId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1119, 34),
+								Kind: "get",
 							},
 						},
 					},
@@ -23976,15 +24024,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1120, 23),
 							Name: "Activity",
 						},
-						Name: "SetParentId",
+						Name: "AddTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1120, 44),
+								Pos: lp(1120, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1120, 44),
+									Pos:  lp(1120, 39),
 									Name: "string",
 								},
-								Name: "parentId",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1120, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1120, 51),
+									Name: "string",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -23995,22 +24051,87 @@ func libraryAST() *lang.File {
 							Pos:  lp(1121, 23),
 							Name: "Activity",
 						},
-						Name: "Start",
+						Name: "SetTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1121, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1121, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1121, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1121, 51),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1122, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1122, 23),
-							Name: "void",
+							Name: "object",
 						},
-						Name: "Stop",
+						Name: "GetTagItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1122, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1122, 41),
+									Name: "string",
+								},
+								Name: "key",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1123, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1123, 23),
+							Name: "Activity",
+						},
+						Name: "SetParentId",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1123, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1123, 44),
+									Name: "string",
+								},
+								Name: "parentId",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1124, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1124, 23),
+							Name: "Activity",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1125, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1125, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1126, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1126, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -24018,28 +24139,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1129, 5),
+				Pos:       lp(1132, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1129, 36),
+						Pos:  lp(1132, 36),
 						Name: "IEnumerable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1131, 9),
+						Pos: lp(1134, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1131, 9),
+							Pos:  lp(1134, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1131, 21),
+								Pos:  lp(1134, 21),
 								Kind: "get",
 							},
 						},
@@ -24047,36 +24168,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1134, 5),
+				Pos:       lp(1137, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1134, 30),
+						Pos:  lp(1137, 30),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1136, 19),
+						Pos: lp(1139, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1136, 10),
+								Pos:  lp(1139, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1136, 19),
+							Pos:  lp(1139, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1136, 31),
+								Pos: lp(1139, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1136, 31),
+									Pos:  lp(1139, 31),
 									Name: "int",
 								},
 								Name: "index",
@@ -24084,17 +24205,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1137, 9),
+						Pos: lp(1140, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1137, 9),
+							Pos:  lp(1140, 9),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1137, 17),
+								Pos: lp(1140, 17),
 								Type: &lang.TypeRef{
-									Pos:  lp(1137, 17),
+									Pos:  lp(1140, 17),
 									Name: "object",
 								},
 								Name: "value",
@@ -24102,17 +24223,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1138, 9),
+						Pos: lp(1141, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1138, 9),
+							Pos:  lp(1141, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1138, 23),
+								Pos: lp(1141, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1138, 23),
+									Pos:  lp(1141, 23),
 									Name: "object",
 								},
 								Name: "value",
@@ -24120,17 +24241,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1139, 9),
+						Pos: lp(1142, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1139, 9),
+							Pos:  lp(1142, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1139, 21),
+								Pos: lp(1142, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1139, 21),
+									Pos:  lp(1142, 21),
 									Name: "object",
 								},
 								Name: "value",
@@ -24140,36 +24261,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1142, 5),
+				Pos:       lp(1145, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1142, 36),
+						Pos:  lp(1145, 36),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1144, 19),
+						Pos: lp(1147, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1144, 10),
+								Pos:  lp(1147, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1144, 19),
+							Pos:  lp(1147, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1144, 31),
+								Pos: lp(1147, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1144, 31),
+									Pos:  lp(1147, 31),
 									Name: "object",
 								},
 								Name: "key",
@@ -24177,17 +24298,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1145, 9),
+						Pos: lp(1148, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1145, 9),
+							Pos:  lp(1148, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1145, 23),
+								Pos: lp(1148, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1145, 23),
+									Pos:  lp(1148, 23),
 									Name: "object",
 								},
 								Name: "key",
@@ -24197,7 +24318,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1151, 5),
+				Pos:       lp(1154, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyCollection",
 				Namespace: "System.Collections.Generic",
@@ -24207,11 +24328,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1151, 47),
+						Pos:  lp(1154, 47),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1151, 59),
+								Pos:  lp(1154, 59),
 								Name: "T",
 							},
 						},
@@ -24219,15 +24340,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1153, 9),
+						Pos: lp(1156, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1153, 9),
+							Pos:  lp(1156, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1153, 21),
+								Pos:  lp(1156, 21),
 								Kind: "get",
 							},
 						},
@@ -24235,7 +24356,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1156, 5),
+				Pos:       lp(1159, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections.Generic",
@@ -24245,11 +24366,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1156, 39),
+						Pos:  lp(1159, 39),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1156, 51),
+								Pos:  lp(1159, 51),
 								Name: "T",
 							},
 						},
@@ -24257,74 +24378,30 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1158, 9),
+						Pos: lp(1161, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1158, 9),
+							Pos:  lp(1161, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1158, 21),
+								Pos:  lp(1161, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1159, 9),
+						Pos: lp(1162, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1159, 9),
+							Pos:  lp(1162, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1159, 27),
+								Pos:  lp(1162, 27),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1160, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1160, 9),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1160, 18),
-								Type: &lang.TypeRef{
-									Pos:  lp(1160, 18),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1161, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1161, 9),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos: lp(1162, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1162, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1162, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1162, 23),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -24334,27 +24411,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1163, 9),
 							Name: "void",
 						},
-						Name: "CopyTo",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1163, 21),
+								Pos: lp(1163, 18),
 								Type: &lang.TypeRef{
-									Pos:       lp(1163, 21),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1163, 21),
-										Name: "T",
-									},
+									Pos:  lp(1163, 18),
+									Name: "T",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1163, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1163, 32),
-									Name: "int",
-								},
-								Name: "arrayIndex",
+								Name: "item",
 							},
 						},
 					},
@@ -24362,14 +24427,70 @@ func libraryAST() *lang.File {
 						Pos: lp(1164, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1164, 9),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos: lp(1165, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1165, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1165, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1165, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1166, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1166, 9),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1166, 21),
+								Type: &lang.TypeRef{
+									Pos:       lp(1166, 21),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1166, 21),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1166, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1166, 32),
+									Name: "int",
+								},
+								Name: "arrayIndex",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1167, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1167, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1164, 21),
+								Pos: lp(1167, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1164, 21),
+									Pos:  lp(1167, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -24379,7 +24500,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1167, 5),
+				Pos:       lp(1170, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections.Generic",
@@ -24389,11 +24510,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1167, 33),
+						Pos:  lp(1170, 33),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1167, 45),
+								Pos:  lp(1170, 45),
 								Name: "T",
 							},
 						},
@@ -24401,23 +24522,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1169, 19),
+						Pos: lp(1172, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1169, 10),
+								Pos:  lp(1172, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1169, 19),
+							Pos:  lp(1172, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1169, 26),
+								Pos: lp(1172, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1169, 26),
+									Pos:  lp(1172, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -24425,17 +24546,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1170, 9),
+						Pos: lp(1173, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1170, 9),
+							Pos:  lp(1173, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1170, 21),
+								Pos: lp(1173, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1170, 21),
+									Pos:  lp(1173, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -24443,25 +24564,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1171, 9),
+						Pos: lp(1174, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1171, 9),
+							Pos:  lp(1174, 9),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1171, 21),
+								Pos: lp(1174, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1171, 21),
+									Pos:  lp(1174, 21),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1171, 32),
+								Pos: lp(1174, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1171, 32),
+									Pos:  lp(1174, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -24469,17 +24590,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1172, 9),
+						Pos: lp(1175, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1172, 9),
+							Pos:  lp(1175, 9),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1172, 23),
+								Pos: lp(1175, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1172, 23),
+									Pos:  lp(1175, 23),
 									Name: "int",
 								},
 								Name: "index",
@@ -24489,7 +24610,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1175, 5),
+				Pos:       lp(1178, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyList",
 				Namespace: "System.Collections.Generic",
@@ -24499,11 +24620,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1175, 41),
+						Pos:  lp(1178, 41),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1175, 61),
+								Pos:  lp(1178, 61),
 								Name: "T",
 							},
 						},
@@ -24511,23 +24632,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1177, 19),
+						Pos: lp(1180, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1177, 10),
+								Pos:  lp(1180, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1177, 19),
+							Pos:  lp(1180, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1177, 26),
+								Pos: lp(1180, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1177, 26),
+									Pos:  lp(1180, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -24537,7 +24658,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1180, 5),
+				Pos:       lp(1183, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections.Generic",
@@ -24548,19 +24669,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1180, 50),
+						Pos:  lp(1183, 50),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1180, 62),
+								Pos:  lp(1183, 62),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1180, 75),
+										Pos:  lp(1183, 75),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1180, 81),
+										Pos:  lp(1183, 81),
 										Name: "TValue",
 									},
 								},
@@ -24570,23 +24691,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1182, 19),
+						Pos: lp(1185, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1182, 10),
+								Pos:  lp(1185, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1182, 19),
+							Pos:  lp(1185, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1182, 31),
+								Pos: lp(1185, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1182, 31),
+									Pos:  lp(1185, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24594,13 +24715,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1183, 9),
+						Pos: lp(1186, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1183, 9),
+							Pos:  lp(1186, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1183, 21),
+									Pos:  lp(1186, 21),
 									Name: "TKey",
 								},
 							},
@@ -24608,19 +24729,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1183, 34),
+								Pos:  lp(1186, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1184, 9),
+						Pos: lp(1187, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1184, 9),
+							Pos:  lp(1187, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1184, 21),
+									Pos:  lp(1187, 21),
 									Name: "TValue",
 								},
 							},
@@ -24628,70 +24749,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1184, 38),
+								Pos:  lp(1187, 38),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1185, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1185, 9),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1185, 18),
-								Type: &lang.TypeRef{
-									Pos:  lp(1185, 18),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1185, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1185, 28),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1186, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1186, 9),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1186, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1186, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1187, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1187, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1187, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1187, 21),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -24699,23 +24758,85 @@ func libraryAST() *lang.File {
 						Pos: lp(1188, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1188, 9),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryGetValue",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 26),
+								Pos: lp(1188, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 26),
+									Pos:  lp(1188, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1188, 36),
+								Pos: lp(1188, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1188, 28),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1189, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1189, 9),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1189, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1190, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1190, 9),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1190, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 21),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1191, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1191, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1191, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1191, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1191, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 40),
+									Pos:  lp(1191, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -24725,7 +24846,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1191, 5),
+				Pos:       lp(1194, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyDictionary",
 				Namespace: "System.Collections.Generic",
@@ -24736,19 +24857,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1191, 58),
+						Pos:  lp(1194, 58),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1191, 78),
+								Pos:  lp(1194, 78),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1191, 91),
+										Pos:  lp(1194, 91),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1191, 97),
+										Pos:  lp(1194, 97),
 										Name: "TValue",
 									},
 								},
@@ -24758,23 +24879,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1193, 19),
+						Pos: lp(1196, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1193, 10),
+								Pos:  lp(1196, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1193, 19),
+							Pos:  lp(1196, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1193, 31),
+								Pos: lp(1196, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1193, 31),
+									Pos:  lp(1196, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24782,13 +24903,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1194, 9),
+						Pos: lp(1197, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1194, 9),
+							Pos:  lp(1197, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1194, 21),
+									Pos:  lp(1197, 21),
 									Name: "TKey",
 								},
 							},
@@ -24796,19 +24917,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1194, 34),
+								Pos:  lp(1197, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1195, 9),
+						Pos: lp(1198, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1195, 9),
+							Pos:  lp(1198, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1195, 21),
+									Pos:  lp(1198, 21),
 									Name: "TValue",
 								},
 							},
@@ -24816,23 +24937,23 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1195, 38),
+								Pos:  lp(1198, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1196, 9),
+						Pos: lp(1199, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1196, 9),
+							Pos:  lp(1199, 9),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1196, 26),
+								Pos: lp(1199, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 26),
+									Pos:  lp(1199, 26),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24840,26 +24961,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1197, 9),
+						Pos: lp(1200, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1197, 9),
+							Pos:  lp(1200, 9),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1197, 26),
+								Pos: lp(1200, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1197, 26),
+									Pos:  lp(1200, 26),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1197, 36),
+								Pos:      lp(1200, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1197, 40),
+									Pos:  lp(1200, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -24869,7 +24990,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1200, 5),
+				Pos:       lp(1203, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ISet",
 				Namespace: "System.Collections.Generic",
@@ -24879,11 +25000,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1200, 32),
+						Pos:  lp(1203, 32),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1200, 44),
+								Pos:  lp(1203, 44),
 								Name: "T",
 							},
 						},
@@ -24891,18 +25012,18 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1202, 9),
+						Pos:       lp(1205, 9),
 						Modifiers: lang.Modifiers(8192),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1202, 13),
+							Pos:  lp(1205, 13),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1202, 22),
+								Pos: lp(1205, 22),
 								Type: &lang.TypeRef{
-									Pos:  lp(1202, 22),
+									Pos:  lp(1205, 22),
 									Name: "T",
 								},
 								Name: "item",
@@ -24910,93 +25031,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1203, 9),
+						Pos: lp(1206, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1203, 9),
+							Pos:  lp(1206, 9),
 							Name: "void",
 						},
 						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1203, 25),
+								Pos: lp(1206, 25),
 								Type: &lang.TypeRef{
-									Pos:  lp(1203, 25),
+									Pos:  lp(1206, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1203, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1204, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1204, 9),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1204, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1204, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1204, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1205, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1205, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1205, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1205, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1205, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1206, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1206, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1206, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1206, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1206, 39),
+											Pos:  lp(1206, 37),
 											Name: "T",
 										},
 									},
@@ -25009,18 +25058,18 @@ func libraryAST() *lang.File {
 						Pos: lp(1207, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1207, 9),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Overlaps",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1207, 23),
+								Pos: lp(1207, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1207, 23),
+									Pos:  lp(1207, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1207, 35),
+											Pos:  lp(1207, 40),
 											Name: "T",
 										},
 									},
@@ -25035,16 +25084,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1208, 9),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1208, 24),
+								Pos: lp(1208, 25),
 								Type: &lang.TypeRef{
-									Pos:  lp(1208, 24),
+									Pos:  lp(1208, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1208, 36),
+											Pos:  lp(1208, 37),
 											Name: "T",
 										},
 									},
@@ -25057,18 +25106,90 @@ func libraryAST() *lang.File {
 						Pos: lp(1209, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1209, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1209, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1209, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1209, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1210, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1210, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1210, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1210, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1210, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1211, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1211, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1211, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1211, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1211, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1212, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1212, 9),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1209, 24),
+								Pos: lp(1212, 24),
 								Type: &lang.TypeRef{
-									Pos:  lp(1209, 24),
+									Pos:  lp(1212, 24),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1209, 36),
+											Pos:  lp(1212, 36),
 											Name: "T",
 										},
 									},
@@ -25080,7 +25201,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1212, 5),
+				Pos:       lp(1215, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlySet",
 				Namespace: "System.Collections.Generic",
@@ -25090,11 +25211,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1212, 40),
+						Pos:  lp(1215, 40),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1212, 60),
+								Pos:  lp(1215, 60),
 								Name: "T",
 							},
 						},
@@ -25102,92 +25223,20 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1214, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1214, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1214, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1214, 23),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1215, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1215, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1215, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1215, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1215, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1216, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1216, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1216, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1216, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1216, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos: lp(1217, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1217, 9),
 							Name: "bool",
 						},
-						Name: "Overlaps",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1217, 23),
 								Type: &lang.TypeRef{
 									Pos:  lp(1217, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1217, 35),
-											Name: "T",
-										},
-									},
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -25197,16 +25246,88 @@ func libraryAST() *lang.File {
 							Pos:  lp(1218, 9),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1218, 24),
+								Pos: lp(1218, 25),
 								Type: &lang.TypeRef{
-									Pos:  lp(1218, 24),
+									Pos:  lp(1218, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1218, 36),
+											Pos:  lp(1218, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1219, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1219, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1219, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1219, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1219, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1220, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1220, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1220, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1220, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1220, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1221, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1221, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1221, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1221, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1221, 36),
 											Name: "T",
 										},
 									},
@@ -25218,7 +25339,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1221, 5),
+				Pos:       lp(1224, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -25229,28 +25350,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1221, 6),
+						Pos:  lp(1224, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1223, 9),
+						Pos:       lp(1226, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1223, 36),
+								Pos: lp(1226, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1223, 36),
+									Pos:  lp(1226, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1223, 46),
+								Pos: lp(1226, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1223, 46),
+									Pos:  lp(1226, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25258,58 +25379,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1224, 9),
+						Pos:       lp(1227, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1224, 16),
+							Pos:  lp(1227, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1224, 27),
+								Pos:  lp(1227, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1225, 9),
+						Pos:       lp(1228, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1225, 16),
+							Pos:  lp(1228, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1225, 31),
+								Pos:  lp(1228, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1226, 9),
+						Pos:       lp(1229, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1226, 23),
+							Pos:  lp(1229, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1226, 40),
+								Pos:      lp(1229, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 44),
+									Pos:  lp(1229, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1226, 54),
+								Pos:      lp(1229, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 58),
+									Pos:  lp(1229, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25317,10 +25438,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1227, 9),
+						Pos:       lp(1230, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1227, 32),
+							Pos:  lp(1230, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -25328,25 +25449,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1230, 5),
+				Pos:       lp(1233, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1232, 9),
+						Pos:       lp(1235, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1232, 30),
+							Pos:  lp(1235, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1232, 43),
+									Pos:  lp(1235, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1232, 49),
+									Pos:  lp(1235, 49),
 									Name: "TValue",
 								},
 							},
@@ -25358,17 +25479,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1232, 78),
+								Pos: lp(1235, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1232, 78),
+									Pos:  lp(1235, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1232, 88),
+								Pos: lp(1235, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1232, 88),
+									Pos:  lp(1235, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25378,7 +25499,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1235, 5),
+				Pos:       lp(1238, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -25388,45 +25509,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1235, 28),
+						Pos:  lp(1238, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1235, 34),
+								Pos:  lp(1238, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1235, 38),
+						Pos:  lp(1238, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1235, 52),
+								Pos:  lp(1238, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1235, 56),
+						Pos:  lp(1238, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1237, 9),
+						Pos:       lp(1240, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1238, 9),
+						Pos:       lp(1241, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1238, 28),
+								Pos: lp(1241, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1238, 28),
+									Pos:  lp(1241, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -25434,18 +25555,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1239, 9),
+						Pos:       lp(1242, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1239, 28),
+								Pos: lp(1242, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1239, 28),
+									Pos:  lp(1242, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1239, 40),
+											Pos:  lp(1242, 40),
 											Name: "T",
 										},
 									},
@@ -25455,58 +25576,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1240, 9),
+						Pos:       lp(1243, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1240, 16),
+							Pos:  lp(1243, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1240, 28),
+								Pos:  lp(1243, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1241, 9),
+						Pos:       lp(1244, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1241, 16),
+							Pos:  lp(1244, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1241, 31),
+								Pos:  lp(1244, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1241, 36),
+								Pos:  lp(1244, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1242, 19),
+						Pos: lp(1245, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1242, 10),
+								Pos:  lp(1245, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1242, 33),
+							Pos:  lp(1245, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1242, 40),
+								Pos: lp(1245, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1242, 40),
+									Pos:  lp(1245, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -25514,77 +25635,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1243, 9),
+						Pos:       lp(1246, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1243, 23),
+							Pos:  lp(1246, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1243, 32),
+								Pos: lp(1246, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1243, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1244, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1244, 23),
-							Name: "void",
-						},
-						Name: "AddRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1244, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1244, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1244, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1245, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1245, 23),
-							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1245, 73),
-									Name: "T",
-								},
-							},
-						},
-						Name: "AsReadOnly",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1246, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1246, 23),
-							Name: "int",
-						},
-						Name: "BinarySearch",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1246, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1246, 40),
+									Pos:  lp(1246, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -25598,62 +25660,55 @@ func libraryAST() *lang.File {
 							Pos:  lp(1247, 23),
 							Name: "void",
 						},
-						Name: "Clear",
+						Name: "AddRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1247, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1247, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1247, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1248, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1248, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1248, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1248, 37),
+							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1248, 73),
 									Name: "T",
 								},
-								Name: "item",
 							},
 						},
+						Name: "AsReadOnly",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1249, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1249, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1249, 28),
-									Name: "TOutput",
-								},
-							},
+							Name: "int",
 						},
-						Name: "ConvertAll",
-						TypeParams: []string{
-							"TOutput",
-						},
+						Name: "BinarySearch",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1249, 57),
+								Pos: lp(1249, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1249, 57),
-									Name: "Converter",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1249, 67),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1249, 70),
-											Name: "TOutput",
-										},
-									},
+									Pos:  lp(1249, 40),
+									Name: "T",
 								},
-								Name: "converter",
+								Name: "item",
 							},
 						},
 					},
@@ -25662,48 +25717,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1250, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Exists",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1250, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 35),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1250, 45),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1251, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1251, 23),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Find",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1251, 30),
+								Pos: lp(1251, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1251, 30),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1251, 40),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1251, 37),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "item",
 							},
 						},
 					},
@@ -25716,25 +25749,32 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1252, 28),
-									Name: "T",
+									Name: "TOutput",
 								},
 							},
 						},
-						Name: "FindAll",
+						Name: "ConvertAll",
+						TypeParams: []string{
+							"TOutput",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1252, 39),
+								Pos: lp(1252, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1252, 39),
-									Name: "Predicate",
+									Pos:  lp(1252, 57),
+									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1252, 49),
+											Pos:  lp(1252, 67),
 											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1252, 70),
+											Name: "TOutput",
 										},
 									},
 								},
-								Name: "match",
+								Name: "converter",
 							},
 						},
 					},
@@ -25743,18 +25783,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1253, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "FindIndex",
+						Name: "Exists",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1253, 37),
+								Pos: lp(1253, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1253, 37),
+									Pos:  lp(1253, 35),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1253, 47),
+											Pos:  lp(1253, 45),
 											Name: "T",
 										},
 									},
@@ -25770,16 +25810,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1254, 23),
 							Name: "T",
 						},
-						Name: "FindLast",
+						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1254, 34),
+								Pos: lp(1254, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1254, 34),
+									Pos:  lp(1254, 30),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1254, 44),
+											Pos:  lp(1254, 40),
 											Name: "T",
 										},
 									},
@@ -25793,18 +25833,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1255, 23),
-							Name: "int",
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1255, 28),
+									Name: "T",
+								},
+							},
 						},
-						Name: "FindLastIndex",
+						Name: "FindAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1255, 41),
+								Pos: lp(1255, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1255, 41),
+									Pos:  lp(1255, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1255, 51),
+											Pos:  lp(1255, 49),
 											Name: "T",
 										},
 									},
@@ -25818,18 +25864,93 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1256, 23),
+							Name: "int",
+						},
+						Name: "FindIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1256, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1256, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1256, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1257, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1257, 23),
+							Name: "T",
+						},
+						Name: "FindLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1257, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1257, 34),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1257, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1258, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1258, 23),
+							Name: "int",
+						},
+						Name: "FindLastIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1258, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1258, 41),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1258, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1259, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1259, 23),
 							Name: "void",
 						},
 						Name: "ForEach",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1256, 36),
+								Pos: lp(1259, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1256, 36),
+									Pos:  lp(1259, 36),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1256, 43),
+											Pos:  lp(1259, 43),
 											Name: "T",
 										},
 									},
@@ -25839,23 +25960,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1257, 9),
+						Pos:       lp(1260, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 23),
+							Pos:  lp(1260, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1258, 9),
+						Pos:       lp(1261, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1258, 23),
+							Pos:  lp(1261, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1258, 28),
+									Pos:  lp(1261, 28),
 									Name: "T",
 								},
 							},
@@ -25863,93 +25984,20 @@ func libraryAST() *lang.File {
 						Name: "GetRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1258, 40),
+								Pos: lp(1261, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1258, 40),
+									Pos:  lp(1261, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1258, 51),
+								Pos: lp(1261, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1258, 51),
+									Pos:  lp(1261, 51),
 									Name: "int",
 								},
 								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1259, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1259, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1259, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1259, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1260, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1260, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1260, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: lp(1260, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 43),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1261, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1261, 23),
-							Name: "void",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1261, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 35),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1261, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 46),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -25958,31 +26006,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1262, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "InsertRange",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1262, 40),
+								Pos: lp(1262, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1262, 40),
-									Name: "int",
+									Pos:  lp(1262, 35),
+									Name: "T",
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1262, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1262, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1262, 63),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
+								Name: "item",
 							},
 						},
 					},
@@ -25993,15 +26027,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1263, 23),
 							Name: "int",
 						},
-						Name: "LastIndexOf",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1263, 39),
+								Pos: lp(1263, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1263, 39),
+									Pos:  lp(1263, 35),
 									Name: "T",
 								},
 								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(1263, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1263, 43),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -26010,14 +26052,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1264, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Remove",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1264, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(1264, 35),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1264, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 46),
 									Name: "T",
 								},
 								Name: "item",
@@ -26029,18 +26079,89 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1265, 23),
+							Name: "void",
+						},
+						Name: "InsertRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1265, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1265, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1265, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1266, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1266, 23),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1266, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1266, 39),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1267, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1267, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1267, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1267, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1268, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1268, 23),
 							Name: "int",
 						},
 						Name: "RemoveAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1265, 37),
+								Pos: lp(1268, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1265, 37),
+									Pos:  lp(1268, 37),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1265, 47),
+											Pos:  lp(1268, 47),
 											Name: "T",
 										},
 									},
@@ -26050,68 +26171,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1266, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1266, 23),
-							Name: "void",
-						},
-						Name: "RemoveAt",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1266, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1266, 37),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1267, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1267, 23),
-							Name: "void",
-						},
-						Name: "RemoveRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1267, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1267, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 51),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1268, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1268, 23),
-							Name: "void",
-						},
-						Name: "Reverse",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1269, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1269, 23),
 							Name: "void",
 						},
-						Name: "Sort",
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1269, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1269, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1270, 9),
@@ -26120,21 +26196,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1270, 23),
 							Name: "void",
 						},
-						Name: "Sort",
+						Name: "RemoveRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1270, 33),
+								Pos: lp(1270, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1270, 33),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1270, 44),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1270, 40),
+									Name: "int",
 								},
-								Name: "comparison",
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1270, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1270, 51),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -26145,16 +26223,59 @@ func libraryAST() *lang.File {
 							Pos:  lp(1271, 23),
 							Name: "void",
 						},
+						Name: "Reverse",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1272, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1272, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1273, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1273, 23),
+							Name: "void",
+						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1271, 33),
+								Pos: lp(1273, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1271, 33),
+									Pos:  lp(1273, 33),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1273, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1274, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1274, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1274, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1274, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1271, 43),
+											Pos:  lp(1274, 43),
 											Name: "T",
 										},
 									},
@@ -26164,35 +26285,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1272, 9),
+						Pos:       lp(1275, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1272, 23),
+							Pos:       lp(1275, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1272, 23),
+								Pos:  lp(1275, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1273, 9),
+						Pos:       lp(1276, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1273, 23),
+							Pos:  lp(1276, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1273, 39),
+								Pos: lp(1276, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1273, 39),
+									Pos:  lp(1276, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1273, 49),
+											Pos:  lp(1276, 49),
 											Name: "T",
 										},
 									},
@@ -26202,18 +26323,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1275, 9),
+						Pos:       lp(1278, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1275, 35),
+								Pos:  lp(1278, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1275, 47),
+										Pos:  lp(1278, 47),
 										Name: "T",
 									},
 								},
@@ -26221,34 +26342,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1277, 13),
+								Pos:       lp(1280, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1277, 20),
+									Pos:  lp(1280, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1277, 32),
+										Pos:  lp(1280, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1278, 13),
+								Pos:       lp(1281, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1278, 27),
+									Pos:  lp(1281, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1279, 13),
+								Pos:       lp(1282, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1279, 27),
+									Pos:  lp(1282, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -26258,7 +26379,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1283, 5),
+				Pos:       lp(1286, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -26269,108 +26390,43 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1283, 45),
+						Pos:  lp(1286, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1283, 57),
+								Pos:  lp(1286, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1283, 63),
+								Pos:  lp(1286, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1283, 72),
+						Pos:  lp(1286, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1283, 92),
+								Pos:  lp(1286, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1283, 98),
+								Pos:  lp(1286, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1283, 107),
+						Pos:  lp(1286, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1285, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1286, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1286, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1286, 34),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1287, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1287, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1287, 34),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1287, 52),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1288, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1288, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1288, 34),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-							&lang.Param{
-								Pos: lp(1288, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1288, 48),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1288, 66),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1289, 9),
@@ -26381,19 +26437,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1289, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1289, 34),
-									Name: "IDictionary",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1289, 46),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1289, 52),
-											Name: "TValue",
-										},
-									},
+									Name: "int",
 								},
-								Name: "dictionary",
+								Name: "capacity",
 							},
 						},
 					},
@@ -26406,25 +26452,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1290, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1290, 34),
-									Name: "IEnumerable",
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1290, 46),
-											Name: "KeyValuePair",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1290, 59),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  lp(1290, 65),
-													Name: "TValue",
-												},
-											},
+											Pos:  lp(1290, 52),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "collection",
+								Name: "comparer",
 							},
 						},
 					},
@@ -26437,14 +26473,99 @@ func libraryAST() *lang.File {
 								Pos: lp(1291, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1291, 34),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1291, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1291, 48),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1291, 66),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1292, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1292, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1292, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1291, 46),
+											Pos:  lp(1292, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1291, 52),
+											Pos:  lp(1292, 52),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1293, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1293, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1293, 34),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1293, 46),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1293, 59),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1293, 65),
+													Name: "TValue",
+												},
+											},
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1294, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1294, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1294, 34),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1294, 46),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1294, 52),
 											Name: "TValue",
 										},
 									},
@@ -26452,13 +26573,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1291, 72),
+								Pos: lp(1294, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 72),
+									Pos:  lp(1294, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1291, 90),
+											Pos:  lp(1294, 90),
 											Name: "TKey",
 										},
 									},
@@ -26468,39 +26589,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1292, 9),
+						Pos:       lp(1295, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1292, 16),
+							Pos:  lp(1295, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1292, 28),
+								Pos:  lp(1295, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1293, 19),
+						Pos: lp(1296, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1293, 10),
+								Pos:  lp(1296, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1293, 33),
+							Pos:  lp(1296, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1293, 45),
+								Pos: lp(1296, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1293, 45),
+									Pos:  lp(1296, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26508,105 +26629,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1294, 9),
+						Pos:       lp(1297, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1294, 16),
+							Pos:  lp(1297, 16),
 							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1294, 37),
+								Pos:  lp(1297, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1295, 9),
+						Pos:       lp(1298, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1295, 16),
+							Pos:  lp(1298, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1295, 41),
+								Pos:  lp(1298, 41),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1296, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1296, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1296, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1296, 32),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1296, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1296, 42),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1297, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1297, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1297, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1297, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1297, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1297, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1298, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1298, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1298, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1298, 40),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -26615,10 +26663,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1299, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "ContainsValue",
+						Name: "Add",
 						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1299, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1299, 32),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
 							&lang.Param{
 								Pos: lp(1299, 42),
 								Type: &lang.TypeRef{
@@ -26634,17 +26690,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1300, 23),
-							Name: "TValue",
+							Name: "bool",
 						},
-						Name: "GetValueOrDefault",
+						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1300, 48),
+								Pos: lp(1300, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1300, 48),
+									Pos:  lp(1300, 35),
 									Name: "TKey",
 								},
 								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1300, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1300, 45),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -26653,25 +26717,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1301, 23),
-							Name: "TValue",
+							Name: "bool",
 						},
-						Name: "GetValueOrDefault",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1301, 48),
+								Pos: lp(1301, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1301, 48),
+									Pos:  lp(1301, 40),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1301, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1301, 58),
-									Name: "TValue",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -26682,21 +26738,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1302, 23),
 							Name: "bool",
 						},
-						Name: "TryGetValue",
+						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1302, 40),
+								Pos: lp(1302, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1302, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1302, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1302, 54),
+									Pos:  lp(1302, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26708,14 +26755,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1303, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "Remove",
+						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1303, 35),
+								Pos: lp(1303, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1303, 35),
+									Pos:  lp(1303, 48),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26727,26 +26774,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1304, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "Remove",
+						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1304, 35),
+								Pos: lp(1304, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1304, 35),
+									Pos:  lp(1304, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1304, 45),
-								Modifier: "out",
+								Pos: lp(1304, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1304, 49),
+									Pos:  lp(1304, 58),
 									Name: "TValue",
 								},
-								Name: "value",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -26755,40 +26801,115 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1305, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Clear",
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1305, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1305, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1305, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1305, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1306, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1306, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1306, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1306, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1307, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1307, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1307, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1307, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1307, 45),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1307, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1308, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1308, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1309, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1309, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1308, 9),
+						Pos:       lp(1311, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1308, 35),
+								Pos:  lp(1311, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1308, 47),
+										Pos:  lp(1311, 47),
 										Name: "KeyValuePair",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(1308, 60),
+												Pos:  lp(1311, 60),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  lp(1308, 66),
+												Pos:  lp(1311, 66),
 												Name: "TValue",
 											},
 										},
@@ -26798,18 +26919,18 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1310, 13),
+								Pos:       lp(1313, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1310, 20),
+									Pos:  lp(1313, 20),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1310, 33),
+											Pos:  lp(1313, 33),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1310, 39),
+											Pos:  lp(1313, 39),
 											Name: "TValue",
 										},
 									},
@@ -26817,25 +26938,25 @@ func libraryAST() *lang.File {
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1310, 57),
+										Pos:  lp(1313, 57),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1311, 13),
+								Pos:       lp(1314, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1311, 27),
+									Pos:  lp(1314, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1312, 13),
+								Pos:       lp(1315, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1312, 27),
+									Pos:  lp(1315, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -26843,28 +26964,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1315, 9),
+						Pos:       lp(1318, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "KeyCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1315, 45),
+								Pos:  lp(1318, 45),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1315, 57),
+										Pos:  lp(1318, 57),
 										Name: "TKey",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1315, 64),
+								Pos:  lp(1318, 64),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1315, 84),
+										Pos:  lp(1318, 84),
 										Name: "TKey",
 									},
 								},
@@ -26872,29 +26993,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1317, 13),
+								Pos:       lp(1320, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1317, 20),
+									Pos:  lp(1320, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1317, 32),
+										Pos:  lp(1320, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1318, 13),
+								Pos:       lp(1321, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1318, 27),
+									Pos:  lp(1321, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1318, 39),
+											Pos:  lp(1321, 39),
 											Name: "TKey",
 										},
 									},
@@ -26904,28 +27025,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1321, 9),
+						Pos:       lp(1324, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1321, 47),
+								Pos:  lp(1324, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1321, 59),
+										Pos:  lp(1324, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1321, 68),
+								Pos:  lp(1324, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1321, 88),
+										Pos:  lp(1324, 88),
 										Name: "TValue",
 									},
 								},
@@ -26933,29 +27054,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1323, 13),
+								Pos:       lp(1326, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1323, 20),
+									Pos:  lp(1326, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1323, 32),
+										Pos:  lp(1326, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1324, 13),
+								Pos:       lp(1327, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1324, 27),
+									Pos:  lp(1327, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1324, 39),
+											Pos:  lp(1327, 39),
 											Name: "TValue",
 										},
 									},
@@ -26967,7 +27088,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1328, 5),
+				Pos:       lp(1331, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -26977,21 +27098,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1328, 31),
+						Pos:  lp(1331, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1328, 36),
+								Pos:  lp(1331, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1328, 40),
+						Pos:  lp(1331, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1328, 53),
+								Pos:  lp(1331, 53),
 								Name: "T",
 							},
 						},
@@ -26999,23 +27120,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1330, 9),
+						Pos:       lp(1333, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1331, 9),
+						Pos:       lp(1334, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1331, 31),
+								Pos: lp(1334, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1331, 31),
+									Pos:  lp(1334, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1331, 43),
+											Pos:  lp(1334, 43),
 											Name: "T",
 										},
 									},
@@ -27025,18 +27146,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1332, 9),
+						Pos:       lp(1335, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1332, 31),
+								Pos: lp(1335, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1332, 31),
+									Pos:  lp(1335, 31),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1332, 49),
+											Pos:  lp(1335, 49),
 											Name: "T",
 										},
 									},
@@ -27046,18 +27167,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1333, 9),
+						Pos:       lp(1336, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1333, 31),
+								Pos: lp(1336, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1333, 31),
+									Pos:  lp(1336, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1333, 43),
+											Pos:  lp(1336, 43),
 											Name: "T",
 										},
 									},
@@ -27065,13 +27186,13 @@ func libraryAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: lp(1333, 58),
+								Pos: lp(1336, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1333, 58),
+									Pos:  lp(1336, 58),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1333, 76),
+											Pos:  lp(1336, 76),
 											Name: "T",
 										},
 									},
@@ -27081,64 +27202,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1334, 9),
+						Pos:       lp(1337, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1334, 16),
+							Pos:  lp(1337, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1334, 28),
+								Pos:  lp(1337, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1335, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1335, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1335, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1335, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1336, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1336, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1337, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1337, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1337, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1337, 37),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -27147,23 +27221,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1338, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "ExceptWith",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1338, 39),
+								Pos: lp(1338, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1338, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1338, 51),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1338, 32),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -27172,38 +27240,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1339, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1339, 35),
-									Name: "T",
-								},
-							},
+							Name: "void",
 						},
-						Name: "GetEnumerator",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1340, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1340, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "IntersectWith",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1340, 42),
+								Pos: lp(1340, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1340, 42),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1340, 54),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1340, 37),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -27212,9 +27268,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1341, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsSubsetOf",
+						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1341, 39),
@@ -27237,43 +27293,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1342, 23),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1342, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1342, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1342, 53),
-											Name: "T",
-										},
-									},
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1342, 35),
+									Name: "T",
 								},
-								Name: "other",
 							},
 						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1343, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1343, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Overlaps",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1343, 37),
+								Pos: lp(1343, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1343, 37),
+									Pos:  lp(1343, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1343, 49),
+											Pos:  lp(1343, 54),
 											Name: "T",
 										},
 									},
@@ -27287,37 +27333,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1344, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Remove",
+						Name: "SymmetricExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1344, 35),
+								Pos: lp(1344, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1344, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1345, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1345, 23),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1345, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1345, 38),
+									Pos:  lp(1344, 48),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1345, 50),
+											Pos:  lp(1344, 60),
 											Name: "T",
 										},
 									},
@@ -27327,22 +27354,166 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1345, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1345, 23),
+							Name: "int",
+						},
+						Name: "RemoveWhere",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1345, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1345, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1345, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1346, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1346, 23),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1346, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1346, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1346, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1347, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1347, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1347, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1347, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1347, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1348, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1348, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1348, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1348, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1348, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1349, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1349, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1349, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1349, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1350, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1350, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1350, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1350, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1350, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1351, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1351, 23),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1346, 38),
+								Pos: lp(1351, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1346, 38),
+									Pos:  lp(1351, 38),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1346, 50),
+											Pos:  lp(1351, 50),
 											Name: "T",
 										},
 									},
@@ -27354,7 +27525,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1349, 5),
+				Pos:       lp(1354, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
@@ -27364,35 +27535,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1349, 29),
+						Pos:  lp(1354, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1349, 49),
+								Pos:  lp(1354, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1349, 53),
+						Pos:  lp(1354, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1351, 9),
+						Pos:       lp(1356, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1352, 9),
+						Pos:       lp(1357, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1352, 29),
+								Pos: lp(1357, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1352, 29),
+									Pos:  lp(1357, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27400,18 +27571,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1353, 9),
+						Pos:       lp(1358, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1353, 29),
+								Pos: lp(1358, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1353, 29),
+									Pos:  lp(1358, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1353, 41),
+											Pos:  lp(1358, 41),
 											Name: "T",
 										},
 									},
@@ -27421,42 +27592,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1354, 9),
+						Pos:       lp(1359, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1354, 16),
+							Pos:  lp(1359, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1354, 28),
+								Pos:  lp(1359, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1355, 9),
+						Pos:       lp(1360, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1355, 23),
+							Pos:  lp(1360, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1356, 9),
+						Pos:       lp(1361, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1356, 23),
+							Pos:  lp(1361, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1356, 37),
+								Pos: lp(1361, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1356, 37),
+									Pos:  lp(1361, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27464,27 +27635,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1357, 9),
+						Pos:       lp(1362, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1357, 23),
+							Pos:  lp(1362, 23),
 							Name: "T",
 						},
 						Name: "Dequeue",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1358, 9),
+						Pos:       lp(1363, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1358, 23),
+							Pos:  lp(1363, 23),
 							Name: "void",
 						},
 						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1358, 36),
+								Pos: lp(1363, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1358, 36),
+									Pos:  lp(1363, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -27492,14 +27663,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1359, 9),
+						Pos:       lp(1364, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1359, 23),
+							Pos:  lp(1364, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1359, 35),
+									Pos:  lp(1364, 35),
 									Name: "T",
 								},
 							},
@@ -27507,41 +27678,41 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1360, 9),
+						Pos:       lp(1365, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1360, 23),
+							Pos:  lp(1365, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1361, 9),
+						Pos:       lp(1366, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1361, 23),
+							Pos:       lp(1366, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1361, 23),
+								Pos:  lp(1366, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1362, 9),
+						Pos:       lp(1367, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1362, 23),
+							Pos:  lp(1367, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1362, 39),
+								Pos:      lp(1367, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1362, 43),
+									Pos:  lp(1367, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -27549,19 +27720,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1363, 9),
+						Pos:       lp(1368, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1363, 23),
+							Pos:  lp(1368, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1363, 36),
+								Pos:      lp(1368, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1363, 40),
+									Pos:  lp(1368, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -27571,7 +27742,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1366, 5),
+				Pos:       lp(1371, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stack",
 				Namespace: "System.Collections.Generic",
@@ -27581,35 +27752,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1366, 29),
+						Pos:  lp(1371, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1366, 49),
+								Pos:  lp(1371, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1366, 53),
+						Pos:  lp(1371, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1368, 9),
+						Pos:       lp(1373, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1369, 9),
+						Pos:       lp(1374, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1369, 29),
+								Pos: lp(1374, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1369, 29),
+									Pos:  lp(1374, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27617,18 +27788,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1370, 9),
+						Pos:       lp(1375, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1370, 29),
+								Pos: lp(1375, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1370, 29),
+									Pos:  lp(1375, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1370, 41),
+											Pos:  lp(1375, 41),
 											Name: "T",
 										},
 									},
@@ -27638,80 +27809,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1371, 9),
+						Pos:       lp(1376, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1371, 16),
+							Pos:  lp(1376, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1371, 28),
+								Pos:  lp(1376, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1372, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1372, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1373, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1373, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1373, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1373, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1374, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1374, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1374, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1375, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1375, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1376, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1376, 23),
-							Name: "T",
-						},
-						Name: "Pop",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1377, 9),
@@ -27720,12 +27830,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1377, 23),
 							Name: "void",
 						},
-						Name: "Push",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1378, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1378, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1377, 33),
+								Pos: lp(1378, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1377, 33),
+									Pos:  lp(1378, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27733,32 +27852,84 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1378, 9),
+						Pos:       lp(1379, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1378, 23),
+							Pos:  lp(1379, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1379, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1380, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1380, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1381, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1381, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1382, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1382, 23),
+							Name: "void",
+						},
+						Name: "Push",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1382, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1382, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1383, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1383, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1378, 23),
+								Pos:  lp(1383, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1379, 9),
+						Pos:       lp(1384, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1379, 23),
+							Pos:  lp(1384, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1379, 36),
+								Pos:      lp(1384, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1379, 40),
+									Pos:  lp(1384, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -27766,19 +27937,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1380, 9),
+						Pos:       lp(1385, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1380, 23),
+							Pos:  lp(1385, 23),
 							Name: "bool",
 						},
 						Name: "TryPop",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1380, 35),
+								Pos:      lp(1385, 35),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1380, 39),
+									Pos:  lp(1385, 39),
 									Name: "T",
 								},
 								Name: "result",
@@ -27788,7 +27959,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1386, 5),
+				Pos:       lp(1391, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -27798,21 +27969,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1386, 42),
+						Pos:  lp(1391, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1386, 75),
+								Pos:  lp(1391, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1386, 79),
+						Pos:  lp(1391, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1386, 120),
+								Pos:  lp(1391, 120),
 								Name: "T",
 							},
 						},
@@ -27820,7 +27991,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1393, 5),
+				Pos:       lp(1398, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -27831,29 +28002,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1393, 55),
+						Pos:  lp(1398, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1393, 67),
+								Pos:  lp(1398, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1393, 73),
+								Pos:  lp(1398, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1393, 82),
+						Pos:  lp(1398, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1393, 102),
+								Pos:  lp(1398, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1393, 108),
+								Pos:  lp(1398, 108),
 								Name: "TValue",
 							},
 						},
@@ -27861,23 +28032,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1395, 9),
+						Pos:       lp(1400, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1396, 9),
+						Pos:       lp(1401, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1396, 44),
+								Pos: lp(1401, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1396, 44),
+									Pos:  lp(1401, 44),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1396, 62),
+											Pos:  lp(1401, 62),
 											Name: "TKey",
 										},
 									},
@@ -27887,26 +28058,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1397, 9),
+						Pos:       lp(1402, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1397, 44),
+								Pos: lp(1402, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1397, 44),
+									Pos:  lp(1402, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1397, 56),
+											Pos:  lp(1402, 56),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1397, 69),
+													Pos:  lp(1402, 69),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1397, 75),
+													Pos:  lp(1402, 75),
 													Name: "TValue",
 												},
 											},
@@ -27918,22 +28089,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1398, 9),
+						Pos:       lp(1403, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1398, 44),
+								Pos: lp(1403, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 44),
+									Pos:  lp(1403, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1398, 66),
+								Pos: lp(1403, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 66),
+									Pos:  lp(1403, 66),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27941,34 +28112,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1399, 9),
+						Pos:       lp(1404, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1399, 44),
+								Pos: lp(1404, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 44),
+									Pos:  lp(1404, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1399, 66),
+								Pos: lp(1404, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 66),
+									Pos:  lp(1404, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1399, 80),
+								Pos: lp(1404, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 80),
+									Pos:  lp(1404, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1399, 98),
+											Pos:  lp(1404, 98),
 											Name: "TKey",
 										},
 									},
@@ -27978,54 +28149,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1400, 9),
+						Pos:       lp(1405, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1400, 16),
+							Pos:  lp(1405, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1400, 28),
+								Pos:  lp(1405, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1401, 9),
+						Pos:       lp(1406, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1401, 16),
+							Pos:  lp(1406, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1401, 31),
+								Pos:  lp(1406, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1402, 19),
+						Pos: lp(1407, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1402, 10),
+								Pos:  lp(1407, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1402, 33),
+							Pos:  lp(1407, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1402, 45),
+								Pos: lp(1407, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1402, 45),
+									Pos:  lp(1407, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -28033,14 +28204,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1403, 9),
+						Pos:       lp(1408, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1403, 16),
+							Pos:  lp(1408, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1403, 28),
+									Pos:  lp(1408, 28),
 									Name: "TKey",
 								},
 							},
@@ -28048,20 +28219,20 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1403, 41),
+								Pos:  lp(1408, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1404, 9),
+						Pos:       lp(1409, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1404, 16),
+							Pos:  lp(1409, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1404, 28),
+									Pos:  lp(1409, 28),
 									Name: "TValue",
 								},
 							},
@@ -28069,222 +28240,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1404, 45),
+								Pos:  lp(1409, 45),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1405, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1405, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1405, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1405, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1405, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1405, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1406, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1406, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1406, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1406, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1406, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1406, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1406, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1406, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1406, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1406, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1406, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1406, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1406, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1407, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1407, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1407, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1407, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1407, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 75),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1407, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1407, 105),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 111),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 125),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1407, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1408, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1408, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1409, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1409, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1409, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1409, 40),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -28293,25 +28250,49 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1410, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1410, 35),
-									Name: "KeyValuePair",
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1410, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1410, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1410, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1410, 52),
+									Name: "TValue",
+								},
+								Name: "addValue",
+							},
+							&lang.Param{
+								Pos: lp(1410, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1410, 69),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1410, 48),
+											Pos:  lp(1410, 74),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1410, 54),
+											Pos:  lp(1410, 80),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1410, 88),
 											Name: "TValue",
 										},
 									},
 								},
+								Name: "updateValueFactory",
 							},
 						},
-						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1411, 9),
@@ -28320,23 +28301,55 @@ func libraryAST() *lang.File {
 							Pos:  lp(1411, 23),
 							Name: "TValue",
 						},
-						Name: "GetOrAdd",
+						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1411, 39),
+								Pos: lp(1411, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1411, 39),
+									Pos:  lp(1411, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1411, 49),
+								Pos: lp(1411, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1411, 49),
-									Name: "TValue",
+									Pos:  lp(1411, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1411, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1411, 63),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "value",
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1411, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1411, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1411, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1411, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1411, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
 							},
 						},
 					},
@@ -28347,33 +28360,74 @@ func libraryAST() *lang.File {
 							Pos:  lp(1412, 23),
 							Name: "TValue",
 						},
-						Name: "GetOrAdd",
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1412, 39),
+								Pos: lp(1412, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1412, 39),
+									Pos:  lp(1412, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1412, 49),
+								Pos: lp(1412, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1412, 49),
+									Pos:  lp(1412, 58),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1412, 54),
+											Pos:  lp(1412, 63),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1412, 60),
+											Pos:  lp(1412, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1412, 75),
 											Name: "TValue",
 										},
 									},
 								},
-								Name: "valueFactory",
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1412, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1412, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1412, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1412, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1412, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1412, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1412, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1412, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
 							},
 						},
 					},
@@ -28382,125 +28436,75 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1413, 23),
-							Name: "TValue",
+							Name: "void",
 						},
-						Name: "GetOrAdd",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1413, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 45),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1413, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1413, 60),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1413, 66),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1413, 72),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1413, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 94),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1414, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1414, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1414, 23),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1414, 36),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1414, 42),
-										Name: "TValue",
-									},
+							Pos:  lp(1414, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1414, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1414, 40),
+									Name: "TKey",
 								},
+								Name: "key",
 							},
 						},
-						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1415, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1415, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1415, 35),
-								Type: &lang.TypeRef{
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
 									Pos:  lp(1415, 35),
-									Name: "TKey",
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1415, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1415, 54),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1415, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1415, 45),
-									Name: "TValue",
-								},
-								Name: "value",
 							},
 						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1416, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1416, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryGetValue",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1416, 40),
+								Pos: lp(1416, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1416, 40),
+									Pos:  lp(1416, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1416, 50),
-								Modifier: "out",
+								Pos: lp(1416, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1416, 54),
+									Pos:  lp(1416, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -28512,26 +28516,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1417, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryRemove",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1417, 38),
+								Pos: lp(1417, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1417, 38),
+									Pos:  lp(1417, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1417, 48),
-								Modifier: "out",
+								Pos: lp(1417, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1417, 52),
-									Name: "TValue",
+									Pos:  lp(1417, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1417, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1417, 60),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "value",
+								Name: "valueFactory",
 							},
 						},
 					},
@@ -28540,30 +28553,188 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1418, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryUpdate",
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1418, 38),
+								Pos: lp(1418, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1418, 38),
+									Pos:  lp(1418, 45),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1418, 48),
+								Pos: lp(1418, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1418, 48),
+									Pos:  lp(1418, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1418, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1418, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1418, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1418, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1418, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1419, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1419, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1419, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1419, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1419, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1420, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1420, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1420, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1420, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1420, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1420, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1421, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1421, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1421, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1421, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1421, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1421, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1422, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1422, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1422, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1422, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1422, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1422, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1423, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1423, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1423, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1423, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1423, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1423, 48),
 									Name: "TValue",
 								},
 								Name: "newValue",
 							},
 							&lang.Param{
-								Pos: lp(1418, 65),
+								Pos: lp(1423, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1418, 65),
+									Pos:  lp(1423, 65),
 									Name: "TValue",
 								},
 								Name: "comparisonValue",
@@ -28573,7 +28744,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1421, 5),
+				Pos:       lp(1426, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
@@ -28583,11 +28754,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1421, 39),
+						Pos:  lp(1426, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1421, 59),
+								Pos:  lp(1426, 59),
 								Name: "T",
 							},
 						},
@@ -28595,23 +28766,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1423, 9),
+						Pos:       lp(1428, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1424, 9),
+						Pos:       lp(1429, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1424, 39),
+								Pos: lp(1429, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1424, 39),
+									Pos:  lp(1429, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1424, 51),
+											Pos:  lp(1429, 51),
 											Name: "T",
 										},
 									},
@@ -28621,108 +28792,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1425, 9),
+						Pos:       lp(1430, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1425, 16),
+							Pos:  lp(1430, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1425, 28),
+								Pos:  lp(1430, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1426, 9),
+						Pos:       lp(1431, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1426, 16),
+							Pos:  lp(1431, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1426, 31),
+								Pos:  lp(1431, 31),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1427, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1427, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1428, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1428, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1428, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1428, 36),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1429, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1429, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1429, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1430, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1430, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1430, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1431, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1431, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1431, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1431, 43),
-									Name: "T",
-								},
-								Name: "result",
 							},
 						},
 					},
@@ -28731,15 +28826,91 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1432, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1433, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1433, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1433, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1433, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1434, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1434, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1434, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1435, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1435, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1435, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1436, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1436, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1436, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1436, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1437, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1437, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1432, 36),
+								Pos:      lp(1437, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1432, 40),
+									Pos:  lp(1437, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -28749,7 +28920,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1435, 5),
+				Pos:       lp(1440, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentBag",
 				Namespace: "System.Collections.Concurrent",
@@ -28759,11 +28930,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1435, 37),
+						Pos:  lp(1440, 37),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1435, 57),
+								Pos:  lp(1440, 57),
 								Name: "T",
 							},
 						},
@@ -28771,23 +28942,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1437, 9),
+						Pos:       lp(1442, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1438, 9),
+						Pos:       lp(1443, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1438, 37),
+								Pos: lp(1443, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1438, 37),
+									Pos:  lp(1443, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1438, 49),
+											Pos:  lp(1443, 49),
 											Name: "T",
 										},
 									},
@@ -28797,48 +28968,48 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1439, 9),
+						Pos:       lp(1444, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1439, 16),
+							Pos:  lp(1444, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1439, 28),
+								Pos:  lp(1444, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1440, 9),
+						Pos:       lp(1445, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1440, 16),
+							Pos:  lp(1445, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1440, 31),
+								Pos:  lp(1445, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1441, 9),
+						Pos:       lp(1446, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1441, 23),
+							Pos:  lp(1446, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1441, 32),
+								Pos: lp(1446, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1441, 32),
+									Pos:  lp(1446, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -28846,14 +29017,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1442, 9),
+						Pos:       lp(1447, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1442, 23),
+							Pos:  lp(1447, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1442, 35),
+									Pos:  lp(1447, 35),
 									Name: "T",
 								},
 							},
@@ -28861,32 +29032,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1448, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1443, 23),
+							Pos:       lp(1448, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1443, 23),
+								Pos:  lp(1448, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1444, 9),
+						Pos:       lp(1449, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1444, 23),
+							Pos:  lp(1449, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1444, 36),
+								Pos:      lp(1449, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1444, 40),
+									Pos:  lp(1449, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -28894,143 +29065,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1445, 9),
+						Pos:       lp(1450, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1445, 23),
+							Pos:  lp(1450, 23),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1445, 36),
+								Pos:      lp(1450, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1445, 40),
+									Pos:  lp(1450, 40),
 									Name: "T",
 								},
 								Name: "result",
 							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1451, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1451, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1451, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1452, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1452, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1452, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1452, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(1452, 51),
-								Name: "object",
-							},
-							Name: "obj",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1453, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1453, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1453, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1453, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(1453, 39),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1454, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1454, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1454, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1454, 42),
-							Type: &lang.TypeRef{
-								Pos:  lp(1454, 42),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1455, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1455, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1455, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1455, 40),
-							Type: &lang.TypeRef{
-								Pos:  lp(1455, 40),
-								Name: "object",
-							},
-							Name: "state",
 						},
 					},
 				},
@@ -29038,7 +29089,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1456, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
+				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -29049,11 +29100,53 @@ func libraryAST() *lang.File {
 						Name: "void",
 					},
 					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1457, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ParameterizedThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1457, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1457, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1456, 45),
+							Pos: lp(1457, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1456, 45),
+								Pos:  lp(1457, 51),
+								Name: "object",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1458, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "WaitCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1458, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1458, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1458, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(1458, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -29062,258 +29155,261 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1458, 5),
+				Pos:       lp(1459, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ContextCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1459, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1459, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1459, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(1459, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1460, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1460, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1460, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1460, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(1460, 40),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1461, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1461, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1461, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1461, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1461, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1463, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1460, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1460, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1460, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1461, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1461, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1461, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1461, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1461, 49),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1462, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1462, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1462, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1463, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1463, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1463, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1463, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1463, 62),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1464, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1464, 23),
-							Name: "Thread",
-						},
-						Name: "CurrentThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1464, 46),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
 						Pos:       lp(1465, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1465, 16),
-							Name: "bool",
-						},
-						Name: "IsAlive",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1465, 31),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1465, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1465, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1466, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1466, 16),
-							Name: "bool",
-						},
-						Name: "IsBackground",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1466, 36),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1466, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1466, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
 							},
-							&lang.Accessor{
-								Pos:  lp(1466, 41),
-								Kind: "set",
+							&lang.Param{
+								Pos: lp(1466, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1466, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1467, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1467, 16),
-							Name: "bool",
-						},
-						Name: "IsThreadPoolThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1467, 42),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1467, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1467, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1468, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1468, 16),
-							Name: "int",
-						},
-						Name: "ManagedThreadId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1468, 38),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1468, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1468, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1468, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1468, 62),
+									Name: "int",
+								},
+								Name: "maxStackSize",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1469, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1469, 23),
+							Name: "Thread",
+						},
+						Name: "CurrentThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1469, 46),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1470, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1469, 16),
+							Pos:  lp(1470, 16),
+							Name: "bool",
+						},
+						Name: "IsAlive",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1470, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1471, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1471, 16),
+							Name: "bool",
+						},
+						Name: "IsBackground",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1471, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1471, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1472, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1472, 16),
+							Name: "bool",
+						},
+						Name: "IsThreadPoolThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1472, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1473, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1473, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1473, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1474, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1474, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1469, 30),
+								Pos:  lp(1474, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1469, 35),
+								Pos:  lp(1474, 35),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1470, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1470, 23),
-							Name: "void",
-						},
-						Name: "Join",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1471, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1471, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1471, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1471, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1472, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1472, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1472, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1472, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1473, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1473, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1474, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1474, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1474, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1474, 34),
-									Name: "object",
-								},
-								Name: "parameter",
 							},
 						},
 					},
@@ -29324,40 +29420,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1475, 23),
 							Name: "void",
 						},
-						Name: "UnsafeStart",
+						Name: "Join",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1476, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1476, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "UnsafeStart",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1476, 40),
+								Pos: lp(1476, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1476, 40),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1477, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1477, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1477, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1477, 41),
+									Pos:  lp(1476, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -29365,18 +29442,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1478, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1477, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1478, 30),
-							Name: "void",
+							Pos:  lp(1477, 23),
+							Name: "bool",
 						},
-						Name: "Sleep",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1478, 41),
+								Pos: lp(1477, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1478, 41),
+									Pos:  lp(1477, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -29384,18 +29461,112 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1478, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1478, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1479, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1479, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1479, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1479, 34),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1480, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1480, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1481, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1481, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1481, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1481, 40),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1482, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1479, 30),
+							Pos:  lp(1482, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1482, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1482, 41),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1483, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1483, 30),
+							Name: "void",
+						},
+						Name: "Sleep",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1483, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1483, 41),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1484, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1484, 30),
 							Name: "void",
 						},
 						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1479, 44),
+								Pos: lp(1484, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1479, 44),
+									Pos:  lp(1484, 44),
 									Name: "int",
 								},
 								Name: "iterations",
@@ -29403,10 +29574,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1480, 9),
+						Pos:       lp(1485, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1480, 30),
+							Pos:  lp(1485, 30),
 							Name: "bool",
 						},
 						Name: "Yield",
@@ -29414,40 +29585,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1483, 5),
+				Pos:       lp(1488, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadPool",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1485, 9),
+						Pos:       lp(1490, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1485, 23),
+							Pos:  lp(1490, 23),
 							Name: "int",
 						},
 						Name: "ThreadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1485, 41),
+								Pos:  lp(1490, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1486, 9),
+						Pos:       lp(1491, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1486, 30),
+							Pos:  lp(1491, 30),
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1486, 53),
+								Pos: lp(1491, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1486, 53),
+									Pos:  lp(1491, 53),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
@@ -29455,26 +29626,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1487, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1487, 30),
+							Pos:  lp(1492, 30),
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1487, 53),
+								Pos: lp(1492, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 53),
+									Pos:  lp(1492, 53),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1487, 76),
+								Pos: lp(1492, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 76),
+									Pos:  lp(1492, 76),
 									Name: "object",
 								},
 								Name: "state",
@@ -29482,10 +29653,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1488, 9),
+						Pos:       lp(1493, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1488, 30),
+							Pos:  lp(1493, 30),
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
@@ -29494,13 +29665,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1488, 61),
+								Pos: lp(1493, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1488, 61),
+									Pos:  lp(1493, 61),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1488, 68),
+											Pos:  lp(1493, 68),
 											Name: "TState",
 										},
 									},
@@ -29508,17 +29679,17 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1488, 86),
+								Pos: lp(1493, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1488, 86),
+									Pos:  lp(1493, 86),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1488, 100),
+								Pos: lp(1493, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1488, 100),
+									Pos:  lp(1493, 100),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -29526,26 +29697,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1489, 9),
+						Pos:       lp(1494, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1489, 30),
+							Pos:  lp(1494, 30),
 							Name: "bool",
 						},
 						Name: "UnsafeQueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1489, 59),
+								Pos: lp(1494, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1489, 59),
+									Pos:  lp(1494, 59),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1489, 82),
+								Pos: lp(1494, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1489, 82),
+									Pos:  lp(1494, 82),
 									Name: "object",
 								},
 								Name: "state",
@@ -29553,10 +29724,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1490, 9),
+						Pos:       lp(1495, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1490, 30),
+							Pos:  lp(1495, 30),
 							Name: "bool",
 						},
 						Name: "UnsafeQueueUserWorkItem",
@@ -29565,13 +29736,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1490, 67),
+								Pos: lp(1495, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1490, 67),
+									Pos:  lp(1495, 67),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1490, 74),
+											Pos:  lp(1495, 74),
 											Name: "TState",
 										},
 									},
@@ -29579,17 +29750,17 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1490, 92),
+								Pos: lp(1495, 92),
 								Type: &lang.TypeRef{
-									Pos:  lp(1490, 92),
+									Pos:  lp(1495, 92),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1490, 106),
+								Pos: lp(1495, 106),
 								Type: &lang.TypeRef{
-									Pos:  lp(1490, 106),
+									Pos:  lp(1495, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -29599,209 +29770,37 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1493, 5),
+				Pos:       lp(1498, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1495, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1495, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1495, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1495, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1496, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1496, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1496, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1496, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1496, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1496, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1497, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1497, 30),
-							Name: "int",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1497, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1497, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1497, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1498, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1498, 30),
-							Name: "long",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1498, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1498, 55),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1498, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1498, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1498, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1498, 83),
-									Name: "long",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1499, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1499, 30),
-							Name: "double",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1499, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 57),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1499, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1499, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 89),
-									Name: "double",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1500, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1500, 30),
-							Name: "object",
+							Name: "int",
 						},
-						Name: "CompareExchange",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1500, 53),
+								Pos:      lp(1500, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1500, 57),
-									Name: "object",
+									Pos:  lp(1500, 42),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1500, 75),
+								Pos: lp(1500, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1500, 75),
-									Name: "object",
+									Pos:  lp(1500, 57),
+									Name: "int",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1500, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 89),
-									Name: "object",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -29810,43 +29809,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1501, 30),
-							Name: "T",
+							Name: "long",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1501, 51),
+								Pos:      lp(1501, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1501, 55),
-									Name: "T",
+									Pos:  lp(1501, 43),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1501, 68),
+								Pos: lp(1501, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1501, 68),
-									Name: "T",
+									Pos:  lp(1501, 59),
+									Name: "long",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1501, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1501, 77),
-									Name: "T",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -29857,16 +29839,32 @@ func libraryAST() *lang.File {
 							Pos:  lp(1502, 30),
 							Name: "int",
 						},
-						Name: "Decrement",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1502, 44),
+								Pos:      lp(1502, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1502, 48),
+									Pos:  lp(1502, 54),
 									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1502, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1502, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1502, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1502, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -29877,16 +29875,32 @@ func libraryAST() *lang.File {
 							Pos:  lp(1503, 30),
 							Name: "long",
 						},
-						Name: "Decrement",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1503, 45),
+								Pos:      lp(1503, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1503, 49),
+									Pos:  lp(1503, 55),
 									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1503, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1503, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1503, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1503, 83),
+									Name: "long",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -29895,26 +29909,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1504, 30),
-							Name: "int",
+							Name: "double",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1504, 43),
+								Pos:      lp(1504, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1504, 47),
-									Name: "int",
+									Pos:  lp(1504, 57),
+									Name: "double",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1504, 62),
+								Pos: lp(1504, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1504, 62),
-									Name: "int",
+									Pos:  lp(1504, 75),
+									Name: "double",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1504, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1504, 89),
+									Name: "double",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -29923,26 +29945,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1505, 30),
-							Name: "long",
+							Name: "object",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1505, 44),
+								Pos:      lp(1505, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 48),
-									Name: "long",
+									Pos:  lp(1505, 57),
+									Name: "object",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1505, 64),
+								Pos: lp(1505, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 64),
-									Name: "long",
+									Pos:  lp(1505, 75),
+									Name: "object",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1505, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1505, 89),
+									Name: "object",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -29951,65 +29981,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1506, 30),
-							Name: "double",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1506, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 50),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1506, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 68),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1507, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1507, 30),
-							Name: "object",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1507, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1507, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 68),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1508, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1508, 30),
 							Name: "T",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						TypeParams: []string{
 							"T",
 						},
@@ -30021,21 +29995,69 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1508, 44),
+								Pos:      lp(1506, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1508, 48),
+									Pos:  lp(1506, 55),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1508, 61),
+								Pos: lp(1506, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1508, 61),
+									Pos:  lp(1506, 68),
 									Name: "T",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1506, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1506, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1507, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1507, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1507, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1507, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1508, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1508, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1508, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1508, 49),
+									Name: "long",
+								},
+								Name: "location",
 							},
 						},
 					},
@@ -30046,16 +30068,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1509, 30),
 							Name: "int",
 						},
-						Name: "Increment",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1509, 44),
+								Pos:      lp(1509, 43),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1509, 48),
+									Pos:  lp(1509, 47),
 									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1509, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1509, 62),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30066,16 +30096,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1510, 30),
 							Name: "long",
 						},
-						Name: "Increment",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1510, 45),
+								Pos:      lp(1510, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1510, 49),
+									Pos:  lp(1510, 48),
 									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1510, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1510, 64),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30084,24 +30122,157 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1511, 30),
-							Name: "void",
+							Name: "double",
 						},
-						Name: "MemoryBarrier",
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1511, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1511, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1512, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1512, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1512, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1512, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1512, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1512, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1513, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1513, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1513, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1513, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1513, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1513, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1514, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1514, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1514, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1514, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1515, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1515, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1515, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1515, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1516, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1516, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1517, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1517, 30),
 							Name: "long",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1512, 40),
+								Pos:      lp(1517, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1512, 44),
+									Pos:  lp(1517, 44),
 									Name: "long",
 								},
 								Name: "location",
@@ -30111,26 +30282,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1515, 5),
+				Pos:       lp(1520, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Volatile",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1517, 9),
+						Pos:       lp(1522, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1517, 30),
+							Pos:  lp(1522, 30),
 							Name: "int",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1517, 39),
+								Pos:      lp(1522, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1517, 43),
+									Pos:  lp(1522, 43),
 									Name: "int",
 								},
 								Name: "location",
@@ -30138,19 +30309,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1518, 9),
+						Pos:       lp(1523, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1518, 30),
+							Pos:  lp(1523, 30),
 							Name: "long",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1518, 40),
+								Pos:      lp(1523, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1518, 44),
+									Pos:  lp(1523, 44),
 									Name: "long",
 								},
 								Name: "location",
@@ -30158,19 +30329,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1519, 9),
+						Pos:       lp(1524, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1519, 30),
+							Pos:  lp(1524, 30),
 							Name: "bool",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1519, 40),
+								Pos:      lp(1524, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1519, 44),
+									Pos:  lp(1524, 44),
 									Name: "bool",
 								},
 								Name: "location",
@@ -30178,19 +30349,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1520, 9),
+						Pos:       lp(1525, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1520, 30),
+							Pos:  lp(1525, 30),
 							Name: "double",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1520, 42),
+								Pos:      lp(1525, 42),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1520, 46),
+									Pos:  lp(1525, 46),
 									Name: "double",
 								},
 								Name: "location",
@@ -30198,10 +30369,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1521, 9),
+						Pos:       lp(1526, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1521, 30),
+							Pos:  lp(1526, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -30216,10 +30387,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1521, 40),
+								Pos:      lp(1526, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1521, 44),
+									Pos:  lp(1526, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -30227,27 +30398,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1522, 9),
+						Pos:       lp(1527, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1522, 30),
+							Pos:  lp(1527, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1522, 41),
+								Pos:      lp(1527, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1522, 45),
+									Pos:  lp(1527, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1522, 59),
+								Pos: lp(1527, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1522, 59),
+									Pos:  lp(1527, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -30255,27 +30426,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1523, 9),
+						Pos:       lp(1528, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1523, 30),
+							Pos:  lp(1528, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1523, 41),
+								Pos:      lp(1528, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1523, 45),
+									Pos:  lp(1528, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1523, 60),
+								Pos: lp(1528, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1523, 60),
+									Pos:  lp(1528, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -30283,27 +30454,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1524, 9),
+						Pos:       lp(1529, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1524, 30),
+							Pos:  lp(1529, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1524, 41),
+								Pos:      lp(1529, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 45),
+									Pos:  lp(1529, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1524, 60),
+								Pos: lp(1529, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 60),
+									Pos:  lp(1529, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -30311,27 +30482,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1525, 9),
+						Pos:       lp(1530, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1525, 30),
+							Pos:  lp(1530, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1525, 41),
+								Pos:      lp(1530, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 45),
+									Pos:  lp(1530, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1525, 62),
+								Pos: lp(1530, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 62),
+									Pos:  lp(1530, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -30339,10 +30510,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1526, 9),
+						Pos:       lp(1531, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1526, 30),
+							Pos:  lp(1531, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -30357,18 +30528,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1526, 44),
+								Pos:      lp(1531, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1526, 48),
+									Pos:  lp(1531, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1526, 60),
+								Pos: lp(1531, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1526, 60),
+									Pos:  lp(1531, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -30378,116 +30549,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1529, 5),
+				Pos:       lp(1534, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1531, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1531, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1531, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1531, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1532, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1532, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1532, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1532, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1532, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1532, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1533, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1533, 30),
-							Name: "void",
-						},
-						Name: "Exit",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1533, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1533, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1534, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1534, 30),
-							Name: "bool",
-						},
-						Name: "IsEntered",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1534, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1534, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1535, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1535, 30),
-							Name: "void",
-						},
-						Name: "Pulse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1535, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1535, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1536, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -30495,12 +30562,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1536, 30),
 							Name: "void",
 						},
-						Name: "PulseAll",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1536, 44),
+								Pos: lp(1536, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1536, 44),
+									Pos:  lp(1536, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -30512,17 +30579,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1537, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1537, 44),
+								Pos: lp(1537, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1537, 44),
+									Pos:  lp(1537, 41),
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1537, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1537, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -30531,25 +30607,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1538, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1538, 44),
+								Pos: lp(1538, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1538, 44),
+									Pos:  lp(1538, 40),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1538, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1538, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -30560,23 +30628,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1539, 30),
 							Name: "bool",
 						},
-						Name: "TryEnter",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1539, 44),
+								Pos: lp(1539, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1539, 44),
+									Pos:  lp(1539, 45),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1539, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -30587,24 +30647,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1540, 30),
 							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1540, 44),
+								Pos: lp(1540, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1540, 44),
+									Pos:  lp(1540, 41),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1540, 56),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1540, 60),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -30615,7 +30666,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1541, 30),
 							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1541, 44),
@@ -30624,23 +30675,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1541, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1541, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -30651,12 +30685,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1542, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1542, 40),
+								Pos: lp(1542, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1542, 40),
+									Pos:  lp(1542, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -30670,20 +30704,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(1543, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1543, 40),
+								Pos: lp(1543, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1543, 40),
+									Pos:  lp(1543, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1543, 52),
+								Pos: lp(1543, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1543, 52),
+									Pos:  lp(1543, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -30697,20 +30731,157 @@ func libraryAST() *lang.File {
 							Pos:  lp(1544, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1544, 40),
+								Pos: lp(1544, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 40),
+									Pos:  lp(1544, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1544, 52),
+								Pos: lp(1544, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 52),
+									Pos:  lp(1544, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1545, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1545, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1545, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1545, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1546, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1546, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1546, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1546, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1546, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1547, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1547, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1547, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1548, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1548, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1548, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1548, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1548, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1548, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1549, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1549, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1549, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1549, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -30720,67 +30891,67 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1547, 5),
+				Pos:       lp(1552, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1547, 44),
+						Pos:  lp(1552, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1549, 9),
+						Pos:       lp(1554, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1549, 23),
+							Pos:  lp(1554, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1550, 9),
+						Pos:       lp(1555, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1550, 23),
+							Pos:  lp(1555, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1551, 9),
+						Pos:       lp(1556, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1551, 30),
+							Pos:  lp(1556, 30),
 							Name: "ExecutionContext",
 						},
 						Name: "Capture",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1552, 9),
+						Pos:       lp(1557, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1552, 30),
+							Pos:  lp(1557, 30),
 							Name: "bool",
 						},
 						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1553, 9),
+						Pos:       lp(1558, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1553, 30),
+							Pos:  lp(1558, 30),
 							Name: "void",
 						},
 						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1553, 43),
+								Pos: lp(1558, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1553, 43),
+									Pos:  lp(1558, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
@@ -30788,43 +30959,43 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
+						Pos:       lp(1559, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 30),
+							Pos:  lp(1559, 30),
 							Name: "void",
 						},
 						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1555, 9),
+						Pos:       lp(1560, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1555, 30),
+							Pos:  lp(1560, 30),
 							Name: "void",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1555, 39),
+								Pos: lp(1560, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 39),
+									Pos:  lp(1560, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1555, 74),
+								Pos: lp(1560, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 74),
+									Pos:  lp(1560, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1555, 100),
+								Pos: lp(1560, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 100),
+									Pos:  lp(1560, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -30832,10 +31003,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1556, 9),
+						Pos:       lp(1561, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1556, 30),
+							Pos:  lp(1561, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -30843,38 +31014,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1559, 5),
+				Pos:       lp(1564, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1559, 6),
+						Pos:  lp(1564, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1559, 53),
+						Pos:  lp(1564, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1561, 9),
+						Pos:       lp(1566, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1561, 23),
+							Pos:  lp(1566, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1562, 9),
+						Pos:       lp(1567, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1562, 23),
+							Pos:  lp(1567, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -30882,7 +31053,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1565, 5),
+				Pos:       lp(1570, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -30892,27 +31063,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1567, 9),
+						Pos:       lp(1572, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1568, 9),
+						Pos:       lp(1573, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1568, 34),
+								Pos: lp(1573, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1568, 34),
+									Pos:  lp(1573, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1568, 41),
+											Pos:  lp(1573, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1568, 68),
+													Pos:  lp(1573, 68),
 													Name: "T",
 												},
 											},
@@ -30924,20 +31095,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1569, 9),
+						Pos:       lp(1574, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1569, 16),
+							Pos:  lp(1574, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1569, 26),
+								Pos:  lp(1574, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1569, 31),
+								Pos:  lp(1574, 31),
 								Kind: "set",
 							},
 						},
@@ -30945,7 +31116,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1572, 5),
+				Pos:       lp(1577, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -30955,52 +31126,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1572, 6),
+						Pos:  lp(1577, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1579, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1574, 16),
+							Pos:  lp(1579, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1574, 33),
+								Pos:  lp(1579, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1575, 9),
+						Pos:       lp(1580, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1575, 16),
+							Pos:  lp(1580, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1575, 34),
+								Pos:  lp(1580, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1576, 9),
+						Pos:       lp(1581, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1576, 16),
+							Pos:  lp(1581, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1576, 44),
+								Pos:  lp(1581, 44),
 								Kind: "get",
 							},
 						},
@@ -31008,32 +31179,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1579, 5),
+				Pos:       lp(1584, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1579, 6),
+						Pos:  lp(1584, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1581, 9),
+						Pos:       lp(1586, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1582, 9),
+						Pos:       lp(1587, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1582, 41),
+								Pos: lp(1587, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1582, 41),
+									Pos:  lp(1587, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -31041,164 +31212,47 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1583, 9),
+						Pos:       lp(1588, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1583, 23),
+							Pos:  lp(1588, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1583, 48),
+								Pos:  lp(1588, 48),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1584, 9),
+						Pos:       lp(1589, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1584, 16),
+							Pos:  lp(1589, 16),
 							Name: "bool",
 						},
 						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1584, 37),
+								Pos:  lp(1589, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1585, 9),
+						Pos:       lp(1590, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1585, 16),
+							Pos:  lp(1590, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1585, 47),
+								Pos:  lp(1590, 47),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1586, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1586, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1586, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1586, 35),
-									Name: "CancellationToken",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1587, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1587, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1587, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1587, 44),
-									Name: "object",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1588, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1588, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1588, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1588, 62),
-									Name: "Action",
-								},
-								Name: "callback",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1589, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1589, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1589, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1589, 62),
-									Name: "Action",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1589, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1589, 79),
-									Name: "bool",
-								},
-								Name: "useSynchronizationContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1590, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1590, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1590, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1590, 62),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1590, 69),
-											Name: "object",
-										},
-									},
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1590, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1590, 87),
-									Name: "object",
-								},
-								Name: "state",
 							},
 						},
 					},
@@ -31207,31 +31261,118 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1591, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "ThrowIfCancellationRequested",
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1591, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1591, 35),
+									Name: "CancellationToken",
+								},
+								Name: "other",
+							},
+						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1594, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CancellationTokenRegistration",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1594, 6),
-						Name: "Struct",
+					&lang.MethodDecl{
+						Pos:       lp(1592, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1592, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1592, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1592, 44),
+									Name: "object",
+								},
+								Name: "other",
+							},
+						},
 					},
-				},
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1594, 66),
-						Name: "IDisposable",
+					&lang.MethodDecl{
+						Pos:       lp(1593, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1593, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1593, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1593, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+						},
 					},
-				},
-				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1594, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1594, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1594, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1594, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1594, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1594, 79),
+									Name: "bool",
+								},
+								Name: "useSynchronizationContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1595, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1595, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1595, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1595, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1595, 69),
+											Name: "object",
+										},
+									},
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1595, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1595, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1596, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -31239,13 +31380,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(1596, 23),
 							Name: "void",
 						},
+						Name: "ThrowIfCancellationRequested",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1599, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenRegistration",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1599, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1599, 66),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1601, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1601, 23),
+							Name: "void",
+						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1597, 9),
+						Pos:       lp(1602, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1597, 23),
+							Pos:  lp(1602, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -31253,32 +31424,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1600, 5),
+				Pos:       lp(1605, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1600, 44),
+						Pos:  lp(1605, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1602, 9),
+						Pos:       lp(1607, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1603, 9),
+						Pos:       lp(1608, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1603, 47),
+								Pos: lp(1608, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 47),
+									Pos:  lp(1608, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -31286,14 +31457,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1604, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1604, 47),
+								Pos: lp(1609, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1604, 47),
+									Pos:  lp(1609, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -31301,57 +31472,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1605, 9),
+						Pos:       lp(1610, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1605, 16),
+							Pos:  lp(1610, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1605, 47),
+								Pos:  lp(1610, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1606, 9),
+						Pos:       lp(1611, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1606, 16),
+							Pos:  lp(1611, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1606, 42),
+								Pos:  lp(1611, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1607, 9),
+						Pos:       lp(1612, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1607, 23),
+							Pos:  lp(1612, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1608, 9),
+						Pos:       lp(1613, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1608, 23),
+							Pos:  lp(1613, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1608, 35),
+								Pos: lp(1613, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1608, 35),
+									Pos:  lp(1613, 35),
 									Name: "bool",
 								},
 								Name: "throwOnFirstException",
@@ -31359,18 +31530,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
+						Pos:       lp(1614, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
+							Pos:  lp(1614, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1609, 40),
+								Pos: lp(1614, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 40),
+									Pos:  lp(1614, 40),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -31378,18 +31549,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1610, 9),
+						Pos:       lp(1615, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 23),
+							Pos:  lp(1615, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1610, 40),
+								Pos: lp(1615, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1610, 40),
+									Pos:  lp(1615, 40),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -31397,40 +31568,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1611, 9),
+						Pos:       lp(1616, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1611, 23),
+							Pos:  lp(1616, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1612, 9),
+						Pos:       lp(1617, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1612, 23),
+							Pos:  lp(1617, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1613, 9),
+						Pos:       lp(1618, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1613, 30),
+							Pos:  lp(1618, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1613, 78),
+								Pos:      lp(1618, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1613, 85),
+									Pos:       lp(1618, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1613, 85),
+										Pos:  lp(1618, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -31441,40 +31612,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1616, 5),
+				Pos:       lp(1621, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1616, 40),
+						Pos:  lp(1621, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1618, 9),
+						Pos:       lp(1623, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1618, 31),
+							Pos:  lp(1623, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1619, 9),
+						Pos:       lp(1624, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1619, 31),
+							Pos:  lp(1624, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1619, 44),
+								Pos: lp(1624, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1619, 44),
+									Pos:  lp(1624, 44),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -31482,18 +31653,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1620, 9),
+						Pos:       lp(1625, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1620, 31),
+							Pos:  lp(1625, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1620, 44),
+								Pos: lp(1625, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1620, 44),
+									Pos:  lp(1625, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -31501,10 +31672,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1621, 9),
+						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1621, 23),
+							Pos:  lp(1626, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -31512,32 +31683,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1624, 5),
+				Pos:       lp(1629, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1624, 36),
+						Pos:  lp(1629, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1626, 9),
+						Pos:       lp(1631, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1626, 23),
+							Pos:  lp(1631, 23),
 							Name: "bool",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1627, 9),
+						Pos:       lp(1632, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1627, 23),
+							Pos:  lp(1632, 23),
 							Name: "bool",
 						},
 						Name: "Set",
@@ -31545,44 +31716,14 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1630, 5),
+				Pos:       lp(1635, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1630, 44),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1632, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1632, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1632, 40),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1635, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "AutoResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1635, 42),
+						Pos:  lp(1635, 44),
 						Name: "EventWaitHandle",
 					},
 				},
@@ -31590,12 +31731,12 @@ func libraryAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       lp(1637, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "AutoResetEvent",
+						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1637, 38),
+								Pos: lp(1637, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1637, 38),
+									Pos:  lp(1637, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -31607,30 +31748,60 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1640, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
+				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1640, 41),
-						Name: "IDisposable",
+						Pos:  lp(1640, 42),
+						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(1642, 9),
 						Modifiers: lang.Modifiers(16385),
+						Name:      "AutoResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1642, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1642, 38),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1645, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1645, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1647, 9),
+						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1643, 9),
+						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1643, 44),
+								Pos: lp(1648, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 44),
+									Pos:  lp(1648, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -31638,22 +31809,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1644, 9),
+						Pos:       lp(1649, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1644, 44),
+								Pos: lp(1649, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1644, 44),
+									Pos:  lp(1649, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1644, 63),
+								Pos: lp(1649, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1644, 63),
+									Pos:  lp(1649, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -31661,72 +31832,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1645, 9),
+						Pos:       lp(1650, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1645, 16),
+							Pos:  lp(1650, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1645, 29),
+								Pos:  lp(1650, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1646, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1646, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1647, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1647, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1648, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1648, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1649, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1649, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1650, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1650, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1650, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1650, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -31735,19 +31851,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1651, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1651, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1651, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1652, 9),
@@ -31756,39 +31862,77 @@ func libraryAST() *lang.File {
 							Pos:  lp(1652, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1652, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1652, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1653, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1653, 23),
+							Name: "void",
+						},
+						Name: "Set",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1654, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1654, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1655, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1655, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1653, 33),
+								Pos: lp(1655, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1653, 33),
+									Pos:  lp(1655, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1656, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1656, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1653, 58),
+								Pos: lp(1656, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1653, 58),
+									Pos:  lp(1656, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1657, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1657, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1657, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1657, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -31796,26 +31940,53 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1654, 9),
+						Pos:       lp(1658, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1654, 23),
+							Pos:  lp(1658, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1654, 33),
+								Pos: lp(1658, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1654, 33),
+									Pos:  lp(1658, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1658, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1658, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1659, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1659, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1659, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1659, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1654, 51),
+								Pos: lp(1659, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1654, 51),
+									Pos:  lp(1659, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -31825,27 +31996,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1657, 5),
+				Pos:       lp(1662, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1657, 34),
+						Pos:  lp(1662, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1659, 9),
+						Pos:       lp(1664, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1659, 37),
+								Pos: lp(1664, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1659, 37),
+									Pos:  lp(1664, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -31853,22 +32024,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1660, 9),
+						Pos:       lp(1665, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1660, 37),
+								Pos: lp(1665, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1660, 37),
+									Pos:  lp(1665, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 							&lang.Param{
-								Pos: lp(1660, 55),
+								Pos: lp(1665, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1660, 55),
+									Pos:  lp(1665, 55),
 									Name: "int",
 								},
 								Name: "maxCount",
@@ -31876,82 +32047,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1661, 9),
+						Pos:       lp(1666, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1661, 16),
+							Pos:  lp(1666, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1661, 35),
+								Pos:  lp(1666, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1662, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1662, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1663, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1663, 23),
-							Name: "int",
-						},
-						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1664, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1664, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1664, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1664, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1665, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1665, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1666, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1666, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1666, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1666, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -31960,63 +32066,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1667, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1667, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1667, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1668, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1668, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1668, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1668, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1669, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1669, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1669, 33),
+								Pos: lp(1669, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1669, 33),
+									Pos:  lp(1669, 35),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1669, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -32025,59 +32103,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1670, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1670, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1670, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1671, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1671, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1671, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1672, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1672, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1672, 67),
+								Pos: lp(1672, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1672, 67),
-									Name: "int",
+									Pos:  lp(1672, 33),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32086,23 +32150,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1673, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1673, 51),
-									Name: "bool",
-								},
-							},
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1673, 67),
+								Pos: lp(1673, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1673, 67),
-									Name: "TimeSpan",
+									Pos:  lp(1673, 33),
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -32111,14 +32169,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1674, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1674, 61),
+								Pos: lp(1674, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1674, 61),
+									Pos:  lp(1674, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1674, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1674, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32130,28 +32196,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1675, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1675, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1675, 67),
+								Pos: lp(1675, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1675, 67),
-									Name: "int",
+									Pos:  lp(1675, 33),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1675, 92),
+								Pos: lp(1675, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1675, 92),
+									Pos:  lp(1675, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32164,9 +32224,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1676, 23),
 							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1677, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1677, 23),
+							Name: "System.Threading.Tasks.Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1676, 51),
+									Pos:  lp(1677, 51),
 									Name: "bool",
 								},
 							},
@@ -32174,17 +32243,119 @@ func libraryAST() *lang.File {
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1676, 67),
+								Pos: lp(1677, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1676, 67),
+									Pos:  lp(1677, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1678, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1678, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1678, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1678, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1678, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1679, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1679, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1679, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1679, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1680, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1680, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1680, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1680, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1680, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1680, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1680, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1681, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1681, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1681, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1681, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1681, 67),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1676, 85),
+								Pos: lp(1681, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1676, 85),
+									Pos:  lp(1681, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32194,27 +32365,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1679, 5),
+				Pos:       lp(1684, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CountdownEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1679, 35),
+						Pos:  lp(1684, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1681, 9),
+						Pos:       lp(1686, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1681, 38),
+								Pos: lp(1686, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1681, 38),
+									Pos:  lp(1686, 38),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -32222,112 +32393,47 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1682, 9),
+						Pos:       lp(1687, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1682, 16),
+							Pos:  lp(1687, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1682, 35),
+								Pos:  lp(1687, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1683, 9),
+						Pos:       lp(1688, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1683, 16),
+							Pos:  lp(1688, 16),
 							Name: "int",
 						},
 						Name: "InitialCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1683, 35),
+								Pos:  lp(1688, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1684, 9),
+						Pos:       lp(1689, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1684, 16),
+							Pos:  lp(1689, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1684, 29),
+								Pos:  lp(1689, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1685, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1685, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1686, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1686, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1686, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1686, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1687, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1687, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1688, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1688, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1689, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1689, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1689, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1689, 34),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -32336,23 +32442,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1690, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1691, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1691, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "AddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 35),
+								Pos: lp(1691, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 35),
+									Pos:  lp(1691, 37),
 									Name: "int",
 								},
 								Name: "signalCount",
@@ -32364,28 +32470,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1692, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAddCount",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1693, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1693, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1693, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1693, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1694, 9),
@@ -32394,7 +32490,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1694, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1694, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1694, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1695, 9),
@@ -32403,17 +32509,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1695, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1695, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1695, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1696, 9),
@@ -32422,15 +32518,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1696, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1696, 33),
+								Pos: lp(1696, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1696, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1696, 35),
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -32439,19 +32535,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1697, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1697, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1697, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "TryAddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1698, 9),
@@ -32460,20 +32546,105 @@ func libraryAST() *lang.File {
 							Pos:  lp(1698, 23),
 							Name: "bool",
 						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1698, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1698, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1699, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1699, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1700, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1700, 23),
+							Name: "bool",
+						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1698, 33),
+								Pos: lp(1700, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1698, 33),
+									Pos:  lp(1700, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1701, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1701, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1701, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1701, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1702, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1702, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1702, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1702, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1703, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1703, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1703, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1703, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1698, 58),
+								Pos: lp(1703, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1698, 58),
+									Pos:  lp(1703, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32483,55 +32654,55 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1704, 5),
+				Pos:       lp(1709, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1704, 6),
+						Pos:  lp(1709, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1706, 9),
+						Pos:       lp(1711, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1706, 16),
+							Pos:  lp(1711, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1706, 35),
+								Pos:  lp(1711, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1707, 9),
+						Pos:       lp(1712, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1707, 23),
+							Pos:  lp(1712, 23),
 							Name: "void",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1708, 9),
+						Pos:       lp(1713, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1708, 23),
+							Pos:  lp(1713, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1708, 40),
+								Pos: lp(1713, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1708, 40),
+									Pos:  lp(1713, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32539,18 +32710,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1709, 9),
+						Pos:       lp(1714, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1709, 23),
+							Pos:  lp(1714, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1709, 46),
+								Pos: lp(1714, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1709, 46),
+									Pos:  lp(1714, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32560,7 +32731,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1712, 5),
+				Pos:       lp(1717, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32570,48 +32741,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1712, 6),
+						Pos:  lp(1717, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1714, 9),
+						Pos:       lp(1719, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1714, 16),
+							Pos:  lp(1719, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1714, 35),
+								Pos:  lp(1719, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1715, 9),
+						Pos:       lp(1720, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1715, 23),
+							Pos:  lp(1720, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1716, 9),
+						Pos:       lp(1721, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1716, 23),
+							Pos:  lp(1721, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1716, 40),
+								Pos: lp(1721, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1716, 40),
+									Pos:  lp(1721, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32619,18 +32790,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1717, 9),
+						Pos:       lp(1722, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1717, 23),
+							Pos:  lp(1722, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1717, 46),
+								Pos: lp(1722, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1717, 46),
+									Pos:  lp(1722, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32640,77 +32811,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1720, 5),
+				Pos:       lp(1725, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1720, 6),
+						Pos:  lp(1725, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1722, 9),
+						Pos:       lp(1727, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1722, 23),
+							Pos:  lp(1727, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1724, 18),
+						Pos:       lp(1729, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1724, 10),
+								Pos:  lp(1729, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1726, 13),
+								Pos:       lp(1731, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 20),
+									Pos:  lp(1731, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1726, 39),
+										Pos:  lp(1731, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1727, 13),
+								Pos:       lp(1732, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1727, 27),
+									Pos:  lp(1732, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1728, 13),
+								Pos:       lp(1733, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1728, 27),
+									Pos:  lp(1733, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1728, 44),
+										Pos: lp(1733, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1728, 44),
+											Pos:  lp(1733, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32718,18 +32889,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1729, 13),
+								Pos:       lp(1734, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1729, 27),
+									Pos:  lp(1734, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1729, 50),
+										Pos: lp(1734, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1729, 50),
+											Pos:  lp(1734, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32741,7 +32912,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1733, 5),
+				Pos:       lp(1738, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32751,70 +32922,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1733, 6),
+						Pos:  lp(1738, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1735, 9),
+						Pos:       lp(1740, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1735, 23),
+							Pos:  lp(1740, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1737, 18),
+						Pos:       lp(1742, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1737, 10),
+								Pos:  lp(1742, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1739, 13),
+								Pos:       lp(1744, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1739, 20),
+									Pos:  lp(1744, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1739, 39),
+										Pos:  lp(1744, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1740, 13),
+								Pos:       lp(1745, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1740, 27),
+									Pos:  lp(1745, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1741, 13),
+								Pos:       lp(1746, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1741, 27),
+									Pos:  lp(1746, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1741, 44),
+										Pos: lp(1746, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1741, 44),
+											Pos:  lp(1746, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32822,18 +32993,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1742, 13),
+								Pos:       lp(1747, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1742, 27),
+									Pos:  lp(1747, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1742, 50),
+										Pos: lp(1747, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1742, 50),
+											Pos:  lp(1747, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32845,77 +33016,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1746, 5),
+				Pos:       lp(1751, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1746, 6),
+						Pos:  lp(1751, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1748, 9),
+						Pos:       lp(1753, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1748, 23),
+							Pos:  lp(1753, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1750, 18),
+						Pos:       lp(1755, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1750, 10),
+								Pos:  lp(1755, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1752, 13),
+								Pos:       lp(1757, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1752, 20),
+									Pos:  lp(1757, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1752, 39),
+										Pos:  lp(1757, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1753, 13),
+								Pos:       lp(1758, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1753, 27),
+									Pos:  lp(1758, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1754, 13),
+								Pos:       lp(1759, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1754, 27),
+									Pos:  lp(1759, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1754, 44),
+										Pos: lp(1759, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1754, 44),
+											Pos:  lp(1759, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32923,18 +33094,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1755, 13),
+								Pos:       lp(1760, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1755, 27),
+									Pos:  lp(1760, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1755, 50),
+										Pos: lp(1760, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1755, 50),
+											Pos:  lp(1760, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32946,7 +33117,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1759, 5),
+				Pos:       lp(1764, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32956,48 +33127,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1759, 6),
+						Pos:  lp(1764, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1761, 9),
+						Pos:       lp(1766, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1761, 16),
+							Pos:  lp(1766, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1761, 35),
+								Pos:  lp(1766, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1762, 9),
+						Pos:       lp(1767, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1762, 23),
+							Pos:  lp(1767, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1763, 9),
+						Pos:       lp(1768, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1763, 23),
+							Pos:  lp(1768, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1763, 40),
+								Pos: lp(1768, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1763, 40),
+									Pos:  lp(1768, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33005,18 +33176,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1764, 9),
+						Pos:       lp(1769, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1764, 23),
+							Pos:  lp(1769, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1764, 46),
+								Pos: lp(1769, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1764, 46),
+									Pos:  lp(1769, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33026,7 +33197,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1767, 5),
+				Pos:       lp(1772, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -33036,20 +33207,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1767, 6),
+						Pos:  lp(1772, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1769, 9),
+						Pos:       lp(1774, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1769, 23),
+							Pos:  lp(1774, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1769, 40),
+									Pos:  lp(1774, 40),
 									Name: "TResult",
 								},
 							},
@@ -33059,112 +33230,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1775, 5),
+				Pos:       lp(1780, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1775, 30),
+						Pos:  lp(1780, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 39),
+						Pos:  lp(1780, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 61),
+						Pos:  lp(1780, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 75),
+						Pos:  lp(1780, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 84),
+						Pos:  lp(1780, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 114),
+						Pos:  lp(1780, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 131),
+						Pos:  lp(1780, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 141),
+						Pos:  lp(1780, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1777, 5),
+				Pos:       lp(1782, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1777, 39),
+						Pos:  lp(1782, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 46),
+							Pos:   lp(1782, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 49),
+						Pos:  lp(1782, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 66),
+							Pos:   lp(1782, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 69),
+						Pos:  lp(1782, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 83),
+							Pos:   lp(1782, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 86),
+						Pos:  lp(1782, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 105),
+							Pos:   lp(1782, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 108),
+						Pos:  lp(1782, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 126),
+							Pos:   lp(1782, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 129),
+						Pos:  lp(1782, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 145),
+							Pos:   lp(1782, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 149),
+						Pos:  lp(1782, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 182),
+							Pos:   lp(1782, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -33172,27 +33343,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1779, 5),
+				Pos:       lp(1784, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1779, 25),
+						Pos:  lp(1784, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1781, 9),
+						Pos:       lp(1786, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1781, 28),
+								Pos: lp(1786, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1781, 28),
+									Pos:  lp(1786, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -33200,22 +33371,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1782, 9),
+						Pos:       lp(1787, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1782, 28),
+								Pos: lp(1787, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1782, 28),
+									Pos:  lp(1787, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1782, 43),
+								Pos: lp(1787, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1782, 43),
+									Pos:  lp(1787, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33223,22 +33394,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1783, 9),
+						Pos:       lp(1788, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1783, 28),
+								Pos: lp(1788, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1783, 28),
+									Pos:  lp(1788, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1783, 43),
+								Pos: lp(1788, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1783, 43),
+									Pos:  lp(1788, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -33246,18 +33417,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1784, 9),
+						Pos:       lp(1789, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1784, 28),
+								Pos: lp(1789, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1784, 28),
+									Pos:  lp(1789, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1784, 35),
+											Pos:  lp(1789, 35),
 											Name: "object",
 										},
 									},
@@ -33265,9 +33436,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1784, 51),
+								Pos: lp(1789, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1784, 51),
+									Pos:  lp(1789, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -33275,30 +33446,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1785, 9),
+						Pos:       lp(1790, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1785, 28),
+								Pos: lp(1790, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 28),
+									Pos:  lp(1790, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1785, 43),
+								Pos: lp(1790, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 43),
+									Pos:  lp(1790, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1785, 97),
+								Pos: lp(1790, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 97),
+									Pos:  lp(1790, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -33306,122 +33477,47 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1786, 9),
+						Pos:       lp(1791, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1786, 23),
+							Pos:  lp(1791, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1786, 44),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1787, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:      lp(1787, 23),
-							Name:     "int",
-							Nullable: true,
-						},
-						Name: "CurrentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1787, 40),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1788, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1788, 23),
-							Name: "TaskFactory",
-						},
-						Name: "Factory",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1788, 45),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1789, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1789, 16),
-							Name: "TaskCreationOptions",
-						},
-						Name: "CreationOptions",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1789, 54),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1790, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1790, 16),
-							Name: "AggregateException",
-						},
-						Name: "Exception",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1790, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1791, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1791, 16),
-							Name: "int",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1791, 25),
+								Pos:  lp(1791, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1792, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1792, 16),
-							Name: "bool",
+							Pos:      lp(1792, 23),
+							Name:     "int",
+							Nullable: true,
 						},
-						Name: "IsCanceled",
+						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1792, 34),
+								Pos:  lp(1792, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1793, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1793, 16),
-							Name: "bool",
+							Pos:  lp(1793, 23),
+							Name: "TaskFactory",
 						},
-						Name: "IsCompleted",
+						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1793, 35),
+								Pos:  lp(1793, 45),
 								Kind: "get",
 							},
 						},
@@ -33431,12 +33527,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1794, 16),
-							Name: "bool",
+							Name: "TaskCreationOptions",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1794, 47),
+								Pos:  lp(1794, 54),
 								Kind: "get",
 							},
 						},
@@ -33446,12 +33542,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1795, 16),
-							Name: "bool",
+							Name: "AggregateException",
 						},
-						Name: "IsFaulted",
+						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1795, 33),
+								Pos:  lp(1795, 47),
 								Kind: "get",
 							},
 						},
@@ -33461,156 +33557,88 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1796, 16),
+							Name: "int",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1796, 25),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1797, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1797, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1797, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1798, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1798, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1798, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1799, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1799, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1799, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1800, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1800, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1800, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1801, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1801, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1796, 36),
+								Pos:  lp(1801, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1797, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1797, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1797, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1797, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1798, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1798, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1798, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1798, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1798, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1799, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1799, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1799, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1799, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1799, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1799, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1799, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1800, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1800, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1800, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1800, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1800, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1800, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1800, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1801, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1801, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1801, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1801, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1801, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1801, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1801, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -33619,47 +33647,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1802, 23),
-							Name: "Task",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1802, 41),
+								Pos: lp(1802, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1802, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1802, 48),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1802, 94),
+									Name: "bool",
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1802, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1802, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1802, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -33682,21 +33680,9 @@ func libraryAST() *lang.File {
 											Pos:  lp(1803, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(1803, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1803, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1803, 82),
-									Name: "object",
-								},
-								Name: "state",
 							},
 						},
 					},
@@ -33719,26 +33705,14 @@ func libraryAST() *lang.File {
 											Pos:  lp(1804, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(1804, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1804, 82),
+								Pos: lp(1804, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1804, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1804, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1804, 96),
+									Pos:  lp(1804, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33751,35 +33725,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1805, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1805, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1805, 59),
+								Pos: lp(1805, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1805, 59),
-									Name: "Func",
+									Pos:  lp(1805, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1805, 64),
+											Pos:  lp(1805, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1805, 70),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1805, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1805, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -33789,9 +33758,173 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1806, 23),
 							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1806, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1806, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1806, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1806, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1806, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1807, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1807, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1807, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1807, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1807, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1807, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1807, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1807, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1807, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1807, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1807, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1808, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1808, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1808, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1808, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1808, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1808, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1808, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1808, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1809, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1809, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1809, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1809, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1809, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1809, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1809, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1809, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1809, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1809, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1810, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1810, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1806, 28),
+									Pos:  lp(1810, 28),
 									Name: "TResult",
 								},
 							},
@@ -33802,76 +33935,22 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1806, 59),
+								Pos: lp(1810, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1806, 59),
+									Pos:  lp(1810, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1806, 64),
+											Pos:  lp(1810, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1806, 70),
+											Pos:  lp(1810, 70),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1806, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(1806, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1807, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1807, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1808, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1808, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-						},
-						Name: "GetAwaiter",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1809, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1809, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1810, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1810, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1810, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1810, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -33880,47 +33959,64 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1811, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1811, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1811, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1811, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1811, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1811, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(1811, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(1811, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1812, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1812, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1812, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1812, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1813, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1813, 23),
-							Name: "bool",
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1813, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1813, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1814, 9),
@@ -33929,131 +34025,87 @@ func libraryAST() *lang.File {
 							Pos:  lp(1814, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1814, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1814, 33),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1815, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1815, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1815, 33),
+								Pos: lp(1815, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1815, 33),
-									Name: "int",
+									Pos:  lp(1815, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1815, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1815, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1816, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1816, 30),
-							Name: "Task",
+							Pos:  lp(1816, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1816, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1816, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1817, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1817, 30),
-							Name: "Task",
+							Pos:  lp(1817, 23),
+							Name: "bool",
 						},
-						Name: "Delay",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1817, 41),
+								Pos: lp(1817, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1817, 41),
-									Name: "TimeSpan",
+									Pos:  lp(1817, 33),
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1818, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1818, 30),
-							Name: "Task",
+							Pos:  lp(1818, 23),
+							Name: "bool",
 						},
-						Name: "Delay",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1818, 41),
+								Pos: lp(1818, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1818, 41),
-									Name: "int",
+									Pos:  lp(1818, 33),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(1818, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1818, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1819, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1819, 30),
-							Name: "Task",
+							Pos:  lp(1819, 23),
+							Name: "void",
 						},
-						Name: "Delay",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1819, 41),
+								Pos: lp(1819, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1819, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(1819, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1819, 57),
+									Pos:  lp(1819, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34062,17 +34114,25 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1820, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1820, 30),
-							Name: "Task",
+							Pos:  lp(1820, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1820, 48),
+								Pos: lp(1820, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1820, 48),
+									Pos:  lp(1820, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1820, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1820, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34085,25 +34145,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1821, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1821, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1821, 66),
+								Pos: lp(1821, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1821, 66),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1821, 41),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -34114,15 +34165,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1822, 30),
 							Name: "Task",
 						},
-						Name: "FromException",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1822, 49),
+								Pos: lp(1822, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1822, 49),
-									Name: "Exception",
+									Pos:  lp(1822, 41),
+									Name: "TimeSpan",
 								},
-								Name: "exception",
+								Name: "delay",
 							},
 						},
 					},
@@ -34132,25 +34183,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1823, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1823, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1823, 67),
+								Pos: lp(1823, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1823, 67),
-									Name: "Exception",
+									Pos:  lp(1823, 41),
+									Name: "int",
 								},
-								Name: "exception",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(1823, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1823, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34160,25 +34210,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1824, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1824, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1824, 64),
+								Pos: lp(1824, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1824, 64),
-									Name: "TResult",
+									Pos:  lp(1824, 41),
+									Name: "TimeSpan",
 								},
-								Name: "result",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1824, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1824, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34189,15 +34238,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1825, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1825, 39),
+								Pos: lp(1825, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1825, 39),
-									Name: "Action",
+									Pos:  lp(1825, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "action",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34207,21 +34256,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1826, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1826, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1826, 39),
+								Pos: lp(1826, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1826, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1826, 54),
+									Pos:  lp(1826, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34234,31 +34284,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1827, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1827, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1827, 57),
+								Pos: lp(1827, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1827, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1827, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1827, 49),
+									Name: "Exception",
 								},
-								Name: "function",
+								Name: "exception",
 							},
 						},
 					},
@@ -34275,32 +34310,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Run",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1828, 57),
+								Pos: lp(1828, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1828, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1828, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1828, 67),
+									Name: "Exception",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1828, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(1828, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -34310,22 +34331,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1829, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1829, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1829, 39),
+								Pos: lp(1829, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1829, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1829, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1829, 64),
+									Name: "TResult",
 								},
-								Name: "function",
+								Name: "result",
 							},
 						},
 					},
@@ -34342,23 +34366,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1830, 39),
 								Type: &lang.TypeRef{
 									Pos:  lp(1830, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1830, 44),
-											Name: "Task",
-										},
-									},
+									Name: "Action",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1830, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1830, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "action",
 							},
 						},
 					},
@@ -34368,37 +34378,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1831, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1831, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1831, 57),
+								Pos: lp(1831, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1831, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1831, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1831, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1831, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1831, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1831, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34428,10 +34425,184 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(1832, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1833, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1833, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1833, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1833, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1833, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1833, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1833, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1833, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1834, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1834, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1834, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1834, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1834, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1835, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1835, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1835, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1835, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1835, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1835, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1835, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1836, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1836, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1836, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1836, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1836, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1836, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1832, 67),
+													Pos:  lp(1836, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1837, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1837, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1837, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1837, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1837, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1837, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1837, 67),
 													Name: "TResult",
 												},
 											},
@@ -34441,147 +34612,12 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1832, 87),
+								Pos: lp(1837, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1832, 87),
+									Pos:  lp(1837, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1833, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1833, 30),
-							Name: "void",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1833, 43),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1833, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1833, 50),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1834, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1834, 30),
-							Name: "bool",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1834, 43),
-								Type: &lang.TypeRef{
-									Pos:       lp(1834, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1834, 43),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1834, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1834, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1835, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1835, 30),
-							Name: "void",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1835, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1835, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1835, 55),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1836, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1836, 30),
-							Name: "int",
-						},
-						Name: "WaitAny",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1836, 42),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1836, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1836, 49),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1837, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1837, 30),
-							Name: "int",
-						},
-						Name: "WaitAny",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1837, 42),
-								Type: &lang.TypeRef{
-									Pos:       lp(1837, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1837, 42),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1837, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1837, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34590,9 +34626,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1838, 30),
-							Name: "Task",
+							Name: "void",
 						},
-						Name: "WhenAll",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos:      lp(1838, 43),
@@ -34614,23 +34650,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1839, 30),
-							Name: "Task",
+							Name: "bool",
 						},
-						Name: "WhenAll",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1839, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1839, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1839, 55),
-											Name: "Task",
-										},
+									Pos:       lp(1839, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1839, 43),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1839, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1839, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34639,37 +34681,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1840, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1840, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1840, 35),
-										Name: "TResult",
-									},
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1840, 63),
-								Modifier: "params",
+								Pos: lp(1840, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1840, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1840, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1840, 75),
-												Name: "TResult",
-											},
+									Pos:  lp(1840, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1840, 55),
+											Name: "Task",
 										},
 									},
 								},
@@ -34682,39 +34706,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1841, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1841, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1841, 35),
-										Name: "TResult",
-									},
-								},
-							},
+							Name: "int",
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1841, 63),
+								Pos:      lp(1841, 42),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1841, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1841, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1841, 80),
-													Name: "TResult",
-												},
-											},
-										},
+									Pos:       lp(1841, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1841, 49),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -34726,28 +34730,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1842, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1842, 35),
-									Name: "Task",
-								},
-							},
+							Name: "int",
 						},
-						Name: "WhenAny",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1842, 49),
-								Modifier: "params",
+								Pos: lp(1842, 42),
 								Type: &lang.TypeRef{
-									Pos:       lp(1842, 56),
+									Pos:       lp(1842, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1842, 56),
+										Pos:  lp(1842, 42),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1842, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1842, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34757,25 +34762,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1843, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1843, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1843, 49),
+								Pos:      lp(1843, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1843, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1843, 61),
-											Name: "Task",
-										},
+									Pos:       lp(1843, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1843, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -34788,38 +34786,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1844, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1844, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1844, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1844, 67),
-								Modifier: "params",
+								Pos: lp(1844, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1844, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1844, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1844, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(1844, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1844, 55),
+											Name: "Task",
 										},
 									},
 								},
@@ -34835,36 +34813,33 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1845, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1845, 40),
-											Name: "TResult",
-										},
+									Pos:       lp(1845, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1845, 35),
+										Name: "TResult",
 									},
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "WhenAll",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1845, 67),
+								Pos:      lp(1845, 63),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1845, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1845, 79),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1845, 84),
-													Name: "TResult",
-												},
+									Pos:       lp(1845, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1845, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1845, 75),
+												Name: "TResult",
 											},
 										},
 									},
@@ -34878,6 +34853,202 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1846, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1846, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1846, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1846, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1846, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1846, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1846, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1847, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1847, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1847, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1847, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1847, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1847, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1848, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1848, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1848, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1848, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1848, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1848, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1849, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1849, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1849, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1849, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1849, 67),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1849, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1849, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1849, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1850, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1850, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1850, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1850, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1850, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1850, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1850, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1850, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1851, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1851, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -34885,7 +35056,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1849, 5),
+				Pos:       lp(1854, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -34895,24 +35066,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1849, 34),
+						Pos:  lp(1854, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1851, 9),
+						Pos:       lp(1856, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1851, 28),
+								Pos: lp(1856, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1851, 28),
+									Pos:  lp(1856, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1851, 33),
+											Pos:  lp(1856, 33),
 											Name: "TResult",
 										},
 									},
@@ -34922,22 +35093,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1852, 9),
+						Pos:       lp(1857, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1852, 28),
+								Pos: lp(1857, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1852, 28),
+									Pos:  lp(1857, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1852, 33),
+											Pos:  lp(1857, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1852, 41),
+											Pos:  lp(1857, 41),
 											Name: "TResult",
 										},
 									},
@@ -34945,9 +35116,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1852, 60),
+								Pos: lp(1857, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1852, 60),
+									Pos:  lp(1857, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -34955,208 +35126,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1853, 9),
+						Pos:       lp(1858, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1853, 16),
+							Pos:  lp(1858, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1853, 33),
+								Pos:  lp(1858, 33),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 27),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1854, 83),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1854, 107),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 107),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1855, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1855, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1855, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1855, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1855, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1855, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1856, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1856, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1856, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1856, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1856, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1857, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1857, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1857, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1857, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1857, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1857, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1857, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1858, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1858, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1858, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1858, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1858, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1858, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1858, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 119),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35165,10 +35145,201 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1859, 27),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1859, 83),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1859, 107),
+								Type: &lang.TypeRef{
+									Pos:  lp(1859, 107),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1860, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1860, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1860, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1860, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1860, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1860, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1861, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1861, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1861, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1861, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1861, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1861, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1862, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1862, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1862, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1862, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1862, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1862, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1862, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1862, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1863, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1863, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1863, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1863, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1863, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1863, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1863, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1863, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(1863, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(1863, 119),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1864, 9),
+						Modifiers: lang.Modifiers(24577),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1864, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1859, 71),
+									Pos:  lp(1864, 71),
 									Name: "TResult",
 								},
 							},
@@ -35178,143 +35349,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1862, 5),
+				Pos:       lp(1867, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1862, 43),
+						Pos:  lp(1867, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 50),
+							Pos:   lp(1867, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 53),
+						Pos:  lp(1867, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 70),
+							Pos:   lp(1867, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 73),
+						Pos:  lp(1867, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 87),
+							Pos:   lp(1867, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 90),
+						Pos:  lp(1867, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 109),
+							Pos:   lp(1867, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 112),
+						Pos:  lp(1867, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 130),
+							Pos:   lp(1867, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 133),
+						Pos:  lp(1867, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 149),
+							Pos:   lp(1867, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 153),
+						Pos:  lp(1867, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 172),
+							Pos:   lp(1867, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 176),
+						Pos:  lp(1867, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 209),
+							Pos:   lp(1867, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 213),
+						Pos:  lp(1867, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 236),
+							Pos:   lp(1867, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 243),
+						Pos:  lp(1867, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 258),
+							Pos:   lp(1867, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 266),
+						Pos:  lp(1867, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 283),
+							Pos:   lp(1867, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 291),
+						Pos:  lp(1867, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 307),
+							Pos:   lp(1867, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 315),
+						Pos:  lp(1867, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 331),
+							Pos:   lp(1867, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 339),
+						Pos:  lp(1867, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 363),
+							Pos:   lp(1867, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1862, 371),
+						Pos:  lp(1867, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1862, 394),
+							Pos:   lp(1867, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -35322,168 +35493,19 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1864, 5),
+				Pos:       lp(1869, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1868, 5),
+				Pos:       lp(1873, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1870, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1870, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1870, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1870, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1871, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1871, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1871, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1871, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1872, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1872, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1872, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1872, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1873, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1873, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1873, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1873, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1874, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1874, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1874, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1875, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -35498,30 +35520,8 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1875, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1875, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1875, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1875, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
 							},
 						},
 					},
@@ -35539,30 +35539,16 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1876, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1876, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1876, 60),
+								Pos: lp(1876, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1876, 60),
-									Name: "object",
+									Pos:  lp(1876, 52),
+									Name: "TaskCreationOptions",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1876, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -35572,31 +35558,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1877, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1877, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1877, 55),
+								Pos: lp(1877, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1877, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1877, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1877, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1877, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1877, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35606,39 +35585,40 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1878, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1878, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1878, 55),
+								Pos: lp(1878, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1878, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1878, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1878, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1878, 79),
+								Pos: lp(1878, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1878, 79),
+									Pos:  lp(1878, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1878, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1878, 106),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1878, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1878, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -35648,39 +35628,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1879, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1879, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1879, 55),
+								Pos: lp(1879, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 55),
-									Name: "Func",
+									Pos:  lp(1879, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1879, 60),
-											Name: "TResult",
+											Pos:  lp(1879, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1879, 79),
+								Pos: lp(1879, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1879, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
+								Name: "state",
 							},
 						},
 					},
@@ -35690,55 +35661,38 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1880, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1880, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 55),
+								Pos: lp(1880, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 55),
-									Name: "Func",
+									Pos:  lp(1880, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1880, 60),
-											Name: "TResult",
+											Pos:  lp(1880, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1880, 79),
+								Pos: lp(1880, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1880, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
+								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1880, 133),
+								Pos: lp(1880, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 133),
+									Pos:  lp(1880, 74),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1880, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -35748,9 +35702,50 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1881, 23),
 							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1881, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1881, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1881, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1881, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1882, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1882, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1881, 28),
+									Pos:  lp(1882, 28),
 									Name: "TResult",
 								},
 							},
@@ -35761,17 +35756,47 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1881, 55),
+								Pos: lp(1882, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1881, 55),
+									Pos:  lp(1882, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1881, 60),
-											Name: "object",
+											Pos:  lp(1882, 60),
+											Name: "TResult",
 										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1883, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1883, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1883, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1883, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1883, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1881, 68),
+											Pos:  lp(1883, 60),
 											Name: "TResult",
 										},
 									},
@@ -35779,9 +35804,155 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1881, 87),
+								Pos: lp(1883, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1881, 87),
+									Pos:  lp(1883, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1884, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1884, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1884, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1884, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1884, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1884, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1884, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1884, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1885, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1885, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1885, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1885, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1885, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1885, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1885, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1885, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1885, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1885, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1885, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1885, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1886, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1886, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1886, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1886, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1886, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1886, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1886, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1886, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1886, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -35791,26 +35962,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1884, 5),
+				Pos:       lp(1889, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1886, 9),
+						Pos:       lp(1891, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1887, 9),
+						Pos:       lp(1892, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1887, 44),
+								Pos: lp(1892, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1887, 44),
+									Pos:  lp(1892, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -35818,14 +35989,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1888, 9),
+						Pos:       lp(1893, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1888, 44),
+								Pos: lp(1893, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1888, 44),
+									Pos:  lp(1893, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -35833,22 +36004,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1889, 9),
+						Pos:       lp(1894, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1889, 44),
+								Pos: lp(1894, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1889, 44),
+									Pos:  lp(1894, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1889, 58),
+								Pos: lp(1894, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1889, 58),
+									Pos:  lp(1894, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -35856,123 +36027,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1890, 9),
+						Pos:       lp(1895, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1890, 16),
+							Pos:  lp(1895, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1890, 28),
+								Pos:  lp(1895, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1891, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1891, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1892, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1892, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1892, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1892, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1893, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1893, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1893, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1893, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1894, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1894, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1894, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1894, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1894, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1895, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1895, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1896, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1896, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1897, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1897, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 43),
+								Pos: lp(1897, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 43),
+									Pos:  lp(1897, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35984,14 +36074,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1898, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1898, 44),
+								Pos: lp(1898, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1898, 44),
+									Pos:  lp(1898, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36003,18 +36093,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1899, 44),
+								Pos: lp(1899, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1899, 44),
+									Pos:  lp(1899, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1899, 56),
+											Pos:  lp(1899, 53),
 											Name: "Exception",
 										},
 									},
@@ -36028,123 +36118,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1901, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1901, 23),
 							Name: "bool",
 						},
-						Name: "TrySetResult",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1903, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1905, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1906, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1906, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1906, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1907, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1907, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1907, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1908, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1908, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1908, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1908, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1908, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1909, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1909, 16),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1909, 21),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1909, 37),
-								Kind: "get",
-							},
-						},
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1910, 9),
+						Pos:       lp(1902, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1910, 23),
-							Name: "void",
+							Pos:  lp(1902, 23),
+							Name: "bool",
 						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1911, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1911, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 40),
+								Pos: lp(1902, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 40),
+									Pos:  lp(1902, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36152,18 +36151,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1912, 9),
+						Pos:       lp(1903, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1912, 23),
-							Name: "void",
+							Pos:  lp(1903, 23),
+							Name: "bool",
 						},
-						Name: "SetException",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 41),
+								Pos: lp(1903, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 41),
+									Pos:  lp(1903, 44),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36171,22 +36170,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1913, 9),
+						Pos:       lp(1904, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1913, 23),
-							Name: "void",
+							Pos:  lp(1904, 23),
+							Name: "bool",
 						},
-						Name: "SetException",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1913, 41),
+								Pos: lp(1904, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1913, 41),
+									Pos:  lp(1904, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1913, 53),
+											Pos:  lp(1904, 56),
 											Name: "Exception",
 										},
 									},
@@ -36196,21 +36195,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1914, 9),
+						Pos:       lp(1905, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1914, 23),
-							Name: "void",
+							Pos:  lp(1905, 23),
+							Name: "bool",
 						},
-						Name: "SetResult",
+						Name: "TrySetResult",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1908, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1910, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1911, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1914, 38),
+								Pos: lp(1911, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1914, 38),
+									Pos:  lp(1911, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1912, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1912, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1912, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1913, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1913, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1913, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1913, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1913, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1914, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1914, 16),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1914, 21),
 									Name: "TResult",
 								},
-								Name: "result",
+							},
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1914, 37),
+								Kind: "get",
 							},
 						},
 					},
@@ -36219,23 +36299,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1915, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1916, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1916, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1916, 43),
+								Pos: lp(1916, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1916, 43),
+									Pos:  lp(1916, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36247,14 +36327,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1917, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1917, 44),
+								Pos: lp(1917, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 44),
+									Pos:  lp(1917, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36266,18 +36346,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1918, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1918, 44),
+								Pos: lp(1918, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1918, 44),
+									Pos:  lp(1918, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1918, 56),
+											Pos:  lp(1918, 53),
 											Name: "Exception",
 										},
 									},
@@ -36291,14 +36371,105 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1919, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1919, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1919, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1920, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1920, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1921, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1921, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1921, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1921, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1922, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1922, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1922, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1922, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1923, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1923, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1923, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1923, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1923, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1924, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1924, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1919, 41),
+								Pos: lp(1924, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1919, 41),
+									Pos:  lp(1924, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36308,32 +36479,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1922, 5),
+				Pos:       lp(1927, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1922, 6),
+						Pos:  lp(1927, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1924, 9),
+						Pos:       lp(1929, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1925, 9),
+						Pos:       lp(1930, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1925, 33),
+								Pos: lp(1930, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1925, 33),
+									Pos:  lp(1930, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -36341,102 +36512,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1926, 9),
+						Pos:       lp(1931, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1926, 23),
+							Pos:  lp(1931, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1926, 49),
+								Pos:  lp(1931, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1927, 9),
+						Pos:       lp(1932, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1927, 16),
+							Pos:  lp(1932, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1927, 34),
+								Pos:  lp(1932, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1928, 9),
+						Pos:       lp(1933, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1928, 16),
+							Pos:  lp(1933, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1928, 35),
+								Pos:  lp(1933, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1929, 9),
+						Pos:       lp(1934, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1929, 16),
+							Pos:  lp(1934, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1929, 47),
+								Pos:  lp(1934, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1930, 9),
+						Pos:       lp(1935, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1930, 16),
+							Pos:  lp(1935, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1930, 33),
+								Pos:  lp(1935, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1931, 9),
+						Pos:       lp(1936, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1931, 23),
+							Pos:  lp(1936, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1932, 9),
+						Pos:       lp(1937, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1932, 23),
+							Pos:  lp(1937, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1932, 94),
+								Pos: lp(1937, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1932, 94),
+									Pos:  lp(1937, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -36444,36 +36615,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1933, 9),
+						Pos:       lp(1938, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1933, 23),
+							Pos:  lp(1938, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1934, 9),
+						Pos:       lp(1939, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1934, 23),
+							Pos:  lp(1939, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1935, 9),
+						Pos:       lp(1940, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1935, 30),
+							Pos:  lp(1940, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1935, 53),
+								Pos: lp(1940, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1935, 53),
+									Pos:  lp(1940, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36481,14 +36652,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1936, 9),
+						Pos:       lp(1941, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1936, 30),
+							Pos:  lp(1941, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1936, 40),
+									Pos:  lp(1941, 40),
 									Name: "TResult",
 								},
 							},
@@ -36499,9 +36670,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1936, 71),
+								Pos: lp(1941, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1936, 71),
+									Pos:  lp(1941, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36509,18 +36680,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1937, 9),
+						Pos:       lp(1942, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1937, 30),
+							Pos:  lp(1942, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1937, 54),
+								Pos: lp(1942, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1937, 54),
+									Pos:  lp(1942, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36528,14 +36699,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1938, 9),
+						Pos:       lp(1943, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1938, 30),
+							Pos:  lp(1943, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1938, 40),
+									Pos:  lp(1943, 40),
 									Name: "TResult",
 								},
 							},
@@ -36546,9 +36717,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1938, 72),
+								Pos: lp(1943, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1938, 72),
+									Pos:  lp(1943, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36556,14 +36727,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1939, 9),
+						Pos:       lp(1944, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1939, 30),
+							Pos:  lp(1944, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1939, 40),
+									Pos:  lp(1944, 40),
 									Name: "TResult",
 								},
 							},
@@ -36574,9 +36745,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1939, 69),
+								Pos: lp(1944, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1939, 69),
+									Pos:  lp(1944, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36586,7 +36757,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1942, 5),
+				Pos:       lp(1947, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -36596,20 +36767,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1942, 6),
+						Pos:  lp(1947, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1944, 9),
+						Pos:       lp(1949, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1944, 33),
+								Pos: lp(1949, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1944, 33),
+									Pos:  lp(1949, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36617,18 +36788,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1945, 9),
+						Pos:       lp(1950, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1945, 33),
+								Pos: lp(1950, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1945, 33),
+									Pos:  lp(1950, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1945, 38),
+											Pos:  lp(1950, 38),
 											Name: "TResult",
 										},
 									},
@@ -36638,89 +36809,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1946, 9),
+						Pos:       lp(1951, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1946, 16),
+							Pos:  lp(1951, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1946, 34),
+								Pos:  lp(1951, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1947, 9),
+						Pos:       lp(1952, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1947, 16),
+							Pos:  lp(1952, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1947, 35),
+								Pos:  lp(1952, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1948, 9),
+						Pos:       lp(1953, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1948, 16),
+							Pos:  lp(1953, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1948, 47),
+								Pos:  lp(1953, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1949, 9),
+						Pos:       lp(1954, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1949, 16),
+							Pos:  lp(1954, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1949, 33),
+								Pos:  lp(1954, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1950, 9),
+						Pos:       lp(1955, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1950, 16),
+							Pos:  lp(1955, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1950, 33),
+								Pos:  lp(1955, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1951, 9),
+						Pos:       lp(1956, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1951, 23),
+							Pos:  lp(1956, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1951, 28),
+									Pos:  lp(1956, 28),
 									Name: "TResult",
 								},
 							},
@@ -36728,14 +36899,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1952, 9),
+						Pos:       lp(1957, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1952, 23),
+							Pos:  lp(1957, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1952, 84),
+									Pos:  lp(1957, 84),
 									Name: "TResult",
 								},
 							},
@@ -36743,9 +36914,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1952, 108),
+								Pos: lp(1957, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(1952, 108),
+									Pos:  lp(1957, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -36753,14 +36924,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1953, 9),
+						Pos:       lp(1958, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1953, 23),
+							Pos:  lp(1958, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1953, 72),
+									Pos:  lp(1958, 72),
 									Name: "TResult",
 								},
 							},
@@ -36768,14 +36939,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1954, 9),
+						Pos:       lp(1959, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1954, 23),
+							Pos:  lp(1959, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1954, 33),
+									Pos:  lp(1959, 33),
 									Name: "TResult",
 								},
 							},
@@ -36785,230 +36956,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1957, 5),
+				Pos:       lp(1962, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1959, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1959, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1959, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1959, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(1959, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1959, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(1959, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1959, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1959, 96),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1960, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1960, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1960, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1960, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(1960, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1960, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(1960, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1960, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1960, 96),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1960, 101),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1961, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1961, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1961, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1961, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(1961, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1961, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(1961, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1961, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(1961, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(1961, 122),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1961, 129),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1962, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1962, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1962, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1962, 53),
-									Name: "long",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(1962, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(1962, 73),
-									Name: "long",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(1962, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(1962, 91),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1962, 98),
-											Name: "long",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1963, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1963, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1963, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1963, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1963, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(1963, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(1963, 95),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1963, 102),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1964, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -37016,38 +36969,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1964, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1964, 66),
+								Pos: lp(1964, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1964, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(1964, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1964, 95),
+								Pos: lp(1964, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 95),
+									Pos:  lp(1964, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1964, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1964, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1964, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1964, 111),
-											Name: "ParallelLoopState",
+											Pos:  lp(1964, 96),
+											Name: "int",
 										},
 									},
 								},
@@ -37062,42 +37010,37 @@ func libraryAST() *lang.File {
 							Pos:  lp(1965, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1965, 66),
+								Pos: lp(1965, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1965, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(1965, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1965, 95),
+								Pos: lp(1965, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 95),
-									Name: "ParallelOptions",
+									Pos:  lp(1965, 72),
+									Name: "int",
 								},
-								Name: "parallelOptions",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1965, 128),
+								Pos: lp(1965, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 128),
+									Pos:  lp(1965, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1965, 135),
-											Name: "TSource",
+											Pos:  lp(1965, 96),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1965, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -37110,44 +37053,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1966, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1966, 57),
+								Pos: lp(1966, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1966, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(1966, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1966, 86),
+								Pos: lp(1966, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 86),
-									Name: "Func",
+									Pos:  lp(1966, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(1966, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1966, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1966, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(1966, 122),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1966, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1966, 100),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1966, 136),
-											Name: "ValueTask",
+											Pos:  lp(1966, 129),
+											Name: "int",
 										},
 									},
 								},
@@ -37160,52 +37102,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1967, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1967, 57),
+								Pos: lp(1967, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1967, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(1967, 53),
+									Name: "long",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1967, 86),
+								Pos: lp(1967, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 86),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1967, 73),
+									Name: "long",
 								},
-								Name: "cancellationToken",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1967, 140),
+								Pos: lp(1967, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 140),
-									Name: "Func",
+									Pos:  lp(1967, 91),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1967, 145),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1967, 154),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1967, 190),
-											Name: "ValueTask",
+											Pos:  lp(1967, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -37218,21 +37143,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1968, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
+						Name: "ForEach",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 57),
+								Pos: lp(1968, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 57),
+									Pos:  lp(1968, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1968, 69),
+											Pos:  lp(1968, 78),
 											Name: "TSource",
 										},
 									},
@@ -37240,30 +37165,14 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1968, 86),
+								Pos: lp(1968, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 86),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(1968, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(1968, 119),
-									Name: "Func",
+									Pos:  lp(1968, 95),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1968, 124),
+											Pos:  lp(1968, 102),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1968, 133),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1968, 169),
-											Name: "ValueTask",
 										},
 									},
 								},
@@ -37276,18 +37185,280 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1969, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1969, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1969, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1969, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1969, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1969, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1969, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1969, 111),
+											Name: "ParallelLoopState",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1970, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1970, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1970, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1970, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1970, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1970, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1970, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1970, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1970, 128),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1970, 135),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1971, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1971, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1971, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1971, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1971, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1971, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1971, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1971, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1971, 100),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1971, 136),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1972, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1972, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1972, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1972, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1972, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1972, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1972, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1972, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(1972, 140),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1972, 145),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1972, 154),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1972, 190),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1973, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1973, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1973, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1973, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1973, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(1973, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1973, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(1973, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(1973, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1973, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1973, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1973, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1974, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1974, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1969, 42),
+								Pos:      lp(1974, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1969, 49),
+									Pos:       lp(1974, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1969, 49),
+										Pos:  lp(1974, 49),
 										Name: "Action",
 									},
 								},
@@ -37298,46 +37469,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1972, 5),
+				Pos:       lp(1977, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1974, 9),
+						Pos:       lp(1979, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1974, 16),
+							Pos:  lp(1979, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1974, 45),
+								Pos:  lp(1979, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1974, 50),
+								Pos:  lp(1979, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1975, 9),
+						Pos:       lp(1980, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1975, 16),
+							Pos:  lp(1980, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1975, 71),
+								Pos:  lp(1980, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1975, 76),
+								Pos:  lp(1980, 76),
 								Kind: "set",
 							},
 						},
@@ -37345,45 +37516,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1978, 5),
+				Pos:       lp(1983, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1978, 6),
+						Pos:  lp(1983, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1980, 9),
+						Pos:       lp(1985, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1980, 16),
+							Pos:  lp(1985, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1980, 35),
+								Pos:  lp(1985, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1981, 9),
+						Pos:       lp(1986, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(1981, 16),
+							Pos:      lp(1986, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1981, 45),
+								Pos:  lp(1986, 45),
 								Kind: "get",
 							},
 						},
@@ -37391,41 +37562,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1984, 5),
+				Pos:       lp(1989, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1986, 16),
+							Pos:  lp(1991, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1986, 33),
+								Pos:  lp(1991, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(1992, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1987, 23),
+							Pos:  lp(1992, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1988, 9),
+						Pos:       lp(1993, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1988, 23),
+							Pos:  lp(1993, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -37433,17 +37604,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1994, 5),
+				Pos:       lp(1999, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(2001, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1996, 30),
+							Pos:  lp(2001, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -37452,14 +37623,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1996, 57),
+								Pos:      lp(2001, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 62),
+									Pos:  lp(2001, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 74),
+											Pos:  lp(2001, 74),
 											Name: "TSource",
 										},
 									},
@@ -37467,21 +37638,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1996, 91),
+								Pos: lp(2001, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 91),
+									Pos:  lp(2001, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 96),
+											Pos:  lp(2001, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 105),
+											Pos:  lp(2001, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 114),
+											Pos:  lp(2001, 114),
 											Name: "TSource",
 										},
 									},
@@ -37491,10 +37662,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1997, 9),
+						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1997, 30),
+							Pos:  lp(2002, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -37504,14 +37675,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1997, 74),
+								Pos:      lp(2002, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 79),
+									Pos:  lp(2002, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1997, 91),
+											Pos:  lp(2002, 91),
 											Name: "TSource",
 										},
 									},
@@ -37519,29 +37690,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1997, 108),
+								Pos: lp(2002, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 108),
+									Pos:  lp(2002, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(1997, 126),
+								Pos: lp(2002, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 126),
+									Pos:  lp(2002, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1997, 131),
+											Pos:  lp(2002, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1997, 144),
+											Pos:  lp(2002, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1997, 153),
+											Pos:  lp(2002, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -37551,10 +37722,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1998, 30),
+							Pos:  lp(2003, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -37565,14 +37736,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1998, 79),
+								Pos:      lp(2003, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 84),
+									Pos:  lp(2003, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 96),
+											Pos:  lp(2003, 96),
 											Name: "TSource",
 										},
 									},
@@ -37580,29 +37751,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1998, 113),
+								Pos: lp(2003, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 113),
+									Pos:  lp(2003, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(1998, 131),
+								Pos: lp(2003, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 131),
+									Pos:  lp(2003, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 136),
+											Pos:  lp(2003, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1998, 149),
+											Pos:  lp(2003, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1998, 158),
+											Pos:  lp(2003, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -37610,17 +37781,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(1998, 177),
+								Pos: lp(2003, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 177),
+									Pos:  lp(2003, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 182),
+											Pos:  lp(2003, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1998, 195),
+											Pos:  lp(2003, 195),
 											Name: "TResult",
 										},
 									},
@@ -37630,10 +37801,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1999, 9),
+						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1999, 30),
+							Pos:  lp(2004, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -37642,14 +37813,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1999, 48),
+								Pos:      lp(2004, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 53),
+									Pos:  lp(2004, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1999, 65),
+											Pos:  lp(2004, 65),
 											Name: "TSource",
 										},
 									},
@@ -37657,17 +37828,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1999, 82),
+								Pos: lp(2004, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 82),
+									Pos:  lp(2004, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1999, 87),
+											Pos:  lp(2004, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1999, 96),
+											Pos:  lp(2004, 96),
 											Name: "bool",
 										},
 									},
@@ -37677,10 +37848,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2000, 9),
+						Pos:       lp(2005, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2000, 30),
+							Pos:  lp(2005, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -37689,14 +37860,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2000, 48),
+								Pos:      lp(2005, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2000, 53),
+									Pos:  lp(2005, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2000, 65),
+											Pos:  lp(2005, 65),
 											Name: "TSource",
 										},
 									},
@@ -37706,10 +37877,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2001, 9),
+						Pos:       lp(2006, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2001, 30),
+							Pos:  lp(2006, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -37718,14 +37889,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2001, 48),
+								Pos:      lp(2006, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2001, 53),
+									Pos:  lp(2006, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2001, 65),
+											Pos:  lp(2006, 65),
 											Name: "TSource",
 										},
 									},
@@ -37733,17 +37904,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2001, 82),
+								Pos: lp(2006, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2001, 82),
+									Pos:  lp(2006, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2001, 87),
+											Pos:  lp(2006, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2001, 96),
+											Pos:  lp(2006, 96),
 											Name: "bool",
 										},
 									},
@@ -37753,14 +37924,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2002, 9),
+						Pos:       lp(2007, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2002, 30),
+							Pos:  lp(2007, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2002, 42),
+									Pos:  lp(2007, 42),
 									Name: "TSource",
 								},
 							},
@@ -37771,14 +37942,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2002, 67),
+								Pos:      lp(2007, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 72),
+									Pos:  lp(2007, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2002, 84),
+											Pos:  lp(2007, 84),
 											Name: "TSource",
 										},
 									},
@@ -37786,9 +37957,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2002, 101),
+								Pos: lp(2007, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 101),
+									Pos:  lp(2007, 101),
 									Name: "TSource",
 								},
 								Name: "element",
@@ -37796,14 +37967,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
+						Pos:       lp(2008, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 30),
+							Pos:  lp(2008, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2003, 42),
+									Pos:  lp(2008, 42),
 									Name: "TSource",
 								},
 							},
@@ -37814,187 +37985,15 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2003, 73),
+								Pos:      lp(2008, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 78),
+									Pos:  lp(2008, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2003, 90),
+											Pos:  lp(2008, 90),
 											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2004, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2004, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2004, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2004, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2004, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2005, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2005, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2005, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2005, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2005, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2005, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2005, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2006, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2006, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2006, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2006, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2007, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2007, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2007, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2007, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2007, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2008, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2008, 62),
-											Name: "double",
 										},
 									},
 								},
@@ -38010,19 +38009,45 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2009, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2009, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2009, 62),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2010, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2010, 30),
+							Name: "double",
+						},
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2009, 54),
+								Pos:      lp(2010, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2009, 59),
+									Pos:  lp(2010, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2009, 71),
+											Pos:  lp(2010, 71),
 											Name: "TSource",
 										},
 									},
@@ -38030,17 +38055,163 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2009, 88),
+								Pos: lp(2010, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2009, 88),
+									Pos:  lp(2010, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2009, 93),
+											Pos:  lp(2010, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2009, 102),
+											Pos:  lp(2010, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2011, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2011, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2011, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2011, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2011, 62),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2012, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2012, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2012, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2012, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2012, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2012, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2012, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2012, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2012, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2013, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2013, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2013, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2013, 62),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2014, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2014, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2014, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2014, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2014, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2014, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2014, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2014, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2014, 102),
 											Name: "double",
 										},
 									},
@@ -38050,23 +38221,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
+						Pos:       lp(2015, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 30),
+							Pos:  lp(2015, 30),
 							Name: "decimal",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2010, 46),
+								Pos:      lp(2015, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2010, 51),
+									Pos:  lp(2015, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2010, 63),
+											Pos:  lp(2015, 63),
 											Name: "decimal",
 										},
 									},
@@ -38076,10 +38247,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
+						Pos:       lp(2016, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 30),
+							Pos:  lp(2016, 30),
 							Name: "decimal",
 						},
 						Name: "Average",
@@ -38088,14 +38259,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2011, 55),
+								Pos:      lp(2016, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2011, 60),
+									Pos:  lp(2016, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2011, 72),
+											Pos:  lp(2016, 72),
 											Name: "TSource",
 										},
 									},
@@ -38103,17 +38274,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2011, 89),
+								Pos: lp(2016, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2011, 89),
+									Pos:  lp(2016, 89),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2011, 94),
+											Pos:  lp(2016, 94),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2011, 103),
+											Pos:  lp(2016, 103),
 											Name: "decimal",
 										},
 									},
@@ -38123,23 +38294,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
+						Pos:       lp(2017, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 30),
+							Pos:  lp(2017, 30),
 							Name: "float",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2012, 44),
+								Pos:      lp(2017, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2012, 49),
+									Pos:  lp(2017, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2012, 61),
+											Pos:  lp(2017, 61),
 											Name: "float",
 										},
 									},
@@ -38149,10 +38320,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
+						Pos:       lp(2018, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 30),
+							Pos:  lp(2018, 30),
 							Name: "float",
 						},
 						Name: "Average",
@@ -38161,14 +38332,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2013, 53),
+								Pos:      lp(2018, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2013, 58),
+									Pos:  lp(2018, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2013, 70),
+											Pos:  lp(2018, 70),
 											Name: "TSource",
 										},
 									},
@@ -38176,17 +38347,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2013, 87),
+								Pos: lp(2018, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2013, 87),
+									Pos:  lp(2018, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2013, 92),
+											Pos:  lp(2018, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2013, 101),
+											Pos:  lp(2018, 101),
 											Name: "float",
 										},
 									},
@@ -38196,14 +38367,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
+						Pos:       lp(2019, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 30),
+							Pos:  lp(2019, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2014, 42),
+									Pos:  lp(2019, 42),
 									Name: "TResult",
 								},
 							},
@@ -38214,222 +38385,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2014, 65),
+								Pos:      lp(2019, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 70),
+									Pos:  lp(2019, 70),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2015, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2015, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2015, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2015, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2015, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2016, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2016, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2016, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2017, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2017, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2018, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2019, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2019, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2019, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2019, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2019, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2019, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2019, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -38441,30 +38403,42 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2020, 42),
-									Name: "TSource",
+									Pos:       lp(2020, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2020, 42),
+										Name: "TSource",
+									},
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2020, 75),
+								Pos:      lp(2020, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 80),
+									Pos:  lp(2020, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2020, 92),
+											Pos:  lp(2020, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2020, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2020, 102),
+									Name: "int",
+								},
+								Name: "size",
 							},
 						},
 					},
@@ -38481,33 +38455,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2021, 75),
+								Pos:      lp(2021, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 80),
+									Pos:  lp(2021, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2021, 92),
+											Pos:  lp(2021, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2021, 109),
+								Pos: lp(2021, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 109),
-									Name: "TSource",
+									Pos:  lp(2021, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2021, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -38516,33 +38496,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2022, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2022, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2022, 69),
+								Pos:      lp(2022, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 74),
+									Pos:  lp(2022, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2022, 86),
+											Pos:  lp(2022, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2022, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2022, 87),
+									Name: "TSource",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -38551,47 +38533,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2023, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2023, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Distinct",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2023, 69),
+								Pos:      lp(2023, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 74),
+									Pos:  lp(2023, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2023, 86),
+											Pos:  lp(2023, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2023, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2023, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -38600,29 +38562,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2024, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2024, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DistinctBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2024, 77),
+								Pos:      lp(2024, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 82),
+									Pos:  lp(2024, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2024, 94),
+											Pos:  lp(2024, 66),
 											Name: "TSource",
 										},
 									},
@@ -38630,22 +38585,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2024, 111),
+								Pos: lp(2024, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 111),
+									Pos:  lp(2024, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2024, 116),
+											Pos:  lp(2024, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2024, 125),
-											Name: "TKey",
+											Pos:  lp(2024, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -38662,58 +38617,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2025, 77),
+								Pos:      lp(2025, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 82),
+									Pos:  lp(2025, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2025, 94),
+											Pos:  lp(2025, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2025, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2025, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2025, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2025, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2025, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -38722,22 +38644,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2026, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2026, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2026, 57),
+								Pos:      lp(2026, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 62),
+									Pos:  lp(2026, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2026, 74),
+											Pos:  lp(2026, 92),
 											Name: "TSource",
 										},
 									},
@@ -38745,12 +38673,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2026, 91),
+								Pos: lp(2026, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 91),
-									Name: "int",
+									Pos:  lp(2026, 109),
+									Name: "TSource",
 								},
-								Name: "index",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -38759,35 +38687,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2027, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2027, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2027, 66),
+								Pos:      lp(2027, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 71),
+									Pos:  lp(2027, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2027, 83),
+											Pos:  lp(2027, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2027, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2027, 100),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -38800,13 +38726,44 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2028, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Empty",
+						Name: "Distinct",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2028, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2028, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 103),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 121),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -38822,39 +38779,44 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2029, 67),
+								Pos:      lp(2029, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 72),
+									Pos:  lp(2029, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2029, 84),
+											Pos:  lp(2029, 94),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2029, 100),
+								Pos: lp(2029, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2029, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2029, 112),
+											Pos:  lp(2029, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2029, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -38871,49 +38833,54 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2030, 67),
+								Pos:      lp(2030, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 72),
+									Pos:  lp(2030, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 84),
+											Pos:  lp(2030, 94),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2030, 100),
+								Pos: lp(2030, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2030, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 112),
+											Pos:  lp(2030, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2030, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2030, 129),
+								Pos: lp(2030, 144),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 129),
+									Pos:  lp(2030, 144),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 147),
-											Name: "TSource",
+											Pos:  lp(2030, 162),
+											Name: "TKey",
 										},
 									},
 								},
@@ -38928,25 +38895,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2031, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2031, 53),
+								Pos:      lp(2031, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 58),
+									Pos:  lp(2031, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2031, 70),
+											Pos:  lp(2031, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2031, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2031, 91),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -38957,20 +38932,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2032, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2032, 53),
+								Pos:      lp(2032, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 58),
+									Pos:  lp(2032, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2032, 70),
+											Pos:  lp(2032, 83),
 											Name: "TSource",
 										},
 									},
@@ -38978,22 +38953,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2032, 87),
+								Pos: lp(2032, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2032, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2032, 101),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2032, 100),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "index",
 							},
 						},
 					},
@@ -39002,28 +38967,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2033, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2033, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2033, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2033, 79),
-											Name: "TSource",
-										},
-									},
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2033, 42),
+									Name: "TResult",
 								},
-								Name: "source",
 							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -39031,45 +38985,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2034, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2034, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2034, 62),
+								Pos:      lp(2034, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 67),
+									Pos:  lp(2034, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2034, 79),
+											Pos:  lp(2034, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2034, 96),
+								Pos: lp(2034, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 96),
-									Name: "Func",
+									Pos:  lp(2034, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2034, 101),
+											Pos:  lp(2034, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2034, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -39078,35 +39034,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2035, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2035, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2035, 62),
+								Pos:      lp(2035, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 67),
+									Pos:  lp(2035, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2035, 79),
+											Pos:  lp(2035, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2035, 96),
+								Pos: lp(2035, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 96),
-									Name: "TSource",
+									Pos:  lp(2035, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2035, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2035, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2035, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2035, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -39117,51 +39099,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2036, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2036, 62),
+								Pos:      lp(2036, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 67),
+									Pos:  lp(2036, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2036, 79),
+											Pos:  lp(2036, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2036, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2036, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2036, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2036, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -39172,25 +39128,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2037, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2037, 52),
+								Pos:      lp(2037, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2037, 57),
+									Pos:  lp(2037, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2037, 69),
+											Pos:  lp(2037, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2037, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2037, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2037, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2037, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39201,43 +39175,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2038, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2038, 52),
+								Pos:      lp(2038, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2038, 57),
+									Pos:  lp(2038, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2038, 69),
+											Pos:  lp(2038, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2038, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2038, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2038, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -39248,25 +39204,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2039, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2039, 61),
+								Pos:      lp(2039, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2039, 66),
+									Pos:  lp(2039, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2039, 78),
+											Pos:  lp(2039, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2039, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2039, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2039, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2039, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39277,20 +39251,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2040, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2040, 61),
+								Pos:      lp(2040, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2040, 66),
+									Pos:  lp(2040, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2040, 78),
+											Pos:  lp(2040, 79),
 											Name: "TSource",
 										},
 									},
@@ -39298,22 +39272,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2040, 95),
+								Pos: lp(2040, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2040, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2040, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2040, 109),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2040, 96),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39324,20 +39288,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2041, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2041, 61),
+								Pos:      lp(2041, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2041, 66),
+									Pos:  lp(2041, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2041, 78),
+											Pos:  lp(2041, 79),
 											Name: "TSource",
 										},
 									},
@@ -39345,9 +39309,27 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2041, 95),
+								Pos: lp(2041, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2041, 95),
+									Pos:  lp(2041, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2041, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2041, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2041, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2041, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -39361,51 +39343,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2042, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2042, 61),
+								Pos:      lp(2042, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2042, 66),
+									Pos:  lp(2042, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2042, 78),
+											Pos:  lp(2042, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2042, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2042, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2042, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2042, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2042, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2042, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -39416,25 +39372,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2043, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2043, 54),
+								Pos:      lp(2043, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2043, 59),
+									Pos:  lp(2043, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2043, 71),
+											Pos:  lp(2043, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2043, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2043, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2043, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2043, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39445,43 +39419,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2044, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2044, 54),
+								Pos:      lp(2044, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 59),
+									Pos:  lp(2044, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2044, 71),
+											Pos:  lp(2044, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2044, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2044, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2044, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2044, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -39492,25 +39448,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2045, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2045, 63),
+								Pos:      lp(2045, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2045, 68),
+									Pos:  lp(2045, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2045, 80),
+											Pos:  lp(2045, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2045, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2045, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2045, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39521,20 +39495,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2046, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2046, 63),
+								Pos:      lp(2046, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 68),
+									Pos:  lp(2046, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2046, 80),
+											Pos:  lp(2046, 78),
 											Name: "TSource",
 										},
 									},
@@ -39542,22 +39516,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2046, 97),
+								Pos: lp(2046, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2046, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2046, 111),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2046, 95),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39568,20 +39532,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2047, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2047, 63),
+								Pos:      lp(2047, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 68),
+									Pos:  lp(2047, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 80),
+											Pos:  lp(2047, 78),
 											Name: "TSource",
 										},
 									},
@@ -39589,9 +39553,27 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2047, 97),
+								Pos: lp(2047, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 97),
+									Pos:  lp(2047, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2047, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2047, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2047, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -39605,51 +39587,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2048, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2048, 63),
+								Pos:      lp(2048, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 68),
+									Pos:  lp(2048, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 80),
+											Pos:  lp(2048, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2048, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2048, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2048, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2048, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2048, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2048, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -39658,18 +39614,233 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2049, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2049, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2049, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2049, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2049, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2049, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2049, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2049, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2050, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2050, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2050, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2050, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2050, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2051, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2051, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2051, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2051, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2051, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2051, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2051, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2051, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2051, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2052, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2052, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2052, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2052, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2052, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2052, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2052, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2053, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2053, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2053, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2053, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2053, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2053, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2053, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2053, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2053, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2053, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2053, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2054, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2054, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2049, 42),
+									Pos:  lp(2054, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 52),
+											Pos:  lp(2054, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2049, 58),
+											Pos:  lp(2054, 58),
 											Name: "TSource",
 										},
 									},
@@ -39683,14 +39854,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2049, 91),
+								Pos:      lp(2054, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 96),
+									Pos:  lp(2054, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 108),
+											Pos:  lp(2054, 108),
 											Name: "TSource",
 										},
 									},
@@ -39698,17 +39869,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2049, 125),
+								Pos: lp(2054, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 125),
+									Pos:  lp(2054, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 130),
+											Pos:  lp(2054, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2049, 139),
+											Pos:  lp(2054, 139),
 											Name: "TKey",
 										},
 									},
@@ -39718,22 +39889,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
+						Pos:       lp(2055, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
+							Pos:  lp(2055, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2050, 42),
+									Pos:  lp(2055, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 52),
+											Pos:  lp(2055, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2050, 58),
+											Pos:  lp(2055, 58),
 											Name: "TElement",
 										},
 									},
@@ -39748,14 +39919,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2050, 102),
+								Pos:      lp(2055, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 107),
+									Pos:  lp(2055, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 119),
+											Pos:  lp(2055, 119),
 											Name: "TSource",
 										},
 									},
@@ -39763,17 +39934,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2050, 136),
+								Pos: lp(2055, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 136),
+									Pos:  lp(2055, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 141),
+											Pos:  lp(2055, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2050, 150),
+											Pos:  lp(2055, 150),
 											Name: "TKey",
 										},
 									},
@@ -39781,17 +39952,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2050, 169),
+								Pos: lp(2055, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 169),
+									Pos:  lp(2055, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 174),
+											Pos:  lp(2055, 174),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2050, 183),
+											Pos:  lp(2055, 183),
 											Name: "TElement",
 										},
 									},
@@ -39801,263 +39972,51 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2051, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2051, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2051, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2051, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2051, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2051, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2051, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2052, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2052, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2052, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2052, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2052, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2052, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2053, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2053, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2053, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2053, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2053, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2054, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2054, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2054, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2054, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2054, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2054, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2054, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2055, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2055, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2055, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2056, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2056, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2056, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 47),
+								Pos:      lp(2056, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 52),
+									Pos:  lp(2056, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 64),
+											Pos:  lp(2056, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2056, 81),
+								Pos: lp(2056, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 81),
-									Name: "Func",
+									Pos:  lp(2056, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 86),
+											Pos:  lp(2056, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2056, 95),
-											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
 							},
 						},
 					},
@@ -40066,24 +40025,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2057, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2057, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2057, 39),
+								Pos:      lp(2057, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 44),
+									Pos:  lp(2057, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 56),
-											Name: "long",
+											Pos:  lp(2057, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2057, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2057, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2057, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2057, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -40094,20 +40090,49 @@ func libraryAST() *lang.File {
 							Pos:  lp(2058, 30),
 							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 48),
+								Pos:      lp(2058, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 53),
+									Pos:  lp(2058, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 65),
+											Pos:  lp(2058, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2059, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2059, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2059, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2059, 71),
 											Name: "TSource",
 										},
 									},
@@ -40115,17 +40140,163 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2058, 82),
+								Pos: lp(2059, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 82),
+									Pos:  lp(2059, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 87),
+											Pos:  lp(2059, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 96),
+											Pos:  lp(2059, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2060, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2060, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2060, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2060, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2061, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2061, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2061, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2061, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2061, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2061, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2061, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2062, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2062, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2062, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2062, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2063, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2063, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2063, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2063, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2063, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2063, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2063, 96),
 											Name: "long",
 										},
 									},
@@ -40135,221 +40306,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2059, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2060, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2060, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2060, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2060, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2060, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2061, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2061, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2062, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2062, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2062, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2062, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2062, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2063, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 49),
+								Pos:      lp(2064, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 54),
+									Pos:  lp(2064, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 66),
-											Name: "TSource",
+											Pos:  lp(2064, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2064, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2064, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2064, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -40358,7 +40336,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2065, 30),
-							Name: "TSource",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40366,44 +40344,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 51),
+								Pos:      lp(2065, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 56),
+									Pos:  lp(2065, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2066, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2066, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2066, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2066, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2066, 77),
+											Pos:  lp(2065, 67),
 											Name: "TSource",
 										},
 									},
@@ -40411,18 +40359,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2066, 94),
+								Pos: lp(2065, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 94),
+									Pos:  lp(2065, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 99),
+											Pos:  lp(2065, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2066, 108),
-											Name: "TResult",
+											Pos:  lp(2065, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -40431,27 +40379,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2066, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2066, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2066, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2066, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2067, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2067, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "MaxBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2067, 59),
+								Pos:      lp(2067, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 64),
+									Pos:  lp(2067, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 76),
+											Pos:  lp(2067, 68),
 											Name: "TSource",
 										},
 									},
@@ -40459,22 +40432,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2067, 93),
+								Pos: lp(2067, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 93),
+									Pos:  lp(2067, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 98),
+											Pos:  lp(2067, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2067, 107),
-											Name: "TKey",
+											Pos:  lp(2067, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -40483,20 +40456,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
-							Name: "int",
+							Name: "float",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 38),
+								Pos:      lp(2068, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 43),
+									Pos:  lp(2068, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2068, 55),
-											Name: "int",
+											Pos:  lp(2068, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -40509,22 +40482,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "int",
+							Name: "float",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 47),
+								Pos:      lp(2069, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 52),
+									Pos:  lp(2069, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 64),
+											Pos:  lp(2069, 66),
 											Name: "TSource",
 										},
 									},
@@ -40532,18 +40505,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2069, 81),
+								Pos: lp(2069, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 81),
+									Pos:  lp(2069, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 86),
+											Pos:  lp(2069, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2069, 95),
-											Name: "int",
+											Pos:  lp(2069, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -40556,20 +40529,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 39),
+								Pos:      lp(2070, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 44),
+									Pos:  lp(2070, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 56),
-											Name: "long",
+											Pos:  lp(2070, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -40582,22 +40558,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "long",
+							Name: "TResult",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2071, 48),
+								Pos:      lp(2071, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 53),
+									Pos:  lp(2071, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 65),
+											Pos:  lp(2071, 77),
 											Name: "TSource",
 										},
 									},
@@ -40605,18 +40582,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2071, 82),
+								Pos: lp(2071, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 82),
+									Pos:  lp(2071, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 87),
+											Pos:  lp(2071, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2071, 96),
-											Name: "long",
+											Pos:  lp(2071, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -40629,319 +40606,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2072, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2072, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2072, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2073, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2073, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2073, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2073, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2073, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2074, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2075, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2075, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2075, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2076, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2076, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2076, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2077, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2077, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2077, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2077, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2077, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 30),
 							Name: "TSource",
 						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2078, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 30),
-							Name: "TResult",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2079, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2079, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2079, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 30),
-							Name: "TSource",
-						},
-						Name: "MinBy",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 59),
+								Pos:      lp(2072, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 64),
+									Pos:  lp(2072, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 76),
+											Pos:  lp(2072, 76),
 											Name: "TSource",
 										},
 									},
@@ -40949,17 +40630,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2080, 93),
+								Pos: lp(2072, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 93),
+									Pos:  lp(2072, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 98),
+											Pos:  lp(2072, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2080, 107),
+											Pos:  lp(2072, 107),
 											Name: "TKey",
 										},
 									},
@@ -40969,29 +40650,318 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2073, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2073, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2073, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2074, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2074, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2074, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2074, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2074, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2075, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2075, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2075, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2075, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2076, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2076, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2076, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2076, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2077, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2077, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2077, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2078, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2078, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2078, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2078, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2078, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2079, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2079, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2079, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2079, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2079, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2080, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2080, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2080, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2080, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2080, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2081, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2081, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 67),
+								Pos:      lp(2081, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2081, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2081, 57),
+											Name: "float",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -41002,33 +40972,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 61),
+								Pos:      lp(2082, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 66),
+									Pos:  lp(2082, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 78),
-											Name: "T",
+											Pos:  lp(2082, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2082, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -41037,47 +41019,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2083, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 49),
-									Name: "T",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2083, 61),
+								Pos:      lp(2083, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 66),
+									Pos:  lp(2083, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 78),
-											Name: "T",
+											Pos:  lp(2083, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2083, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41086,29 +41048,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "OrderBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 81),
+								Pos:      lp(2084, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 86),
+									Pos:  lp(2084, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 98),
+											Pos:  lp(2084, 77),
 											Name: "TSource",
 										},
 									},
@@ -41116,22 +41072,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2084, 115),
+								Pos: lp(2084, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 115),
+									Pos:  lp(2084, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 120),
+											Pos:  lp(2084, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2084, 129),
-											Name: "TKey",
+											Pos:  lp(2084, 108),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41140,29 +41096,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2085, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderBy",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 81),
+								Pos:      lp(2085, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 86),
+									Pos:  lp(2085, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 98),
+											Pos:  lp(2085, 76),
 											Name: "TSource",
 										},
 									},
@@ -41170,36 +41120,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2085, 115),
+								Pos: lp(2085, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 115),
+									Pos:  lp(2085, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 120),
+											Pos:  lp(2085, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2085, 129),
+											Pos:  lp(2085, 107),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2085, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41208,52 +41144,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2086, 49),
-									Name: "TSource",
+									Pos:  lp(2086, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 91),
+								Pos:      lp(2086, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 96),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2086, 108),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2086, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2086, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2086, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2086, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -41266,62 +41177,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2087, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 91),
+								Pos:      lp(2087, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 96),
+									Pos:  lp(2087, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 108),
-											Name: "TSource",
+											Pos:  lp(2087, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2087, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2087, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2087, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41334,48 +41212,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2088, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2088, 80),
+								Pos:      lp(2088, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2088, 66),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2088, 104),
-											Name: "TSource",
+											Pos:  lp(2088, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2088, 121),
+								Pos: lp(2088, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 121),
-									Name: "Func",
+									Pos:  lp(2088, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2088, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2088, 135),
-											Name: "TKey",
+											Pos:  lp(2088, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -41392,21 +41265,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2089, 80),
+								Pos:      lp(2089, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2089, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 104),
+											Pos:  lp(2089, 98),
 											Name: "TSource",
 										},
 									},
@@ -41414,36 +41287,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2089, 121),
+								Pos: lp(2089, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 121),
+									Pos:  lp(2089, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 126),
+											Pos:  lp(2089, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2089, 135),
+											Pos:  lp(2089, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2089, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41460,21 +41319,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 90),
+								Pos:      lp(2090, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2090, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 114),
+											Pos:  lp(2090, 98),
 											Name: "TSource",
 										},
 									},
@@ -41482,22 +41341,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2090, 131),
+								Pos: lp(2090, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 131),
+									Pos:  lp(2090, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 136),
+											Pos:  lp(2090, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2090, 145),
+											Pos:  lp(2090, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2090, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41514,21 +41387,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 90),
+								Pos:      lp(2091, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2091, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 114),
+											Pos:  lp(2091, 108),
 											Name: "TSource",
 										},
 									},
@@ -41536,17 +41409,71 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2091, 131),
+								Pos: lp(2091, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 131),
+									Pos:  lp(2091, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 136),
+											Pos:  lp(2091, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2091, 145),
+											Pos:  lp(2091, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2092, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2092, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2092, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2092, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2092, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2092, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2092, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2092, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2092, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2092, 139),
 											Name: "TKey",
 										},
 									},
@@ -41554,13 +41481,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2091, 164),
+								Pos: lp(2092, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 164),
+									Pos:  lp(2092, 158),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 174),
+											Pos:  lp(2092, 168),
 											Name: "TKey",
 										},
 									},
@@ -41570,32 +41497,33 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2092, 9),
+						Pos:       lp(2093, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2092, 30),
-							Name: "IEnumerable",
+							Pos:  lp(2093, 30),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2092, 42),
+									Pos:  lp(2093, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2092, 68),
+								Pos:      lp(2093, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2093, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 85),
+											Pos:  lp(2093, 104),
 											Name: "TSource",
 										},
 									},
@@ -41603,45 +41531,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2092, 102),
+								Pos: lp(2093, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 102),
-									Name: "TSource",
+									Pos:  lp(2093, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2093, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2093, 135),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2093, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2093, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2093, 42),
-									Name: "int",
-								},
-							},
-						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2093, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2093, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 64),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -41650,34 +41555,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2094, 42),
-									Name: "TResult",
+									Pos:  lp(2094, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "ThenBy",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2094, 67),
+								Pos:      lp(2094, 80),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 67),
-									Name: "TResult",
+									Pos:  lp(2094, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 104),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2094, 84),
+								Pos: lp(2094, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 84),
-									Name: "int",
+									Pos:  lp(2094, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2094, 135),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2094, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41686,33 +41623,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2095, 42),
+									Pos:  lp(2095, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2095, 68),
+								Pos:      lp(2095, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2095, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 85),
+											Pos:  lp(2095, 114),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2095, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2095, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2095, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -41721,29 +41677,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2096, 42),
-									Name: "TResult",
+									Pos:  lp(2096, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 76),
+								Pos:      lp(2096, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 81),
-									Name: "IEnumerable",
+									Pos:  lp(2096, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 93),
+											Pos:  lp(2096, 114),
 											Name: "TSource",
 										},
 									},
@@ -41751,22 +41707,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2096, 110),
+								Pos: lp(2096, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 110),
+									Pos:  lp(2096, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 115),
+											Pos:  lp(2096, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2096, 124),
-											Name: "TResult",
+											Pos:  lp(2096, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2096, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2096, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41779,25 +41749,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2097, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 76),
+								Pos:      lp(2097, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 81),
+									Pos:  lp(2097, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 93),
+											Pos:  lp(2097, 85),
 											Name: "TSource",
 										},
 									},
@@ -41805,26 +41774,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2097, 110),
+								Pos: lp(2097, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2097, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2097, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2097, 129),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2097, 102),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "element",
 							},
 						},
 					},
@@ -41837,54 +41792,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2098, 42),
-									Name: "TResult",
+									Name: "int",
 								},
 							},
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2098, 80),
-								Modifier: "this",
+								Pos: lp(2098, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 85),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 97),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2098, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2098, 114),
+								Pos: lp(2098, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2098, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2098, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2098, 64),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -41901,73 +41829,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 93),
-								Modifier: "this",
+								Pos: lp(2099, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 98),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2099, 110),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2099, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2099, 127),
+								Pos: lp(2099, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2099, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2099, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2099, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
+									Pos:  lp(2099, 84),
+									Name: "int",
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2099, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2099, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2099, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2099, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2099, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "count",
 							},
 						},
 					},
@@ -41976,41 +41857,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2100, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2100, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 58),
+								Pos:      lp(2100, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 63),
+									Pos:  lp(2100, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 75),
+											Pos:  lp(2100, 85),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2100, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2100, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2100, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -42023,24 +41896,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2101, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 65),
+								Pos:      lp(2101, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 70),
+									Pos:  lp(2101, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2101, 82),
+											Pos:  lp(2101, 93),
 											Name: "TSource",
 										},
 									},
@@ -42048,12 +41922,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2101, 99),
+								Pos: lp(2101, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 99),
-									Name: "int",
+									Pos:  lp(2101, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2101, 124),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -42066,24 +41950,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2102, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2102, 65),
+								Pos:      lp(2102, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 70),
+									Pos:  lp(2102, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 82),
+											Pos:  lp(2102, 93),
 											Name: "TSource",
 										},
 									},
@@ -42091,12 +41976,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2102, 99),
+								Pos: lp(2102, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 99),
-									Name: "int",
+									Pos:  lp(2102, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2102, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2102, 129),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -42109,24 +42008,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2103, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 69),
+								Pos:      lp(2103, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 74),
+									Pos:  lp(2103, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 86),
+											Pos:  lp(2103, 97),
 											Name: "TSource",
 										},
 									},
@@ -42134,12 +42034,28 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2103, 103),
+								Pos: lp(2103, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 103),
-									Name: "int",
+									Pos:  lp(2103, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2103, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2103, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2103, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -42152,24 +42068,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2104, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 69),
+								Pos:      lp(2104, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 74),
+									Pos:  lp(2104, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 86),
+											Pos:  lp(2104, 110),
 											Name: "TSource",
 										},
 									},
@@ -42177,12 +42095,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2104, 103),
+								Pos: lp(2104, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 103),
-									Name: "int",
+									Pos:  lp(2104, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2104, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2104, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2104, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2104, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2104, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -42191,51 +42147,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2105, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2105, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "SkipWhile",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 70),
+								Pos:      lp(2105, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 75),
+									Pos:  lp(2105, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 87),
+											Pos:  lp(2105, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2105, 104),
+								Pos: lp(2105, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 104),
-									Name: "Func",
+									Pos:  lp(2105, 91),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 109),
+											Pos:  lp(2105, 103),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2105, 118),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -42252,20 +42198,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 70),
+								Pos:      lp(2106, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 75),
+									Pos:  lp(2106, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 87),
+											Pos:  lp(2106, 82),
 											Name: "TSource",
 										},
 									},
@@ -42273,26 +42219,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2106, 104),
+								Pos: lp(2106, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2106, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2106, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2106, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2106, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42309,20 +42241,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 70),
+								Pos:      lp(2107, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 75),
+									Pos:  lp(2107, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 87),
+											Pos:  lp(2107, 82),
 											Name: "TSource",
 										},
 									},
@@ -42330,22 +42262,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2107, 104),
+								Pos: lp(2107, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2107, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2107, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2107, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42362,20 +42284,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 70),
+								Pos:      lp(2108, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 75),
+									Pos:  lp(2108, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 87),
+											Pos:  lp(2108, 86),
 											Name: "TSource",
 										},
 									},
@@ -42383,26 +42305,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2108, 104),
+								Pos: lp(2108, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2108, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2108, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2108, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2108, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42419,20 +42327,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 66),
+								Pos:      lp(2109, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 71),
+									Pos:  lp(2109, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 83),
+											Pos:  lp(2109, 86),
 											Name: "TSource",
 										},
 									},
@@ -42440,22 +42348,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 100),
+								Pos: lp(2109, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2109, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2109, 114),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2109, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42472,20 +42370,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 66),
+								Pos:      lp(2110, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 71),
+									Pos:  lp(2110, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 83),
+											Pos:  lp(2110, 87),
 											Name: "TSource",
 										},
 									},
@@ -42493,21 +42391,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2110, 100),
+								Pos: lp(2110, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 100),
+									Pos:  lp(2110, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 105),
+											Pos:  lp(2110, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2110, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2110, 119),
+											Pos:  lp(2110, 118),
 											Name: "bool",
 										},
 									},
@@ -42521,24 +42415,55 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2111, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2111, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 38),
+								Pos:      lp(2111, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 43),
+									Pos:  lp(2111, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 55),
-											Name: "int",
+											Pos:  lp(2111, 87),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2111, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -42547,6 +42472,252 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2112, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2112, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2112, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2112, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2112, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2112, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2112, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2112, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2112, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2113, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2113, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2113, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2113, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2113, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2113, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2113, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2114, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2114, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2114, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2114, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2114, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2114, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2115, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2115, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2115, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2115, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2115, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2115, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2115, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2115, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2115, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2116, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2116, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2116, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2116, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2117, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2117, 30),
 							Name: "int",
 						},
 						Name: "Sum",
@@ -42555,14 +42726,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 47),
+								Pos:      lp(2117, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 52),
+									Pos:  lp(2117, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 64),
+											Pos:  lp(2117, 64),
 											Name: "TSource",
 										},
 									},
@@ -42570,17 +42741,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2112, 81),
+								Pos: lp(2117, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 81),
+									Pos:  lp(2117, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 86),
+											Pos:  lp(2117, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 95),
+											Pos:  lp(2117, 95),
 											Name: "int",
 										},
 									},
@@ -42590,221 +42761,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2113, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2113, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2113, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2114, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2114, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2114, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2114, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2114, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2115, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2115, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2115, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2115, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2116, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2116, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2116, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2116, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2116, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2117, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2117, 30),
-							Name: "decimal",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2117, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2118, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 30),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 51),
+								Pos:      lp(2118, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 56),
+									Pos:  lp(2118, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 68),
-											Name: "TSource",
+											Pos:  lp(2118, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2118, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2118, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2118, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42813,33 +42791,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "float",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2119, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2119, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2120, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2120, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42847,14 +42799,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 49),
+								Pos:      lp(2119, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 54),
+									Pos:  lp(2119, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 66),
+											Pos:  lp(2119, 65),
 											Name: "TSource",
 										},
 									},
@@ -42862,18 +42814,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2120, 83),
+								Pos: lp(2119, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 83),
+									Pos:  lp(2119, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 88),
+											Pos:  lp(2119, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2120, 97),
-											Name: "float",
+											Pos:  lp(2119, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42882,35 +42834,75 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2120, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2120, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2120, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2121, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2121, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2121, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2121, 30),
+							Name: "double",
 						},
-						Name: "ToArray",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 57),
+								Pos:      lp(2121, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 62),
+									Pos:  lp(2121, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 74),
+											Pos:  lp(2121, 67),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2121, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2121, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42919,56 +42911,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2122, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2122, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 84),
+								Pos:      lp(2122, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 89),
+									Pos:  lp(2122, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 101),
-											Name: "TSource",
+											Pos:  lp(2122, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2122, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2122, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2122, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -42977,34 +42937,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2123, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2123, 47),
-									Name: "TElement",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 95),
+								Pos:      lp(2123, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 100),
+									Pos:  lp(2123, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 112),
+											Pos:  lp(2123, 68),
 											Name: "TSource",
 										},
 									},
@@ -43012,40 +42960,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2123, 129),
+								Pos: lp(2123, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 129),
+									Pos:  lp(2123, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 134),
+											Pos:  lp(2123, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2123, 143),
-											Name: "TKey",
+											Pos:  lp(2123, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2123, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -43054,29 +42984,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2124, 38),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 66),
+								Pos:      lp(2124, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 71),
+									Pos:  lp(2124, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 83),
-											Name: "TSource",
+											Pos:  lp(2124, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -43089,28 +43010,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2125, 38),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "ToHashSet",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 66),
+								Pos:      lp(2125, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 71),
+									Pos:  lp(2125, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 83),
+											Pos:  lp(2125, 66),
 											Name: "TSource",
 										},
 									},
@@ -43118,18 +43033,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2125, 100),
+								Pos: lp(2125, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2125, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 118),
+											Pos:  lp(2125, 88),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2125, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -43137,29 +43056,27 @@ func libraryAST() *lang.File {
 						Pos:       lp(2126, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2126, 30),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2126, 35),
-									Name: "TSource",
-								},
+							Pos:       lp(2126, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2126, 30),
+								Name: "TSource",
 							},
 						},
-						Name: "ToList",
+						Name: "ToArray",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 60),
+								Pos:      lp(2126, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 65),
+									Pos:  lp(2126, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 77),
+											Pos:  lp(2126, 74),
 											Name: "TSource",
 										},
 									},
@@ -43173,47 +43090,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2127, 30),
-							Name: "IEnumerable",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2127, 42),
+									Pos:  lp(2127, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2127, 47),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 66),
+								Pos:      lp(2127, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 71),
+									Pos:  lp(2127, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 83),
+											Pos:  lp(2127, 101),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2127, 99),
+								Pos: lp(2127, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2127, 118),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 111),
+											Pos:  lp(2127, 123),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2127, 132),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43222,56 +43148,154 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2128, 30),
-							Name: "IEnumerable",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2128, 42),
+									Pos:  lp(2128, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2128, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2128, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2128, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2128, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2129, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2129, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2128, 66),
+								Pos:      lp(2129, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 71),
+									Pos:  lp(2129, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 83),
+											Pos:  lp(2129, 83),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2130, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2130, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2130, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2128, 99),
+								Pos:      lp(2130, 66),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 99),
+									Pos:  lp(2130, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 111),
+											Pos:  lp(2130, 83),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2128, 128),
+								Pos: lp(2130, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 128),
+									Pos:  lp(2130, 100),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 146),
+											Pos:  lp(2130, 118),
 											Name: "TSource",
 										},
 									},
@@ -43281,14 +43305,161 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
+						Pos:       lp(2131, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 30),
+							Pos:  lp(2131, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2131, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2131, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2129, 42),
+									Pos:  lp(2132, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2132, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2132, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2133, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2133, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2133, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2133, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2133, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2133, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2134, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2134, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2134, 42),
 									Name: "TResult",
 								},
 							},
@@ -43301,14 +43472,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2129, 81),
+								Pos:      lp(2134, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 86),
+									Pos:  lp(2134, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 98),
+											Pos:  lp(2134, 98),
 											Name: "TFirst",
 										},
 									},
@@ -43316,13 +43487,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2129, 113),
+								Pos: lp(2134, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 113),
+									Pos:  lp(2134, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 125),
+											Pos:  lp(2134, 125),
 											Name: "TSecond",
 										},
 									},
@@ -43330,21 +43501,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2129, 142),
+								Pos: lp(2134, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 142),
+									Pos:  lp(2134, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 147),
+											Pos:  lp(2134, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2129, 155),
+											Pos:  lp(2134, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2129, 164),
+											Pos:  lp(2134, 164),
 											Name: "TResult",
 										},
 									},
@@ -43356,7 +43527,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2132, 5),
+				Pos:       lp(2137, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -43367,11 +43538,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2132, 50),
+						Pos:  lp(2137, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2132, 62),
+								Pos:  lp(2137, 62),
 								Name: "TElement",
 							},
 						},
@@ -43379,15 +43550,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2134, 9),
+						Pos: lp(2139, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2134, 9),
+							Pos:  lp(2139, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2134, 20),
+								Pos:  lp(2139, 20),
 								Kind: "get",
 							},
 						},
@@ -43395,7 +43566,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2137, 5),
+				Pos:       lp(2142, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -43405,11 +43576,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2137, 53),
+						Pos:  lp(2142, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2137, 65),
+								Pos:  lp(2142, 65),
 								Name: "TElement",
 							},
 						},

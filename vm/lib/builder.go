@@ -277,11 +277,22 @@ func init() {
 		s := r.AsStr()
 		return args[0], sbOf(args[0]).add(t, s.S, s.Len())
 	})
-	sb.AddMethod("Insert", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	sb.AddMethod("Insert", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		i, _ := toInt(args[1])
-		ins, _, err := appendText(t, args[2:])
+		ins, _, err := appendText(t, args[2:3])
 		if err != nil {
 			return vm.Null, err
+		}
+		if len(args) == 4 {
+			// Insert(index, value, count): value count times.
+			count, _ := toInt(args[3])
+			if count < 0 {
+				return vm.Null, argOutOfRange(t, "count", "Non-negative number required.")
+			}
+			if err := t.ReserveElems(int64(len(ins))*int64(count), 1); err != nil {
+				return vm.Null, err
+			}
+			ins = strings.Repeat(ins, count)
 		}
 		b := sbOf(args[0])
 		units, _ := b.length()
@@ -320,8 +331,23 @@ func init() {
 			return append(u[:i:i], u[j:]...)
 		})
 	})
-	sb.AddMethod("Replace", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	sb.AddMethod("Replace", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		b := sbOf(args[0])
+		if len(args) == 5 {
+			// Replace(old, new, startIndex, count) replaces within the
+			// UTF-16 range only.
+			u := u16(b.str())
+			start, _ := toInt(args[3])
+			count, _ := toInt(args[4])
+			if start < 0 || start > len(u) || count < 0 || start > len(u)-count {
+				return vm.Null, argOutOfRange(t, "count", "Index was out of range. Must be non-negative and less than the size of the collection.")
+			}
+			r, err := vm.TString.LookupMethod("Replace", 2).Native(t, []vm.Value{vm.String(fromU16(u[start : start+count])), args[1], args[2]})
+			if err != nil {
+				return vm.Null, err
+			}
+			return args[0], b.replace(t, fromU16(u[:start])+r.AsStr().S+fromU16(u[start+count:]))
+		}
 		r, err := vm.TString.LookupMethod("Replace", 2).Native(t, []vm.Value{vm.String(b.str()), args[1], args[2]})
 		if err != nil {
 			return vm.Null, err

@@ -275,6 +275,49 @@ func init() {
 		}
 		return vm.Null, nil
 	})
+	hs.AddMethod("SymmetricExceptWith", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		vs, err := collect(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		s := setOf(args[0])
+		other, err := newSetFrom(t, s.elem, vs)
+		if err != nil {
+			return vm.Null, err
+		}
+		// Each distinct element of other is removed when s has it and
+		// added when it does not, in other's order (as .NET does).
+		for _, v := range other.items() {
+			removed, err := s.remove(t, v)
+			if err != nil {
+				return vm.Null, err
+			}
+			if !removed {
+				if _, err := s.add(t, v); err != nil {
+					return vm.Null, err
+				}
+			}
+		}
+		return vm.Null, nil
+	})
+	hs.AddMethod("RemoveWhere", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := setOf(args[0])
+		match := predicate(t, args[1])
+		n := 0
+		for _, v := range s.items() {
+			ok, err := match(v)
+			if err != nil {
+				return vm.Null, err
+			}
+			if ok {
+				if _, err := s.remove(t, v); err != nil {
+					return vm.Null, err
+				}
+				n++
+			}
+		}
+		return vm.Int(int32(n)), nil
+	})
 	setPred := func(f func(t *vm.Thread, s, other *hashSet) (bool, error)) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			vs, err := collect(t, args[1])

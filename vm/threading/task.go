@@ -19,6 +19,17 @@ var (
 		{Name: "AttachedToParent", Value: 4}, {Name: "DenyChildAttach", Value: 8}, {Name: "HideScheduler", Value: 16},
 		{Name: "RunContinuationsAsynchronously", Value: 64},
 	})
+	TTaskContinuationOptions = vm.NewEnumType("System.Threading.Tasks", "TaskContinuationOptions", []vm.EnumMember{
+		{Name: "None", Value: 0}, {Name: "PreferFairness", Value: 1}, {Name: "LongRunning", Value: 2},
+		{Name: "AttachedToParent", Value: 4}, {Name: "DenyChildAttach", Value: 8}, {Name: "HideScheduler", Value: 16},
+		{Name: "LazyCancellation", Value: 32}, {Name: "RunContinuationsAsynchronously", Value: 64},
+		{Name: "NotOnRanToCompletion", Value: contNotOnRanToCompletion}, {Name: "NotOnFaulted", Value: contNotOnFaulted},
+		{Name: "OnlyOnCanceled", Value: contNotOnRanToCompletion | contNotOnFaulted},
+		{Name: "NotOnCanceled", Value: contNotOnCanceled},
+		{Name: "OnlyOnFaulted", Value: contNotOnRanToCompletion | contNotOnCanceled},
+		{Name: "OnlyOnRanToCompletion", Value: contNotOnFaulted | contNotOnCanceled},
+		{Name: "ExecuteSynchronously", Value: 524288},
+	})
 	TTaskFactory         = vm.NewLibType("System.Threading.Tasks", "TaskFactory", nil)
 	TTaskAwaiter         = vm.RegisterType(vm.NewLibType("System.Runtime.CompilerServices", "TaskAwaiter", nil))
 	TConfiguredAwaitable = vm.NewLibType("System.Runtime.CompilerServices", "ConfiguredTaskAwaitable", nil)
@@ -30,6 +41,28 @@ var (
 
 // optRunContinuationsAsynchronously is TaskCreationOptions.RunContinuationsAsynchronously.
 const optRunContinuationsAsynchronously = 64
+
+// The TaskContinuationOptions flags that exclude an antecedent's final
+// state; a continuation so excluded is canceled without running.
+const (
+	contNotOnRanToCompletion = 0x10000
+	contNotOnFaulted         = 0x20000
+	contNotOnCanceled        = 0x40000
+)
+
+// continuationExcluded reports whether options (TaskContinuationOptions)
+// exclude running a continuation after an antecedent that ended in st.
+func continuationExcluded(options int64, st vm.TaskStatus) bool {
+	switch st {
+	case vm.StatusRanToCompletion:
+		return options&contNotOnRanToCompletion != 0
+	case vm.StatusFaulted:
+		return options&contNotOnFaulted != 0
+	case vm.StatusCanceled:
+		return options&contNotOnCanceled != 0
+	}
+	return false
+}
 
 // TaskAwaiter is the awaiter of a Task (GetAwaiter()), and, with
 // ContinueOnCapturedContext false, of task.ConfigureAwait(false). There is no
@@ -556,9 +589,19 @@ func init() {
 		if delegateArity(fn) >= 2 {
 			callArgs = append(callArgs, optArg(args, 2))
 		}
+		var options int64
+		for _, a := range args[2:] {
+			if a.Type() == TTaskContinuationOptions {
+				options = int64(a.Bits())
+			}
+		}
 		ec := t.Ctx.Capture()
 		cont := vm.NewTask(vm.TObject)
 		whenComplete(t, tk, func(w *vm.Thread) {
+			if continuationExcluded(options, tk.Status()) {
+				cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+				return
+			}
 			w.Queue(func(x *vm.Thread) {
 				var r vm.Value
 				s := threadStateOf(x)
@@ -658,6 +701,7 @@ func init() {
 
 	registerEnum(TTaskStatus)
 	registerEnum(TTaskCreationOptions)
+	registerEnum(TTaskContinuationOptions)
 	registerTCS()
 }
 
