@@ -228,6 +228,10 @@ type binder struct {
 	// eventLHS is the left operand of the `+=` or `-=` being bound: an
 	// event may appear there from outside its type.
 	eventLHS lang.Expr
+	// fieldInit is set while an instance field or property initializer is
+	// bound: it runs before the object is constructed, so it cannot name
+	// an instance member (CS0236).
+	fieldInit bool
 	// What flow analysis (flow.go) needs of nested functions: the delegate
 	// type each lambda converts to, and each method's and local function's
 	// return type and name.

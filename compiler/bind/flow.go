@@ -798,6 +798,9 @@ func (a *flow) irrefutable(p lang.Pattern, x lang.Expr) bool {
 	switch p := p.(type) {
 	case *lang.VarPattern, *lang.DiscardPattern:
 		return true
+	case *lang.ConstPattern:
+		id, ok := p.X.(*lang.Ident)
+		return ok && id.Name == "_" && a.lookup("_") == nil
 	case *lang.TypePattern:
 		t := a.b.info.Types[x]
 		if t == nil || !(t.Kind == Special && t.Special != Object && t.Special != String && t.Special != Void || t.Kind == Enum) {
@@ -945,7 +948,7 @@ func (a *flow) constBool(x lang.Expr) (bool, bool) {
 // when it is false.
 func (a *flow) cond(x lang.Expr) (t, f flowState) {
 	if v, ok := a.constBool(x); ok {
-		a.expr(x)
+		// A constant reads no variable (a local constant is assigned).
 		if v {
 			return a.cur, deadState()
 		}
@@ -1058,7 +1061,7 @@ func (a *flow) expr(x lang.Expr) {
 			a.expr(x.Y)
 		}
 	case *lang.UnaryExpr:
-		if x.Op == "!" {
+		if x.Op == "!" && a.b.info.CallOf(x) == nil {
 			t, f := a.cond(x)
 			a.cur = join(t, f)
 			return

@@ -12,7 +12,10 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			ft := b.resolveType(m.Type, b.typeCtx())
 			for _, d := range m.Decls {
 				if d.Init != nil {
+					static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
+					b.fieldInit = !static
 					b.body(m.Modifiers.Has(lang.ModStatic), nil, nil, nil, func() { b.convertExpr(d.Init, ft) })
+					b.fieldInit = false
 					b.flowBody(flowUnit{expr: d.Init})
 				}
 			}
@@ -20,7 +23,9 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			pt := b.resolveType(m.Type, b.typeCtx())
 			static := m.Modifiers.Has(lang.ModStatic)
 			if m.Init != nil {
+				b.fieldInit = !static
 				b.body(static, nil, nil, nil, func() { b.convertExpr(m.Init, pt) })
+				b.fieldInit = false
 				b.flowBody(flowUnit{expr: m.Init})
 			}
 			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
