@@ -246,6 +246,21 @@ type binder struct {
 	// eventLHS is the left operand of the `+=` or `-=` being bound: an
 	// event may appear there from outside its type.
 	eventLHS lang.Expr
+	// fieldInit is set while an instance field or property initializer is
+	// bound: it runs before the object is constructed, so it cannot name
+	// an instance member (CS0236).
+	fieldInit bool
+	// What flow analysis (flow.go) needs of nested functions: the delegate
+	// type each lambda converts to, and each method's and local function's
+	// return type and name.
+	lambdaTargets map[*lang.LambdaExpr]*Type
+	funcSigs      map[*lang.MethodDecl]funcSig
+}
+
+// funcSig is what flow analysis knows of a method or local function.
+type funcSig struct {
+	ret  *Type  // what its return statements convert to
+	what string // its signature, as CS0161 names it
 }
 
 type fnCtx struct {
@@ -268,7 +283,8 @@ type scope struct {
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
-		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{}}
+		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
+		lambdaTargets: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},

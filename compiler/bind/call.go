@@ -85,6 +85,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if id, ok := e.Fun.(*lang.Ident); ok && m.Owner != nil {
+		b.instanceInInitializer(m, id.Pos, m.Definition().Signature())
+	}
 	if len(m.TypeArgs) > 0 && b.program[b.file] {
 		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
 	}

@@ -272,7 +272,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 		if l.Body != nil {
 			b.block(l.Body)
 			rs := returns(l.Body)
-			if ret != nil && !isVoid(ret) && !ret.IsUnchecked() && !returnsValue(rs) && mayFallOff(l.Body) {
+			if ret != nil && !isVoid(ret) && !ret.IsUnchecked() && !returnsValue(rs) && b.endReachable(l.Body) {
 				b.errorf(l.Pos, "CS1643", "Not all code paths return a value in lambda expression of type '%s'", inv.Owner)
 			}
 			for _, s := range rs {
@@ -296,25 +296,6 @@ func returnsValue(rs []*lang.ReturnStmt) bool {
 		}
 	}
 	return false
-}
-
-// mayFallOff reports whether control may reach the end of statement s. It
-// is an approximation of C#'s reachability (§13.2), used only for lambda
-// blocks that return no value: the last statement returns or throws, both
-// branches of an if do, or the loop is `while (true)`.
-func mayFallOff(s lang.Stmt) bool {
-	switch s := s.(type) {
-	case *lang.BlockStmt:
-		return len(s.Stmts) == 0 || mayFallOff(s.Stmts[len(s.Stmts)-1])
-	case *lang.ReturnStmt, *lang.ThrowStmt:
-		return false
-	case *lang.IfStmt:
-		return s.Else == nil || mayFallOff(s.Then) || mayFallOff(s.Else)
-	case *lang.WhileStmt:
-		lit, ok := s.Cond.(*lang.Literal)
-		return !ok || lit.Value != true
-	}
-	return true
 }
 
 // statementExpr reports whether e may stand as an expression statement
@@ -342,6 +323,7 @@ func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	if !ok || inv == nil || len(l.Params) != len(inv.Params) {
 		return
 	}
+	b.lambdaTargets[l] = d
 	b.bindLambda(l, inv)
 }
 

@@ -509,6 +509,7 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		return b.u.group
 	}
 	if ms := b.memberInScope(e.Name); len(ms) > 0 {
+		b.instanceInInitializer(ms[0], e.Pos, "")
 		if t := memberType(ms[0]); t != nil {
 			if f, ok := ms[0].(*Field); ok {
 				if v, ok := fieldConst(f); ok {
@@ -526,6 +527,34 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		return b.u.group
 	}
 	return b.u.unchecked
+}
+
+// instanceInInitializer reports CS0236 for an instance field, property or
+// method of the class named by a simple name in a field initializer; what
+// is how the message names a method.
+func (b *binder) instanceInInitializer(s Symbol, pos lang.Pos, what string) {
+	if !b.fieldInit {
+		return
+	}
+	switch s := s.(type) {
+	case *Field:
+		if _, primary := s.Decl.(*lang.TypeDecl); primary || s.Static || s.Const || s.Owner == nil || s.Owner.Kind == Enum {
+			return // a primary constructor's parameter is in scope in initializers
+		}
+		what = s.Owner.String() + "." + s.Name
+	case *Property:
+		if s.Static || s.Owner == nil {
+			return
+		}
+		what = s.Owner.String() + "." + s.Name
+	case *Method:
+		if s.Static || s.Owner == nil || what == "" {
+			return
+		}
+	default:
+		return
+	}
+	b.errorf(pos, "CS0236", "A field initializer cannot reference the non-static field, method, or property '%s'", what)
 }
 
 // member binds `X.Name`.

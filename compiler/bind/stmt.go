@@ -12,18 +12,26 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			ft := b.resolveType(m.Type, b.typeCtx())
 			for _, d := range m.Decls {
 				if d.Init != nil {
+					static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
+					b.fieldInit = !static
 					b.body(m.Modifiers.Has(lang.ModStatic), nil, nil, nil, func() { b.convertExpr(d.Init, ft) })
+					b.fieldInit = false
+					b.flowBody(flowUnit{expr: d.Init})
 				}
 			}
 		case *lang.PropertyDecl:
 			pt := b.resolveType(m.Type, b.typeCtx())
 			static := m.Modifiers.Has(lang.ModStatic)
 			if m.Init != nil {
+				b.fieldInit = !static
 				b.body(static, nil, nil, nil, func() { b.convertExpr(m.Init, pt) })
+				b.fieldInit = false
+				b.flowBody(flowUnit{expr: m.Init})
 			}
 			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
 			if m.ExprBody != nil {
 				b.accessor(static, pt, ips, nil, m.ExprBody)
+				b.flowBody(flowUnit{params: m.Params, expr: m.ExprBody})
 			}
 			for _, a := range m.Accessors {
 				ret, ps := pt, ips
@@ -31,6 +39,12 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 					ret, ps = b.u.special[Void], append(ips[:len(ips):len(ips)], &Param{Name: "value", Type: pt})
 				}
 				b.accessor(static, ret, ps, a.Body, a.ExprBody)
+				name := m.Name
+				if m.IsIndexer() {
+					name = indexerName(&Property{Params: ips})
+				}
+				b.flowBody(flowUnit{params: m.Params, body: a.Body, expr: a.ExprBody, ret: ret,
+					what: t.String() + "." + name + "." + a.Kind, pos: a.Pos})
 			}
 		case *lang.MethodDecl:
 			if m.Body == nil && m.ExprBody == nil {
@@ -38,6 +52,8 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			}
 			mt := b.method(m, t, b.typeCtx())
 			b.funcBody(m, mt, m.Modifiers.Has(lang.ModStatic))
+			sig := b.funcSigs[m]
+			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, ret: sig.ret, what: sig.what, pos: m.Pos})
 		case *lang.CtorDecl:
 			ps := b.params(m.Params, b.typeCtx())
 			b.body(m.Modifiers.Has(lang.ModStatic), b.u.special[Void], ps, nil, func() {
@@ -51,6 +67,7 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 					b.expr(m.ExprBody)
 				}
 			})
+			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, init: m.Init})
 		}
 	}
 	if td.HasPrimary || td.HasBaseArgs {
@@ -137,6 +154,7 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 	if async {
 		ret = b.asyncResult(ret)
 	}
+	b.funcSigs[m] = funcSig{ret: ret, what: mt.Signature()}
 	b.body(static, ret, mt.Params, mt.TypeParams, func() {
 		b.fn.async = async
 		if m.Body != nil {
@@ -178,6 +196,8 @@ func (b *binder) bindTopLevel(program *Type, f *lang.File) {
 		b.fn.async = true
 		b.stmts(f.Stmts)
 	})
+	pos := f.Stmts[0].Position()
+	b.flowBody(flowUnit{params: []*lang.Param{{Pos: pos, Name: "args"}}, body: &lang.BlockStmt{Pos: pos, Stmts: f.Stmts}})
 }
 
 func (b *binder) push() { b.scope = &scope{parent: b.scope, vars: map[string]*Type{}} }
