@@ -74,6 +74,10 @@ type Info struct {
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
+	// LambdaBodies counts the bindings of lambda bodies, the speculative
+	// ones of overload resolution and type inference included: a measure
+	// of binding cost that tests bound (TestNestedLambdaBindings).
+	LambdaBodies int
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -228,6 +232,13 @@ type binder struct {
 	// eventLHS is the left operand of the `+=` or `-=` being bound: an
 	// event may appear there from outside its type.
 	eventLHS lang.Expr
+
+	// What binding lambdas has learnt (lambda.go).
+	speculating int                                   // the depth of speculate calls
+	lambdas     map[*lang.LambdaExpr][]*lambdaBinding // speculative bindings, by the lambda as written
+	origins     map[*lang.LambdaExpr]*lang.LambdaExpr // a speculative copy's lambda as written
+	lambdaNames map[*lang.LambdaExpr][]string         // the names a lambda as written mentions
+	targeted    map[*lang.LambdaExpr]bool             // lambdas bound against a delegate type
 }
 
 type fnCtx struct {
@@ -250,7 +261,9 @@ type scope struct {
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
-		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}}
+		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{},
+		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
+		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
