@@ -428,17 +428,35 @@ func (c *Compiler) addType(t *vm.Type) int {
 	return i
 }
 
-// site returns the index of a by-name member site.
+// site returns the index of a new by-name member site for one call site
+// in the code. Each site has its own inline cache, so sites of one name
+// whose receivers differ in type (sm's builder and awaiter calls, which
+// every state machine makes) do not evict each other's entry.
+//
+// A site index is a 16-bit instruction operand. Past maxSites sites, the
+// sites of one name and argument count share the first one's (correct,
+// only slower when receivers differ); a name first referenced past it is
+// a compile error.
 func (c *Compiler) site(name string, argc int) int {
 	k := siteKey{name, argc}
-	if i, ok := c.siteIndex[k]; ok {
-		return i
+	first, seen := c.siteIndex[k]
+	if len(c.prog.Sites) >= maxSites {
+		if !seen {
+			c.errorf(c.at, "the program references more than %d members by name; asyncvm cannot compile it", maxSites)
+			return 0
+		}
+		return first
 	}
 	i := len(c.prog.Sites)
 	c.prog.Sites = append(c.prog.Sites, &vm.Site{Name: name, Argc: argc})
-	c.siteIndex[k] = i
+	if !seen {
+		c.siteIndex[k] = i
+	}
 	return i
 }
+
+// maxSites is the number of site indices an instruction operand holds.
+const maxSites = 1 << 16
 
 // static returns the index of a static field reference.
 func (c *Compiler) static(t *vm.Type, idx int) int {
