@@ -32,6 +32,9 @@ func manySites(funcs, pairs int) string {
 // sites than a site index operand holds compiles and runs correctly in
 // both models: past the limit, sites of one name share an inline cache.
 func TestMoreSitesThanOperandHolds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles 70,000 calls (several seconds of CPU)")
+	}
 	const funcs, pairs = 50, 700 // 70,000 sites of M
 	src := []byte(manySites(funcs, pairs))
 	for _, mode := range []string{"rt", "sm"} {
