@@ -40,6 +40,7 @@ var units = map[string]struct {
 	"sbuilder":        {1_000_000, "append"},
 	"nbody":           {20_000, "iter"},
 	"tcs":             {100_000, "iter"},
+	"lambda":          {100_000, "iter"},
 }
 
 var expectRE = regexp.MustCompile(`//\s*expect:\s?(.*)`)

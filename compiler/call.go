@@ -1048,7 +1048,22 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 		child.emitABC(vm.OpRetVoid, 0, 0, 0)
 	}
 	child.finish()
+	fn.Shared = len(fn.Up) == 0 && !(fn.HasThis && fs.c.readsThis(fn))
 	fs.emitABC(vm.OpClosure, dst, fs.c.addFunc(fn), 0)
+}
+
+// readsThis reports whether fn's code reads R[0], its this (directly, or
+// by making a closure that takes it).
+func (c *Compiler) readsThis(fn *vm.Func) bool {
+	reads := false
+	for _, ins := range fn.Code {
+		ins.Regs(c.prog, fn, func(r int) {
+			if r == 0 {
+				reads = true
+			}
+		}, func(int) {})
+	}
+	return reads
 }
 
 // declareParams declares a function's parameters in order, boxing the

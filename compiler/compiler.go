@@ -432,25 +432,44 @@ func (c *Compiler) addType(t *vm.Type) int {
 	return i
 }
 
-// site returns the index of a by-name member site.
+// site returns the index of a new by-name member site for one access in
+// the code (see slotSite).
 func (c *Compiler) site(name string, argc int) int { return c.slotSite(name, argc, nil) }
 
-// slotSite returns the index of a call site of the virtual or interface
-// method m, dispatched by m's slot (by name and argc when m has none, or
-// on a receiver whose type has no slots).
+// slotSite returns the index of a new member site for one access in the
+// code: a call of the virtual or interface method m is dispatched by m's
+// slot (by name and argc when m is nil or has no slot, or on a receiver
+// whose type has no slots). Each site has its own inline cache, so sites
+// of one name whose receivers differ in type (sm's builder and awaiter
+// calls, which every state machine makes) do not evict each other's entry.
+//
+// A site index is a 16-bit instruction operand. Past maxSites sites, the
+// sites of one name, argument count and method share the first one's
+// (correct, only slower when receivers differ); a member first referenced
+// past it is a compile error.
 func (c *Compiler) slotSite(name string, argc int, m *vm.Func) int {
 	if m != nil && m.Slot == 0 {
 		m = nil
 	}
 	k := siteKey{name, argc, m}
-	if i, ok := c.siteIndex[k]; ok {
-		return i
+	first, seen := c.siteIndex[k]
+	if len(c.prog.Sites) >= maxSites {
+		if !seen {
+			c.errorf(c.at, "the program references more than %d members by name; asyncvm cannot compile it", maxSites)
+			return 0
+		}
+		return first
 	}
 	i := len(c.prog.Sites)
 	c.prog.Sites = append(c.prog.Sites, &vm.Site{Name: name, Argc: argc, Method: m})
-	c.siteIndex[k] = i
+	if !seen {
+		c.siteIndex[k] = i
+	}
 	return i
 }
+
+// maxSites is the number of site indices an instruction operand holds.
+const maxSites = 1 << 16
 
 // static returns the index of a static field reference.
 func (c *Compiler) static(t *vm.Type, idx int) int {

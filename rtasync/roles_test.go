@@ -106,7 +106,7 @@ func legacyUseDef(p *vm.Program, f *vm.Func, ins vm.Instr) (uses, defs []int) {
 					uses = append(uses, u.Index)
 				}
 			}
-			if cf.HasThis && f.HasThis {
+			if cf.HasThis && f.HasThis && !cf.Shared { // a Shared closure (one per machine) takes no this
 				uses = append(uses, 0)
 			}
 		}

@@ -871,7 +871,7 @@ func (t *Thread) run() (result Value, err error) {
 			pc = fr.pc
 
 		case OpClosure:
-			regs[ins.A()] = Ref(t.makeClosure(t.M.Prog.Funcs[ins.B()], fr, regs))
+			regs[ins.A()] = Ref(t.closure(ins.B(), fr, regs))
 
 		case OpEndFilt:
 			v := regs[ins.A()]
@@ -1078,6 +1078,26 @@ func (t *Thread) run() (result Value, err error) {
 }
 
 // makeClosure builds a closure of f inside frame fr.
+// closure returns a closure of Funcs[i] for CLOSURE: the machine's one
+// closure of a Shared function (a lambda that captures nothing, which C#
+// caches in a static field), else a new one.
+func (t *Thread) closure(i int, fr *Frame, regs []Value) *Closure {
+	f := t.M.Prog.Funcs[i]
+	if !f.Shared || i >= len(t.M.closures) {
+		return t.makeClosure(f, fr, regs)
+	}
+	slot := &t.M.closures[i]
+	if cl := slot.Load(); cl != nil {
+		return cl
+	}
+	cl := &Closure{Header: Header{TDelegate}, Fn: f}
+	t.Count(unsafe.Pointer(cl), SizeClosure)
+	if slot.CompareAndSwap(nil, cl) {
+		return cl
+	}
+	return slot.Load()
+}
+
 func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
 	cl := &Closure{Header: Header{TDelegate}, Fn: f}
 	t.Count(unsafe.Pointer(cl), SizeClosure+8*len(f.Up))

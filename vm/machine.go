@@ -38,7 +38,11 @@ type Func struct {
 	Defaults   []Value
 	NumRegs    int
 	Up         []UpDesc // how a closure of this Func captures its variables
-	ParamConv  []int8   // per parameter: the Conv applied on entry, or -1
+	// Shared says a closure of this Func captures nothing (no upvalue, and
+	// this unread): CLOSURE makes one per machine and reuses it, as C#
+	// caches a non-capturing lambda in a static field (Machine.closures).
+	Shared    bool
+	ParamConv []int8 // per parameter: the Conv applied on entry, or -1
 
 	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind
@@ -218,6 +222,9 @@ type Machine struct {
 	// or host command line. The library has no file or network access at all.
 	Sandbox bool
 	lim     limitState // heap, thread and output limits (limits.go)
+	// closures holds, by function index, the one closure of each Shared
+	// function, made on first use.
+	closures []atomic.Pointer[Closure]
 }
 
 // Counters are the --stats figures. They are updated with atomics.
@@ -229,6 +236,7 @@ type Counters struct {
 // NewMachine prepares a program to run.
 func NewMachine(p *Program, stdout, stderr io.Writer) *Machine {
 	m := &Machine{Prog: p, Stdout: stdout, Stderr: stderr, MaxDepth: 10000, crashed: make(chan struct{}), closed: make(chan struct{})}
+	m.closures = make([]atomic.Pointer[Closure], len(p.Funcs))
 	return m
 }
 

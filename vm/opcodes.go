@@ -470,7 +470,8 @@ func (i Instr) WithJump(off int) Instr {
 
 // Regs calls use for each register i reads and def for each register it
 // writes, in the function f of program p (RClosure reads the registers
-// named by the closure's upvalue list; ReadsThis reads R[0]).
+// named by the closure's upvalue list and R[0] unless the closure is
+// Shared; ReadsThis reads R[0]).
 func (i Instr) Regs(p *Program, f *Func, use, def func(r int)) {
 	info := &Ops[i.Op()]
 	if info.Flags&ReadsThis != 0 {
@@ -501,8 +502,8 @@ func (i Instr) Regs(p *Program, f *Func, use, def func(r int)) {
 						use(u.Index)
 					}
 				}
-				if cf.HasThis && f.HasThis {
-					use(0)
+				if cf.HasThis && f.HasThis && !cf.Shared {
+					use(0) // a Shared closure takes nothing from its maker
 				}
 			}
 		}

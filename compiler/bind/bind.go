@@ -85,6 +85,10 @@ type Info struct {
 	// Origins holds, for a method the sm lowering replaced by a stub, the
 	// declaration the binder bound (see Copied).
 	Origins map[*lang.MethodDecl]*lang.MethodDecl
+	// LambdaBodies counts the bindings of lambda bodies, the speculative
+	// ones of overload resolution and type inference included: a measure
+	// of binding cost that tests bound (TestNestedLambdaBindings).
+	LambdaBodies int
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -253,8 +257,15 @@ type binder struct {
 	// What flow analysis (flow.go) needs of nested functions: the delegate
 	// type each lambda converts to, and each method's and local function's
 	// return type and name.
-	lambdaTargets map[*lang.LambdaExpr]*Type
-	funcSigs      map[*lang.MethodDecl]funcSig
+	lambdaDelegates map[*lang.LambdaExpr]*Type
+	funcSigs        map[*lang.MethodDecl]funcSig
+
+	// What binding lambdas has learnt (lambda.go).
+	speculating int                                   // the depth of speculate calls
+	lambdas     map[*lang.LambdaExpr][]*lambdaBinding // speculative bindings, by the lambda as written
+	origins     map[*lang.LambdaExpr]*lang.LambdaExpr // a speculative copy's lambda as written
+	lambdaNames map[*lang.LambdaExpr][]string         // the names a lambda as written mentions
+	targeted    map[*lang.LambdaExpr]bool             // lambdas bound against a delegate type
 }
 
 // funcSig is what flow analysis knows of a method or local function.
@@ -284,7 +295,9 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{},
 		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
-		lambdaTargets: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{}}
+		lambdaDelegates: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{},
+		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
+		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},

@@ -222,9 +222,7 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 			}
 		}
 	}
-	// The copy keeps the speculative types out of Info; its errors are
-	// dropped.
-	return b.speculate(func() { b.bindLambda(lang.Copy(l, nil), inv) })
+	return len(b.targetBinding(l, d, inv)) == 0
 }
 
 // typedSignature reports whether inv's parameter and return types are
@@ -249,6 +247,7 @@ func typedSignature(inv *Method) bool {
 // (CS0126), and an async lambda returns void, Task or Task<T> (CS4010).
 // Code generation then sees the lambda's body typed.
 func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
+	b.targeted[l] = true
 	ps := b.lambdaParams(l, paramTypes(inv))
 	ret := inv.Ret
 	if l.IsAsync {
@@ -257,6 +256,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			b.errorf(l.Pos, "CS4010", "Cannot convert async lambda expression to delegate type '%s'. An async lambda expression may return void, Task or Task<T>, none of which are convertible to '%s'.", inv.Owner, inv.Ret)
 		}
 	}
+	b.info.LambdaBodies++
 	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
 		b.fn.async = l.IsAsync
 		if l.ExprBody != nil {
@@ -323,7 +323,14 @@ func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	if !ok || inv == nil || len(l.Params) != len(inv.Params) {
 		return
 	}
-	b.lambdaTargets[l] = d
+	b.lambdaDelegates[l] = d
+	if b.speculating > 0 {
+		// A copy being bound to learn whether it binds: what binding
+		// it against d reports is cached.
+		b.targeted[l] = true
+		b.diags = append(b.diags, b.targetBinding(l, d, inv)...)
+		return
+	}
 	b.bindLambda(l, inv)
 }
 

@@ -26,7 +26,12 @@ func (b *binder) targetDefault(e lang.Expr, to *Type) {
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
-	from := b.expr(e)
+	var from *Type
+	if b.lambdaTargets(e, to) {
+		from = b.unboundLambda(e) // its body is bound against to by checkConversion
+	} else {
+		from = b.expr(e)
+	}
 	b.checkConversion(e, from, to)
 	b.noteConversion(e, to)
 	return from
@@ -38,11 +43,9 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.convertGroup(e, to)
 		return
 	}
-	if l, ok := e.(*lang.LambdaExpr); ok && to != nil && to.Kind == Delegate {
-		if inv := b.invokeOf(to); inv != nil && len(inv.Params) == len(l.Params) {
-			b.convertLambda(e, to) // the body's errors are reported from there
-			return
-		}
+	if b.lambdaTargets(e, to) {
+		b.convertLambda(e, to) // the body's errors are reported from there
+		return
 	}
 	if to == nil || b.implicit(e, from, to) {
 		return
@@ -201,9 +204,13 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.MemberExpr:
 		return b.member(e)
 	case *lang.CallExpr:
-		return b.call(e)
+		t := b.call(e)
+		b.settleLambdas(e.Args)
+		return t
 	case *lang.IndexExpr:
-		return b.index(e)
+		t := b.index(e)
+		b.settleLambdas(e.Args)
+		return t
 	case *lang.UnaryExpr:
 		return b.unary(e)
 	case *lang.PostfixExpr:
@@ -235,6 +242,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			}
 			ps = append(ps, &Param{Name: name, Type: pt})
 		}
+		b.info.LambdaBodies++
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync
 			if e.ExprBody != nil {
@@ -246,7 +254,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		})
 		return u.lambda
 	case *lang.NewExpr:
-		return b.newObject(e)
+		t := b.newObject(e)
+		b.settleLambdas(e.Args)
+		return t
 	case *lang.InitListExpr:
 		for _, x := range e.Elems {
 			b.expr(x)
@@ -717,10 +727,18 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 	return nil
 }
 
-// args binds call arguments and returns their types.
+// args binds call arguments and returns their types. The body of a
+// lambda argument is not bound here: it is bound once against the
+// delegate type of the parameter that overload resolution chooses for it
+// (convertArgGroups), or, when there is none, without one by
+// settleLambdas after the call.
 func (b *binder) args(as []*lang.Arg) []*Type {
 	ts := make([]*Type, len(as))
 	for i, a := range as {
+		if _, ok := a.X.(*lang.LambdaExpr); ok {
+			ts[i] = b.unboundLambda(a.X)
+			continue
+		}
 		ts[i] = b.expr(a.X)
 	}
 	return ts

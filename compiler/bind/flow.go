@@ -830,7 +830,7 @@ func labelText(l *lang.CaseLabel) string {
 // assignments stay inside it.
 func (a *flow) lambda(l *lang.LambdaExpr) {
 	u := flowUnit{params: l.Params, body: l.Body, expr: l.ExprBody, lambda: true, pos: l.Pos}
-	if d := a.b.lambdaTargets[l]; d != nil {
+	if d := a.b.lambdaDelegates[l]; d != nil {
 		if inv := a.b.invokeOf(d); inv != nil {
 			u.ret, u.delegate = inv.Ret, d
 			if l.IsAsync {

@@ -650,9 +650,23 @@ type lambdaResult struct {
 // explicit types where written) and returns what its body yields.
 // Diagnostics of the copy are dropped.
 func (b *binder) inferReturn(l *lang.LambdaExpr, ps []*Type) lambdaResult {
-	c := lang.Copy(l, nil)
+	origin, env := b.lambdaEnv(l)
+	for _, lb := range b.lambdas[origin] {
+		if lb.target == nil && sameTypes(lb.params, ps) && sameTypes(lb.env, env) {
+			return lb.result
+		}
+	}
+	r := b.inferReturnOnce(l, ps)
+	b.lambdas[origin] = append(b.lambdas[origin], &lambdaBinding{params: ps, env: env, result: r})
+	return r
+}
+
+// inferReturnOnce is inferReturn without the cache.
+func (b *binder) inferReturnOnce(l *lang.LambdaExpr, ps []*Type) lambdaResult {
+	c := b.copyLambda(l)
 	var r lambdaResult
 	b.speculate(func() {
+		b.info.LambdaBodies++
 		b.body(c.IsStatic || b.fn.static, nil, b.lambdaParams(c, ps), nil, func() {
 			b.fn.async = c.IsAsync
 			if c.ExprBody != nil {
@@ -788,7 +802,9 @@ func taskResult(t *Type) *Type {
 func (b *binder) speculate(f func()) bool {
 	saved, checks := b.diags, b.checks
 	b.diags = nil
+	b.speculating++
 	f()
+	b.speculating--
 	ok := len(b.diags) == 0
 	b.diags, b.checks = saved, checks
 	return ok

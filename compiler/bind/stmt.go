@@ -59,6 +59,7 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			b.body(m.Modifiers.Has(lang.ModStatic), b.u.special[Void], ps, nil, func() {
 				if m.Init != nil {
 					b.ctorInit(m.Init)
+					b.settleLambdas(m.Init.Args)
 				}
 				if m.Body != nil {
 					b.block(m.Body)
