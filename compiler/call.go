@@ -387,6 +387,13 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		if t, ok := fs.importedCall(fun, e, dst, opCall, opVirt); ok {
 			return t
 		}
+		if bm := fs.c.info.CallOf(e); bm != nil && bm.Static && bm.Owner != nil && bm.Owner.Lib && bm.Owner.VM != nil {
+			// A static method of a library base class every class
+			// inherits (object.ReferenceEquals, object.Equals), as the
+			// binder resolved it.
+			member := &lang.MemberExpr{Pos: fun.Pos, X: &lang.Ident{Pos: fun.Pos, Name: bm.Owner.Name}, Name: fun.Name}
+			return fs.callLibStatic(bm.Owner.VM, member, e, dst, opCall)
+		}
 		fs.undefined(fun.Pos, fun.Name)
 		return nil
 	case *lang.MemberExpr:

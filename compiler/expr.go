@@ -1071,6 +1071,12 @@ func (fs *funcState) compareConst(e *lang.BinaryExpr, whenFalse bool, target *la
 	if xt != vm.TInt && xt != vm.TLong {
 		return false
 	}
+	if bt := fs.c.info.TypeOf(e.X); bt != nil && bt.Kind == bind.Nullable {
+		// A lifted comparison is false when the operand is null, so its
+		// negation is not the opposite comparison: `n > 1` is not
+		// `!(n <= 1)`. The general path jumps on "not less".
+		return false
+	}
 	op := map[string]vm.Op{"<": vm.OpJLtK, ">=": vm.OpJGeK, "<=": vm.OpJLeK, ">": vm.OpJGtK}[e.Op]
 	if whenFalse {
 		op = map[vm.Op]vm.Op{vm.OpJLtK: vm.OpJGeK, vm.OpJGeK: vm.OpJLtK, vm.OpJLeK: vm.OpJGtK, vm.OpJGtK: vm.OpJLeK}[op]

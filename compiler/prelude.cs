@@ -900,3 +900,23 @@ namespace System
         public int ToHashCode() => _hash;
     }
 }
+
+namespace System
+{
+    // GC: the VM's collector is Go's; these calls have nothing to do but
+    // check their argument (compiled when named).
+    public static class GC
+    {
+        public static void SuppressFinalize(object obj)
+        {
+            if (obj == null) throw new ArgumentNullException(nameof(obj));
+        }
+        public static void ReRegisterForFinalize(object obj)
+        {
+            if (obj == null) throw new ArgumentNullException(nameof(obj));
+        }
+        public static void KeepAlive(object obj) { }
+        public static void Collect() { }
+        public static void WaitForPendingFinalizers() { }
+    }
+}

@@ -30,6 +30,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Timeout"}},
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
+	{types: []string{"GC"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or

@@ -13794,6 +13794,190 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(908, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "GC",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(910, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(910, 23),
+							Name: "void",
+						},
+						Name: "SuppressFinalize",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(910, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(910, 45),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(911, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(912, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(912, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(912, 17),
+											Name: "obj",
+										},
+										Y: &lang.Literal{
+											Pos:  p(912, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(912, 30),
+										X: &lang.NewExpr{
+											Pos: p(912, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(912, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(912, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(912, 62),
+														X: &lang.Ident{
+															Pos:  p(912, 69),
+															Name: "obj",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(913, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(914, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(914, 23),
+							Name: "void",
+						},
+						Name: "ReRegisterForFinalize",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(914, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(914, 50),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(915, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(916, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(916, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(916, 17),
+											Name: "obj",
+										},
+										Y: &lang.Literal{
+											Pos:  p(916, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(916, 30),
+										X: &lang.NewExpr{
+											Pos: p(916, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(916, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(916, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(916, 62),
+														X: &lang.Ident{
+															Pos:  p(916, 69),
+															Name: "obj",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(917, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(918, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(918, 23),
+							Name: "void",
+						},
+						Name: "KeepAlive",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(918, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(918, 38),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(918, 50),
+							Rbrace: p(918, 52),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(919, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(919, 23),
+							Name: "void",
+						},
+						Name: "Collect",
+						Body: &lang.BlockStmt{
+							Pos:    p(919, 38),
+							Rbrace: p(919, 40),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(920, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(920, 23),
+							Name: "void",
+						},
+						Name: "WaitForPendingFinalizers",
+						Body: &lang.BlockStmt{
+							Pos:    p(920, 55),
+							Rbrace: p(920, 57),
+						},
+					},
+				},
+			},
 		},
 	}
 }

@@ -95,6 +95,16 @@ func (fl *fnLowering) desugar(body *lang.BlockStmt) {
 			for _, sec := range s.Sections {
 				sec.Body = fl.usingDecls(sec.Body)
 			}
+		case *lang.TryStmt:
+			// The blocks of a try statement are lists mapStmt walks, not
+			// block statements the rule sees.
+			s.Body.Stmts = fl.usingDecls(s.Body.Stmts)
+			for _, c := range s.Catches {
+				c.Body.Stmts = fl.usingDecls(c.Body.Stmts)
+			}
+			if s.Finally != nil {
+				s.Finally.Stmts = fl.usingDecls(s.Finally.Stmts)
+			}
 		case *lang.ForeachStmt:
 			if hasAwait(s) {
 				return []lang.Stmt{fl.foreachLoop(s)}

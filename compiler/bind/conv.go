@@ -163,16 +163,31 @@ var arrayInterfaces = map[string]bool{
 	"System.ICloneable":                              true,
 }
 
+// contravariantInterfaces are the library interfaces whose type parameter
+// is declared `in`; the tables keep no variance annotations.
+var contravariantInterfaces = map[string]bool{
+	"System.Collections.Generic.IComparer":         true,
+	"System.Collections.Generic.IEqualityComparer": true,
+	"System.IComparable":                           true,
+	"System.IObserver":                             true,
+}
+
 // variantConverts reports whether from converts to to, two constructions
 // of one generic interface: each type argument is the same, or both are
 // reference types with an implicit reference conversion (variance is
-// taken to be covariance: IEnumerable<string> to IEnumerable<object>;
-// declared in/out annotations are not modelled).
+// taken to be covariance: IEnumerable<string> to IEnumerable<object>,
+// except for the library's contravariant interfaces; a program's in/out
+// annotations are not modelled).
 func (b *binder) variantConverts(from, to *Type) bool {
+	contra := to.Def != nil && contravariantInterfaces[to.Def.Namespace+"."+to.Def.Name]
 	for i := range to.Args {
 		x, y := from.Args[i], to.Args[i]
 		if x == y || lenient(x) || lenient(y) {
 			continue
+		}
+		if contra {
+			// IComparer<in T>: an IComparer<Animal> is an IComparer<Dog>.
+			x, y = y, x
 		}
 		if !x.IsReference() || !y.IsReference() || !b.implicitType(x, y) {
 			return false

@@ -58,6 +58,7 @@ var libAllowed = map[string]string{
 	"System.Array.Fill/arity":                                   "shares the native of the four-argument Fill",
 	"System.Array.Resize/arity":                                 "hidden type argument",
 	"System.Array.Reverse/arity":                                "shares the native of Reverse(Array, int, int)",
+	"System.Text.StringBuilder.Replace/arity":                   "one native for Replace(a, b) and Replace(a, b, start, count)",
 	"System.Boolean.Parse/arity":                                "shares the number parser's native (style, provider)",
 	"System.Boolean.TryParse/arity":                             "shares the number parser's native (style, provider)",
 	"System.Char.IsAscii/arity":                                 "shares the native of the (string, int) classifiers",

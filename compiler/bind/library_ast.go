@@ -39897,14 +39897,240 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2055, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Join",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2055, 87),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 92),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 104),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2055, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2055, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 146),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 151),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2055, 159),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2055, 183),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 183),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2055, 196),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2055, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2055, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2055, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2056, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2056, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2056, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupJoin",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2056, 92),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 97),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 109),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2056, 124),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2056, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 151),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 156),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2056, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2056, 188),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 188),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 193),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2056, 201),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2056, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2056, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2056, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2056, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2057, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2057, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2057, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 52),
+											Pos:  lp(2057, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2055, 58),
+											Pos:  lp(2057, 58),
 											Name: "TElement",
 										},
 									},
@@ -39919,14 +40145,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2055, 102),
+								Pos:      lp(2057, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 107),
+									Pos:  lp(2057, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 119),
+											Pos:  lp(2057, 119),
 											Name: "TSource",
 										},
 									},
@@ -39934,17 +40160,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2055, 136),
+								Pos: lp(2057, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 136),
+									Pos:  lp(2057, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 141),
+											Pos:  lp(2057, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2055, 150),
+											Pos:  lp(2057, 150),
 											Name: "TKey",
 										},
 									},
@@ -39952,17 +40178,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2055, 169),
+								Pos: lp(2057, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 169),
+									Pos:  lp(2057, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 174),
+											Pos:  lp(2057, 174),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2055, 183),
+											Pos:  lp(2057, 183),
 											Name: "TElement",
 										},
 									},
@@ -39972,14 +40198,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2058, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2056, 30),
+							Pos:  lp(2058, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2056, 42),
+									Pos:  lp(2058, 42),
 									Name: "TSource",
 								},
 							},
@@ -39990,14 +40216,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 70),
+								Pos:      lp(2058, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 75),
+									Pos:  lp(2058, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 87),
+											Pos:  lp(2058, 87),
 											Name: "TSource",
 										},
 									},
@@ -40005,13 +40231,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2056, 103),
+								Pos: lp(2058, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 103),
+									Pos:  lp(2058, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 115),
+											Pos:  lp(2058, 115),
 											Name: "TSource",
 										},
 									},
@@ -40021,14 +40247,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2059, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 30),
+							Pos:  lp(2059, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2057, 42),
+									Pos:  lp(2059, 42),
 									Name: "TSource",
 								},
 							},
@@ -40039,14 +40265,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2057, 70),
+								Pos:      lp(2059, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 75),
+									Pos:  lp(2059, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 87),
+											Pos:  lp(2059, 87),
 											Name: "TSource",
 										},
 									},
@@ -40054,13 +40280,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2057, 103),
+								Pos: lp(2059, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 103),
+									Pos:  lp(2059, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 115),
+											Pos:  lp(2059, 115),
 											Name: "TSource",
 										},
 									},
@@ -40068,13 +40294,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2057, 132),
+								Pos: lp(2059, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 132),
+									Pos:  lp(2059, 132),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 150),
+											Pos:  lp(2059, 150),
 											Name: "TSource",
 										},
 									},
@@ -40084,100 +40310,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2058, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2058, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2058, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2059, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2059, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2059, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2060, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2060, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2060, 38),
+								Pos:      lp(2060, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 43),
+									Pos:  lp(2060, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 55),
-											Name: "int",
+											Pos:  lp(2060, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -40190,22 +40343,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2061, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2061, 47),
+								Pos:      lp(2061, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 52),
+									Pos:  lp(2061, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 64),
+											Pos:  lp(2061, 71),
 											Name: "TSource",
 										},
 									},
@@ -40213,22 +40366,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2061, 81),
+								Pos: lp(2061, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 81),
+									Pos:  lp(2061, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 86),
+											Pos:  lp(2061, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2061, 95),
-											Name: "int",
+											Pos:  lp(2061, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40237,20 +40390,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2062, 39),
+								Pos:      lp(2062, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 44),
+									Pos:  lp(2062, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 56),
-											Name: "long",
+											Pos:  lp(2062, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -40263,7 +40416,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40271,14 +40424,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2063, 48),
+								Pos:      lp(2063, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 53),
+									Pos:  lp(2063, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2063, 65),
+											Pos:  lp(2063, 64),
 											Name: "TSource",
 										},
 									},
@@ -40286,18 +40439,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2063, 82),
+								Pos: lp(2063, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 82),
+									Pos:  lp(2063, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2063, 87),
+											Pos:  lp(2063, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2063, 96),
-											Name: "long",
+											Pos:  lp(2063, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -40310,20 +40463,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 41),
+								Pos:      lp(2064, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 46),
+									Pos:  lp(2064, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 58),
-											Name: "double",
+											Pos:  lp(2064, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -40336,7 +40489,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2065, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40344,14 +40497,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 50),
+								Pos:      lp(2065, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 55),
+									Pos:  lp(2065, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 67),
+											Pos:  lp(2065, 65),
 											Name: "TSource",
 										},
 									},
@@ -40359,18 +40512,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2065, 84),
+								Pos: lp(2065, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 84),
+									Pos:  lp(2065, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 89),
+											Pos:  lp(2065, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2065, 98),
-											Name: "double",
+											Pos:  lp(2065, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -40383,20 +40536,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2066, 42),
+								Pos:      lp(2066, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 47),
+									Pos:  lp(2066, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 59),
-											Name: "decimal",
+											Pos:  lp(2066, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -40409,7 +40562,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2067, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40417,14 +40570,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2067, 51),
+								Pos:      lp(2067, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 56),
+									Pos:  lp(2067, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 68),
+											Pos:  lp(2067, 67),
 											Name: "TSource",
 										},
 									},
@@ -40432,18 +40585,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2067, 85),
+								Pos: lp(2067, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 85),
+									Pos:  lp(2067, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 90),
+											Pos:  lp(2067, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2067, 99),
-											Name: "decimal",
+											Pos:  lp(2067, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -40456,20 +40609,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 40),
+								Pos:      lp(2068, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 45),
+									Pos:  lp(2068, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2068, 57),
-											Name: "float",
+											Pos:  lp(2068, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40482,7 +40635,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -40490,14 +40643,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 49),
+								Pos:      lp(2069, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 54),
+									Pos:  lp(2069, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 66),
+											Pos:  lp(2069, 68),
 											Name: "TSource",
 										},
 									},
@@ -40505,18 +40658,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2069, 83),
+								Pos: lp(2069, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 83),
+									Pos:  lp(2069, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 88),
+											Pos:  lp(2069, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2069, 97),
-											Name: "float",
+											Pos:  lp(2069, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40529,23 +40682,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
-							Name: "TSource",
+							Name: "float",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 51),
+								Pos:      lp(2070, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 56),
+									Pos:  lp(2070, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 68),
-											Name: "TSource",
+											Pos:  lp(2070, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -40558,23 +40708,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "TResult",
+							Name: "float",
 						},
 						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2071, 60),
+								Pos:      lp(2071, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 65),
+									Pos:  lp(2071, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 77),
+											Pos:  lp(2071, 66),
 											Name: "TSource",
 										},
 									},
@@ -40582,18 +40731,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2071, 94),
+								Pos: lp(2071, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 94),
+									Pos:  lp(2071, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 99),
+											Pos:  lp(2071, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2071, 108),
-											Name: "TResult",
+											Pos:  lp(2071, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -40608,21 +40757,50 @@ func libraryAST() *lang.File {
 							Pos:  lp(2072, 30),
 							Name: "TSource",
 						},
-						Name: "MaxBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2072, 59),
+								Pos:      lp(2072, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 64),
+									Pos:  lp(2072, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 76),
+											Pos:  lp(2072, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2073, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2073, 30),
+							Name: "TResult",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2073, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 77),
 											Name: "TSource",
 										},
 									},
@@ -40630,17 +40808,65 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2072, 93),
+								Pos: lp(2073, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 93),
+									Pos:  lp(2073, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 98),
+											Pos:  lp(2073, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2072, 107),
+											Pos:  lp(2073, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2074, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2074, 30),
+							Name: "TSource",
+						},
+						Name: "MaxBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2074, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2074, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2074, 107),
 											Name: "TKey",
 										},
 									},
@@ -40650,97 +40876,24 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2073, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2073, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2073, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2074, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2074, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2074, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2075, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2075, 39),
+								Pos:      lp(2075, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 44),
+									Pos:  lp(2075, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2075, 56),
-											Name: "long",
+											Pos:  lp(2075, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -40753,7 +40906,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40761,14 +40914,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2076, 48),
+								Pos:      lp(2076, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 53),
+									Pos:  lp(2076, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 65),
+											Pos:  lp(2076, 64),
 											Name: "TSource",
 										},
 									},
@@ -40776,18 +40929,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2076, 82),
+								Pos: lp(2076, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 82),
+									Pos:  lp(2076, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 87),
+											Pos:  lp(2076, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2076, 96),
-											Name: "long",
+											Pos:  lp(2076, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -40800,20 +40953,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2077, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2077, 41),
+								Pos:      lp(2077, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 46),
+									Pos:  lp(2077, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 58),
-											Name: "double",
+											Pos:  lp(2077, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -40826,7 +40979,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2078, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40834,14 +40987,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2078, 50),
+								Pos:      lp(2078, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 55),
+									Pos:  lp(2078, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 67),
+											Pos:  lp(2078, 65),
 											Name: "TSource",
 										},
 									},
@@ -40849,18 +41002,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2078, 84),
+								Pos: lp(2078, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 84),
+									Pos:  lp(2078, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 89),
+											Pos:  lp(2078, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2078, 98),
-											Name: "double",
+											Pos:  lp(2078, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -40873,20 +41026,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2079, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2079, 42),
+								Pos:      lp(2079, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 47),
+									Pos:  lp(2079, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2079, 59),
-											Name: "decimal",
+											Pos:  lp(2079, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -40899,7 +41052,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2080, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40907,14 +41060,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 51),
+								Pos:      lp(2080, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 56),
+									Pos:  lp(2080, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 68),
+											Pos:  lp(2080, 67),
 											Name: "TSource",
 										},
 									},
@@ -40922,18 +41075,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2080, 85),
+								Pos: lp(2080, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 85),
+									Pos:  lp(2080, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 90),
+											Pos:  lp(2080, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2080, 99),
-											Name: "decimal",
+											Pos:  lp(2080, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -40946,20 +41099,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2081, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 40),
+								Pos:      lp(2081, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 45),
+									Pos:  lp(2081, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2081, 57),
-											Name: "float",
+											Pos:  lp(2081, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -40972,7 +41125,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -40980,14 +41133,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 49),
+								Pos:      lp(2082, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 54),
+									Pos:  lp(2082, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 66),
+											Pos:  lp(2082, 68),
 											Name: "TSource",
 										},
 									},
@@ -40995,18 +41148,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2082, 83),
+								Pos: lp(2082, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 83),
+									Pos:  lp(2082, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 88),
+											Pos:  lp(2082, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2082, 97),
-											Name: "float",
+											Pos:  lp(2082, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -41019,23 +41172,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2083, 30),
-							Name: "TSource",
+							Name: "float",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2083, 51),
+								Pos:      lp(2083, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 56),
+									Pos:  lp(2083, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 68),
-											Name: "TSource",
+											Pos:  lp(2083, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -41048,23 +41198,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 30),
-							Name: "TResult",
+							Name: "float",
 						},
 						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 60),
+								Pos:      lp(2084, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 65),
+									Pos:  lp(2084, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 77),
+											Pos:  lp(2084, 66),
 											Name: "TSource",
 										},
 									},
@@ -41072,18 +41221,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2084, 94),
+								Pos: lp(2084, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 94),
+									Pos:  lp(2084, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 99),
+											Pos:  lp(2084, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2084, 108),
-											Name: "TResult",
+											Pos:  lp(2084, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -41098,21 +41247,50 @@ func libraryAST() *lang.File {
 							Pos:  lp(2085, 30),
 							Name: "TSource",
 						},
-						Name: "MinBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 59),
+								Pos:      lp(2085, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 64),
+									Pos:  lp(2085, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 76),
+											Pos:  lp(2085, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2086, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2086, 30),
+							Name: "TResult",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2086, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2086, 77),
 											Name: "TSource",
 										},
 									},
@@ -41120,17 +41298,65 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2085, 93),
+								Pos: lp(2086, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 93),
+									Pos:  lp(2086, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 98),
+											Pos:  lp(2086, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2085, 107),
+											Pos:  lp(2086, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2087, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2087, 30),
+							Name: "TSource",
+						},
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2087, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2087, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2087, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2087, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2087, 107),
 											Name: "TKey",
 										},
 									},
@@ -41140,14 +41366,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2086, 9),
+						Pos:       lp(2088, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2086, 30),
+							Pos:  lp(2088, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2086, 42),
+									Pos:  lp(2088, 42),
 									Name: "TResult",
 								},
 							},
@@ -41158,97 +41384,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 67),
+								Pos:      lp(2088, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 72),
+									Pos:  lp(2088, 72),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2087, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2087, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2087, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2087, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2088, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2088, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2088, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2088, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2088, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41261,48 +41403,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2089, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2089, 81),
+								Pos:      lp(2089, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 86),
+									Pos:  lp(2089, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 98),
-											Name: "TSource",
+											Pos:  lp(2089, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2089, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2089, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -41315,58 +41438,39 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2090, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 81),
+								Pos:      lp(2090, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 86),
+									Pos:  lp(2090, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 98),
-											Name: "TSource",
+											Pos:  lp(2090, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2090, 115),
+								Pos: lp(2090, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2090, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2090, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 148),
+									Pos:  lp(2090, 89),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 158),
-											Name: "TKey",
+											Pos:  lp(2090, 99),
+											Name: "T",
 										},
 									},
 								},
@@ -41387,21 +41491,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 91),
+								Pos:      lp(2091, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 96),
+									Pos:  lp(2091, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 108),
+											Pos:  lp(2091, 98),
 											Name: "TSource",
 										},
 									},
@@ -41409,17 +41513,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2091, 125),
+								Pos: lp(2091, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 125),
+									Pos:  lp(2091, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 130),
+											Pos:  lp(2091, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2091, 139),
+											Pos:  lp(2091, 129),
 											Name: "TKey",
 										},
 									},
@@ -41441,21 +41545,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2092, 91),
+								Pos:      lp(2092, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 96),
+									Pos:  lp(2092, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 108),
+											Pos:  lp(2092, 98),
 											Name: "TSource",
 										},
 									},
@@ -41463,17 +41567,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2092, 125),
+								Pos: lp(2092, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 125),
+									Pos:  lp(2092, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 130),
+											Pos:  lp(2092, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2092, 139),
+											Pos:  lp(2092, 129),
 											Name: "TKey",
 										},
 									},
@@ -41481,13 +41585,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2092, 158),
+								Pos: lp(2092, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 158),
+									Pos:  lp(2092, 148),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 168),
+											Pos:  lp(2092, 158),
 											Name: "TKey",
 										},
 									},
@@ -41509,21 +41613,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 80),
+								Pos:      lp(2093, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2093, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 104),
+											Pos:  lp(2093, 108),
 											Name: "TSource",
 										},
 									},
@@ -41531,17 +41635,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2093, 121),
+								Pos: lp(2093, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 121),
+									Pos:  lp(2093, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 126),
+											Pos:  lp(2093, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2093, 135),
+											Pos:  lp(2093, 139),
 											Name: "TKey",
 										},
 									},
@@ -41563,21 +41667,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 80),
+								Pos:      lp(2094, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2094, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2094, 104),
+											Pos:  lp(2094, 108),
 											Name: "TSource",
 										},
 									},
@@ -41585,17 +41689,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2094, 121),
+								Pos: lp(2094, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 121),
+									Pos:  lp(2094, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2094, 126),
+											Pos:  lp(2094, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2094, 135),
+											Pos:  lp(2094, 139),
 											Name: "TKey",
 										},
 									},
@@ -41603,13 +41707,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2094, 154),
+								Pos: lp(2094, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 154),
+									Pos:  lp(2094, 158),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2094, 164),
+											Pos:  lp(2094, 168),
 											Name: "TKey",
 										},
 									},
@@ -41631,21 +41735,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2095, 90),
+								Pos:      lp(2095, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 95),
+									Pos:  lp(2095, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 114),
+											Pos:  lp(2095, 104),
 											Name: "TSource",
 										},
 									},
@@ -41653,17 +41757,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2095, 131),
+								Pos: lp(2095, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 131),
+									Pos:  lp(2095, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 136),
+											Pos:  lp(2095, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2095, 145),
+											Pos:  lp(2095, 135),
 											Name: "TKey",
 										},
 									},
@@ -41685,21 +41789,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 90),
+								Pos:      lp(2096, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 95),
+									Pos:  lp(2096, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 114),
+											Pos:  lp(2096, 104),
 											Name: "TSource",
 										},
 									},
@@ -41707,17 +41811,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2096, 131),
+								Pos: lp(2096, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 131),
+									Pos:  lp(2096, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 136),
+											Pos:  lp(2096, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2096, 145),
+											Pos:  lp(2096, 135),
 											Name: "TKey",
 										},
 									},
@@ -41725,13 +41829,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2096, 164),
+								Pos: lp(2096, 154),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 164),
+									Pos:  lp(2096, 154),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 174),
+											Pos:  lp(2096, 164),
 											Name: "TKey",
 										},
 									},
@@ -41745,28 +41849,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2097, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2097, 42),
+									Pos:  lp(2097, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 68),
+								Pos:      lp(2097, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2097, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 85),
+											Pos:  lp(2097, 114),
 											Name: "TSource",
 										},
 									},
@@ -41774,12 +41879,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2097, 102),
+								Pos: lp(2097, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 102),
-									Name: "TSource",
+									Pos:  lp(2097, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2097, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2097, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -41788,31 +41903,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2098, 42),
-									Name: "int",
+									Pos:  lp(2098, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2098, 53),
+								Pos:      lp(2098, 90),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 53),
-									Name: "int",
+									Pos:  lp(2098, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2098, 114),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2098, 64),
+								Pos: lp(2098, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 64),
-									Name: "int",
+									Pos:  lp(2098, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2098, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2098, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2098, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2098, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41825,30 +41975,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2099, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "Prepend",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2099, 67),
+								Pos:      lp(2099, 68),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 67),
-									Name: "TResult",
+									Pos:  lp(2099, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2099, 85),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2099, 84),
+								Pos: lp(2099, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 84),
-									Name: "int",
+									Pos:  lp(2099, 102),
+									Name: "TSource",
 								},
-								Name: "count",
+								Name: "element",
 							},
 						},
 					},
@@ -41861,29 +42018,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2100, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 68),
-								Modifier: "this",
+								Pos: lp(2100, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2100, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2100, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2100, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 64),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -41900,44 +42055,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 76),
-								Modifier: "this",
+								Pos: lp(2101, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2101, 93),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2101, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2101, 110),
+								Pos: lp(2101, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2101, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2101, 124),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2101, 84),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -41950,52 +42087,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2102, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2102, 76),
+								Pos:      lp(2102, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 81),
+									Pos:  lp(2102, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 93),
+											Pos:  lp(2102, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2102, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2102, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2102, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2102, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2102, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42012,21 +42126,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 80),
+								Pos:      lp(2103, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 85),
+									Pos:  lp(2103, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 97),
+											Pos:  lp(2103, 93),
 											Name: "TSource",
 										},
 									},
@@ -42034,24 +42148,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2103, 114),
+								Pos: lp(2103, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 114),
+									Pos:  lp(2103, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 119),
+											Pos:  lp(2103, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2103, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2103, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2103, 124),
+											Name: "TResult",
 										},
 									},
 								},
@@ -42072,22 +42180,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 93),
+								Pos:      lp(2104, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 98),
+									Pos:  lp(2104, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 110),
+											Pos:  lp(2104, 93),
 											Name: "TSource",
 										},
 									},
@@ -42095,50 +42202,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2104, 127),
+								Pos: lp(2104, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 127),
+									Pos:  lp(2104, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 132),
+											Pos:  lp(2104, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2104, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2104, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2104, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2104, 192),
-											Name: "TSource",
+											Pos:  lp(2104, 124),
+											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2104, 214),
+											Pos:  lp(2104, 129),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -42147,41 +42230,58 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2105, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2105, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 58),
+								Pos:      lp(2105, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 63),
+									Pos:  lp(2105, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 75),
+											Pos:  lp(2105, 97),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2105, 91),
+								Pos: lp(2105, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2105, 114),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 103),
+											Pos:  lp(2105, 119),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2105, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2105, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -42194,24 +42294,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2106, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 65),
+								Pos:      lp(2106, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 70),
+									Pos:  lp(2106, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 82),
+											Pos:  lp(2106, 110),
 											Name: "TSource",
 										},
 									},
@@ -42219,12 +42321,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2106, 99),
+								Pos: lp(2106, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 99),
-									Name: "int",
+									Pos:  lp(2106, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2106, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2106, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2106, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2106, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2106, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -42233,41 +42373,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2107, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2107, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Take",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 65),
+								Pos:      lp(2107, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 70),
+									Pos:  lp(2107, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 82),
+											Pos:  lp(2107, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2107, 99),
+								Pos: lp(2107, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 99),
-									Name: "int",
+									Pos:  lp(2107, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 103),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "count",
+								Name: "second",
 							},
 						},
 					},
@@ -42284,20 +42424,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 69),
+								Pos:      lp(2108, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 74),
+									Pos:  lp(2108, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 86),
+											Pos:  lp(2108, 82),
 											Name: "TSource",
 										},
 									},
@@ -42305,9 +42445,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2108, 103),
+								Pos: lp(2108, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 103),
+									Pos:  lp(2108, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -42327,20 +42467,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 69),
+								Pos:      lp(2109, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 74),
+									Pos:  lp(2109, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 86),
+											Pos:  lp(2109, 82),
 											Name: "TSource",
 										},
 									},
@@ -42348,9 +42488,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 103),
+								Pos: lp(2109, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 103),
+									Pos:  lp(2109, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -42370,20 +42510,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 70),
+								Pos:      lp(2110, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 75),
+									Pos:  lp(2110, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 87),
+											Pos:  lp(2110, 86),
 											Name: "TSource",
 										},
 									},
@@ -42391,22 +42531,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2110, 104),
+								Pos: lp(2110, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2110, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2110, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2110, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42423,20 +42553,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 70),
+								Pos:      lp(2111, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 75),
+									Pos:  lp(2111, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 87),
+											Pos:  lp(2111, 86),
 											Name: "TSource",
 										},
 									},
@@ -42444,26 +42574,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2111, 104),
+								Pos: lp(2111, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2111, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2111, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2111, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2111, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -42480,7 +42596,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -42533,7 +42649,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -42590,20 +42706,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2114, 66),
+								Pos:      lp(2114, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 71),
+									Pos:  lp(2114, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 83),
+											Pos:  lp(2114, 87),
 											Name: "TSource",
 										},
 									},
@@ -42611,17 +42727,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2114, 100),
+								Pos: lp(2114, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 100),
+									Pos:  lp(2114, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 105),
+											Pos:  lp(2114, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2114, 114),
+											Pos:  lp(2114, 118),
 											Name: "bool",
 										},
 									},
@@ -42643,20 +42759,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 66),
+								Pos:      lp(2115, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 71),
+									Pos:  lp(2115, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 83),
+											Pos:  lp(2115, 87),
 											Name: "TSource",
 										},
 									},
@@ -42664,21 +42780,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2115, 100),
+								Pos: lp(2115, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 100),
+									Pos:  lp(2115, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 105),
+											Pos:  lp(2115, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2115, 114),
+											Pos:  lp(2115, 118),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2115, 119),
+											Pos:  lp(2115, 123),
 											Name: "bool",
 										},
 									},
@@ -42692,24 +42808,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2116, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2116, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2116, 38),
+								Pos:      lp(2116, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 43),
+									Pos:  lp(2116, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 55),
-											Name: "int",
+											Pos:  lp(2116, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2116, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2116, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2116, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -42718,22 +42861,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2117, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 47),
+								Pos:      lp(2117, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 52),
+									Pos:  lp(2117, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 64),
+											Pos:  lp(2117, 83),
 											Name: "TSource",
 										},
 									},
@@ -42741,22 +42890,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2117, 81),
+								Pos: lp(2117, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 81),
+									Pos:  lp(2117, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 86),
+											Pos:  lp(2117, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2117, 95),
+											Pos:  lp(2117, 114),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2117, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -42765,20 +42918,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 39),
+								Pos:      lp(2118, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 44),
+									Pos:  lp(2118, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 56),
-											Name: "long",
+											Pos:  lp(2118, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -42791,7 +42944,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42799,14 +42952,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 48),
+								Pos:      lp(2119, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 53),
+									Pos:  lp(2119, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 65),
+											Pos:  lp(2119, 64),
 											Name: "TSource",
 										},
 									},
@@ -42814,18 +42967,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2119, 82),
+								Pos: lp(2119, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 82),
+									Pos:  lp(2119, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 87),
+											Pos:  lp(2119, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2119, 96),
-											Name: "long",
+											Pos:  lp(2119, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -42838,20 +42991,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 41),
+								Pos:      lp(2120, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 46),
+									Pos:  lp(2120, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 58),
-											Name: "double",
+											Pos:  lp(2120, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -42864,7 +43017,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42872,14 +43025,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 50),
+								Pos:      lp(2121, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 55),
+									Pos:  lp(2121, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 67),
+											Pos:  lp(2121, 65),
 											Name: "TSource",
 										},
 									},
@@ -42887,18 +43040,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2121, 84),
+								Pos: lp(2121, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 84),
+									Pos:  lp(2121, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 89),
+											Pos:  lp(2121, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2121, 98),
-											Name: "double",
+											Pos:  lp(2121, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42911,20 +43064,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 42),
+								Pos:      lp(2122, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 47),
+									Pos:  lp(2122, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 59),
-											Name: "decimal",
+											Pos:  lp(2122, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -42937,7 +43090,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -42945,14 +43098,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 51),
+								Pos:      lp(2123, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 56),
+									Pos:  lp(2123, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 68),
+											Pos:  lp(2123, 67),
 											Name: "TSource",
 										},
 									},
@@ -42960,18 +43113,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2123, 85),
+								Pos: lp(2123, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 85),
+									Pos:  lp(2123, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 90),
+											Pos:  lp(2123, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2123, 99),
-											Name: "decimal",
+											Pos:  lp(2123, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -42984,20 +43137,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 40),
+								Pos:      lp(2124, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 45),
+									Pos:  lp(2124, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 57),
-											Name: "float",
+											Pos:  lp(2124, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -43010,7 +43163,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -43018,14 +43171,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 49),
+								Pos:      lp(2125, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 54),
+									Pos:  lp(2125, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 66),
+											Pos:  lp(2125, 68),
 											Name: "TSource",
 										},
 									},
@@ -43033,18 +43186,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2125, 83),
+								Pos: lp(2125, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 83),
+									Pos:  lp(2125, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 88),
+											Pos:  lp(2125, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2125, 97),
-											Name: "float",
+											Pos:  lp(2125, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -43056,28 +43209,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2126, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2126, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2126, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2126, 30),
+							Name: "float",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 57),
+								Pos:      lp(2126, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 62),
+									Pos:  lp(2126, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 74),
-											Name: "TSource",
+											Pos:  lp(2126, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -43090,14 +43236,94 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2127, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2127, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2127, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2127, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2128, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2128, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2128, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2128, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2129, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2127, 41),
+									Pos:  lp(2129, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2127, 47),
+									Pos:  lp(2129, 47),
 									Name: "TSource",
 								},
 							},
@@ -43109,14 +43335,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 84),
+								Pos:      lp(2129, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 89),
+									Pos:  lp(2129, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 101),
+											Pos:  lp(2129, 101),
 											Name: "TSource",
 										},
 									},
@@ -43124,17 +43350,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2127, 118),
+								Pos: lp(2129, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 118),
+									Pos:  lp(2129, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 123),
+											Pos:  lp(2129, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2127, 132),
+											Pos:  lp(2129, 132),
 											Name: "TKey",
 										},
 									},
@@ -43144,18 +43370,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2128, 9),
+						Pos:       lp(2130, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2128, 30),
+							Pos:  lp(2130, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2128, 41),
+									Pos:  lp(2130, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2128, 47),
+									Pos:  lp(2130, 47),
 									Name: "TElement",
 								},
 							},
@@ -43168,14 +43394,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2128, 95),
+								Pos:      lp(2130, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 100),
+									Pos:  lp(2130, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 112),
+											Pos:  lp(2130, 112),
 											Name: "TSource",
 										},
 									},
@@ -43183,17 +43409,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2128, 129),
+								Pos: lp(2130, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 129),
+									Pos:  lp(2130, 129),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 134),
+											Pos:  lp(2130, 134),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2128, 143),
+											Pos:  lp(2130, 143),
 											Name: "TKey",
 										},
 									},
@@ -43201,17 +43427,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2128, 162),
+								Pos: lp(2130, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 162),
+									Pos:  lp(2130, 162),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 167),
+											Pos:  lp(2130, 167),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2128, 176),
+											Pos:  lp(2130, 176),
 											Name: "TElement",
 										},
 									},
@@ -43221,116 +43447,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2129, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2129, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2129, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2129, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2130, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2130, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2130, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2130, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2130, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 100),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 118),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2131, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2131, 30),
-							Name: "List",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2131, 35),
+									Pos:  lp(2131, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2131, 60),
+								Pos:      lp(2131, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 65),
+									Pos:  lp(2131, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 77),
+											Pos:  lp(2131, 83),
 											Name: "TSource",
 										},
 									},
@@ -43344,15 +43486,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2132, 30),
-							Name: "IEnumerable",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2132, 42),
+									Pos:  lp(2132, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -43370,21 +43512,21 @@ func libraryAST() *lang.File {
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2132, 99),
+								Pos: lp(2132, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2132, 100),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2132, 111),
+											Pos:  lp(2132, 118),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -43393,61 +43535,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2133, 30),
-							Name: "IEnumerable",
+							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2133, 42),
+									Pos:  lp(2133, 35),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToList",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2133, 66),
+								Pos:      lp(2133, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 71),
+									Pos:  lp(2133, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2133, 83),
+											Pos:  lp(2133, 77),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2133, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2133, 111),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2133, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2133, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -43460,6 +43574,118 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2134, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2134, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2134, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2134, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2134, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2135, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2135, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2135, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2135, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2135, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2135, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2136, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2136, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2136, 42),
 									Name: "TResult",
 								},
 							},
@@ -43472,14 +43698,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2134, 81),
+								Pos:      lp(2136, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 86),
+									Pos:  lp(2136, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 98),
+											Pos:  lp(2136, 98),
 											Name: "TFirst",
 										},
 									},
@@ -43487,13 +43713,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2134, 113),
+								Pos: lp(2136, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 113),
+									Pos:  lp(2136, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 125),
+											Pos:  lp(2136, 125),
 											Name: "TSecond",
 										},
 									},
@@ -43501,21 +43727,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2134, 142),
+								Pos: lp(2136, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 142),
+									Pos:  lp(2136, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 147),
+											Pos:  lp(2136, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2134, 155),
+											Pos:  lp(2136, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2134, 164),
+											Pos:  lp(2136, 164),
 											Name: "TResult",
 										},
 									},
@@ -43527,7 +43753,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2137, 5),
+				Pos:       lp(2139, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -43538,11 +43764,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2137, 50),
+						Pos:  lp(2139, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2137, 62),
+								Pos:  lp(2139, 62),
 								Name: "TElement",
 							},
 						},
@@ -43550,15 +43776,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2139, 9),
+						Pos: lp(2141, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2139, 9),
+							Pos:  lp(2141, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2139, 20),
+								Pos:  lp(2141, 20),
 								Kind: "get",
 							},
 						},
@@ -43566,7 +43792,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2142, 5),
+				Pos:       lp(2144, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -43576,11 +43802,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2142, 53),
+						Pos:  lp(2144, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2142, 65),
+								Pos:  lp(2144, 65),
 								Name: "TElement",
 							},
 						},

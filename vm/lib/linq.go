@@ -1130,6 +1130,106 @@ func init() {
 			return sliceIter(out), nil
 		}), nil
 	})
+	// Join and GroupJoin look the inner elements up by key, as .NET's
+	// Lookup does: matches keep the inner sequence's order and a null key
+	// matches nothing.
+	joinMatches := func(t *vm.Thread, inner, innerKey vm.Value) (func(k vm.Value) ([]vm.Value, error), error) {
+		vs, err := collect(t, inner)
+		if err != nil {
+			return nil, err
+		}
+		idx := &hashTable{}
+		var groups [][]vm.Value
+		for _, v := range vs {
+			k, err := call1(t, innerKey, v)
+			if err != nil {
+				return nil, err
+			}
+			if k.IsNull() {
+				continue
+			}
+			hk, err := keyOf(t, k)
+			if err != nil {
+				return nil, err
+			}
+			_, i, err := idx.find(t, hk, k)
+			if err != nil {
+				return nil, err
+			}
+			if i < 0 {
+				if err := idx.insert(t, hk, k, vm.Null); err != nil {
+					return nil, err
+				}
+				groups = append(groups, nil)
+				i = len(groups) - 1
+			}
+			groups[i] = append(groups[i], v)
+		}
+		return func(k vm.Value) ([]vm.Value, error) {
+			if k.IsNull() {
+				return nil, nil
+			}
+			hk, err := keyOf(t, k)
+			if err != nil {
+				return nil, err
+			}
+			_, i, err := idx.find(t, hk, k)
+			if err != nil || i < 0 {
+				return nil, err
+			}
+			return groups[i], nil
+		}, nil
+	}
+	joinOp := func(group bool) native {
+		name := "Join"
+		if group {
+			name = "GroupJoin"
+		}
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			outer, inner, outerKey, innerKey, result := args[0], args[1], args[2], args[3], args[4]
+			return lazy(name, nil, func(t *vm.Thread) (iter, error) {
+				matches, err := joinMatches(t, inner, innerKey)
+				if err != nil {
+					return nil, err
+				}
+				os, err := collect(t, outer)
+				if err != nil {
+					return nil, err
+				}
+				var out []vm.Value
+				for _, o := range os {
+					k, err := call1(t, outerKey, o)
+					if err != nil {
+						return nil, err
+					}
+					ms, err := matches(k)
+					if err != nil {
+						return nil, err
+					}
+					if group {
+						items := ms
+						seq := lazy("GroupJoin", elemTypeOf(inner), func(*vm.Thread) (iter, error) { return sliceIter(items), nil })
+						r, err := t.CallValue(result, []vm.Value{o, seq})
+						if err != nil {
+							return nil, err
+						}
+						out = append(out, r)
+						continue
+					}
+					for _, m := range ms {
+						r, err := t.CallValue(result, []vm.Value{o, m})
+						if err != nil {
+							return nil, err
+						}
+						out = append(out, r)
+					}
+				}
+				return sliceIter(out), nil
+			}), nil
+		}
+	}
+	ext("Join", 5, 5, joinOp(false))
+	ext("GroupJoin", 5, 5, joinOp(true))
 	ext("DefaultIfEmpty", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src := args[0]
 		d := zeroOf(elemTypeOf(src))

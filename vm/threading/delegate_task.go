@@ -202,7 +202,10 @@ func (d *delegateTask) RunItem(w *vm.Thread) {
 		return
 	}
 	if isCancellation(e) && spec.token != nil && spec.token.canceled() {
-		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
+		// The delegate acknowledged cancellation: the task is canceled
+		// and keeps the OperationCanceledException, which await rethrows
+		// (.NET's cancellation ExceptionDispatchInfo).
+		d.finish(w, vm.StatusCanceled, vm.Null, []*vm.Instance{e})
 		return
 	}
 	d.finish(w, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
