@@ -830,7 +830,7 @@ func (t *Thread) run() (result Value, err error) {
 				if flags&(frameAwaited|frameThunk) != 0 {
 					t.restoreEC(ec)
 					if flags&frameThunk != 0 {
-						v = t.thunkResult(fn.Async, v)
+						v = t.thunkResult(fn, v)
 						t.stack[ret] = v
 					}
 				}
@@ -1146,7 +1146,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 		if flags&(frameAwaited|frameThunk) != 0 {
 			t.restoreEC(popped.ec)
 			if flags&frameThunk != 0 {
-				if v, e := t.thunkFault(popped.fn.Async, err); e == nil {
+				if v, e := t.thunkFault(popped.fn, err); e == nil {
 					// The exception ends here, in a faulted task.
 					t.match = nil
 					t.stack[popped.ret] = v

@@ -74,6 +74,10 @@ type Info struct {
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
+	// LambdaParams holds the parameter types of each lambda converted to a
+	// delegate type (Invoke's: `x => x` as a Func<int, int> takes an int),
+	// which stack traces print.
+	LambdaParams map[*lang.LambdaExpr][]*Type
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -121,6 +125,11 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.AssignExpr); ok {
 		if ev, ok := in.Events[a]; ok {
 			in.Events[to.(*lang.AssignExpr)] = ev
+		}
+	}
+	if l, ok := from.(*lang.LambdaExpr); ok {
+		if ps, ok := in.LambdaParams[l]; ok {
+			in.LambdaParams[to.(*lang.LambdaExpr)] = ps
 		}
 	}
 	if x, ok := from.(*lang.IndexExpr); ok {
@@ -254,7 +263,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}}
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

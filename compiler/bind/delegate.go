@@ -342,6 +342,7 @@ func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	if !ok || inv == nil || len(l.Params) != len(inv.Params) {
 		return
 	}
+	b.info.LambdaParams[l] = paramTypes(inv)
 	b.bindLambda(l, inv)
 }
 
