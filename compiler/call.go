@@ -1010,6 +1010,7 @@ func (fs *funcState) lambda(e *lang.LambdaExpr, dst int) {
 	fs.c.lambdaN[fs.cls]++ // numbered per class, as Roslyn numbers them
 	name := fmt.Sprintf("<%s>b__%d", fs.rootName(), fs.c.lambdaN[fs.cls])
 	fn := fs.closure(name, e.Params, nil, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
+	fn.DelegateType = fs.c.delegateRT(fs.c.info.Delegates[e])
 	if ps := fs.c.info.LambdaParams[e]; len(ps) == len(e.Params) {
 		fs.c.lambdaSig(fn, e, ps)
 	}

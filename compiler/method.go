@@ -329,7 +329,8 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 
 // taskType is the run-time type Task<T> of an async method whose declared
 // result type T is tr (an rt task made on suspension carries it), or nil
-// when T names a type parameter: that task stays an erased Task`1.
+// when T names a type parameter or is object: that task stays an erased
+// Task`1 (docs/deviations.md).
 func (c *Compiler) taskType(tr *lang.TypeRef, ci *classInfo, typeParams []string) *vm.Type {
 	open := false
 	var walk func(tr *lang.TypeRef)
@@ -356,7 +357,9 @@ func (c *Compiler) taskType(tr *lang.TypeRef, ci *classInfo, typeParams []string
 		return nil
 	}
 	t, _ := c.resolveTypeRef(tr, ci, false)
-	if t == nil || t == vm.TDelegate || !isClosed(t) {
+	if t == nil || t == vm.TObject || t == vm.TDelegate || !isClosed(t) {
+		// object: sm's builder cannot tell Task<object> from a Task<T>
+		// whose T it does not know, and both models must agree.
 		return nil
 	}
 	return vm.TaskOf(t)

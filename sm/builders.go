@@ -118,7 +118,7 @@ func (b *Builder) newTask(t *vm.Thread) *vm.Task {
 	}
 	tk := &b.own
 	vm.InitTask(tk, rt)
-	if rt != nil {
+	if rt != nil && rt != vm.TObject { // object: not known (see Func.TaskType)
 		tk.SetTaskType(vm.TaskOf(rt))
 	}
 	tk.Owner = b
@@ -366,7 +366,9 @@ func fromResult(t *vm.Thread, plain, generic builderKind, args []vm.Value) vm.Va
 	tk := cachedResult(v, b.resultT)
 	if tk == nil {
 		tk = completed(b.resultT, v)
-		tk.SetTaskType(vm.TaskOf(b.resultT))
+		if b.resultT != vm.TObject {
+			tk.SetTaskType(vm.TaskOf(b.resultT))
+		}
 	}
 	return vm.TaskValue(tk)
 }

@@ -1079,7 +1079,11 @@ func (t *Thread) run() (result Value, err error) {
 
 // makeClosure builds a closure of f inside frame fr.
 func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
-	cl := &Closure{Header: Header{TDelegate}, Fn: f}
+	typ := f.DelegateType
+	if typ == nil {
+		typ = TDelegate
+	}
+	cl := &Closure{Header: Header{typ}, Fn: f}
 	t.Count(unsafe.Pointer(cl), SizeClosure+8*len(f.Up))
 	if f.HasThis && fr.fn.HasThis {
 		cl.This = regs[0]

@@ -47,6 +47,9 @@ type Func struct {
 	// Task<T> or ValueTask<T> with a closed T makes (Task`1[System.Int32]);
 	// nil otherwise, and the task is then an erased Task`1.
 	TaskType *Type
+	// DelegateType is the delegate type a lambda converts to (Func`2[Int32,
+	// Int32]), which its closures have at run time; nil: System.Delegate.
+	DelegateType *Type
 	Native   NativeFn
 	// TypeArgs marks a library native of a generic method that takes the
 	// method's type arguments (System.Type objects, null where unknown) as

@@ -78,6 +78,9 @@ type Info struct {
 	// delegate type (Invoke's: `x => x` as a Func<int, int> takes an int),
 	// which stack traces print.
 	LambdaParams map[*lang.LambdaExpr][]*Type
+	// Delegates holds the delegate type a lambda or a method group converts
+	// to, which the delegate made from it has at run time.
+	Delegates map[lang.Expr]*Type
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -101,6 +104,9 @@ func (in *Info) Copied(from, to any) {
 		}
 		if m, ok := in.Truths[x]; ok {
 			in.Truths[to.(lang.Expr)] = m
+		}
+		if d, ok := in.Delegates[x]; ok {
+			in.Delegates[to.(lang.Expr)] = d
 		}
 	}
 	if n, ok := from.(lang.Node); ok {
@@ -263,7 +269,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}}
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
