@@ -50,7 +50,7 @@ type Func struct {
 	// DelegateType is the delegate type a lambda converts to (Func`2[Int32,
 	// Int32]), which its closures have at run time; nil: System.Delegate.
 	DelegateType *Type
-	Native   NativeFn
+	Native       NativeFn
 	// TypeArgs marks a library native of a generic method that takes the
 	// method's type arguments (System.Type objects, null where unknown) as
 	// hidden last arguments, after the ordinary ones, so that what it makes
