@@ -461,7 +461,14 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		}
 		{
 			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
-			if fun.Name == "Invoke" && !fs.hasMethodNamed(rt, "Invoke") {
+			bm := fs.c.info.CallOf(e)
+			if f, k := fs.libTypeArgsNative(e, n, nil); f != nil && bm.Ext {
+				fs.libTypeArgsInto(e, w+1+n, k)
+				fs.emitABC(opCall, w, fs.c.addFunc(f), n+1+k)
+			} else if f != nil {
+				fs.libTypeArgsInto(e, w+1+n, k)
+				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n+k), n+k+1)
+			} else if fun.Name == "Invoke" && !fs.hasMethodNamed(rt, "Invoke") {
 				fs.emitABC(opDel, w, 0, n)
 			} else {
 				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
@@ -627,6 +634,10 @@ func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.Cal
 	}
 	fs.fresh = 0
 	n, backs := fs.args(e.Args, w, nil, nil, nil)
+	if g, k := fs.libTypeArgsNative(e, n, t); g != nil {
+		fs.libTypeArgsInto(e, w+n, k)
+		f, n = g, n+k
+	}
 	fs.emitABC(opCall, w, fs.c.addFunc(f), n)
 	fs.copyBack(backs)
 	fs.move(dst, w)
@@ -1006,7 +1017,65 @@ func (fs *funcState) staticType(e lang.Expr) *vm.Type {
 func (fs *funcState) lambda(e *lang.LambdaExpr, dst int) {
 	fs.c.lambdaN[fs.cls]++ // numbered per class, as Roslyn numbers them
 	name := fmt.Sprintf("<%s>b__%d", fs.rootName(), fs.c.lambdaN[fs.cls])
-	fs.closure(name, e.Params, nil, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
+	fn := fs.closure(name, e.Params, nil, e.IsAsync, e.ExprBody, e.Body, nil, e.Pos, dst)
+	fn.DelegateType = fs.c.delegateRT(fs.c.info.Delegates[e])
+	if ps := fs.c.info.LambdaParams[e]; len(ps) == len(e.Params) {
+		fs.c.lambdaSig(fn, e, ps)
+	}
+}
+
+// lambdaSig spells a lambda's parameters in its stack-trace signature with
+// the types the binder gave them (an implicitly typed `x` converted to a
+// Func<int, int> is `Int32 x`).
+func (c *Compiler) lambdaSig(fn *vm.Func, e *lang.LambdaExpr, ps []*bind.Type) {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, p := range e.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if p.Type != nil {
+			b.WriteString(c.sigTypeName(p.Type, nil))
+		} else {
+			b.WriteString(c.bindSigName(ps[i]))
+		}
+		if p.Modifier == "ref" || p.Modifier == "out" || p.Modifier == "in" {
+			b.WriteByte('&')
+		}
+		b.WriteByte(' ')
+		b.WriteString(p.Name)
+	}
+	b.WriteByte(')')
+	fn.Sig = b.String()
+}
+
+// bindSigName is a binder type's name in a stack trace, as sigTypeName
+// spells one written in source.
+func (c *Compiler) bindSigName(t *bind.Type) string {
+	switch {
+	case t == nil:
+		return "Object"
+	case t.Kind == bind.TypeParam:
+		return t.Name
+	case t.Kind == bind.Array:
+		return c.bindSigName(t.Elem) + "[]"
+	case t.Kind == bind.Nullable:
+		return "Nullable`1"
+	}
+	if vt := c.bindVMType(t.Generic()); vt != nil {
+		name := vt.Name
+		if i := strings.LastIndexByte(name, '+'); i >= 0 {
+			name = name[i+1:]
+		}
+		return name
+	}
+	if s := t.Generic().Name; s != "" {
+		if n := len(t.AllArgs()); n > 0 {
+			return s + "`" + itoa(n)
+		}
+		return s
+	}
+	return "Object"
 }
 
 func (fs *funcState) rootName() string {
@@ -1018,8 +1087,8 @@ func (fs *funcState) rootName() string {
 }
 
 // closure compiles a nested function (lambda or local function) and emits
-// the closure creation into dst.
-func (fs *funcState) closure(name string, params []*lang.Param, typeParams []string, isAsync bool, exprBody lang.Expr, body *lang.BlockStmt, ret *lang.TypeRef, pos lang.Pos, dst int) {
+// the closure creation into dst; it returns the function.
+func (fs *funcState) closure(name string, params []*lang.Param, typeParams []string, isAsync bool, exprBody lang.Expr, body *lang.BlockStmt, ret *lang.TypeRef, pos lang.Pos, dst int) *vm.Func {
 	fn := &vm.Func{Name: name, Owner: fs.cls.t, File: fs.fn.File, Line: int32(pos.Line), HasThis: !fs.static}
 	fs.c.setParams(fn, params, fs.cls)
 	hidden := hiddenTypeParams(params, typeParams)
@@ -1057,6 +1126,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 	child.finish()
 	fn.Shared = len(fn.Up) == 0 && !(fn.HasThis && fs.c.readsThis(fn))
 	fs.emitABC(vm.OpClosure, dst, fs.c.addFunc(fn), 0)
+	return fn
 }
 
 // readsThis reports whether fn's code reads R[0], its this (directly, or

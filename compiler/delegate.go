@@ -140,9 +140,14 @@ func (fs *funcState) boundGroup(e lang.Expr) *methodInfo {
 // static method's delegate, or an instance method bound to the receiver
 // in register recv (this when recv < 0). A virtual method binds to the
 // receiver's override.
-func (fs *funcState) groupDelegate(mi *methodInfo, recv, dst int) {
+func (fs *funcState) groupDelegate(e lang.Expr, mi *methodInfo, recv, dst int) {
+	typ := fs.c.delegateRT(fs.c.info.Delegates[e])
+	if typ == nil {
+		typ = vm.TDelegate
+	}
+	defer fs.bindGroupTypeArgs(e, mi, dst)
 	if mi.static {
-		fs.loadConst(dst, vm.Ref(vm.NewStaticDelegate(mi.fn)))
+		fs.loadConst(dst, vm.Ref(vm.NewDelegate(mi.fn, typ)))
 		return
 	}
 	w := fs.alloc()
@@ -152,16 +157,45 @@ func (fs *funcState) groupDelegate(mi *methodInfo, recv, dst int) {
 	} else {
 		fs.emitABC(vm.OpMove, w, recv, 0)
 	}
-	fs.loadConst(w+1, vm.Ref(vm.NewStaticDelegate(mi.fn)))
+	fs.loadConst(w+1, vm.Ref(vm.NewDelegate(mi.fn, typ)))
 	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bindMethod), 2)
 	fs.move(dst, w)
 }
 
 // bindMethod makes the delegate of an instance method (its second
-// argument, as a static delegate) bound to a receiver (its first).
+// argument, as a static delegate of the delegate type to make) bound to a
+// receiver (its first).
 var bindMethod = vm.NativeFunc("<BindMethod>", 2, 2, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	if args[0].IsNull() {
 		return vm.Null, t.ThrowNull()
 	}
-	return vm.BindMethod(args[0], args[1].AsClosure().Fn), nil
+	return vm.BindMethod(args[0], args[1].AsClosure().Fn, args[1].Type()), nil
+})
+
+// bindGroupTypeArgs makes the delegate in dst, of generic method mi, pass
+// the type arguments the conversion of method group e inferred (or that
+// e writes), as a call does (vm.BindTypeArgs).
+func (fs *funcState) bindGroupTypeArgs(e lang.Expr, mi *methodInfo, dst int) {
+	k := mi.hidden
+	bm := fs.c.info.CallOf(e)
+	if k == 0 || bm == nil || len(bm.TypeArgs) != k {
+		return
+	}
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.allocN(1 + k)
+	fs.emitABC(vm.OpMove, w, dst, 0)
+	for i, a := range bm.TypeArgs {
+		if !fs.bindTypeInto(a, w+1+i) {
+			fs.loadConst(w+1+i, vm.Null)
+		}
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(bindTypeArgs), 1+k)
+	fs.move(dst, w)
+}
+
+// bindTypeArgs is vm.BindTypeArgs: its first argument the delegate, the
+// rest the type arguments.
+var bindTypeArgs = vm.NativeFunc("<BindTypeArgs>", 1, -1, false, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	return vm.BindTypeArgs(args[0], args[1:]), nil
 })

@@ -201,7 +201,7 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		if t == nil {
 			t = vm.TObject
 		}
-		fs.emitABC(vm.OpAs, dst, r, fs.c.addType(t))
+		fs.emitABC(vm.OpAs, dst, r, fs.c.addType(fs.c.testType(t, e.Type, fs.cls)))
 		return t
 	case *lang.AwaitExpr:
 		if _, ok := e.X.(*lang.CallExpr); ok && fresh {
@@ -337,7 +337,7 @@ func (fs *funcState) ident(e *lang.Ident, dst int) *vm.Type {
 		return l.typ
 	}
 	if mi := fs.boundGroup(e); mi != nil && (mi.static || !fs.static) {
-		fs.groupDelegate(mi, -1, dst)
+		fs.groupDelegate(e, mi, -1, dst)
 		return vm.TDelegate
 	}
 	// Members of the current class and its bases, then outer classes.
@@ -576,10 +576,10 @@ func dottedName(e lang.Expr) string {
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
 	if mi := fs.boundGroup(e); mi != nil && !e.NullCond {
 		if mi.static {
-			fs.groupDelegate(mi, 0, dst)
+			fs.groupDelegate(e, mi, 0, dst)
 		} else {
 			r, _ := fs.exprReg(e.X)
-			fs.groupDelegate(mi, r, dst)
+			fs.groupDelegate(e, mi, r, dst)
 		}
 		return vm.TDelegate
 	}

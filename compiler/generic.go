@@ -198,3 +198,63 @@ func callTypeArgs(fun lang.Expr) []*lang.TypeRef {
 	}
 	return nil
 }
+
+// libTypeArgsNative returns the library native a call of a generic library
+// method runs when that native takes the method's type arguments as hidden
+// last arguments (vm.Func.TypeArgs: Task.FromResult, List<T>.ConvertAll,
+// Enumerable.ToList, ...), with how many it takes; nil when the call is
+// not such a call. n counts the call's ordinary arguments (not the
+// receiver). An extension method is called directly, as the binder chose
+// it; static names the type of a static call.
+func (fs *funcState) libTypeArgsNative(e *lang.CallExpr, n int, static *vm.Type) (*vm.Func, int) {
+	bm := fs.c.info.CallOf(e)
+	if bm == nil || len(bm.TypeArgs) == 0 || bm.Owner == nil || !bm.Owner.Generic().Lib {
+		return nil, 0
+	}
+	k := len(bm.TypeArgs)
+	fits := func(f *vm.Func) bool {
+		return f.TypeArgs && f.MinParams <= n+k && (n+k <= f.NumParams || f.Variadic)
+	}
+	switch {
+	case bm.Ext:
+		n++ // the receiver is the first argument
+		for _, f := range vm.LibraryExtensions()[bm.Name] {
+			if fits(f) {
+				return f, k
+			}
+		}
+	case static != nil:
+		for _, f := range static.Statics[bm.Name] {
+			if fits(f) {
+				return f, k
+			}
+		}
+	default:
+		vt := bm.Owner.VM
+		if vt == nil {
+			vt = bm.Owner.Generic().VM
+		}
+		if vt != nil {
+			for _, f := range vt.Methods[bm.Name] {
+				if fits(f) {
+					return f, k
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+// libTypeArgsInto loads the type arguments of generic library call e into
+// the k registers from base (null for one not known at run time).
+func (fs *funcState) libTypeArgsInto(e *lang.CallExpr, base, k int) {
+	if fs.top < base+k {
+		fs.allocN(base + k - fs.top)
+	}
+	bm := fs.c.info.CallOf(e)
+	for i := 0; i < k; i++ {
+		if !fs.bindTypeInto(bm.TypeArgs[i], base+i) {
+			fs.loadConst(base+i, vm.Null)
+		}
+	}
+}

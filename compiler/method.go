@@ -63,6 +63,9 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 	m := mi.decl
 	c.pushTypeParams(m.TypeParams)
 	defer c.popTypeParams()
+	if mi.async && mi.ret != nil && len(mi.ret.Args) == 1 {
+		mi.fn.TaskType = c.taskType(mi.ret.Args[0], mi.cls, m.TypeParams)
+	}
 	c.compileBody(mi, func(fs *funcState) {
 		fs.at(m.Pos)
 		if mi.static && mi.cls.initSlot >= 0 && !mi.cls.generic() {
@@ -322,4 +325,42 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 		}
 		fs.emitABC(vm.OpRetVoid, 0, 0, 0)
 	})
+}
+
+// taskType is the run-time type Task<T> of an async method whose declared
+// result type T is tr (an rt task made on suspension carries it), or nil
+// when T names a type parameter or is object: that task stays an erased
+// Task`1 (docs/deviations.md).
+func (c *Compiler) taskType(tr *lang.TypeRef, ci *classInfo, typeParams []string) *vm.Type {
+	open := false
+	var walk func(tr *lang.TypeRef)
+	walk = func(tr *lang.TypeRef) {
+		if tr == nil {
+			return
+		}
+		if typeParamIndex(typeParams, tr.Name) >= 0 {
+			open = true
+		}
+		for o := ci; o != nil; o = o.outer {
+			if typeParamIndex(o.typeParams, tr.Name) >= 0 {
+				open = true
+			}
+		}
+		walk(tr.Elem)
+		walk(tr.Outer)
+		for _, a := range tr.Args {
+			walk(a)
+		}
+	}
+	walk(tr)
+	if open {
+		return nil
+	}
+	t, _ := c.resolveTypeRef(tr, ci, false)
+	if t == nil || t == vm.TObject || t == vm.TDelegate || !isClosed(t) {
+		// object: sm's builder cannot tell Task<object> from a Task<T>
+		// whose T it does not know, and both models must agree.
+		return nil
+	}
+	return vm.TaskOf(t)
 }

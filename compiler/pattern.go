@@ -22,8 +22,12 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 				return
 			}
 		}
+		if id, ok := p.X.(*lang.Ident); ok && fs.lookup(id.Name) == nil && !fs.isMemberName(id.Name) && isDelegateTypeName(id.Name) {
+			fs.typeTest(fs.c.testType(vm.TDelegate, exprTypeRef(p.X), fs.cls), subj, fail) // `is Action`
+			return
+		}
 		if t, _ := fs.typeOfExpr(p.X); t != nil && !isConstMember(fs, p.X) {
-			fs.typeTest(t, subj, fail)
+			fs.typeTest(fs.c.testType(t, exprTypeRef(p.X), fs.cls), subj, fail)
 			return
 		}
 		r, _ := fs.exprReg(p.X)
@@ -41,7 +45,7 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 		if t == nil {
 			t = vm.TObject
 		}
-		fs.typeTest(t, subj, fail)
+		fs.typeTest(fs.c.testType(t, p.Type, fs.cls), subj, fail)
 		if p.Name != "" && p.Name != "_" {
 			fs.bind(p.Name, p.Pos, subj, t)
 		}

@@ -4,6 +4,7 @@ import (
 	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
+	"strings"
 )
 
 // Reified generics. A generic class declared in source has one run-time
@@ -571,6 +572,8 @@ func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
 			return vm.NullableOf(e)
 		}
 		return nil
+	case bind.Delegate:
+		return c.delegateRT(bt)
 	case bind.Class, bind.Interface, bind.Enum, bind.Opaque:
 	default:
 		return nil
@@ -718,4 +721,81 @@ func (fs *funcState) callExtension(m *methodInfo, fun *lang.MemberExpr, e *lang.
 		return t
 	}
 	return nil
+}
+
+// delegateRT is the run-time type of delegate type bt (Func`2[Int32,Int32],
+// P+Handler): a delegate made for it carries it in its header. An open
+// construction gives the definition (an erased delegate); nil when bt is
+// not a delegate type.
+func (c *Compiler) delegateRT(bt *bind.Type) *vm.Type {
+	if bt == nil || bt.Kind != bind.Delegate {
+		return nil
+	}
+	def := bt.Generic()
+	name, ns := metadataName(def), def.Namespace
+	for o := def.Outer; o != nil; o = o.Outer {
+		name, ns = metadataName(o.Generic())+"+"+name, o.Namespace
+	}
+	dt := vm.DelegateType(ns, name)
+	all := bt.AllArgs()
+	if len(all) == 0 {
+		return dt
+	}
+	args := make([]*vm.Type, len(all))
+	for i, a := range all {
+		if args[i] = c.bindVMType(a); args[i] == nil {
+			return dt
+		}
+	}
+	return vm.Construct(dt, args)
+}
+
+// metadataName is a type's simple name with the arity of its own type
+// parameters (Func`2).
+func metadataName(t *bind.Type) string {
+	if n := len(t.Params); n > 0 {
+		return t.Name + "`" + itoa(n)
+	}
+	return t.Name
+}
+
+// testType is the type an `is` or `as` with type tr tests for: t (which
+// resolveTypeRef gave), or for a delegate type, its run-time type
+// (Func`2[Int32,Int32], not System.Delegate).
+func (c *Compiler) testType(t *vm.Type, tr *lang.TypeRef, from *classInfo) *vm.Type {
+	if t != vm.TDelegate || tr == nil || tr.ArrayRank > 0 {
+		return t
+	}
+	var dt *vm.Type
+	if ns := bind.LibraryDelegateNamespace(tr.Name); ns != "" {
+		name := tr.Name[strings.LastIndexByte(tr.Name, '.')+1:]
+		if len(tr.Args) > 0 {
+			name += "`" + itoa(len(tr.Args))
+		}
+		dt = vm.DelegateType(ns, name)
+	} else {
+		name := tr.Name
+		if len(tr.Args) > 0 {
+			name += "`" + itoa(len(tr.Args))
+		}
+		_, ci := c.lookupTypeOrDelegate(name, from)
+		if ci == nil || ci.decl.Kind != lang.KindDelegate {
+			return t
+		}
+		full, ns := ci.decl.Name, ci.decl.Namespace
+		if len(ci.decl.TypeParams) > 0 {
+			full += "`" + itoa(len(ci.decl.TypeParams))
+		}
+		if ci.outer != nil {
+			full, ns = ci.outer.t.Name+"+"+full, ci.outer.t.Namespace
+		}
+		dt = vm.DelegateType(ns, full)
+	}
+	if len(tr.Args) == 0 {
+		return dt
+	}
+	if args := c.closedArgs(tr.Args, from); args != nil {
+		return vm.Construct(dt, args)
+	}
+	return t
 }

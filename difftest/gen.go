@@ -132,6 +132,8 @@ func (g *gen) program() string {
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
 	g.line("static U Map<T, U>(T x, Func<T, U> f) => f(x);")
 	g.line("static async Task<U> MapAsync<T, U>(T x, Func<T, Task<U>> f) => await f(x);")
+	g.line("static async Task<long> Widen(int x) { if (x %% 2 == 0) await Task.Yield(); return x; }")
+	g.line("delegate string Shown(int x);")
 	g.line("")
 	g.line("static async Task Main()")
 	g.line("{")
@@ -365,7 +367,19 @@ func (g *gen) genericStmt() {
 		return
 	}
 	id := g.id()
-	switch g.r.Intn(5) {
+	switch g.r.Intn(6) {
+	case 5:
+		// The run-time types of what the library makes for a generic
+		// method, of an async method's task and of delegates.
+		g.line("var lt%d = new List<int> { acc %% 7, %d };", id, g.r.Intn(9))
+		g.line("Func<int, string> fd%d = x => x.ToString();", id)
+		g.line("Shown sd%d = x => \"\" + x;", id)
+		g.line("var wt%d = Widen(acc);", id)
+		g.line("acc += (int)(await wt%d %% 5);", id)
+		g.print(`"types%d " + wt%d.GetType() + " " + Task.FromResult(acc).GetType() + " " + lt%d.ConvertAll(x => x.ToString()).GetType()`, id, id, id)
+		g.print(`"types%d " + lt%d.Select(x => x * 0.5).ToArray().GetType() + " " + lt%d.Select(fd%d).ToList().GetType() + " " + lt%d.ToDictionary(x => x.ToString()).GetType()`, id, id, id, id, id)
+		g.print(`"types%d " + fd%d.GetType() + " " + sd%d.GetType() + " " + ((object)sd%d is Func<int, string>) + " " + ((object)fd%d is Func<int, string>)`, id, id, id, id, id)
+		return
 	case 3:
 		g.line("var mp%d = Map(acc, x => x * 0.5);", id)
 		g.line("acc += (int)mp%d %% 5;", id)

@@ -75,7 +75,10 @@ var (
 func init() {
 	for i := range cachedInts {
 		cachedInts[i] = completed(vm.TInt, vm.Int(int32(i-1)))
+		cachedInts[i].SetTaskType(vm.TaskOf(vm.TInt))
 	}
+	cachedTrue.SetTaskType(vm.TaskOf(vm.TBool))
+	cachedFalse.SetTaskType(vm.TaskOf(vm.TBool))
 	registerBuilders()
 }
 
@@ -115,6 +118,9 @@ func (b *Builder) newTask(t *vm.Thread) *vm.Task {
 	}
 	tk := &b.own
 	vm.InitTask(tk, rt)
+	if rt != nil && rt != vm.TObject { // object: not known (see Func.TaskType)
+		tk.SetTaskType(vm.TaskOf(rt))
+	}
 	tk.Owner = b
 	t.M.Counters.Tasks.Add(1)
 	return tk
@@ -266,7 +272,7 @@ func (b *Builder) setResult(t *vm.Thread, v vm.Value) {
 	case kindValueTask, kindValueTaskT:
 		b.done, b.result = true, v
 	default:
-		b.task = cachedResult(v)
+		b.task = cachedResult(v, b.resultT)
 		if b.task == nil {
 			b.task = b.newTask(t)
 			b.task.TryComplete(t, vm.StatusRanToCompletion, v, nil)
@@ -274,17 +280,20 @@ func (b *Builder) setResult(t *vm.Thread, v vm.Value) {
 	}
 }
 
-// cachedResult returns the cached task for a common result, or nil.
-func cachedResult(v vm.Value) *vm.Task {
+// cachedResult returns the cached task for a common result of a Task<rt>,
+// or nil.
+func cachedResult(v vm.Value, rt *vm.Type) *vm.Task {
 	switch {
 	case v.IsNull():
-		return cachedNull
-	case v.Type() == vm.TBool:
+		if rt == vm.TObject {
+			return cachedNull
+		}
+	case v.Type() == vm.TBool && rt == vm.TBool:
 		if v.AsBool() {
 			return cachedTrue
 		}
 		return cachedFalse
-	case v.IsInt() && v.Type() == vm.TInt && v.AsInt() >= -1 && v.AsInt() <= 8:
+	case v.IsInt() && v.Type() == vm.TInt && rt == vm.TInt && v.AsInt() >= -1 && v.AsInt() <= 8:
 		return cachedInts[v.AsInt()+1]
 	}
 	return nil
@@ -354,9 +363,12 @@ func fromResult(t *vm.Thread, plain, generic builderKind, args []vm.Value) vm.Va
 	case kindValueTask, kindValueTaskT:
 		return threading.NewValueTask(nil, v, b.kind == kindValueTaskT)
 	}
-	tk := cachedResult(v)
+	tk := cachedResult(v, b.resultT)
 	if tk == nil {
 		tk = completed(b.resultT, v)
+		if b.resultT != vm.TObject {
+			tk.SetTaskType(vm.TaskOf(b.resultT))
+		}
 	}
 	return vm.TaskValue(tk)
 }

@@ -1,5 +1,7 @@
 package vm
 
+import "sync"
+
 // Multicast delegates. A delegate that combines several (h += a; h += b) is
 // a Closure whose function invokes an invocation list: This holds the list
 // (a Native of type tInvocationList), so every path that calls a delegate
@@ -66,7 +68,7 @@ func fromClosures(items []*Closure) Value {
 		return Ref(items[0])
 	}
 	list := NewNative(tInvocationList, &invocationList{items: items})
-	return Ref(&Closure{Header: Header{TDelegate}, Fn: multicastInvoke, This: list})
+	return Ref(&Closure{Header: Header{items[0].typ}, Fn: multicastInvoke, This: list})
 }
 
 // CombineDelegates is Delegate.Combine(a, b): b's invocation list appended
@@ -212,7 +214,7 @@ func init() {
 // type has in fn's slot; without slots, to the overload with fn's
 // parameter count in recv's method table, where overrides replace what
 // they override.
-func BindMethod(recv Value, fn *Func) Value {
+func BindMethod(recv Value, fn *Func, typ *Type) Value {
 	if f := recv.Type().Slotted(fn); f != nil {
 		fn = f
 	} else if fn.IsVirtual || fn.IsAbstract {
@@ -223,7 +225,7 @@ func BindMethod(recv Value, fn *Func) Value {
 			}
 		}
 	}
-	return Ref(&Closure{Header: Header{TDelegate}, Fn: fn, This: recv})
+	return Ref(&Closure{Header: Header{typ}, Fn: fn, This: recv})
 }
 
 // isSubtype reports whether t is base or derives from it.
@@ -234,4 +236,60 @@ func isSubtype(t, base *Type) bool {
 		}
 	}
 	return false
+}
+
+// delegateDefs interns the delegate types by metadata name.
+var delegateDefs sync.Map // "System.Func`2" -> *Type
+
+// DelegateType returns the run-time type of the delegate type ns.name
+// (name in metadata form: "Func`2", "P+Handler"), a generic definition when
+// name has an arity, which Construct makes Func`2[Int32,Int32] of. A
+// delegate has its delegate type in its header, as in .NET (a delegate made
+// without one has System.Delegate, which is taken for any delegate type).
+func DelegateType(ns, name string) *Type {
+	key := ns + "." + name
+	if t, ok := delegateDefs.Load(key); ok {
+		return t.(*Type)
+	}
+	t := &Type{Kind: KindDelegate, Namespace: ns, Name: name, Super: TDelegate,
+		Methods: TDelegate.Methods, Statics: TDelegate.Statics, Lib: TDelegate.Lib}
+	actual, _ := delegateDefs.LoadOrStore(key, t)
+	return actual.(*Type)
+}
+
+// NewDelegate is the delegate of static method fn with delegate type typ.
+func NewDelegate(fn *Func, typ *Type) *Closure {
+	return &Closure{Header: Header{typ}, Fn: fn}
+}
+
+// A delegate of a generic method made from a method group carries the
+// type arguments the conversion inferred (`Func<object, string> h = Show`
+// calls Show<object>): its function appends them, as the method's hidden
+// type-argument parameters, to the arguments of each call.
+type typeArgsBinding struct {
+	target *Closure
+	args   []Value
+}
+
+var tTypeArgsBinding = &Type{Kind: KindNative, Namespace: "System", Name: "Delegate+TypeArguments", Super: TObject}
+
+// typeArgsInvoke calls a typeArgsBinding's target. (Set in init.)
+var typeArgsInvoke *Func
+
+func init() {
+	typeArgsInvoke = NativeFunc("Invoke", 0, -1, true, func(t *Thread, args []Value) (Value, error) {
+		b := args[0].AsNative().(*typeArgsBinding)
+		return t.CallValue(Ref(b.target), append(append([]Value(nil), args[1:]...), b.args...))
+	})
+}
+
+// BindTypeArgs returns the delegate d (of a generic method) that passes
+// typeArgs (System.Type objects) as the method's type arguments.
+func BindTypeArgs(d Value, typeArgs []Value) Value {
+	cl := d.AsClosure()
+	if cl == nil || len(typeArgs) == 0 {
+		return d
+	}
+	b := &typeArgsBinding{target: cl, args: append([]Value(nil), typeArgs...)}
+	return Ref(&Closure{Header: Header{cl.typ}, Fn: typeArgsInvoke, This: NewNative(tTypeArgsBinding, b)})
 }

@@ -830,7 +830,7 @@ func (t *Thread) run() (result Value, err error) {
 				if flags&(frameAwaited|frameThunk) != 0 {
 					t.restoreEC(ec)
 					if flags&frameThunk != 0 {
-						v = t.thunkResult(fn.Async, v)
+						v = t.thunkResult(fn, v)
 						t.stack[ret] = v
 					}
 				}
@@ -1099,7 +1099,11 @@ func (t *Thread) closure(i int, fr *Frame, regs []Value) *Closure {
 }
 
 func (t *Thread) makeClosure(f *Func, fr *Frame, regs []Value) *Closure {
-	cl := &Closure{Header: Header{TDelegate}, Fn: f}
+	typ := f.DelegateType
+	if typ == nil {
+		typ = TDelegate
+	}
+	cl := &Closure{Header: Header{typ}, Fn: f}
 	t.Count(unsafe.Pointer(cl), SizeClosure+8*len(f.Up))
 	if f.HasThis && fr.fn.HasThis {
 		cl.This = regs[0]
@@ -1166,7 +1170,7 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 		if flags&(frameAwaited|frameThunk) != 0 {
 			t.restoreEC(popped.ec)
 			if flags&frameThunk != 0 {
-				if v, e := t.thunkFault(popped.fn.Async, err); e == nil {
+				if v, e := t.thunkFault(popped.fn, err); e == nil {
 					// The exception ends here, in a faulted task.
 					t.match = nil
 					t.stack[popped.ret] = v

@@ -100,3 +100,34 @@ func NewEnumType(ns, name string, members []EnumMember) *Type {
 func NewNativeDelegate(fn *Func, this Value) Value {
 	return Ref(&Closure{Header: Header{TDelegate}, Fn: fn, This: this})
 }
+
+// TakeTypeArgs splits the hidden type arguments off the arguments of a
+// TypeArgs native of a generic method with k type parameters: the last k
+// arguments when they are System.Type objects or null and at least min
+// ordinary ones precede them (a call through a delegate passes none). It
+// returns the ordinary arguments and the types, nil for one not known.
+func TakeTypeArgs(args []Value, k, min int) ([]Value, []*Type) {
+	if len(args)-k < min {
+		return args, nil
+	}
+	tail := args[len(args)-k:]
+	ts := make([]*Type, k)
+	for i, a := range tail {
+		if a.IsNull() {
+			continue
+		}
+		t, ok := a.AsNative().(*Type)
+		if !ok || a.Type() != TType {
+			return args, nil
+		}
+		ts[i] = t
+	}
+	return args[:len(args)-k], ts
+}
+
+// WithTypeArgs marks f as a native that takes its generic method's type
+// arguments (Func.TypeArgs) and returns it.
+func (f *Func) WithTypeArgs() *Func {
+	f.TypeArgs = true
+	return f
+}

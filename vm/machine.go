@@ -47,8 +47,20 @@ type Func struct {
 	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind
 	Awaits                                  []AwaitSite // per await instruction, for rt suspension
-	Native                                  NativeFn
-	Attrs                                   []string // attribute names, for the bench harness
+	// TaskType is the constructed task type an async method returning
+	// Task<T> or ValueTask<T> with a closed T makes (Task`1[System.Int32]);
+	// nil otherwise, and the task is then an erased Task`1.
+	TaskType *Type
+	// DelegateType is the delegate type a lambda converts to (Func`2[Int32,
+	// Int32]), which its closures have at run time; nil: System.Delegate.
+	DelegateType *Type
+	Native       NativeFn
+	// TypeArgs marks a library native of a generic method that takes the
+	// method's type arguments (System.Type objects, null where unknown) as
+	// hidden last arguments, after the ordinary ones, so that what it makes
+	// carries them (Task.FromResult(1) is a Task<int>); see TakeTypeArgs.
+	TypeArgs bool
+	Attrs    []string // attribute names, for the bench harness
 	// Sig is the type parameters and parameter list as .NET's stack
 	// traces print them: "(Int32 n, String s)", "[T](T x)".
 	Sig string

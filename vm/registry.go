@@ -27,6 +27,15 @@ func RegisterType(t *Type) *Type {
 	return t
 }
 
+// RegisterMetadataName makes library type t found by its metadata name
+// (System.Threading.Tasks.Task`1) where another type holds its C# name
+// (Task): `is Task<string>` then tests the construction.
+func RegisterMetadataName(t *Type) {
+	builtinMu.Lock()
+	defer builtinMu.Unlock()
+	builtins[t.Namespace+"."+t.Name] = t
+}
+
 // Builtin returns a registered library type by full name ("System.Console",
 // "System.Collections.Generic.List"), or nil.
 func Builtin(fullName string) *Type {
@@ -51,10 +60,12 @@ func Builtins() []*Type {
 // RegisterExtension adds a library extension method (LINQ's Select, ...),
 // callable as recv.Name(args); the native receives the receiver first.
 // minArgs/maxArgs count the receiver; maxArgs < 0 means variadic.
-func RegisterExtension(name string, minArgs, maxArgs int, fn NativeFn) {
+func RegisterExtension(name string, minArgs, maxArgs int, fn NativeFn) *Func {
 	builtinMu.Lock()
 	defer builtinMu.Unlock()
-	extensions[name] = append(extensions[name], NativeFunc(name, minArgs, maxArgs, false, fn))
+	f := NativeFunc(name, minArgs, maxArgs, false, fn)
+	extensions[name] = append(extensions[name], f)
+	return f
 }
 
 // LibraryExtensions returns the registered extension methods by name.

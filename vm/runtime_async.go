@@ -257,6 +257,11 @@ func init() {
 	for i := range completedInts {
 		completedInts[i] = completedTask(TInt, Int(int32(i-1)))
 	}
+	completedTrue.SetTaskType(TaskOf(TBool))
+	completedFalse.SetTaskType(TaskOf(TBool))
+	for _, tk := range completedInts {
+		tk.SetTaskType(TaskOf(TInt))
+	}
 }
 
 func completedTask(rt *Type, v Value) *Task {
@@ -269,11 +274,13 @@ func completedTask(rt *Type, v Value) *Task {
 // CompletedTaskValue returns the cached Task.CompletedTask.
 func CompletedTaskValue() *Task { return completedVoid }
 
-// thunkResult turns an rt async method's return value into what its
-// observing caller receives: a completed Task (cached when .NET caches it),
-// a ValueTask, or nothing for async void.
-func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
+// thunkResult turns rt async method fn's return value into what its
+// observing caller receives: a completed Task (cached when .NET caches it:
+// a Task<bool>, a Task<int> of -1..8), a ValueTask, or nothing for async
+// void.
+func (t *Thread) thunkResult(fn *Func, v Value) Value {
 	t.M.Counters.Tasks.Add(1)
+	kind := fn.Async
 	switch kind {
 	case AsyncVoid:
 		return Null
@@ -287,26 +294,31 @@ func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
 		}
 	}
 	var tk *Task
+	taskT := fn.TaskType
 	switch {
-	case v.p == ptrBool:
+	case v.p == ptrBool && (taskT == nil || taskT.Args[0] == TBool):
 		if v.n != 0 {
 			tk = completedTrue
 		} else {
 			tk = completedFalse
 		}
-	case v.p == ptrInt && v.AsInt() >= -1 && v.AsInt() <= 8:
+	case v.p == ptrInt && v.AsInt() >= -1 && v.AsInt() <= 8 && (taskT == nil || taskT.Args[0] == TInt):
 		tk = completedInts[v.AsInt()+1]
-	case v.IsNull():
+	case v.IsNull() && taskT == nil:
 		tk = completedNull
 	default:
 		tk = completedTask(TObject, v)
+		if taskT != nil {
+			tk.SetTaskType(taskT)
+		}
 	}
 	return TaskValue(tk)
 }
 
 // thunkFault turns an exception escaping an rt async method into a faulted
 // (or canceled) task for its observing caller. Async void crashes the process.
-func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
+func (t *Thread) thunkFault(fn *Func, err error) (Value, error) {
+	kind := fn.Async
 	th, ok := err.(*Thrown)
 	if !ok {
 		return Null, err
@@ -320,6 +332,9 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 		resultT = nil
 	}
 	tk := NewTask(resultT)
+	if resultT != nil && fn.TaskType != nil {
+		tk.SetTaskType(fn.TaskType)
+	}
 	t.countTask(tk)
 	t.M.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
@@ -437,7 +452,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		}
 		last = c
 		flags, savedEC, ret := fr.flags, fr.ec, fr.ret
-		kind := fr.fn.Async
+		kind, taskT := fr.fn.Async, fr.fn.TaskType
 		t.frames = t.frames[:len(t.frames)-1]
 		if flags&frameResumed != 0 {
 			// c is the continuation this frame was resumed from, reused
@@ -466,6 +481,9 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			resultT = nil
 		}
 		tk := NewTask(resultT)
+		if resultT != nil && taskT != nil {
+			tk.SetTaskType(taskT)
+		}
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
 		t.countTask(tk)

@@ -115,6 +115,17 @@ func InitTask(tk *Task, resultT *Type) {
 	tk.state.Store(uint32(StatusWaitingForActivation))
 }
 
+// TaskOf is the constructed type Task<resultT> (Task`1[System.Int32]).
+func TaskOf(resultT *Type) *Type { return Construct(TTaskT, []*Type{resultT}) }
+
+// SetTaskType gives a pending task its constructed type taskT (a Task<T>
+// made by TaskOf) when its result type is known; only before anyone else
+// can see it. A task made without it has the definition Task`1 as its
+// type, which is a Task<T> for any T (an erased object).
+func (tk *Task) SetTaskType(taskT *Type) {
+	tk.typ, tk.ResultT = taskT, taskT.Args[0]
+}
+
 // SetResultType makes the task a Task<T> (non-nil t) or a Task (nil);
 // only before anyone else can see it.
 func (tk *Task) SetResultType(t *Type) {
@@ -129,7 +140,7 @@ func (tk *Task) SetResultType(t *Type) {
 func TaskValue(tk *Task) Value { return Value{p: unsafe.Pointer(tk)} }
 
 // isTaskType reports whether objects of type t are Tasks.
-func isTaskType(t *Type) bool { return t == TTask || t == TTaskT }
+func isTaskType(t *Type) bool { return t == TTask || t == TTaskT || t.Def == TTaskT }
 
 // AsTask returns the task v refers to, or nil.
 func (v Value) AsTask() *Task {

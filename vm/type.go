@@ -154,6 +154,12 @@ func (t *Type) IsSubclassOf(u *Type) bool {
 	if u == TObject {
 		return true
 	}
+	if t.Kind == KindDelegate && u.Kind == KindDelegate && (t == TDelegate || t.Def != nil && t.Def == u.Def && varies(t.Args, u.Args)) {
+		// A delegate made without its type (System.Delegate) is taken for
+		// any; Func<string> is a Func<object> (variance, approximated as
+		// in either direction for reference type arguments).
+		return true
+	}
 	for c := t; c != nil; c = c.Super {
 		if c == u || c.Def == u && u != nil {
 			return true // a constructed type shares its definition's code and layout
@@ -313,4 +319,25 @@ func TypeObject(ty *Type) Value {
 		return Ref(o)
 	}
 	return Value{p: unsafe.Pointer(ty.typeObject.Load())}
+}
+
+// varies reports whether delegate type arguments as convert to bs: each
+// the same, or both reference types, one deriving from the other.
+func varies(as, bs []*Type) bool {
+	if len(as) != len(bs) {
+		return false
+	}
+	for i, a := range as {
+		b := bs[i]
+		if a == b {
+			continue
+		}
+		if a.IsValueType || b.IsValueType || a.IsPrimitive() && a != TString && a != TObject || b.IsPrimitive() && b != TString && b != TObject {
+			return false
+		}
+		if !a.IsSubclassOf(b) && !b.IsSubclassOf(a) {
+			return false
+		}
+	}
+	return true
 }

@@ -89,6 +89,13 @@ type Info struct {
 	// ones of overload resolution and type inference included: a measure
 	// of binding cost that tests bound (TestNestedLambdaBindings).
 	LambdaBodies int
+	// LambdaParams holds the parameter types of each lambda converted to a
+	// delegate type (Invoke's: `x => x` as a Func<int, int> takes an int),
+	// which stack traces print.
+	LambdaParams map[*lang.LambdaExpr][]*Type
+	// Delegates holds the delegate type a lambda or a method group converts
+	// to, which the delegate made from it has at run time.
+	Delegates map[lang.Expr]*Type
 }
 
 // Copied makes what is known of syntax node from hold for its copy to (the
@@ -113,6 +120,9 @@ func (in *Info) Copied(from, to any) {
 		if m, ok := in.Truths[x]; ok {
 			in.Truths[to.(lang.Expr)] = m
 		}
+		if d, ok := in.Delegates[x]; ok {
+			in.Delegates[to.(lang.Expr)] = d
+		}
 	}
 	if n, ok := from.(lang.Node); ok {
 		if m, ok := in.Calls[n]; ok {
@@ -136,6 +146,11 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.AssignExpr); ok {
 		if ev, ok := in.Events[a]; ok {
 			in.Events[to.(*lang.AssignExpr)] = ev
+		}
+	}
+	if l, ok := from.(*lang.LambdaExpr); ok {
+		if ps, ok := in.LambdaParams[l]; ok {
+			in.LambdaParams[to.(*lang.LambdaExpr)] = ps
 		}
 	}
 	if x, ok := from.(*lang.IndexExpr); ok {
@@ -302,7 +317,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{},
-		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}}
+		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

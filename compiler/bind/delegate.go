@@ -168,6 +168,7 @@ func (b *binder) convertGroup(e lang.Expr, d *Type) {
 	if m != nil {
 		b.info.Calls[e] = m
 	}
+	b.info.Delegates[e] = d
 }
 
 // compatibleParams is compatible without the return type.
@@ -331,6 +332,8 @@ func (b *binder) convertLambda(e lang.Expr, d *Type) {
 		b.diags = append(b.diags, b.targetBinding(l, d, inv)...)
 		return
 	}
+	b.info.LambdaParams[l] = paramTypes(inv)
+	b.info.Delegates[e] = d
 	b.bindLambda(l, inv)
 }
 

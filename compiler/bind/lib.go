@@ -25,19 +25,23 @@ func libraryFile() *lang.File {
 
 var (
 	libDelegatesOnce sync.Once
-	libDelegates     map[string]bool
+	libDelegates     map[string]string
 )
 
 // IsLibraryDelegate reports whether name (simple or namespace-qualified,
 // without type arguments) is a delegate type the library tables declare:
 // Action, Func, EventHandler, ThreadStart...
-func IsLibraryDelegate(name string) bool {
+func IsLibraryDelegate(name string) bool { return LibraryDelegateNamespace(name) != "" }
+
+// LibraryDelegateNamespace is the namespace of library delegate type name
+// (System for Func), or "" when name is not one.
+func LibraryDelegateNamespace(name string) string {
 	libDelegatesOnce.Do(func() {
-		libDelegates = map[string]bool{}
+		libDelegates = map[string]string{}
 		for _, td := range libraryFile().Types {
 			if td.Kind == lang.KindDelegate {
-				libDelegates[td.Name] = true
-				libDelegates[td.Namespace+"."+td.Name] = true
+				libDelegates[td.Name] = td.Namespace
+				libDelegates[td.Namespace+"."+td.Name] = td.Namespace
 			}
 		}
 	})

@@ -54,6 +54,7 @@ var libAllowed = map[string]string{
 	// method's type argument as a hidden last argument).
 	"System.Array.Clear/arity":                                  "shares the native of Clear(Array, int, int)",
 	"System.Array.Copy/arity":                                   "shares the native of the five-argument Copy",
+	"System.Array.ConvertAll/arity":                             "hidden type arguments <TInput, TOutput> after two arguments (4), or none (2)",
 	"System.Array.Empty/arity":                                  "hidden type argument",
 	"System.Array.Fill/arity":                                   "shares the native of the four-argument Fill",
 	"System.Array.Resize/arity":                                 "hidden type argument",
@@ -71,6 +72,7 @@ var libAllowed = map[string]string{
 	"System.Linq.Enumerable.OfType/arity":                       "hidden type argument",
 	"System.Linq.Enumerable.Empty/arity":                        "hidden type argument",
 	"System.Linq.Enumerable.Distinct/arity":                     "one native for the comparer overloads",
+	"System.Linq.Enumerable.ToDictionary/arity":                 "one native for both overloads, each with its hidden type arguments (4 or 6) or without (2 or 3)",
 	"System.Linq.Enumerable.DistinctBy/arity":                   "one native for the comparer overloads",
 	"System.Linq.Enumerable.Except/arity":                       "one native for the comparer overloads",
 	"System.Linq.Enumerable.Intersect/arity":                    "one native for the comparer overloads",
@@ -170,6 +172,13 @@ func TestLibraryTablesComplete(t *testing.T) {
 					for _, s := range u.declared(c, name) {
 						if m, isM := s.(*Method); isM && minArgs(m) <= n && (n <= len(m.Params) || m.IsParams()) {
 							ok = true
+						}
+						// A TypeArgs native also takes a generic method's
+						// type arguments as hidden last arguments.
+						if m, isM := s.(*Method); isM && f.TypeArgs && len(m.TypeParams) > 0 {
+							if k := n - len(m.TypeParams); minArgs(m) <= k && (k <= len(m.Params) || m.IsParams()) {
+								ok = true
+							}
 						}
 					}
 				}

@@ -256,7 +256,12 @@ func init() {
 		vm.StoreRef(args[0], vm.Ref(na))
 		return vm.Null, nil
 	})
-	ar.AddStatic("ConvertAll", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ar.AddStatic("ConvertAll", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 2, 2) // ConvertAll<TInput, TOutput>
+		elem := vm.TObject
+		if len(ts) == 2 && ts[1] != nil {
+			elem = ts[1]
+		}
 		a, err := arrayArg(t, args[0])
 		if err != nil {
 			return vm.Null, err
@@ -267,8 +272,8 @@ func init() {
 				return vm.Null, err
 			}
 		}
-		return vm.Ref(vm.NewArrayOf(vm.TObject, out)), nil
-	})
+		return vm.Ref(vm.NewArrayOf(elem, out)), nil
+	}).WithTypeArgs()
 	ar.AddStatic("BinarySearch", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, err := arrayArg(t, args[0])
 		if err != nil {

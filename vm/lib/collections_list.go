@@ -461,7 +461,12 @@ func init() {
 			}
 		}
 	})
-	l.AddMethod("ConvertAll", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	l.AddMethod("ConvertAll", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 2) // ConvertAll<TOutput>; args[0] is the list
+		var elem *vm.Type
+		if len(ts) == 1 {
+			elem = ts[0]
+		}
 		items := listOf(args[0]).snapshot()
 		out := make([]vm.Value, len(items))
 		for i, v := range items {
@@ -471,8 +476,8 @@ func init() {
 			}
 			out[i] = r
 		}
-		return NewList(nil, out), nil
-	})
+		return NewList(elem, out), nil
+	}).WithTypeArgs()
 	l.AddMethod("GetRange", 2, 2, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
 		i, _ := toInt(args[0])
 		n, _ := toInt(args[1])

@@ -85,13 +85,25 @@ func needFunc(t *vm.Thread, f vm.Value, name string) error {
 
 // ext registers a LINQ extension; counts include the source.
 func ext(name string, min, max int, fn native) {
-	vm.RegisterExtension(name, min, max, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	extFuncs(name, min, max, fn)
+}
+
+// extTypeArgs registers a LINQ extension that takes its type arguments
+// as hidden last arguments (vm.Func.TypeArgs); max counts them.
+func extTypeArgs(name string, min, max int, fn native) {
+	f, g := extFuncs(name, min, max, fn)
+	f.WithTypeArgs()
+	g.WithTypeArgs()
+}
+
+func extFuncs(name string, min, max int, fn native) (*vm.Func, *vm.Func) {
+	f := vm.RegisterExtension(name, min, max, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if args[0].IsNull() {
 			return vm.Null, argNull(t, "source")
 		}
 		return fn(t, args)
 	})
-	tEnumerable.AddStatic(name, min, max, fn)
+	return f, tEnumerable.AddStatic(name, min, max, fn)
 }
 
 // sumValues adds numbers with checked int/long arithmetic as Enumerable.Sum.
@@ -713,19 +725,21 @@ func init() {
 	}
 	ext("TakeWhile", 2, 2, whileOp(true))
 	ext("SkipWhile", 2, 2, whileOp(false))
-	ext("ToList", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	extTypeArgs("ToList", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1)
 		vs, err := collect(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		return NewList(elemTypeOf(args[0]), vs), nil
+		return NewList(sourceElem(ts, args[0]), vs), nil
 	})
-	ext("ToArray", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	extTypeArgs("ToArray", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1)
 		vs, err := collect(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		elem := elemTypeOf(args[0])
+		elem := sourceElem(ts, args[0])
 		if elem == nil && len(vs) > 0 {
 			elem = vs[0].Type()
 			for _, v := range vs {
@@ -737,23 +751,31 @@ func init() {
 		}
 		return vm.Ref(vm.NewArrayOf(elemOrObject(elem), vs)), nil
 	})
-	ext("ToHashSet", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	extTypeArgs("ToHashSet", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1)
 		vs, err := collect(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		s, err := newSetFrom(t, elemTypeOf(args[0]), vs)
+		s, err := newSetFrom(t, sourceElem(ts, args[0]), vs)
 		if err != nil {
 			return vm.Null, err
 		}
 		return vm.NewNative(instanceType(tHashSet, s.elem), s), nil
 	})
-	ext("ToDictionary", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	extTypeArgs("ToDictionary", 2, 6, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		// <TSource, TKey, TElement> after (source, key, element[, comparer]),
+		// <TSource, TKey> after (source, key[, comparer]).
+		d := &dict{}
+		if rest, ts := vm.TakeTypeArgs(args, 3, 3); ts != nil {
+			args, d.key, d.val = rest, ts[1], ts[2]
+		} else if rest, ts := vm.TakeTypeArgs(args, 2, 2); ts != nil {
+			args, d.key, d.val = rest, ts[1], ts[0]
+		}
 		vs, err := collect(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		d := &dict{}
 		for _, v := range vs {
 			k, err := call1(t, args[1], v)
 			if err != nil {
@@ -773,7 +795,7 @@ func init() {
 				return vm.Null, err
 			}
 		}
-		return vm.NewNative(tDictionary, d), nil
+		return vm.NewNative(instanceType(tDictionary, d.key, d.val), d), nil
 	})
 	ext("Count", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 1 {
@@ -1319,4 +1341,13 @@ func init() {
 		return vm.Int(int32(len(args[0].AsNative().(*grouping).items))), nil
 	}, nil)
 	g.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+}
+
+// sourceElem is the element type of a query's source: its TSource type
+// argument when the call passed it, else what the source knows.
+func sourceElem(ts []*vm.Type, src vm.Value) *vm.Type {
+	if len(ts) > 0 && ts[0] != nil {
+		return ts[0]
+	}
+	return elemTypeOf(src)
 }

@@ -127,8 +127,11 @@ type startSpec struct {
 // captured now and returns its task. With unwrap, a Task the delegate returns
 // is awaited and its outcome becomes the task's (a proxy, as Task.Run does).
 // Task.Run denies child attachment, as in .NET.
-func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource) *vm.Task {
+func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource, taskT *vm.Type) *vm.Task {
 	d := newDelegateTask(startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token}, optDenyChildAttach)
+	if taskT != nil {
+		d.task.SetTaskType(taskT)
+	}
 	d.start(t)
 	return &d.task
 }

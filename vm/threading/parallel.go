@@ -203,7 +203,7 @@ func init() {
 			}
 			tasks = append(tasks, tk)
 		}
-		all := WhenAll(t, tasks)
+		all := WhenAll(t, tasks, nil)
 		all.SetResultType(nil)
 		return vm.TaskValue(all), nil
 	})

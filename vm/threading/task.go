@@ -226,8 +226,10 @@ func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {
 
 // WhenAll returns a task completing when all of tasks have: faulted with all
 // their exceptions if any faulted, else canceled if any was, else with the
-// results as an array when every task has a result type.
-func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
+// results as an array when every task has a result type. elemT is
+// WhenAll<TResult>'s type argument (its result is a TResult[]), nil when
+// not known (the non-generic WhenAll, or a call that did not pass it).
+func WhenAll(t *vm.Thread, tasks []*vm.Task, elemT *vm.Type) *vm.Task {
 	generic := len(tasks) > 0
 	for _, tk := range tasks {
 		if tk.ResultT == nil {
@@ -235,10 +237,18 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 		}
 	}
 	var resT *vm.Type
-	if generic {
+	if generic || elemT != nil {
 		resT = vm.ArrayOf(vm.TObject)
 	}
 	all := vm.NewTask(resT)
+	if elemT != nil {
+		generic = true
+		all.SetTaskType(vm.TaskOf(vm.ArrayOf(elemT)))
+		if len(tasks) == 0 {
+			all.TryComplete(t, vm.StatusRanToCompletion, vm.Ref(vm.NewArrayOf(elemT, nil)), nil)
+			return all
+		}
+	}
 	if len(tasks) == 0 {
 		// The element type is unknown here; an empty array serves both
 		// WhenAll<T> (its T[] result) and WhenAll (result ignored).
@@ -268,8 +278,11 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 		case canceled:
 			all.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
 		case generic:
-			elem := tasks[0].ResultT
-			if elem == vm.TObject {
+			elem := elemT
+			if elem == nil {
+				elem = tasks[0].ResultT
+			}
+			if elem == vm.TObject && elemT == nil {
 				elem = commonType(results)
 			}
 			all.TryComplete(w, vm.StatusRanToCompletion, vm.Ref(vm.NewArrayOf(elem, results)), nil)
@@ -385,12 +398,17 @@ func init() {
 		d.start(t)
 		return vm.Null, nil
 	})
-	task.AddStatic("Run", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	task.AddStatic("Run", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1) // Run<TResult>
 		if args[0].IsNull() {
 			return vm.Null, argNull(t, "action")
 		}
-		return vm.TaskValue(StartTask(t, args[0], vm.Null, false, true, tokenArg(optArg(args, 1)))), nil
-	})
+		var taskT *vm.Type
+		if len(ts) == 1 && ts[0] != nil {
+			taskT = vm.TaskOf(ts[0])
+		}
+		return vm.TaskValue(StartTask(t, args[0], vm.Null, false, true, tokenArg(optArg(args, 1)), taskT)), nil
+	}).WithTypeArgs()
 	task.AddStatic("Delay", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d, inf, err := timeout(t, args[0], "millisecondsDelay")
 		if err != nil {
@@ -398,15 +416,15 @@ func init() {
 		}
 		return vm.TaskValue(Delay(t, vmDuration{d, inf}, tokenArg(optArg(args, 1)))), nil
 	})
-	task.AddStatic("FromResult", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		rt := vm.TObject
-		if !args[0].IsNull() {
-			rt = args[0].Type()
+	task.AddStatic("FromResult", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1)
+		tk := vm.NewTask(vm.TObject)
+		if len(ts) == 1 && ts[0] != nil {
+			tk.SetTaskType(vm.TaskOf(ts[0]))
 		}
-		tk := vm.NewTask(rt)
 		tk.TryComplete(t, vm.StatusRanToCompletion, args[0], nil)
 		return vm.TaskValue(tk), nil
-	})
+	}).WithTypeArgs()
 	task.AddStatic("FromException", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		e := args[0].AsInstance()
 		if e == nil {
@@ -437,12 +455,17 @@ func init() {
 		return vm.Null, nil
 	}, nil)
 	task.AddStatic("WhenAll", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 0) // WhenAll<TResult>
 		tasks, err := tasksArg(t, flattenParams(args))
 		if err != nil {
 			return vm.Null, err
 		}
-		return vm.TaskValue(WhenAll(t, tasks)), nil
-	})
+		var elemT *vm.Type
+		if len(ts) == 1 {
+			elemT = ts[0]
+		}
+		return vm.TaskValue(WhenAll(t, tasks, elemT)), nil
+	}).WithTypeArgs()
 	task.AddStatic("WhenAny", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tasks, err := tasksArg(t, flattenParams(args))
 		if err != nil {
@@ -469,7 +492,7 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		all := WhenAll(t, tasks)
+		all := WhenAll(t, tasks, nil)
 		if !blockFor(t, all.Done(), limit.d, limit.infinite) {
 			return vm.Bool(false), nil
 		}
@@ -625,6 +648,8 @@ func init() {
 		return newTaskAwaiter(TConfiguredAwaitable, get(args[0]), boolArg(args[1])), nil
 	})
 	vm.TTaskT.InheritMethods()
+	vm.RefreshConstructed(vm.TTaskT) // the cached completed Task<int>s made before
+	vm.RegisterMetadataName(vm.TTaskT)
 
 	awaiterMembers := func(ty *vm.Type) {
 		aw := func(v vm.Value) *TaskAwaiter { return v.AsNative().(*TaskAwaiter) }
