@@ -1065,6 +1065,9 @@ func (fs *funcState) compareConst(e *lang.BinaryExpr, whenFalse bool, target *la
 	if xt != vm.TInt && xt != vm.TLong {
 		return false
 	}
+	if bt := fs.c.info.TypeOf(e.X); bt != nil && bt.Kind == bind.Nullable {
+		return false // lifted: a null operand is false both ways, which a negated jump cannot say
+	}
 	op := map[string]vm.Op{"<": vm.OpJLtK, ">=": vm.OpJGeK, "<=": vm.OpJLeK, ">": vm.OpJGtK}[e.Op]
 	if whenFalse {
 		op = map[vm.Op]vm.Op{vm.OpJLtK: vm.OpJGeK, vm.OpJGeK: vm.OpJLtK, vm.OpJLeK: vm.OpJGtK, vm.OpJGtK: vm.OpJLeK}[op]

@@ -131,6 +131,21 @@ func (t *Thread) arith(op Op, b, c Value) (Value, error) {
 			return Bool(b.n^c.n != 0), nil
 		}
 	}
+	if (b.p == ptrBool || c.p == ptrBool) && (b.IsNull() || c.IsNull()) {
+		// bool? & and | are three-valued (§12.13.5): false & null is
+		// false and true | null is true; the rest with null are null.
+		v := b
+		if v.IsNull() {
+			v = c
+		}
+		switch {
+		case op == OpBitAnd && v.n == 0:
+			return Bool(false), nil
+		case op == OpBitOr && v.n != 0:
+			return Bool(true), nil
+		}
+		return Null, nil
+	}
 	rb, rc := rank(b), rank(c)
 	if rb == rankNone || rc == rankNone {
 		if op == OpAdd && (b.AsClosure() != nil || c.AsClosure() != nil) {

@@ -20343,502 +20343,457 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       lp(916, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(916, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Addition",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(916, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(916, 50),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(916, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(916, 63),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "+",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(917, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(917, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(917, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(917, 50),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(917, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(917, 63),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(918, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(918, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_UnaryNegation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(918, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(918, 50),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(919, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(919, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Multiply",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(919, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(919, 50),
+									Name: "TimeSpan",
+								},
+								Name: "timeSpan",
+							},
+							&lang.Param{
+								Pos: lp(919, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(919, 69),
+									Name: "double",
+								},
+								Name: "factor",
+							},
+						},
+						Operator: "*",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(920, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(920, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Multiply",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(920, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(920, 50),
+									Name: "double",
+								},
+								Name: "factor",
+							},
+							&lang.Param{
+								Pos: lp(920, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(920, 65),
+									Name: "TimeSpan",
+								},
+								Name: "timeSpan",
+							},
+						},
+						Operator: "*",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(921, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(921, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Division",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(921, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(921, 50),
+									Name: "TimeSpan",
+								},
+								Name: "timeSpan",
+							},
+							&lang.Param{
+								Pos: lp(921, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(921, 69),
+									Name: "double",
+								},
+								Name: "divisor",
+							},
+						},
+						Operator: "/",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(922, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(922, 30),
+							Name: "double",
+						},
+						Name: "op_Division",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(922, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(922, 48),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(922, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(922, 61),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "/",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(923, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(923, 30),
+							Name: "bool",
+						},
+						Name: "op_Equality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(923, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(923, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(923, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(923, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "==",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(924, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(924, 30),
+							Name: "bool",
+						},
+						Name: "op_Inequality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(924, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(924, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(924, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(924, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "!=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(925, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(925, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(925, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(925, 46),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(925, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(925, 59),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(926, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(926, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(926, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(926, 46),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(926, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(926, 59),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(927, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(927, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(927, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(927, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(927, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(927, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(928, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(928, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(928, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(928, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(928, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(928, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">=",
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(918, 5),
+				Pos:       lp(931, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DateTime",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(918, 6),
+						Pos:  lp(931, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(918, 45),
+						Pos:  lp(931, 45),
 						Name: "IComparable",
 					},
 					&lang.TypeRef{
-						Pos:  lp(918, 58),
+						Pos:  lp(931, 58),
 						Name: "IComparable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(918, 70),
+								Pos:  lp(931, 70),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(918, 81),
+						Pos:  lp(931, 81),
 						Name: "IEquatable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(918, 92),
+								Pos:  lp(931, 92),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(918, 103),
+						Pos:  lp(931, 103),
 						Name: "IFormattable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       lp(920, 9),
+						Pos:       lp(933, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(920, 32),
+							Pos:  lp(933, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(920, 41),
+								Pos:  lp(933, 41),
 								Name: "MaxValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(921, 9),
+						Pos:       lp(934, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(921, 32),
+							Pos:  lp(934, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(921, 41),
+								Pos:  lp(934, 41),
 								Name: "MinValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(922, 9),
+						Pos:       lp(935, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(922, 32),
+							Pos:  lp(935, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(922, 41),
+								Pos:  lp(935, 41),
 								Name: "UnixEpoch",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(923, 9),
+						Pos:       lp(936, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(923, 23),
+							Pos:  lp(936, 23),
 							Name: "DateTime",
 						},
 						Name: "Now",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(923, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(924, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(924, 23),
-							Name: "DateTime",
-						},
-						Name: "Today",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(924, 40),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(925, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(925, 23),
-							Name: "DateTime",
-						},
-						Name: "UtcNow",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(925, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(926, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(927, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(927, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(927, 32),
-									Name: "long",
-								},
-								Name: "ticks",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(928, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(928, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(928, 32),
-									Name: "long",
-								},
-								Name: "ticks",
-							},
-							&lang.Param{
-								Pos: lp(928, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(928, 44),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(929, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(929, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(929, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(929, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(929, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(929, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(929, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(930, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(930, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(930, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(930, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(930, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(930, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(930, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(931, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(931, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(931, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(931, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(931, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(931, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(931, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(931, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 96),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(932, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(932, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(932, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(932, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(932, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(932, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(932, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(932, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 96),
-									Name: "int",
-								},
-								Name: "millisecond",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(933, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(933, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(933, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(933, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(933, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(933, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(933, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(933, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 96),
-									Name: "int",
-								},
-								Name: "millisecond",
-							},
-							&lang.Param{
-								Pos: lp(933, 113),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 113),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(934, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(934, 16),
-							Name: "DateTime",
-						},
-						Name: "Date",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(934, 32),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(935, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(935, 16),
-							Name: "int",
-						},
-						Name: "Day",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(935, 26),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(936, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(936, 16),
-							Name: "DayOfWeek",
-						},
-						Name: "DayOfWeek",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(936, 38),
@@ -20848,167 +20803,568 @@ func libraryAST() *lang.File {
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(937, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(937, 16),
-							Name: "int",
+							Pos:  lp(937, 23),
+							Name: "DateTime",
 						},
-						Name: "DayOfYear",
+						Name: "Today",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(937, 32),
+								Pos:  lp(937, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(938, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(938, 23),
+							Name: "DateTime",
+						},
+						Name: "UtcNow",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(938, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(939, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(940, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(940, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(940, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(941, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(941, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(941, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+							&lang.Param{
+								Pos: lp(941, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(941, 44),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(942, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(942, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(942, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(942, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(943, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(943, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(943, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(943, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(943, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(943, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(943, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(944, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(944, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(944, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(944, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(944, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(944, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(944, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(944, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 96),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(945, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(945, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(945, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(945, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(945, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(945, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(945, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(945, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 96),
+									Name: "int",
+								},
+								Name: "millisecond",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(946, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(946, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(946, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(946, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(946, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(946, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(946, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(946, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 96),
+									Name: "int",
+								},
+								Name: "millisecond",
+							},
+							&lang.Param{
+								Pos: lp(946, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 113),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(947, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(938, 16),
+							Pos:  lp(947, 16),
+							Name: "DateTime",
+						},
+						Name: "Date",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(947, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(948, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(948, 16),
+							Name: "int",
+						},
+						Name: "Day",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(948, 26),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(949, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(949, 16),
+							Name: "DayOfWeek",
+						},
+						Name: "DayOfWeek",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(949, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(950, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(950, 16),
+							Name: "int",
+						},
+						Name: "DayOfYear",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(950, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(951, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(951, 16),
 							Name: "int",
 						},
 						Name: "Hour",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(938, 27),
+								Pos:  lp(951, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(939, 9),
+						Pos:       lp(952, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(939, 16),
+							Pos:  lp(952, 16),
 							Name: "DateTimeKind",
 						},
 						Name: "Kind",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(939, 36),
+								Pos:  lp(952, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(940, 9),
+						Pos:       lp(953, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(940, 16),
+							Pos:  lp(953, 16),
 							Name: "int",
 						},
 						Name: "Millisecond",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(940, 34),
+								Pos:  lp(953, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(941, 9),
+						Pos:       lp(954, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(941, 16),
+							Pos:  lp(954, 16),
 							Name: "int",
 						},
 						Name: "Minute",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(941, 29),
+								Pos:  lp(954, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(942, 9),
+						Pos:       lp(955, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(942, 16),
+							Pos:  lp(955, 16),
 							Name: "int",
 						},
 						Name: "Month",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(942, 28),
+								Pos:  lp(955, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(943, 9),
+						Pos:       lp(956, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(943, 16),
+							Pos:  lp(956, 16),
 							Name: "int",
 						},
 						Name: "Second",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(943, 29),
+								Pos:  lp(956, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(944, 9),
+						Pos:       lp(957, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(944, 16),
+							Pos:  lp(957, 16),
 							Name: "long",
 						},
 						Name: "Ticks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(944, 29),
+								Pos:  lp(957, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(945, 9),
+						Pos:       lp(958, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(945, 16),
+							Pos:  lp(958, 16),
 							Name: "TimeSpan",
 						},
 						Name: "TimeOfDay",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(945, 37),
+								Pos:  lp(958, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(946, 9),
+						Pos:       lp(959, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(946, 16),
+							Pos:  lp(959, 16),
 							Name: "int",
 						},
 						Name: "Year",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(946, 27),
+								Pos:  lp(959, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(947, 9),
+						Pos:       lp(960, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(947, 23),
+							Pos:  lp(960, 23),
 							Name: "DateTime",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(947, 36),
+								Pos: lp(960, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(947, 36),
+									Pos:  lp(960, 36),
 									Name: "TimeSpan",
 								},
 								Name: "value",
@@ -21016,256 +21372,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(948, 9),
+						Pos:       lp(961, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(948, 23),
+							Pos:  lp(961, 23),
 							Name: "DateTime",
 						},
 						Name: "AddDays",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(948, 40),
+								Pos: lp(961, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(948, 40),
+									Pos:  lp(961, 40),
 									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(949, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(949, 23),
-							Name: "DateTime",
-						},
-						Name: "AddHours",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(949, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(949, 41),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(950, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(950, 23),
-							Name: "DateTime",
-						},
-						Name: "AddMilliseconds",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(950, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(950, 48),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(951, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(951, 23),
-							Name: "DateTime",
-						},
-						Name: "AddMinutes",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(951, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(951, 43),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(952, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(952, 23),
-							Name: "DateTime",
-						},
-						Name: "AddMonths",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(952, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(952, 42),
-									Name: "int",
-								},
-								Name: "months",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(953, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(953, 23),
-							Name: "DateTime",
-						},
-						Name: "AddSeconds",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(953, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(953, 43),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(954, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(954, 23),
-							Name: "DateTime",
-						},
-						Name: "AddTicks",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(954, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(954, 41),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(955, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(955, 23),
-							Name: "DateTime",
-						},
-						Name: "AddYears",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(955, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(955, 41),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(956, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(956, 23),
-							Name: "int",
-						},
-						Name: "CompareTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(956, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(956, 37),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(957, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(957, 23),
-							Name: "int",
-						},
-						Name: "CompareTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(957, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(957, 37),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(958, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(958, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(958, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(958, 35),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(959, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(959, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(959, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(959, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(960, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(960, 32),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(961, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(961, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Subtract",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(961, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(961, 41),
-									Name: "DateTime",
 								},
 								Name: "value",
 							},
@@ -21278,13 +21397,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(962, 23),
 							Name: "DateTime",
 						},
-						Name: "Subtract",
+						Name: "AddHours",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(962, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(962, 41),
-									Name: "TimeSpan",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -21297,7 +21416,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(963, 23),
 							Name: "DateTime",
 						},
-						Name: "ToLocalTime",
+						Name: "AddMilliseconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(963, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(963, 48),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(964, 9),
@@ -21306,69 +21435,129 @@ func libraryAST() *lang.File {
 							Pos:  lp(964, 23),
 							Name: "DateTime",
 						},
-						Name: "ToUniversalTime",
+						Name: "AddMinutes",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(964, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(964, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(965, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(965, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToLongDateString",
+						Name: "AddMonths",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(965, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(965, 42),
+									Name: "int",
+								},
+								Name: "months",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(966, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(966, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToLongTimeString",
+						Name: "AddSeconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(966, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(966, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(967, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(967, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToShortDateString",
+						Name: "AddTicks",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(967, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(967, 41),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(968, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(968, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToShortTimeString",
+						Name: "AddYears",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(968, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(968, 41),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(969, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(969, 32),
-							Name: "string",
+							Pos:  lp(969, 23),
+							Name: "int",
 						},
-						Name: "ToString",
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(969, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(969, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(970, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(970, 23),
-							Name: "string",
+							Name: "int",
 						},
-						Name: "ToString",
+						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(970, 39),
+								Pos: lp(970, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(970, 39),
-									Name: "string",
+									Pos:  lp(970, 37),
+									Name: "DateTime",
 								},
-								Name: "format",
+								Name: "value",
 							},
 						},
 					},
@@ -21377,208 +21566,165 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(971, 23),
-							Name: "string",
+							Name: "bool",
 						},
-						Name: "ToString",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(971, 39),
+								Pos: lp(971, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(971, 39),
-									Name: "IFormatProvider",
+									Pos:  lp(971, 35),
+									Name: "DateTime",
 								},
-								Name: "provider",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(972, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(972, 23),
-							Name: "string",
+							Pos:  lp(972, 32),
+							Name: "bool",
 						},
-						Name: "ToString",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(972, 39),
+								Pos: lp(972, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(972, 39),
-									Name: "string",
+									Pos:  lp(972, 44),
+									Name: "object",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(972, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(972, 54),
-									Name: "IFormatProvider",
-								},
-								Name: "provider",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(973, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(973, 30),
+							Pos:  lp(973, 32),
 							Name: "int",
 						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(973, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(973, 42),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(973, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(973, 55),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
+						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(974, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(974, 30),
-							Name: "int",
+							Pos:  lp(974, 23),
+							Name: "TimeSpan",
 						},
-						Name: "DaysInMonth",
+						Name: "Subtract",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(974, 46),
+								Pos: lp(974, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(974, 46),
-									Name: "int",
+									Pos:  lp(974, 41),
+									Name: "DateTime",
 								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(974, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(974, 56),
-									Name: "int",
-								},
-								Name: "month",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(975, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(975, 30),
-							Name: "bool",
+							Pos:  lp(975, 23),
+							Name: "DateTime",
 						},
-						Name: "IsLeapYear",
+						Name: "Subtract",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(975, 46),
+								Pos: lp(975, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(975, 46),
-									Name: "int",
+									Pos:  lp(975, 41),
+									Name: "TimeSpan",
 								},
-								Name: "year",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(976, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(976, 30),
+							Pos:  lp(976, 23),
 							Name: "DateTime",
 						},
-						Name: "SpecifyKind",
+						Name: "ToLocalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(977, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(977, 23),
+							Name: "DateTime",
+						},
+						Name: "ToUniversalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(978, 23),
+							Name: "string",
+						},
+						Name: "ToLongDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(979, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(979, 23),
+							Name: "string",
+						},
+						Name: "ToLongTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(980, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(980, 23),
+							Name: "string",
+						},
+						Name: "ToShortDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(981, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(981, 23),
+							Name: "string",
+						},
+						Name: "ToShortTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(982, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(982, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(983, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(983, 23),
+							Name: "string",
+						},
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(976, 51),
+								Pos: lp(983, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(976, 51),
-									Name: "DateTime",
+									Pos:  lp(983, 39),
+									Name: "string",
 								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(976, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(976, 67),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(979, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Array",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(65),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(979, 35),
-						Name: "ICloneable",
-					},
-					&lang.TypeRef{
-						Pos:  lp(979, 47),
-						Name: "System.Collections.IList",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(981, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(981, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(981, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(982, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(982, 16),
-							Name: "long",
-						},
-						Name: "LongLength",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(982, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(983, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(983, 16),
-							Name: "int",
-						},
-						Name: "Rank",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(983, 27),
-								Kind: "get",
+								Name: "format",
 							},
 						},
 					},
@@ -21587,96 +21733,117 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(984, 23),
-							Name: "object",
+							Name: "string",
 						},
-						Name: "Clone",
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(984, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(984, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(985, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(985, 23),
-							Name: "void",
+							Name: "string",
 						},
-						Name: "CopyTo",
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(985, 35),
+								Pos: lp(985, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(985, 35),
-									Name: "Array",
+									Pos:  lp(985, 39),
+									Name: "string",
 								},
-								Name: "array",
+								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(985, 48),
+								Pos: lp(985, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(985, 48),
-									Name: "int",
+									Pos:  lp(985, 54),
+									Name: "IFormatProvider",
 								},
-								Name: "index",
+								Name: "provider",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(986, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(986, 23),
+							Pos:  lp(986, 30),
 							Name: "int",
 						},
-						Name: "GetLength",
+						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(986, 37),
+								Pos: lp(986, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(986, 37),
-									Name: "int",
+									Pos:  lp(986, 42),
+									Name: "DateTime",
 								},
-								Name: "dimension",
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(986, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(986, 55),
+									Name: "DateTime",
+								},
+								Name: "t2",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(987, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(987, 23),
-							Name: "System.Collections.IEnumerator",
+							Pos:  lp(987, 30),
+							Name: "int",
 						},
-						Name: "GetEnumerator",
+						Name: "DaysInMonth",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(987, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(987, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(987, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(987, 56),
+									Name: "int",
+								},
+								Name: "month",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(988, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(988, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "BinarySearch",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "IsLeapYear",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(988, 50),
+								Pos: lp(988, 46),
 								Type: &lang.TypeRef{
-									Pos:       lp(988, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(988, 50),
-										Name: "T",
-									},
+									Pos:  lp(988, 46),
+									Name: "int",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(988, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(988, 61),
-									Name: "T",
-								},
-								Name: "value",
+								Name: "year",
 							},
 						},
 					},
@@ -21685,17 +21852,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(989, 30),
-							Name: "void",
+							Name: "DateTime",
 						},
-						Name: "Clear",
+						Name: "SpecifyKind",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(989, 41),
+								Pos: lp(989, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(989, 41),
-									Name: "Array",
+									Pos:  lp(989, 51),
+									Name: "DateTime",
 								},
-								Name: "array",
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(989, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(989, 67),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
 							},
 						},
 					},
@@ -21704,30 +21879,463 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(990, 30),
-							Name: "void",
+							Name: "DateTime",
 						},
-						Name: "Clear",
+						Name: "op_Addition",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(990, 41),
+								Pos: lp(990, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(990, 41),
+									Pos:  lp(990, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(990, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(990, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "+",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(991, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(991, 30),
+							Name: "DateTime",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(991, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(991, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(991, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(991, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(992, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(992, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(992, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(992, 50),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(992, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(992, 63),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(993, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(993, 30),
+							Name: "bool",
+						},
+						Name: "op_Equality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(993, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(993, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(993, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(993, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "==",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(994, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(994, 30),
+							Name: "bool",
+						},
+						Name: "op_Inequality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(994, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(994, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(994, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(994, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "!=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(995, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(995, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(995, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(995, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(995, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(995, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(996, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(996, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(996, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(996, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(996, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(996, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(997, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(997, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(997, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(997, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(997, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(997, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(998, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(998, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(998, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(998, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(998, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(998, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">=",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1001, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Array",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1001, 35),
+						Name: "ICloneable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1001, 47),
+						Name: "System.Collections.IList",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1003, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1003, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1003, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1004, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1004, 16),
+							Name: "long",
+						},
+						Name: "LongLength",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1004, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1005, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1005, 16),
+							Name: "int",
+						},
+						Name: "Rank",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1005, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1006, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1006, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1007, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1007, 23),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1007, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1007, 35),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(990, 54),
+								Pos: lp(1007, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(990, 54),
+									Pos:  lp(1007, 48),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1008, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1008, 23),
+							Name: "int",
+						},
+						Name: "GetLength",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1008, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1008, 37),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1009, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1009, 23),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1010, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1010, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1010, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1010, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1010, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1010, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1010, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1011, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1011, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1011, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1011, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1012, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1012, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1012, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1012, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1012, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1012, 54),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(990, 65),
+								Pos: lp(1012, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(990, 65),
+									Pos:  lp(1012, 65),
 									Name: "int",
 								},
 								Name: "length",
@@ -21735,13 +22343,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(991, 9),
+						Pos:       lp(1013, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(991, 30),
+							Pos:       lp(1013, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(991, 30),
+								Pos:  lp(1013, 30),
 								Name: "TOutput",
 							},
 						},
@@ -21752,29 +22360,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(991, 68),
+								Pos: lp(1013, 68),
 								Type: &lang.TypeRef{
-									Pos:       lp(991, 68),
+									Pos:       lp(1013, 68),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(991, 68),
+										Pos:  lp(1013, 68),
 										Name: "TInput",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(991, 84),
+								Pos: lp(1013, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(991, 84),
+									Pos:  lp(1013, 84),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(991, 94),
+											Pos:  lp(1013, 94),
 											Name: "TInput",
 										},
 										&lang.TypeRef{
-											Pos:  lp(991, 102),
+											Pos:  lp(1013, 102),
 											Name: "TOutput",
 										},
 									},
@@ -21784,34 +22392,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(992, 9),
+						Pos:       lp(1014, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(992, 30),
+							Pos:  lp(1014, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(992, 40),
+								Pos: lp(1014, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(992, 40),
+									Pos:  lp(1014, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(992, 59),
+								Pos: lp(1014, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(992, 59),
+									Pos:  lp(1014, 59),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(992, 83),
+								Pos: lp(1014, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(992, 83),
+									Pos:  lp(1014, 83),
 									Name: "int",
 								},
 								Name: "length",
@@ -21819,50 +22427,50 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(993, 9),
+						Pos:       lp(1015, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(993, 30),
+							Pos:  lp(1015, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(993, 40),
+								Pos: lp(1015, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 40),
+									Pos:  lp(1015, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(993, 59),
+								Pos: lp(1015, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 59),
+									Pos:  lp(1015, 59),
 									Name: "int",
 								},
 								Name: "sourceIndex",
 							},
 							&lang.Param{
-								Pos: lp(993, 76),
+								Pos: lp(1015, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 76),
+									Pos:  lp(1015, 76),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(993, 100),
+								Pos: lp(1015, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 100),
+									Pos:  lp(1015, 100),
 									Name: "int",
 								},
 								Name: "destinationIndex",
 							},
 							&lang.Param{
-								Pos: lp(993, 122),
+								Pos: lp(1015, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 122),
+									Pos:  lp(1015, 122),
 									Name: "int",
 								},
 								Name: "length",
@@ -21870,13 +22478,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(994, 9),
+						Pos:       lp(1016, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(994, 30),
+							Pos:       lp(1016, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(994, 30),
+								Pos:  lp(1016, 30),
 								Name: "T",
 							},
 						},
@@ -21886,10 +22494,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(995, 9),
+						Pos:       lp(1017, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(995, 30),
+							Pos:  lp(1017, 30),
 							Name: "bool",
 						},
 						Name: "Exists",
@@ -21898,25 +22506,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(995, 45),
+								Pos: lp(1017, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(995, 45),
+									Pos:       lp(1017, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(995, 45),
+										Pos:  lp(1017, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(995, 56),
+								Pos: lp(1017, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(995, 56),
+									Pos:  lp(1017, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(995, 66),
+											Pos:  lp(1017, 66),
 											Name: "T",
 										},
 									},
@@ -21926,10 +22534,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(996, 9),
+						Pos:       lp(1018, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(996, 30),
+							Pos:  lp(1018, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -21938,21 +22546,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(996, 43),
+								Pos: lp(1018, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(996, 43),
+									Pos:       lp(1018, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(996, 43),
+										Pos:  lp(1018, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(996, 54),
+								Pos: lp(1018, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(996, 54),
+									Pos:  lp(1018, 54),
 									Name: "T",
 								},
 								Name: "value",
@@ -21960,10 +22568,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(997, 9),
+						Pos:       lp(1019, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(997, 30),
+							Pos:  lp(1019, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -21972,37 +22580,37 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(997, 43),
+								Pos: lp(1019, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(997, 43),
+									Pos:       lp(1019, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(997, 43),
+										Pos:  lp(1019, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(997, 54),
+								Pos: lp(1019, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(997, 54),
+									Pos:  lp(1019, 54),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(997, 63),
+								Pos: lp(1019, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(997, 63),
+									Pos:  lp(1019, 63),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(997, 79),
+								Pos: lp(1019, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(997, 79),
+									Pos:  lp(1019, 79),
 									Name: "int",
 								},
 								Name: "count",
@@ -22010,10 +22618,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(998, 9),
+						Pos:       lp(1020, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(998, 30),
+							Pos:  lp(1020, 30),
 							Name: "T",
 						},
 						Name: "Find",
@@ -22022,25 +22630,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(998, 40),
+								Pos: lp(1020, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(998, 40),
+									Pos:       lp(1020, 40),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(998, 40),
+										Pos:  lp(1020, 40),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(998, 51),
+								Pos: lp(1020, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(998, 51),
+									Pos:  lp(1020, 51),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(998, 61),
+											Pos:  lp(1020, 61),
 											Name: "T",
 										},
 									},
@@ -22050,10 +22658,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(999, 9),
+						Pos:       lp(1021, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(999, 30),
+							Pos:  lp(1021, 30),
 							Name: "int",
 						},
 						Name: "IndexOf",
@@ -22062,21 +22670,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(999, 45),
+								Pos: lp(1021, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(999, 45),
+									Pos:       lp(1021, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(999, 45),
+										Pos:  lp(1021, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(999, 56),
+								Pos: lp(1021, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(999, 56),
+									Pos:  lp(1021, 56),
 									Name: "T",
 								},
 								Name: "value",
@@ -22084,10 +22692,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1000, 9),
+						Pos:       lp(1022, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1000, 30),
+							Pos:  lp(1022, 30),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
@@ -22096,21 +22704,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1000, 49),
+								Pos: lp(1022, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1000, 49),
+									Pos:       lp(1022, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1000, 49),
+										Pos:  lp(1022, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1000, 60),
+								Pos: lp(1022, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1000, 60),
+									Pos:  lp(1022, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -22118,10 +22726,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1001, 9),
+						Pos:       lp(1023, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1001, 30),
+							Pos:  lp(1023, 30),
 							Name: "void",
 						},
 						Name: "Resize",
@@ -22130,22 +22738,22 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1001, 45),
+								Pos:      lp(1023, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:       lp(1001, 49),
+									Pos:       lp(1023, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1001, 49),
+										Pos:  lp(1023, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1001, 60),
+								Pos: lp(1023, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1001, 60),
+									Pos:  lp(1023, 60),
 									Name: "int",
 								},
 								Name: "newSize",
@@ -22153,18 +22761,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1002, 9),
+						Pos:       lp(1024, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1002, 30),
+							Pos:  lp(1024, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1002, 43),
+								Pos: lp(1024, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1002, 43),
+									Pos:  lp(1024, 43),
 									Name: "Array",
 								},
 								Name: "array",
@@ -22172,34 +22780,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1003, 9),
+						Pos:       lp(1025, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1003, 30),
+							Pos:  lp(1025, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1003, 43),
+								Pos: lp(1025, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1003, 43),
+									Pos:  lp(1025, 43),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1003, 56),
+								Pos: lp(1025, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1003, 56),
+									Pos:  lp(1025, 56),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1003, 67),
+								Pos: lp(1025, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1003, 67),
+									Pos:  lp(1025, 67),
 									Name: "int",
 								},
 								Name: "length",
@@ -22207,18 +22815,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1004, 9),
+						Pos:       lp(1026, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1004, 30),
+							Pos:  lp(1026, 30),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1004, 40),
+								Pos: lp(1026, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1004, 40),
+									Pos:  lp(1026, 40),
 									Name: "Array",
 								},
 								Name: "array",
@@ -22226,10 +22834,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1005, 9),
+						Pos:       lp(1027, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1005, 30),
+							Pos:  lp(1027, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -22238,12 +22846,12 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1005, 43),
+								Pos: lp(1027, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1005, 43),
+									Pos:       lp(1027, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1005, 43),
+										Pos:  lp(1027, 43),
 										Name: "T",
 									},
 								},
@@ -22252,10 +22860,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1006, 9),
+						Pos:       lp(1028, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1006, 30),
+							Pos:  lp(1028, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -22264,25 +22872,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1006, 43),
+								Pos: lp(1028, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1006, 43),
+									Pos:       lp(1028, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1006, 43),
+										Pos:  lp(1028, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1006, 54),
+								Pos: lp(1028, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1006, 54),
+									Pos:  lp(1028, 54),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1006, 65),
+											Pos:  lp(1028, 65),
 											Name: "T",
 										},
 									},
@@ -22292,10 +22900,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1007, 9),
+						Pos:       lp(1029, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1007, 30),
+							Pos:  lp(1029, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -22304,25 +22912,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1007, 43),
+								Pos: lp(1029, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1007, 43),
+									Pos:       lp(1029, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1007, 43),
+										Pos:  lp(1029, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1007, 54),
+								Pos: lp(1029, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1007, 54),
+									Pos:  lp(1029, 54),
 									Name: "System.Collections.Generic.IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1007, 91),
+											Pos:  lp(1029, 91),
 											Name: "T",
 										},
 									},
@@ -22334,354 +22942,34 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1013, 5),
+				Pos:       lp(1035, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TextWriter",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1015, 9),
+						Pos:       lp(1037, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1015, 31),
+							Pos:  lp(1037, 31),
 							Name: "void",
 						},
 						Name: "Flush",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1016, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1016, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1016, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1016, 42),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1017, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1017, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1017, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1017, 42),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1018, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1018, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1018, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1018, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1018, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1018, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1019, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1019, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1019, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1019, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1019, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1019, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1019, 70),
-								Type: &lang.TypeRef{
-									Pos:  lp(1019, 70),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1020, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1020, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1020, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1020, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1020, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1020, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1021, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1021, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1021, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1021, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1021, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1021, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1021, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1021, 74),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1022, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1022, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1023, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1023, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1023, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1023, 46),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1024, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1024, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1024, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1024, 46),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1030, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "StringBuilder",
-				Namespace: "System.Text",
-				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1032, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1033, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1033, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1033, 37),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1034, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1034, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1034, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1035, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1035, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1035, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1035, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1035, 51),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1036, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1036, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1036, 29),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1036, 34),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1037, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1037, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1037, 33),
-							Name: "char",
-						},
-						Name: "Chars",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1037, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1037, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1038, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1038, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1038, 31),
+							Name: "void",
 						},
-						Name: "Append",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1038, 44),
+								Pos: lp(1038, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1038, 44),
+									Pos:  lp(1038, 42),
 									Name: "object",
 								},
 								Name: "value",
@@ -22690,17 +22978,17 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1039, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1039, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1039, 31),
+							Name: "void",
 						},
-						Name: "Append",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1039, 44),
+								Pos: lp(1039, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1039, 44),
+									Pos:  lp(1039, 42),
 									Name: "string",
 								},
 								Name: "value",
@@ -22709,17 +22997,337 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1040, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1040, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1040, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1040, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1040, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1040, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1041, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1041, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1041, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1041, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1041, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1041, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1041, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(1041, 70),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1042, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1042, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1042, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1042, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1042, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1042, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1043, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1043, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1043, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1043, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1043, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1043, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1043, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1043, 74),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1044, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1044, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1045, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1045, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1045, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1045, 46),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1046, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1046, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1046, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1046, 46),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1052, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "StringBuilder",
+				Namespace: "System.Text",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1054, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1055, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1055, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1055, 37),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1056, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1056, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1056, 37),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1057, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1057, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 37),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1057, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1057, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1058, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1058, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1058, 29),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1058, 34),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1059, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1059, 10),
+								Name: "Indexer",
+							},
+						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1040, 23),
+							Pos:  lp(1059, 33),
+							Name: "char",
+						},
+						Name: "Chars",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1059, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1059, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1060, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1060, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1040, 44),
+								Pos: lp(1060, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1040, 44),
+									Pos:  lp(1060, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1061, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1061, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1061, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1062, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1062, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1062, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1062, 44),
 									Name: "char",
 								},
 								Name: "value",
@@ -22727,26 +23335,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1041, 9),
+						Pos:       lp(1063, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1041, 23),
+							Pos:  lp(1063, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1041, 44),
+								Pos: lp(1063, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1041, 44),
+									Pos:  lp(1063, 44),
 									Name: "char",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1041, 56),
+								Pos: lp(1063, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1041, 56),
+									Pos:  lp(1063, 56),
 									Name: "int",
 								},
 								Name: "repeatCount",
@@ -22754,21 +23362,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1042, 9),
+						Pos:       lp(1064, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1042, 23),
+							Pos:  lp(1064, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1042, 44),
+								Pos: lp(1064, 44),
 								Type: &lang.TypeRef{
-									Pos:       lp(1042, 44),
+									Pos:       lp(1064, 44),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1042, 44),
+										Pos:  lp(1064, 44),
 										Name: "char",
 									},
 								},
@@ -22777,18 +23385,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1043, 9),
+						Pos:       lp(1065, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1043, 23),
+							Pos:  lp(1065, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1043, 44),
+								Pos: lp(1065, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1043, 44),
+									Pos:  lp(1065, 44),
 									Name: "bool",
 								},
 								Name: "value",
@@ -22796,18 +23404,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1044, 9),
+						Pos:       lp(1066, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1044, 23),
+							Pos:  lp(1066, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1044, 44),
+								Pos: lp(1066, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1044, 44),
+									Pos:  lp(1066, 44),
 									Name: "int",
 								},
 								Name: "value",
@@ -22815,18 +23423,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1045, 9),
+						Pos:       lp(1067, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1045, 23),
+							Pos:  lp(1067, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1045, 44),
+								Pos: lp(1067, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1045, 44),
+									Pos:  lp(1067, 44),
 									Name: "long",
 								},
 								Name: "value",
@@ -22834,18 +23442,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1046, 9),
+						Pos:       lp(1068, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1046, 23),
+							Pos:  lp(1068, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1046, 44),
+								Pos: lp(1068, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1046, 44),
+									Pos:  lp(1068, 44),
 									Name: "double",
 								},
 								Name: "value",
@@ -22853,18 +23461,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1047, 9),
+						Pos:       lp(1069, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1047, 23),
+							Pos:  lp(1069, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1047, 44),
+								Pos: lp(1069, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1047, 44),
+									Pos:  lp(1069, 44),
 									Name: "decimal",
 								},
 								Name: "value",
@@ -22872,34 +23480,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1048, 9),
+						Pos:       lp(1070, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1048, 23),
+							Pos:  lp(1070, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1048, 44),
+								Pos: lp(1070, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1048, 44),
+									Pos:  lp(1070, 44),
 									Name: "string",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1048, 58),
+								Pos: lp(1070, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1048, 58),
+									Pos:  lp(1070, 58),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1048, 74),
+								Pos: lp(1070, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1048, 74),
+									Pos:  lp(1070, 74),
 									Name: "int",
 								},
 								Name: "count",
@@ -22907,26 +23515,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1049, 9),
+						Pos:       lp(1071, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1049, 23),
+							Pos:  lp(1071, 23),
 							Name: "StringBuilder",
 						},
 						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1049, 50),
+								Pos: lp(1071, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1049, 50),
+									Pos:  lp(1071, 50),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1049, 65),
+								Pos: lp(1071, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1049, 65),
+									Pos:  lp(1071, 65),
 									Name: "object",
 								},
 								Name: "arg0",
@@ -22934,30 +23542,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1050, 9),
+						Pos:       lp(1072, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1050, 23),
+							Pos:  lp(1072, 23),
 							Name: "StringBuilder",
 						},
 						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1050, 50),
+								Pos: lp(1072, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1050, 50),
+									Pos:  lp(1072, 50),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos:      lp(1050, 65),
+								Pos:      lp(1072, 65),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1050, 72),
+									Pos:       lp(1072, 72),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1050, 72),
+										Pos:  lp(1072, 72),
 										Name: "object",
 									},
 								},
@@ -22966,27 +23574,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1051, 9),
+						Pos:       lp(1073, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1051, 23),
+							Pos:  lp(1073, 23),
 							Name: "StringBuilder",
 						},
 						Name: "AppendLine",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1052, 9),
+						Pos:       lp(1074, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1052, 23),
+							Pos:  lp(1074, 23),
 							Name: "StringBuilder",
 						},
 						Name: "AppendLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1052, 48),
+								Pos: lp(1074, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1052, 48),
+									Pos:  lp(1074, 48),
 									Name: "string",
 								},
 								Name: "value",
@@ -22994,27 +23602,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1053, 9),
+						Pos:       lp(1075, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1053, 23),
+							Pos:  lp(1075, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1054, 9),
+						Pos:       lp(1076, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1054, 23),
+							Pos:  lp(1076, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1054, 35),
+								Pos: lp(1076, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1054, 35),
+									Pos:  lp(1076, 35),
 									Name: "StringBuilder",
 								},
 								Name: "sb",
@@ -23022,26 +23630,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1055, 9),
+						Pos:       lp(1077, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1055, 23),
+							Pos:  lp(1077, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1055, 44),
+								Pos: lp(1077, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1055, 44),
+									Pos:  lp(1077, 44),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1055, 55),
+								Pos: lp(1077, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1055, 55),
+									Pos:  lp(1077, 55),
 									Name: "object",
 								},
 								Name: "value",
@@ -23049,26 +23657,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1056, 9),
+						Pos:       lp(1078, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1056, 23),
+							Pos:  lp(1078, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1056, 44),
+								Pos: lp(1078, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1056, 44),
+									Pos:  lp(1078, 44),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1056, 55),
+								Pos: lp(1078, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1056, 55),
+									Pos:  lp(1078, 55),
 									Name: "string",
 								},
 								Name: "value",
@@ -23076,455 +23684,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1057, 9),
+						Pos:       lp(1079, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1057, 23),
+							Pos:  lp(1079, 23),
 							Name: "StringBuilder",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1057, 44),
+								Pos: lp(1079, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1057, 44),
+									Pos:  lp(1079, 44),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1057, 60),
+								Pos: lp(1079, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1057, 60),
+									Pos:  lp(1079, 60),
 									Name: "int",
 								},
 								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1058, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1058, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1058, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1058, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1058, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1058, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1059, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1059, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1059, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1059, 45),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1059, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1059, 59),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1060, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1060, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1061, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1061, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1061, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1061, 39),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1061, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1061, 55),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1067, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "NumberStyles",
-				Namespace: "System.Globalization",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(1067, 32),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 39),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 42),
-						Name: "AllowLeadingWhite",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 62),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 65),
-						Name: "AllowTrailingWhite",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 86),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 89),
-						Name: "AllowLeadingSign",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 108),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 111),
-						Name: "Integer",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 121),
-							Raw:   "7",
-							Value: int64(7),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 124),
-						Name: "AllowTrailingSign",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 144),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 147),
-						Name: "AllowParentheses",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 166),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 170),
-						Name: "AllowDecimalPoint",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 190),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 194),
-						Name: "AllowThousands",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 211),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 215),
-						Name: "Number",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 224),
-							Raw:   "111",
-							Value: int64(111),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 229),
-						Name: "AllowExponent",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 245),
-							Raw:   "128",
-							Value: int64(128),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 250),
-						Name: "Float",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 258),
-							Raw:   "167",
-							Value: int64(167),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 263),
-						Name: "AllowCurrencySymbol",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 285),
-							Raw:   "256",
-							Value: int64(256),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 290),
-						Name: "Currency",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 301),
-							Raw:   "383",
-							Value: int64(383),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 306),
-						Name: "Any",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 312),
-							Raw:   "511",
-							Value: int64(511),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 317),
-						Name: "AllowHexSpecifier",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 337),
-							Raw:   "512",
-							Value: int64(512),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1067, 342),
-						Name: "HexNumber",
-						Value: &lang.Literal{
-							Pos:   lp(1067, 354),
-							Raw:   "515",
-							Value: int64(515),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1069, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CultureInfo",
-				Namespace: "System.Globalization",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1069, 32),
-						Name: "IFormatProvider",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1069, 49),
-						Name: "ICloneable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1071, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CultureInfo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1071, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1071, 35),
-									Name: "string",
-								},
-								Name: "name",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1072, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CultureInfo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1072, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1072, 35),
-									Name: "string",
-								},
-								Name: "name",
-							},
-							&lang.Param{
-								Pos: lp(1072, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1072, 48),
-									Name: "bool",
-								},
-								Name: "useUserOverride",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1073, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1073, 23),
-							Name: "CultureInfo",
-						},
-						Name: "CurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1073, 52),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1073, 57),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1074, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1074, 23),
-							Name: "CultureInfo",
-						},
-						Name: "CurrentUICulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1074, 54),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1074, 59),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1075, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1075, 23),
-							Name: "CultureInfo",
-						},
-						Name: "DefaultThreadCurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1075, 65),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1075, 70),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1076, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1076, 23),
-							Name: "CultureInfo",
-						},
-						Name: "InvariantCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1076, 54),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1077, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1077, 16),
-							Name: "string",
-						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1077, 30),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1078, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1078, 16),
-							Name: "string",
-						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1078, 37),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1079, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1079, 16),
-							Name: "bool",
-						},
-						Name: "IsReadOnly",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1079, 34),
-								Kind: "get",
 							},
 						},
 					},
@@ -23533,26 +23715,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1080, 23),
-							Name: "object",
+							Name: "StringBuilder",
 						},
-						Name: "Clone",
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1080, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1080, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1080, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1080, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1081, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1081, 32),
-							Name: "bool",
+							Pos:  lp(1081, 23),
+							Name: "StringBuilder",
 						},
-						Name: "Equals",
+						Name: "Replace",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1081, 44),
+								Pos: lp(1081, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1081, 44),
-									Name: "object",
+									Pos:  lp(1081, 45),
+									Name: "char",
 								},
-								Name: "value",
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1081, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 59),
+									Name: "char",
+								},
+								Name: "newChar",
 							},
 						},
 					},
@@ -23561,55 +23769,197 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1082, 32),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1083, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1083, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1084, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1083, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1084, 30),
-							Name: "CultureInfo",
+							Pos:  lp(1083, 23),
+							Name: "string",
 						},
-						Name: "CreateSpecificCulture",
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1084, 64),
+								Pos: lp(1083, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1084, 64),
-									Name: "string",
+									Pos:  lp(1083, 39),
+									Name: "int",
 								},
-								Name: "name",
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1083, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 55),
+									Name: "int",
+								},
+								Name: "length",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1085, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1085, 30),
-							Name: "CultureInfo",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1089, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "NumberStyles",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1089, 32),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 39),
+							Raw:   "0",
+							Value: int64(0),
 						},
-						Name: "GetCultureInfo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1085, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1085, 57),
-									Name: "string",
-								},
-								Name: "name",
-							},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 42),
+						Name: "AllowLeadingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 62),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 65),
+						Name: "AllowTrailingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 86),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 89),
+						Name: "AllowLeadingSign",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 108),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 111),
+						Name: "Integer",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 121),
+							Raw:   "7",
+							Value: int64(7),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 124),
+						Name: "AllowTrailingSign",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 144),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 147),
+						Name: "AllowParentheses",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 166),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 170),
+						Name: "AllowDecimalPoint",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 190),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 194),
+						Name: "AllowThousands",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 211),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 215),
+						Name: "Number",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 224),
+							Raw:   "111",
+							Value: int64(111),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 229),
+						Name: "AllowExponent",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 245),
+							Raw:   "128",
+							Value: int64(128),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 250),
+						Name: "Float",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 258),
+							Raw:   "167",
+							Value: int64(167),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 263),
+						Name: "AllowCurrencySymbol",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 285),
+							Raw:   "256",
+							Value: int64(256),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 290),
+						Name: "Currency",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 301),
+							Raw:   "383",
+							Value: int64(383),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 306),
+						Name: "Any",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 312),
+							Raw:   "511",
+							Value: int64(511),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 317),
+						Name: "AllowHexSpecifier",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 337),
+							Raw:   "512",
+							Value: int64(512),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1089, 342),
+						Name: "HexNumber",
+						Value: &lang.Literal{
+							Pos:   lp(1089, 354),
+							Raw:   "515",
+							Value: int64(515),
 						},
 					},
 				},
@@ -23617,84 +23967,126 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1091, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Stopwatch",
-				Namespace: "System.Diagnostics",
+				Name:      "CultureInfo",
+				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1091, 32),
+						Name: "IFormatProvider",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1091, 49),
+						Name: "ICloneable",
+					},
+				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(1093, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stopwatch",
-					},
-					&lang.FieldDecl{
-						Pos:       lp(1094, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(1094, 32),
-							Name: "long",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1094, 37),
-								Name: "Frequency",
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1093, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1093, 35),
+									Name: "string",
+								},
+								Name: "name",
 							},
 						},
 					},
-					&lang.FieldDecl{
-						Pos:       lp(1095, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(1095, 32),
-							Name: "bool",
+					&lang.CtorDecl{
+						Pos:       lp(1094, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1094, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1094, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+							&lang.Param{
+								Pos: lp(1094, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1094, 48),
+									Name: "bool",
+								},
+								Name: "useUserOverride",
+							},
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1095, 37),
-								Name: "IsHighResolution",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1095, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1095, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1095, 52),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1095, 57),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1096, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1096, 16),
-							Name: "TimeSpan",
+							Pos:  lp(1096, 23),
+							Name: "CultureInfo",
 						},
-						Name: "Elapsed",
+						Name: "CurrentUICulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1096, 35),
+								Pos:  lp(1096, 54),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1096, 59),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1097, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1097, 16),
-							Name: "long",
+							Pos:  lp(1097, 23),
+							Name: "CultureInfo",
 						},
-						Name: "ElapsedMilliseconds",
+						Name: "DefaultThreadCurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1097, 43),
+								Pos:  lp(1097, 65),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1097, 70),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1098, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1098, 16),
-							Name: "long",
+							Pos:  lp(1098, 23),
+							Name: "CultureInfo",
 						},
-						Name: "ElapsedTicks",
+						Name: "InvariantCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1098, 36),
+								Pos:  lp(1098, 54),
 								Kind: "get",
 							},
 						},
@@ -23704,246 +24096,68 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1099, 16),
-							Name: "bool",
+							Name: "string",
 						},
-						Name: "IsRunning",
+						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1099, 33),
+								Pos:  lp(1099, 30),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1100, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1100, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1100, 16),
+							Name: "string",
 						},
-						Name: "Reset",
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1100, 37),
+								Kind: "get",
+							},
+						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1101, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1101, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1101, 16),
+							Name: "bool",
 						},
-						Name: "Restart",
+						Name: "IsReadOnly",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1101, 34),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1102, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1102, 23),
-							Name: "void",
+							Name: "object",
 						},
-						Name: "Start",
+						Name: "Clone",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1103, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1103, 23),
-							Name: "void",
+							Pos:  lp(1103, 32),
+							Name: "bool",
 						},
-						Name: "Stop",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1104, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1104, 30),
-							Name: "long",
-						},
-						Name: "GetTimestamp",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1105, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1105, 30),
-							Name: "Stopwatch",
-						},
-						Name: "StartNew",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1108, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Activity",
-				Namespace: "System.Diagnostics",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1108, 29),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1110, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Activity",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1110, 32),
+								Pos: lp(1103, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 32),
-									Name: "string",
-								},
-								Name: "operationName",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1111, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1111, 23),
-							Name: "Activity",
-						},
-						Name: "Current",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1111, 42),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1111, 47),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1112, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1112, 16),
-							Name: "string",
-						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1112, 37),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1112, 42),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1113, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1113, 16),
-							Name: "string",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1113, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1114, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1114, 16),
-							Name: "string",
-						},
-						Name: "OperationName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1114, 39),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1115, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1115, 16),
-							Name: "Activity",
-						},
-						Name: "Parent",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1115, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1116, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1116, 16),
-							Name: "string",
-						},
-						Name: "ParentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1116, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1117, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1117, 23),
-							Name: "Activity",
-						},
-						Name: "AddTag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1117, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1117, 39),
-									Name: "string",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1117, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1117, 51),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1118, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1118, 23),
-							Name: "Activity",
-						},
-						Name: "SetTag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1118, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1118, 39),
-									Name: "string",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1118, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1118, 51),
+									Pos:  lp(1103, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -23951,51 +24165,162 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1104, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1104, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1105, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1105, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1106, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1106, 30),
+							Name: "CultureInfo",
+						},
+						Name: "CreateSpecificCulture",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1106, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1106, 64),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1107, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1107, 30),
+							Name: "CultureInfo",
+						},
+						Name: "GetCultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1107, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1107, 57),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1113, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stopwatch",
+				Namespace: "System.Diagnostics",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1115, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stopwatch",
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1116, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1116, 32),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1116, 37),
+								Name: "Frequency",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1117, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1117, 32),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1117, 37),
+								Name: "IsHighResolution",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1118, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1118, 16),
+							Name: "TimeSpan",
+						},
+						Name: "Elapsed",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1118, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
 						Pos:       lp(1119, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1119, 23),
-							Name: "object",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1119, 16),
+							Name: "long",
 						},
-						Name: "GetTagItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1119, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1119, 41),
-									Name: "string",
-								},
-								Name: "key",
+						Name: "ElapsedMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1119, 43),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1120, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1120, 23),
-							Name: "Activity",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1120, 16),
+							Name: "long",
 						},
-						Name: "SetParentId",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1120, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1120, 44),
-									Name: "string",
-								},
-								Name: "parentId",
+						Name: "ElapsedTicks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1120, 36),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1121, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1121, 23),
-							Name: "Activity",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1121, 16),
+							Name: "bool",
 						},
-						Name: "Start",
+						Name: "IsRunning",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1121, 33),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1122, 9),
@@ -24004,7 +24329,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1122, 23),
 							Name: "void",
 						},
-						Name: "Stop",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1123, 9),
@@ -24013,208 +24338,303 @@ func libraryAST() *lang.File {
 							Pos:  lp(1123, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Restart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1124, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1124, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1125, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1125, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1126, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1126, 30),
+							Name: "long",
+						},
+						Name: "GetTimestamp",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1127, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1127, 30),
+							Name: "Stopwatch",
+						},
+						Name: "StartNew",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1129, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "ICollection",
-				Namespace: "System.Collections",
+				Pos:       lp(1130, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Activity",
+				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1129, 36),
-						Name: "IEnumerable",
+						Pos:  lp(1130, 29),
+						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos: lp(1131, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1131, 9),
-							Name: "int",
+					&lang.CtorDecl{
+						Pos:       lp(1132, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Activity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1132, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1132, 32),
+									Name: "string",
+								},
+								Name: "operationName",
+							},
 						},
-						Name: "Count",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1133, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1133, 23),
+							Name: "Activity",
+						},
+						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1131, 21),
+								Pos:  lp(1133, 42),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1133, 47),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1134, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1134, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1134, 37),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1134, 42),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1135, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1135, 16),
+							Name: "string",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1135, 28),
 								Kind: "get",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1134, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IList",
-				Namespace: "System.Collections",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1134, 30),
-						Name: "ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1136, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1136, 10),
-								Name: "Indexer",
+					&lang.PropertyDecl{
+						Pos:       lp(1136, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1136, 16),
+							Name: "string",
+						},
+						Name: "OperationName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1136, 39),
+								Kind: "get",
 							},
 						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1137, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1137, 16),
+							Name: "Activity",
+						},
+						Name: "Parent",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1137, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1138, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1138, 16),
+							Name: "string",
+						},
+						Name: "ParentId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1138, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1139, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1136, 19),
+							Pos:  lp(1139, 23),
+							Name: "Activity",
+						},
+						Name: "AddTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1139, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1139, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1139, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1139, 51),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1140, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1140, 23),
+							Name: "Activity",
+						},
+						Name: "SetTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1140, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1140, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1140, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1140, 51),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1141, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1141, 23),
 							Name: "object",
 						},
-						Name: "Item",
+						Name: "GetTagItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1136, 31),
+								Pos: lp(1141, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1136, 31),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1137, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1137, 9),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1137, 17),
-								Type: &lang.TypeRef{
-									Pos:  lp(1137, 17),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1138, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1138, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1138, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1138, 23),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1139, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1139, 9),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1139, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1139, 21),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1142, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IDictionary",
-				Namespace: "System.Collections",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1142, 36),
-						Name: "ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1144, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1144, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1144, 19),
-							Name: "object",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1144, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1144, 31),
-									Name: "object",
+									Pos:  lp(1141, 41),
+									Name: "string",
 								},
 								Name: "key",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1145, 9),
+						Pos:       lp(1142, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1145, 9),
-							Name: "bool",
+							Pos:  lp(1142, 23),
+							Name: "Activity",
 						},
-						Name: "Contains",
+						Name: "SetParentId",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1145, 23),
+								Pos: lp(1142, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1145, 23),
-									Name: "object",
+									Pos:  lp(1142, 44),
+									Name: "string",
 								},
-								Name: "key",
+								Name: "parentId",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1143, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1143, 23),
+							Name: "Activity",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1144, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1144, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1145, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1145, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1151, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyCollection",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
+				Name:      "ICollection",
+				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1151, 47),
+						Pos:  lp(1151, 36),
 						Name: "IEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1151, 59),
-								Name: "T",
-							},
-						},
 					},
 				},
 				Members: []lang.Member{
@@ -24237,6 +24657,194 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1156, 5),
 				Kind:      lang.TypeKind("interface"),
+				Name:      "IList",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1156, 30),
+						Name: "ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1158, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1158, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1158, 19),
+							Name: "object",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1158, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1158, 31),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1159, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1159, 9),
+							Name: "int",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1159, 17),
+								Type: &lang.TypeRef{
+									Pos:  lp(1159, 17),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1160, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1160, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1160, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1160, 23),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1161, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1161, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1161, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1161, 21),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1164, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IDictionary",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1164, 36),
+						Name: "ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1166, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1166, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1166, 19),
+							Name: "object",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1166, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1166, 31),
+									Name: "object",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1167, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1167, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1167, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1167, 23),
+									Name: "object",
+								},
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1173, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyCollection",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1173, 47),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1173, 59),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: lp(1175, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1175, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1175, 21),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1178, 5),
+				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
@@ -24245,11 +24853,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1156, 39),
+						Pos:  lp(1178, 39),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1156, 51),
+								Pos:  lp(1178, 51),
 								Name: "T",
 							},
 						},
@@ -24257,45 +24865,45 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1158, 9),
+						Pos: lp(1180, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1158, 9),
+							Pos:  lp(1180, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1158, 21),
+								Pos:  lp(1180, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1159, 9),
+						Pos: lp(1181, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1159, 9),
+							Pos:  lp(1181, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1159, 27),
+								Pos:  lp(1181, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1160, 9),
+						Pos: lp(1182, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1160, 9),
+							Pos:  lp(1182, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1160, 18),
+								Pos: lp(1182, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1160, 18),
+									Pos:  lp(1182, 18),
 									Name: "T",
 								},
 								Name: "item",
@@ -24303,25 +24911,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1161, 9),
+						Pos: lp(1183, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1161, 9),
+							Pos:  lp(1183, 9),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos: lp(1162, 9),
+						Pos: lp(1184, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1162, 9),
+							Pos:  lp(1184, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1162, 23),
+								Pos: lp(1184, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1162, 23),
+									Pos:  lp(1184, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -24329,29 +24937,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1163, 9),
+						Pos: lp(1185, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1163, 9),
+							Pos:  lp(1185, 9),
 							Name: "void",
 						},
 						Name: "CopyTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1163, 21),
+								Pos: lp(1185, 21),
 								Type: &lang.TypeRef{
-									Pos:       lp(1163, 21),
+									Pos:       lp(1185, 21),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1163, 21),
+										Pos:  lp(1185, 21),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1163, 32),
+								Pos: lp(1185, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1163, 32),
+									Pos:  lp(1185, 32),
 									Name: "int",
 								},
 								Name: "arrayIndex",
@@ -24359,17 +24967,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1164, 9),
+						Pos: lp(1186, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1164, 9),
+							Pos:  lp(1186, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1164, 21),
+								Pos: lp(1186, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1164, 21),
+									Pos:  lp(1186, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -24379,7 +24987,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1167, 5),
+				Pos:       lp(1189, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections.Generic",
@@ -24389,11 +24997,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1167, 33),
+						Pos:  lp(1189, 33),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1167, 45),
+								Pos:  lp(1189, 45),
 								Name: "T",
 							},
 						},
@@ -24401,23 +25009,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1169, 19),
+						Pos: lp(1191, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1169, 10),
+								Pos:  lp(1191, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1169, 19),
+							Pos:  lp(1191, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1169, 26),
+								Pos: lp(1191, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1169, 26),
+									Pos:  lp(1191, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -24425,17 +25033,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1170, 9),
+						Pos: lp(1192, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1170, 9),
+							Pos:  lp(1192, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1170, 21),
+								Pos: lp(1192, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1170, 21),
+									Pos:  lp(1192, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -24443,25 +25051,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1171, 9),
+						Pos: lp(1193, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1171, 9),
+							Pos:  lp(1193, 9),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1171, 21),
+								Pos: lp(1193, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1171, 21),
+									Pos:  lp(1193, 21),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1171, 32),
+								Pos: lp(1193, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1171, 32),
+									Pos:  lp(1193, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -24469,17 +25077,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1172, 9),
+						Pos: lp(1194, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1172, 9),
+							Pos:  lp(1194, 9),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1172, 23),
+								Pos: lp(1194, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1172, 23),
+									Pos:  lp(1194, 23),
 									Name: "int",
 								},
 								Name: "index",
@@ -24489,7 +25097,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1175, 5),
+				Pos:       lp(1197, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyList",
 				Namespace: "System.Collections.Generic",
@@ -24499,11 +25107,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1175, 41),
+						Pos:  lp(1197, 41),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1175, 61),
+								Pos:  lp(1197, 61),
 								Name: "T",
 							},
 						},
@@ -24511,23 +25119,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1177, 19),
+						Pos: lp(1199, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1177, 10),
+								Pos:  lp(1199, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1177, 19),
+							Pos:  lp(1199, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1177, 26),
+								Pos: lp(1199, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1177, 26),
+									Pos:  lp(1199, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -24537,7 +25145,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1180, 5),
+				Pos:       lp(1202, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections.Generic",
@@ -24548,19 +25156,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1180, 50),
+						Pos:  lp(1202, 50),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1180, 62),
+								Pos:  lp(1202, 62),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1180, 75),
+										Pos:  lp(1202, 75),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1180, 81),
+										Pos:  lp(1202, 81),
 										Name: "TValue",
 									},
 								},
@@ -24570,23 +25178,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1182, 19),
+						Pos: lp(1204, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1182, 10),
+								Pos:  lp(1204, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1182, 19),
+							Pos:  lp(1204, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1182, 31),
+								Pos: lp(1204, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1182, 31),
+									Pos:  lp(1204, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24594,13 +25202,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1183, 9),
+						Pos: lp(1205, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1183, 9),
+							Pos:  lp(1205, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1183, 21),
+									Pos:  lp(1205, 21),
 									Name: "TKey",
 								},
 							},
@@ -24608,19 +25216,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1183, 34),
+								Pos:  lp(1205, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1184, 9),
+						Pos: lp(1206, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1184, 9),
+							Pos:  lp(1206, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1184, 21),
+									Pos:  lp(1206, 21),
 									Name: "TValue",
 								},
 							},
@@ -24628,31 +25236,31 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1184, 38),
+								Pos:  lp(1206, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1185, 9),
+						Pos: lp(1207, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1185, 9),
+							Pos:  lp(1207, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1185, 18),
+								Pos: lp(1207, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 18),
+									Pos:  lp(1207, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1185, 28),
+								Pos: lp(1207, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 28),
+									Pos:  lp(1207, 28),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -24660,17 +25268,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1186, 9),
+						Pos: lp(1208, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1186, 9),
+							Pos:  lp(1208, 9),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1186, 26),
+								Pos: lp(1208, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 26),
+									Pos:  lp(1208, 26),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24678,17 +25286,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1187, 9),
+						Pos: lp(1209, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1187, 9),
+							Pos:  lp(1209, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1187, 21),
+								Pos: lp(1209, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1187, 21),
+									Pos:  lp(1209, 21),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24696,26 +25304,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1188, 9),
+						Pos: lp(1210, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1188, 9),
+							Pos:  lp(1210, 9),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 26),
+								Pos: lp(1210, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 26),
+									Pos:  lp(1210, 26),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1188, 36),
+								Pos:      lp(1210, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 40),
+									Pos:  lp(1210, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -24725,7 +25333,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1191, 5),
+				Pos:       lp(1213, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyDictionary",
 				Namespace: "System.Collections.Generic",
@@ -24736,19 +25344,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1191, 58),
+						Pos:  lp(1213, 58),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1191, 78),
+								Pos:  lp(1213, 78),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1191, 91),
+										Pos:  lp(1213, 91),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1191, 97),
+										Pos:  lp(1213, 97),
 										Name: "TValue",
 									},
 								},
@@ -24758,23 +25366,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1193, 19),
+						Pos: lp(1215, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1193, 10),
+								Pos:  lp(1215, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1193, 19),
+							Pos:  lp(1215, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1193, 31),
+								Pos: lp(1215, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1193, 31),
+									Pos:  lp(1215, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24782,13 +25390,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1194, 9),
+						Pos: lp(1216, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1194, 9),
+							Pos:  lp(1216, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1194, 21),
+									Pos:  lp(1216, 21),
 									Name: "TKey",
 								},
 							},
@@ -24796,19 +25404,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1194, 34),
+								Pos:  lp(1216, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1195, 9),
+						Pos: lp(1217, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1195, 9),
+							Pos:  lp(1217, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1195, 21),
+									Pos:  lp(1217, 21),
 									Name: "TValue",
 								},
 							},
@@ -24816,378 +25424,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1195, 38),
+								Pos:  lp(1217, 38),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1196, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1196, 9),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1196, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1196, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1197, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1197, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1197, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1197, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1197, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1197, 40),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1200, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "ISet",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1200, 32),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1200, 44),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1202, 9),
-						Modifiers: lang.Modifiers(8192),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1202, 13),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1202, 22),
-								Type: &lang.TypeRef{
-									Pos:  lp(1202, 22),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1203, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1203, 9),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1203, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1203, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1203, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1204, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1204, 9),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1204, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1204, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1204, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1205, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1205, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1205, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1205, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1205, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1206, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1206, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1206, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1206, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1206, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1207, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1207, 9),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1207, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1207, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1207, 35),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1208, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1208, 9),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1208, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1208, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1208, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1209, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1209, 9),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1209, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1209, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1209, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1212, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlySet",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1212, 40),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1212, 60),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1214, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1214, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1214, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1214, 23),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1215, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1215, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1215, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1215, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1215, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1216, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1216, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1216, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1216, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1216, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1217, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1217, 9),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1217, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1217, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1217, 35),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
 							},
 						},
 					},
@@ -25197,16 +25435,248 @@ func libraryAST() *lang.File {
 							Pos:  lp(1218, 9),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1218, 24),
+								Pos: lp(1218, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1218, 24),
+									Pos:  lp(1218, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1219, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1219, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1219, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1219, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1219, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1219, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1222, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ISet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1222, 32),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1222, 44),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1224, 9),
+						Modifiers: lang.Modifiers(8192),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1224, 13),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1224, 22),
+								Type: &lang.TypeRef{
+									Pos:  lp(1224, 22),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1225, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1225, 9),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1225, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1225, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1218, 36),
+											Pos:  lp(1225, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1226, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1226, 9),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1226, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1226, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1226, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1227, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1227, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1227, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1227, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1227, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1228, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1228, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1228, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1228, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1228, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1229, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1229, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1229, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1229, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1229, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1230, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1230, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1230, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1230, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1230, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1231, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1231, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1231, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1231, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1231, 36),
 											Name: "T",
 										},
 									},
@@ -25218,7 +25688,145 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1221, 5),
+				Pos:       lp(1234, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlySet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1234, 40),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1234, 60),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1236, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1236, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1236, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1236, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1237, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1237, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1237, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1237, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1237, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1238, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1238, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1238, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1238, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1238, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1239, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1239, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1239, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1239, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1239, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1240, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1240, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1240, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1240, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1240, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1243, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -25229,28 +25837,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1221, 6),
+						Pos:  lp(1243, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1223, 9),
+						Pos:       lp(1245, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1223, 36),
+								Pos: lp(1245, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1223, 36),
+									Pos:  lp(1245, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1223, 46),
+								Pos: lp(1245, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1223, 46),
+									Pos:  lp(1245, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25258,58 +25866,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1224, 9),
+						Pos:       lp(1246, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1224, 16),
+							Pos:  lp(1246, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1224, 27),
+								Pos:  lp(1246, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1225, 9),
+						Pos:       lp(1247, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1225, 16),
+							Pos:  lp(1247, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1225, 31),
+								Pos:  lp(1247, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1226, 9),
+						Pos:       lp(1248, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1226, 23),
+							Pos:  lp(1248, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1226, 40),
+								Pos:      lp(1248, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 44),
+									Pos:  lp(1248, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1226, 54),
+								Pos:      lp(1248, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 58),
+									Pos:  lp(1248, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25317,10 +25925,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1227, 9),
+						Pos:       lp(1249, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1227, 32),
+							Pos:  lp(1249, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -25328,25 +25936,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1230, 5),
+				Pos:       lp(1252, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1232, 9),
+						Pos:       lp(1254, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1232, 30),
+							Pos:  lp(1254, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1232, 43),
+									Pos:  lp(1254, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1232, 49),
+									Pos:  lp(1254, 49),
 									Name: "TValue",
 								},
 							},
@@ -25358,17 +25966,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1232, 78),
+								Pos: lp(1254, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1232, 78),
+									Pos:  lp(1254, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1232, 88),
+								Pos: lp(1254, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1232, 88),
+									Pos:  lp(1254, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25378,7 +25986,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1235, 5),
+				Pos:       lp(1257, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -25388,45 +25996,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1235, 28),
+						Pos:  lp(1257, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1235, 34),
+								Pos:  lp(1257, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1235, 38),
+						Pos:  lp(1257, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1235, 52),
+								Pos:  lp(1257, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1235, 56),
+						Pos:  lp(1257, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1237, 9),
+						Pos:       lp(1259, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1238, 9),
+						Pos:       lp(1260, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1238, 28),
+								Pos: lp(1260, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1238, 28),
+									Pos:  lp(1260, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -25434,18 +26042,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1239, 9),
+						Pos:       lp(1261, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1239, 28),
+								Pos: lp(1261, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1239, 28),
+									Pos:  lp(1261, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1239, 40),
+											Pos:  lp(1261, 40),
 											Name: "T",
 										},
 									},
@@ -25455,572 +26063,61 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1240, 9),
+						Pos:       lp(1262, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1240, 16),
+							Pos:  lp(1262, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1240, 28),
+								Pos:  lp(1262, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1241, 9),
+						Pos:       lp(1263, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1241, 16),
+							Pos:  lp(1263, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1241, 31),
+								Pos:  lp(1263, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1241, 36),
+								Pos:  lp(1263, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1242, 19),
+						Pos: lp(1264, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1242, 10),
+								Pos:  lp(1264, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1242, 33),
+							Pos:  lp(1264, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1242, 40),
+								Pos: lp(1264, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1242, 40),
+									Pos:  lp(1264, 40),
 									Name: "int",
 								},
 								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1243, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1243, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1243, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1243, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1244, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1244, 23),
-							Name: "void",
-						},
-						Name: "AddRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1244, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1244, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1244, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1245, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1245, 23),
-							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1245, 73),
-									Name: "T",
-								},
-							},
-						},
-						Name: "AsReadOnly",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1246, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1246, 23),
-							Name: "int",
-						},
-						Name: "BinarySearch",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1246, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1246, 40),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1247, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1247, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1248, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1248, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1248, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1248, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1249, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1249, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1249, 28),
-									Name: "TOutput",
-								},
-							},
-						},
-						Name: "ConvertAll",
-						TypeParams: []string{
-							"TOutput",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1249, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1249, 57),
-									Name: "Converter",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1249, 67),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1249, 70),
-											Name: "TOutput",
-										},
-									},
-								},
-								Name: "converter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1250, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1250, 23),
-							Name: "bool",
-						},
-						Name: "Exists",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1250, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 35),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1250, 45),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1251, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1251, 23),
-							Name: "T",
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1251, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1251, 30),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1251, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1252, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1252, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1252, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "FindAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1252, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1252, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1252, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1253, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1253, 23),
-							Name: "int",
-						},
-						Name: "FindIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1253, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1253, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1253, 47),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1254, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1254, 23),
-							Name: "T",
-						},
-						Name: "FindLast",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1254, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 34),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1254, 44),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1255, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1255, 23),
-							Name: "int",
-						},
-						Name: "FindLastIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1255, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 41),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1255, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1256, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1256, 23),
-							Name: "void",
-						},
-						Name: "ForEach",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1256, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1256, 36),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1256, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1257, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 23),
-							Name: "Enumerator",
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1258, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1258, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1258, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1258, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1258, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1258, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1258, 51),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1259, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1259, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1259, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1259, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1260, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1260, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1260, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: lp(1260, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 43),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1261, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1261, 23),
-							Name: "void",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1261, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 35),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1261, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 46),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1262, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1262, 23),
-							Name: "void",
-						},
-						Name: "InsertRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1262, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1262, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1262, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1262, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1262, 63),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1263, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1263, 23),
-							Name: "int",
-						},
-						Name: "LastIndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1263, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1263, 39),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1264, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1264, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1264, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 35),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -26029,23 +26126,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1265, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "RemoveAll",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1265, 37),
+								Pos: lp(1265, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1265, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1265, 47),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1265, 32),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "item",
 							},
 						},
 					},
@@ -26056,15 +26147,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1266, 23),
 							Name: "void",
 						},
-						Name: "RemoveAt",
+						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1266, 37),
 								Type: &lang.TypeRef{
 									Pos:  lp(1266, 37),
-									Name: "int",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1266, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
+								Name: "collection",
 							},
 						},
 					},
@@ -26073,36 +26170,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1267, 23),
-							Name: "void",
-						},
-						Name: "RemoveRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1267, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 40),
-									Name: "int",
+							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1267, 73),
+									Name: "T",
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1267, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 51),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
+						Name: "AsReadOnly",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1268, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1268, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Reverse",
+						Name: "BinarySearch",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1268, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1268, 40),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1269, 9),
@@ -26111,25 +26206,538 @@ func libraryAST() *lang.File {
 							Pos:  lp(1269, 23),
 							Name: "void",
 						},
-						Name: "Sort",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1270, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1270, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1270, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1270, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1271, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1271, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1271, 28),
+									Name: "TOutput",
+								},
+							},
+						},
+						Name: "ConvertAll",
+						TypeParams: []string{
+							"TOutput",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1271, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1271, 57),
+									Name: "Converter",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1271, 67),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1271, 70),
+											Name: "TOutput",
+										},
+									},
+								},
+								Name: "converter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1272, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1272, 23),
+							Name: "bool",
+						},
+						Name: "Exists",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1272, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1272, 35),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1272, 45),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1273, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1273, 23),
+							Name: "T",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1273, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1273, 30),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1273, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1274, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1274, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1274, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "FindAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1274, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1274, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1274, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1275, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1275, 23),
+							Name: "int",
+						},
+						Name: "FindIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1275, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1275, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1275, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1276, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1276, 23),
+							Name: "T",
+						},
+						Name: "FindLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1276, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1276, 34),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1276, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1277, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1277, 23),
+							Name: "int",
+						},
+						Name: "FindLastIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1277, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1277, 41),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1277, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1278, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1278, 23),
+							Name: "void",
+						},
+						Name: "ForEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1278, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1278, 36),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1278, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1279, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1279, 23),
+							Name: "Enumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1280, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1280, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1280, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1280, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1280, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1280, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1280, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1281, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1281, 23),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1281, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1282, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1282, 23),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1282, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1282, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(1282, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1282, 43),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1283, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1283, 23),
+							Name: "void",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1283, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 35),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1283, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 46),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1284, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1284, 23),
+							Name: "void",
+						},
+						Name: "InsertRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1284, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1284, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1284, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1285, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1285, 23),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1285, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1285, 39),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1286, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1286, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1286, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1287, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1287, 23),
+							Name: "int",
+						},
+						Name: "RemoveAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1287, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1287, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1288, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1288, 23),
+							Name: "void",
+						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1288, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1288, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1289, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1289, 23),
+							Name: "void",
+						},
+						Name: "RemoveRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1289, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1289, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1289, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1289, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1290, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1290, 23),
+							Name: "void",
+						},
+						Name: "Reverse",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1291, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1291, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1292, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1292, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1270, 33),
+								Pos: lp(1292, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1270, 33),
+									Pos:  lp(1292, 33),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1270, 44),
+											Pos:  lp(1292, 44),
 											Name: "T",
 										},
 									},
@@ -26139,22 +26747,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1271, 9),
+						Pos:       lp(1293, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1271, 23),
+							Pos:  lp(1293, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1271, 33),
+								Pos: lp(1293, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1271, 33),
+									Pos:  lp(1293, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1271, 43),
+											Pos:  lp(1293, 43),
 											Name: "T",
 										},
 									},
@@ -26164,35 +26772,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1272, 9),
+						Pos:       lp(1294, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1272, 23),
+							Pos:       lp(1294, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1272, 23),
+								Pos:  lp(1294, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1273, 9),
+						Pos:       lp(1295, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1273, 23),
+							Pos:  lp(1295, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1273, 39),
+								Pos: lp(1295, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1273, 39),
+									Pos:  lp(1295, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1273, 49),
+											Pos:  lp(1295, 49),
 											Name: "T",
 										},
 									},
@@ -26202,18 +26810,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1275, 9),
+						Pos:       lp(1297, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1275, 35),
+								Pos:  lp(1297, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1275, 47),
+										Pos:  lp(1297, 47),
 										Name: "T",
 									},
 								},
@@ -26221,34 +26829,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1277, 13),
+								Pos:       lp(1299, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1277, 20),
+									Pos:  lp(1299, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1277, 32),
+										Pos:  lp(1299, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1278, 13),
+								Pos:       lp(1300, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1278, 27),
+									Pos:  lp(1300, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1279, 13),
+								Pos:       lp(1301, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1279, 27),
+									Pos:  lp(1301, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -26258,7 +26866,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1283, 5),
+				Pos:       lp(1305, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -26269,53 +26877,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1283, 45),
+						Pos:  lp(1305, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1283, 57),
+								Pos:  lp(1305, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1283, 63),
+								Pos:  lp(1305, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1283, 72),
+						Pos:  lp(1305, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1283, 92),
+								Pos:  lp(1305, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1283, 98),
+								Pos:  lp(1305, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1283, 107),
+						Pos:  lp(1305, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1285, 9),
+						Pos:       lp(1307, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1286, 9),
+						Pos:       lp(1308, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1286, 34),
+								Pos: lp(1308, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1286, 34),
+									Pos:  lp(1308, 34),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -26323,18 +26931,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1287, 9),
+						Pos:       lp(1309, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1287, 34),
+								Pos: lp(1309, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1287, 34),
+									Pos:  lp(1309, 34),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1287, 52),
+											Pos:  lp(1309, 52),
 											Name: "TKey",
 										},
 									},
@@ -26344,26 +26952,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1288, 9),
+						Pos:       lp(1310, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1288, 34),
+								Pos: lp(1310, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1288, 34),
+									Pos:  lp(1310, 34),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1288, 48),
+								Pos: lp(1310, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1288, 48),
+									Pos:  lp(1310, 48),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1288, 66),
+											Pos:  lp(1310, 66),
 											Name: "TKey",
 										},
 									},
@@ -26373,22 +26981,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1289, 9),
+						Pos:       lp(1311, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1289, 34),
+								Pos: lp(1311, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1289, 34),
+									Pos:  lp(1311, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1289, 46),
+											Pos:  lp(1311, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1289, 52),
+											Pos:  lp(1311, 52),
 											Name: "TValue",
 										},
 									},
@@ -26398,26 +27006,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1290, 9),
+						Pos:       lp(1312, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1290, 34),
+								Pos: lp(1312, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1290, 34),
+									Pos:  lp(1312, 34),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1290, 46),
+											Pos:  lp(1312, 46),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1290, 59),
+													Pos:  lp(1312, 59),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1290, 65),
+													Pos:  lp(1312, 65),
 													Name: "TValue",
 												},
 											},
@@ -26429,22 +27037,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1291, 9),
+						Pos:       lp(1313, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1291, 34),
+								Pos: lp(1313, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 34),
+									Pos:  lp(1313, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1291, 46),
+											Pos:  lp(1313, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1291, 52),
+											Pos:  lp(1313, 52),
 											Name: "TValue",
 										},
 									},
@@ -26452,13 +27060,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1291, 72),
+								Pos: lp(1313, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 72),
+									Pos:  lp(1313, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1291, 90),
+											Pos:  lp(1313, 90),
 											Name: "TKey",
 										},
 									},
@@ -26468,39 +27076,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1292, 9),
+						Pos:       lp(1314, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1292, 16),
+							Pos:  lp(1314, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1292, 28),
+								Pos:  lp(1314, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1293, 19),
+						Pos: lp(1315, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1293, 10),
+								Pos:  lp(1315, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1293, 33),
+							Pos:  lp(1315, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1293, 45),
+								Pos: lp(1315, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1293, 45),
+									Pos:  lp(1315, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26508,56 +27116,56 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1294, 9),
+						Pos:       lp(1316, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1294, 16),
+							Pos:  lp(1316, 16),
 							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1294, 37),
+								Pos:  lp(1316, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1295, 9),
+						Pos:       lp(1317, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1295, 16),
+							Pos:  lp(1317, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1295, 41),
+								Pos:  lp(1317, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1296, 9),
+						Pos:       lp(1318, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1296, 23),
+							Pos:  lp(1318, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1296, 32),
+								Pos: lp(1318, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1296, 32),
+									Pos:  lp(1318, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1296, 42),
+								Pos: lp(1318, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1296, 42),
+									Pos:  lp(1318, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26565,26 +27173,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1297, 9),
+						Pos:       lp(1319, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1297, 23),
+							Pos:  lp(1319, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1297, 35),
+								Pos: lp(1319, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1297, 35),
+									Pos:  lp(1319, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1297, 45),
+								Pos: lp(1319, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1297, 45),
+									Pos:  lp(1319, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26592,18 +27200,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1298, 9),
+						Pos:       lp(1320, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1298, 23),
+							Pos:  lp(1320, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1298, 40),
+								Pos: lp(1320, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1298, 40),
+									Pos:  lp(1320, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26611,18 +27219,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1299, 9),
+						Pos:       lp(1321, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1299, 23),
+							Pos:  lp(1321, 23),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1299, 42),
+								Pos: lp(1321, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1299, 42),
+									Pos:  lp(1321, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26630,18 +27238,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1300, 9),
+						Pos:       lp(1322, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1300, 23),
+							Pos:  lp(1322, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1300, 48),
+								Pos: lp(1322, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1300, 48),
+									Pos:  lp(1322, 48),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26649,26 +27257,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1301, 9),
+						Pos:       lp(1323, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1301, 23),
+							Pos:  lp(1323, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1301, 48),
+								Pos: lp(1323, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1301, 48),
+									Pos:  lp(1323, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1301, 58),
+								Pos: lp(1323, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1301, 58),
+									Pos:  lp(1323, 58),
 									Name: "TValue",
 								},
 								Name: "defaultValue",
@@ -26676,27 +27284,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1302, 9),
+						Pos:       lp(1324, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1302, 23),
+							Pos:  lp(1324, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1302, 40),
+								Pos: lp(1324, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1302, 40),
+									Pos:  lp(1324, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1302, 50),
+								Pos:      lp(1324, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1302, 54),
+									Pos:  lp(1324, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26704,18 +27312,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1303, 9),
+						Pos:       lp(1325, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1303, 23),
+							Pos:  lp(1325, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1303, 35),
+								Pos: lp(1325, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1303, 35),
+									Pos:  lp(1325, 35),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26723,27 +27331,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1304, 9),
+						Pos:       lp(1326, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1304, 23),
+							Pos:  lp(1326, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1304, 35),
+								Pos: lp(1326, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1304, 35),
+									Pos:  lp(1326, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1304, 45),
+								Pos:      lp(1326, 45),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1304, 49),
+									Pos:  lp(1326, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26751,44 +27359,44 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1305, 9),
+						Pos:       lp(1327, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1305, 23),
+							Pos:  lp(1327, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1306, 9),
+						Pos:       lp(1328, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1306, 23),
+							Pos:  lp(1328, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1308, 9),
+						Pos:       lp(1330, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1308, 35),
+								Pos:  lp(1330, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1308, 47),
+										Pos:  lp(1330, 47),
 										Name: "KeyValuePair",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(1308, 60),
+												Pos:  lp(1330, 60),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  lp(1308, 66),
+												Pos:  lp(1330, 66),
 												Name: "TValue",
 											},
 										},
@@ -26798,18 +27406,18 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1310, 13),
+								Pos:       lp(1332, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1310, 20),
+									Pos:  lp(1332, 20),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1310, 33),
+											Pos:  lp(1332, 33),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1310, 39),
+											Pos:  lp(1332, 39),
 											Name: "TValue",
 										},
 									},
@@ -26817,25 +27425,25 @@ func libraryAST() *lang.File {
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1310, 57),
+										Pos:  lp(1332, 57),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1311, 13),
+								Pos:       lp(1333, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1311, 27),
+									Pos:  lp(1333, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1312, 13),
+								Pos:       lp(1334, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1312, 27),
+									Pos:  lp(1334, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -26843,28 +27451,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1315, 9),
+						Pos:       lp(1337, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "KeyCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1315, 45),
+								Pos:  lp(1337, 45),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1315, 57),
+										Pos:  lp(1337, 57),
 										Name: "TKey",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1315, 64),
+								Pos:  lp(1337, 64),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1315, 84),
+										Pos:  lp(1337, 84),
 										Name: "TKey",
 									},
 								},
@@ -26872,29 +27480,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1317, 13),
+								Pos:       lp(1339, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1317, 20),
+									Pos:  lp(1339, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1317, 32),
+										Pos:  lp(1339, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1318, 13),
+								Pos:       lp(1340, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1318, 27),
+									Pos:  lp(1340, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1318, 39),
+											Pos:  lp(1340, 39),
 											Name: "TKey",
 										},
 									},
@@ -26904,28 +27512,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1321, 9),
+						Pos:       lp(1343, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1321, 47),
+								Pos:  lp(1343, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1321, 59),
+										Pos:  lp(1343, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1321, 68),
+								Pos:  lp(1343, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1321, 88),
+										Pos:  lp(1343, 88),
 										Name: "TValue",
 									},
 								},
@@ -26933,29 +27541,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1323, 13),
+								Pos:       lp(1345, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1323, 20),
+									Pos:  lp(1345, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1323, 32),
+										Pos:  lp(1345, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1324, 13),
+								Pos:       lp(1346, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1324, 27),
+									Pos:  lp(1346, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1324, 39),
+											Pos:  lp(1346, 39),
 											Name: "TValue",
 										},
 									},
@@ -26967,7 +27575,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1328, 5),
+				Pos:       lp(1350, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -26977,441 +27585,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1328, 31),
+						Pos:  lp(1350, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1328, 36),
+								Pos:  lp(1350, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1328, 40),
+						Pos:  lp(1350, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1328, 53),
+								Pos:  lp(1350, 53),
 								Name: "T",
 							},
 						},
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1330, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1331, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1331, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1331, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1331, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1332, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1332, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1332, 31),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1332, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1333, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1333, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1333, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1333, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-							&lang.Param{
-								Pos: lp(1333, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1333, 58),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1333, 76),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1334, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1334, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1334, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1335, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1335, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1335, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1335, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1336, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1336, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1337, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1337, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1337, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1337, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1338, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1338, 23),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1338, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1338, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1338, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1339, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1339, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1339, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1340, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1340, 23),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1340, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1340, 42),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1340, 54),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1341, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1341, 23),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1341, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1341, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1341, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1342, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1342, 23),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1342, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1342, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1342, 53),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1343, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1343, 23),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1343, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1343, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1343, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1344, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1344, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1344, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1344, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1345, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1345, 23),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1345, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1345, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1345, 50),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1346, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1346, 23),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1346, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1346, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1346, 50),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1349, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Queue",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1349, 29),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1349, 49),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1349, 53),
-						Name: "System.Collections.ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1351, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
-					},
 					&lang.CtorDecl{
 						Pos:       lp(1352, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1352, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1352, 29),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
+						Name:      "HashSet",
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1353, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
+						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1353, 29),
+								Pos: lp(1353, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1353, 29),
+									Pos:  lp(1353, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1353, 41),
+											Pos:  lp(1353, 43),
 											Name: "T",
 										},
 									},
@@ -27420,46 +27632,74 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1354, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1354, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1354, 31),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1354, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1355, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1355, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1355, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1355, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: lp(1355, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1355, 58),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1355, 76),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1356, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1354, 16),
+							Pos:  lp(1356, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1354, 28),
+								Pos:  lp(1356, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1355, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1355, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1356, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1356, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1356, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1356, 37),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -27468,9 +27708,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1357, 23),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Dequeue",
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1357, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1357, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1358, 9),
@@ -27479,12 +27729,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1358, 23),
 							Name: "void",
 						},
-						Name: "Enqueue",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1359, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1359, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1358, 36),
+								Pos: lp(1359, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1358, 36),
+									Pos:  lp(1359, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27492,14 +27751,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1359, 9),
+						Pos:       lp(1360, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1359, 23),
+							Pos:  lp(1360, 23),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1360, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1360, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1360, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1361, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1361, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1359, 35),
+									Pos:  lp(1361, 35),
 									Name: "T",
 								},
 							},
@@ -27507,44 +27791,27 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1360, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1360, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1361, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1361, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1361, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1362, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1362, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryDequeue",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1362, 39),
-								Modifier: "out",
+								Pos: lp(1362, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1362, 43),
-									Name: "T",
+									Pos:  lp(1362, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1362, 54),
+											Name: "T",
+										},
+									},
 								},
-								Name: "result",
+								Name: "other",
 							},
 						},
 					},
@@ -27555,25 +27822,149 @@ func libraryAST() *lang.File {
 							Pos:  lp(1363, 23),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1363, 36),
-								Modifier: "out",
+								Pos: lp(1363, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1363, 40),
+									Pos:  lp(1363, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1363, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1364, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1364, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1364, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1364, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1364, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1365, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1365, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1365, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1365, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1365, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1366, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1366, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1366, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1366, 35),
 									Name: "T",
 								},
-								Name: "result",
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1367, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1367, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1367, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1367, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1367, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1368, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1368, 23),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1368, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1368, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1368, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1366, 5),
+				Pos:       lp(1371, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Stack",
+				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
 					"T",
@@ -27581,35 +27972,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1366, 29),
+						Pos:  lp(1371, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1366, 49),
+								Pos:  lp(1371, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1366, 53),
+						Pos:  lp(1371, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1368, 9),
+						Pos:       lp(1373, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
+						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1369, 9),
+						Pos:       lp(1374, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
+						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1369, 29),
+								Pos: lp(1374, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1369, 29),
+									Pos:  lp(1374, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27617,18 +28008,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1370, 9),
+						Pos:       lp(1375, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
+						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1370, 29),
+								Pos: lp(1375, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1370, 29),
+									Pos:  lp(1375, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1370, 41),
+											Pos:  lp(1375, 41),
 											Name: "T",
 										},
 									},
@@ -27638,80 +28029,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1371, 9),
+						Pos:       lp(1376, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1371, 16),
+							Pos:  lp(1376, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1371, 28),
+								Pos:  lp(1376, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1372, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1372, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1373, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1373, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1373, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1373, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1374, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1374, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1374, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1375, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1375, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1376, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1376, 23),
-							Name: "T",
-						},
-						Name: "Pop",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1377, 9),
@@ -27720,12 +28050,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1377, 23),
 							Name: "void",
 						},
-						Name: "Push",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1378, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1378, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1377, 33),
+								Pos: lp(1378, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1377, 33),
+									Pos:  lp(1378, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27733,32 +28072,84 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1378, 9),
+						Pos:       lp(1379, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1378, 23),
+							Pos:  lp(1379, 23),
+							Name: "T",
+						},
+						Name: "Dequeue",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1380, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1380, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1380, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1380, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1381, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1381, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1381, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1382, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1382, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1383, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1383, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1378, 23),
+								Pos:  lp(1383, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1379, 9),
+						Pos:       lp(1384, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1379, 23),
+							Pos:  lp(1384, 23),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1379, 36),
+								Pos:      lp(1384, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1379, 40),
+									Pos:  lp(1384, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -27766,19 +28157,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1380, 9),
+						Pos:       lp(1385, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1380, 23),
+							Pos:  lp(1385, 23),
 							Name: "bool",
 						},
-						Name: "TryPop",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1380, 35),
+								Pos:      lp(1385, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1380, 39),
+									Pos:  lp(1385, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -27788,7 +28179,224 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1386, 5),
+				Pos:       lp(1388, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stack",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1388, 29),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1388, 49),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1388, 53),
+						Name: "System.Collections.ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1390, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1391, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1391, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1391, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1392, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1392, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1392, 29),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1392, 41),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1393, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1393, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1393, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1394, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1394, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1395, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1395, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1395, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1395, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1396, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1396, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1396, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1397, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1397, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1398, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1398, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1399, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1399, 23),
+							Name: "void",
+						},
+						Name: "Push",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1399, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1399, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1400, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1400, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1400, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1401, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1401, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1401, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1401, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1402, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1402, 23),
+							Name: "bool",
+						},
+						Name: "TryPop",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1402, 35),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1402, 39),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1408, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -27798,21 +28406,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1386, 42),
+						Pos:  lp(1408, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1386, 75),
+								Pos:  lp(1408, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1386, 79),
+						Pos:  lp(1408, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1386, 120),
+								Pos:  lp(1408, 120),
 								Name: "T",
 							},
 						},
@@ -27820,7 +28428,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1393, 5),
+				Pos:       lp(1415, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -27831,29 +28439,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1393, 55),
+						Pos:  lp(1415, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1393, 67),
+								Pos:  lp(1415, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1393, 73),
+								Pos:  lp(1415, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1393, 82),
+						Pos:  lp(1415, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1393, 102),
+								Pos:  lp(1415, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1393, 108),
+								Pos:  lp(1415, 108),
 								Name: "TValue",
 							},
 						},
@@ -27861,23 +28469,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1395, 9),
+						Pos:       lp(1417, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1396, 9),
+						Pos:       lp(1418, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1396, 44),
+								Pos: lp(1418, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1396, 44),
+									Pos:  lp(1418, 44),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1396, 62),
+											Pos:  lp(1418, 62),
 											Name: "TKey",
 										},
 									},
@@ -27887,26 +28495,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1397, 9),
+						Pos:       lp(1419, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1397, 44),
+								Pos: lp(1419, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1397, 44),
+									Pos:  lp(1419, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1397, 56),
+											Pos:  lp(1419, 56),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1397, 69),
+													Pos:  lp(1419, 69),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1397, 75),
+													Pos:  lp(1419, 75),
 													Name: "TValue",
 												},
 											},
@@ -27918,22 +28526,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1398, 9),
+						Pos:       lp(1420, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1398, 44),
+								Pos: lp(1420, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 44),
+									Pos:  lp(1420, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1398, 66),
+								Pos: lp(1420, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 66),
+									Pos:  lp(1420, 66),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27941,34 +28549,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1399, 9),
+						Pos:       lp(1421, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1399, 44),
+								Pos: lp(1421, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 44),
+									Pos:  lp(1421, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1399, 66),
+								Pos: lp(1421, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 66),
+									Pos:  lp(1421, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1399, 80),
+								Pos: lp(1421, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 80),
+									Pos:  lp(1421, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1399, 98),
+											Pos:  lp(1421, 98),
 											Name: "TKey",
 										},
 									},
@@ -27978,645 +28586,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1400, 9),
+						Pos:       lp(1422, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1400, 16),
+							Pos:  lp(1422, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1400, 28),
+								Pos:  lp(1422, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1401, 9),
+						Pos:       lp(1423, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1401, 16),
+							Pos:  lp(1423, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1401, 31),
+								Pos:  lp(1423, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1402, 19),
+						Pos: lp(1424, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1402, 10),
+								Pos:  lp(1424, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1402, 33),
+							Pos:  lp(1424, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1402, 45),
+								Pos: lp(1424, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1402, 45),
+									Pos:  lp(1424, 45),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1403, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1403, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1403, 28),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1403, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1404, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1404, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1404, 28),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1404, 45),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1405, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1405, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1405, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1405, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1405, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1405, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1405, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1406, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1406, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1406, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1406, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1406, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1406, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1406, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1406, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1406, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1406, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1406, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1406, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1406, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1407, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1407, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1407, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1407, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1407, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 75),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1407, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1407, 105),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 111),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1407, 125),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1407, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1407, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1408, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1408, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1409, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1409, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1409, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1409, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1410, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1410, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1410, 35),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1410, 48),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1410, 54),
-											Name: "TValue",
-										},
-									},
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1411, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1411, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1411, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1411, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 49),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1412, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1412, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1412, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1412, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 49),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1412, 54),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1412, 60),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1413, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1413, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1413, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 45),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1413, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1413, 60),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1413, 66),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1413, 72),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1413, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1413, 94),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1414, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1414, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1414, 23),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1414, 36),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1414, 42),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1415, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1415, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1415, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1415, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1415, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1415, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1416, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1416, 23),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1416, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1416, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1416, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1416, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1417, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1417, 23),
-							Name: "bool",
-						},
-						Name: "TryRemove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1417, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1417, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1417, 48),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1417, 52),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1418, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1418, 23),
-							Name: "bool",
-						},
-						Name: "TryUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1418, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1418, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1418, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1418, 48),
-									Name: "TValue",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1418, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1418, 65),
-									Name: "TValue",
-								},
-								Name: "comparisonValue",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1421, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentQueue",
-				Namespace: "System.Collections.Concurrent",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1421, 39),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1421, 59),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1423, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1424, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1424, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1424, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1424, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
 							},
 						},
 					},
@@ -28625,12 +28645,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1425, 16),
-							Name: "int",
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1425, 28),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "Count",
+						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1425, 28),
+								Pos:  lp(1425, 41),
 								Kind: "get",
 							},
 						},
@@ -28640,12 +28666,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1426, 16),
-							Name: "bool",
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1426, 28),
+									Name: "TValue",
+								},
+							},
 						},
-						Name: "IsEmpty",
+						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1426, 31),
+								Pos:  lp(1426, 45),
 								Kind: "get",
 							},
 						},
@@ -28655,26 +28687,106 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1427, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Clear",
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1427, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1427, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1427, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1427, 52),
+									Name: "TValue",
+								},
+								Name: "addValue",
+							},
+							&lang.Param{
+								Pos: lp(1427, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1427, 69),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1427, 74),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1427, 80),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1427, 88),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1428, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1428, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Enqueue",
+						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1428, 36),
+								Pos: lp(1428, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1428, 36),
-									Name: "T",
+									Pos:  lp(1428, 42),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1428, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1428, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1428, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1428, 63),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1428, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1428, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1428, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1428, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1428, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
 							},
 						},
 					},
@@ -28683,28 +28795,87 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1429, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1429, 35),
-									Name: "T",
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1429, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1429, 48),
+									Name: "TKey",
 								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1429, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1429, 58),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1429, 63),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1429, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1429, 75),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1429, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1429, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1429, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1429, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1429, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1429, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1429, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1429, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
 							},
 						},
-						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1430, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1430, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1430, 23),
-								Name: "T",
-							},
+							Pos:  lp(1430, 23),
+							Name: "void",
 						},
-						Name: "ToArray",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1431, 9),
@@ -28713,16 +28884,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1431, 23),
 							Name: "bool",
 						},
-						Name: "TryDequeue",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1431, 39),
-								Modifier: "out",
+								Pos: lp(1431, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1431, 43),
-									Name: "T",
+									Pos:  lp(1431, 40),
+									Name: "TKey",
 								},
-								Name: "result",
+								Name: "key",
 							},
 						},
 					},
@@ -28731,27 +28901,289 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1432, 23),
-							Name: "bool",
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1432, 35),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1432, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1432, 54),
+											Name: "TValue",
+										},
+									},
+								},
+							},
 						},
-						Name: "TryPeek",
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1433, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1433, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1432, 36),
+								Pos: lp(1433, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1433, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1433, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1433, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1434, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1434, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1434, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1434, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1434, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1434, 60),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1435, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1435, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1435, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1435, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1435, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1435, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1435, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1435, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1436, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1436, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1436, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1436, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1436, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1437, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1437, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1437, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1437, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1437, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1437, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1438, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1438, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1438, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1438, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1438, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1432, 40),
-									Name: "T",
+									Pos:  lp(1438, 54),
+									Name: "TValue",
 								},
-								Name: "result",
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1439, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1439, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1439, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1439, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1439, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1439, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1440, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1440, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1440, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1440, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 48),
+									Name: "TValue",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1440, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 65),
+									Name: "TValue",
+								},
+								Name: "comparisonValue",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1435, 5),
+				Pos:       lp(1443, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentBag",
+				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
 				TypeParams: []string{
 					"T",
@@ -28759,11 +29191,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1435, 37),
+						Pos:  lp(1443, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1435, 57),
+								Pos:  lp(1443, 59),
 								Name: "T",
 							},
 						},
@@ -28771,23 +29203,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1437, 9),
+						Pos:       lp(1445, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
+						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1438, 9),
+						Pos:       lp(1446, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
+						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1438, 37),
+								Pos: lp(1446, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1438, 37),
+									Pos:  lp(1446, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1438, 49),
+											Pos:  lp(1446, 51),
 											Name: "T",
 										},
 									},
@@ -28797,48 +29229,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1439, 9),
+						Pos:       lp(1447, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1439, 16),
+							Pos:  lp(1447, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1439, 28),
+								Pos:  lp(1447, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1440, 9),
+						Pos:       lp(1448, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1440, 16),
+							Pos:  lp(1448, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1440, 31),
+								Pos:  lp(1448, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1441, 9),
+						Pos:       lp(1449, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1441, 23),
+							Pos:  lp(1449, 23),
 							Name: "void",
 						},
-						Name: "Add",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1450, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1450, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1441, 32),
+								Pos: lp(1450, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1441, 32),
+									Pos:  lp(1450, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -28846,14 +29287,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1442, 9),
+						Pos:       lp(1451, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1442, 23),
+							Pos:  lp(1451, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1442, 35),
+									Pos:  lp(1451, 35),
 									Name: "T",
 								},
 							},
@@ -28861,32 +29302,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1452, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1443, 23),
+							Pos:       lp(1452, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1443, 23),
+								Pos:  lp(1452, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1444, 9),
+						Pos:       lp(1453, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1444, 23),
+							Pos:  lp(1453, 23),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1444, 36),
+								Pos:      lp(1453, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1444, 40),
+									Pos:  lp(1453, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -28894,19 +29335,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1445, 9),
+						Pos:       lp(1454, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1445, 23),
+							Pos:  lp(1454, 23),
 							Name: "bool",
 						},
-						Name: "TryTake",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1445, 36),
+								Pos:      lp(1454, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1445, 40),
+									Pos:  lp(1454, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -28916,40 +29357,207 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1451, 5),
+				Pos:       lp(1457, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentBag",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1457, 37),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1457, 57),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1459, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1460, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1460, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1460, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1460, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1461, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1461, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1461, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1462, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1462, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1462, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1463, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1463, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1463, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1463, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1464, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1464, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1464, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1465, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1465, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1465, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1466, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1466, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1466, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1466, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1467, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1467, 23),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1467, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1467, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1473, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1451, 26),
+					Pos:       lp(1473, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1451, 21),
+						Pos:  lp(1473, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1452, 5),
+				Pos:       lp(1474, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ParameterizedThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1452, 26),
+					Pos:       lp(1474, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1452, 21),
+						Pos:  lp(1474, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1452, 51),
+							Pos: lp(1474, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1452, 51),
+								Pos:  lp(1474, 51),
 								Name: "object",
 							},
 							Name: "obj",
@@ -28958,24 +29566,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1453, 5),
+				Pos:       lp(1475, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "WaitCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1453, 26),
+					Pos:       lp(1475, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1453, 21),
+						Pos:  lp(1475, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1453, 39),
+							Pos: lp(1475, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(1453, 39),
+								Pos:  lp(1475, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -28984,24 +29592,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1454, 5),
+				Pos:       lp(1476, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ContextCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1454, 26),
+					Pos:       lp(1476, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1454, 21),
+						Pos:  lp(1476, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1454, 42),
+							Pos: lp(1476, 42),
 							Type: &lang.TypeRef{
-								Pos:  lp(1454, 42),
+								Pos:  lp(1476, 42),
 								Name: "object",
 							},
 							Name: "state",
@@ -29010,24 +29618,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1455, 5),
+				Pos:       lp(1477, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "TimerCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1455, 26),
+					Pos:       lp(1477, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1455, 21),
+						Pos:  lp(1477, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1455, 40),
+							Pos: lp(1477, 40),
 							Type: &lang.TypeRef{
-								Pos:  lp(1455, 40),
+								Pos:  lp(1477, 40),
 								Name: "object",
 							},
 							Name: "state",
@@ -29036,24 +29644,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1456, 5),
+				Pos:       lp(1478, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "SendOrPostCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1456, 26),
+					Pos:       lp(1478, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1456, 21),
+						Pos:  lp(1478, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1456, 45),
+							Pos: lp(1478, 45),
 							Type: &lang.TypeRef{
-								Pos:  lp(1456, 45),
+								Pos:  lp(1478, 45),
 								Name: "object",
 							},
 							Name: "state",
@@ -29062,21 +29670,21 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1458, 5),
+				Pos:       lp(1480, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1460, 9),
+						Pos:       lp(1482, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1460, 30),
+								Pos: lp(1482, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1460, 30),
+									Pos:  lp(1482, 30),
 									Name: "ThreadStart",
 								},
 								Name: "start",
@@ -29084,22 +29692,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1461, 9),
+						Pos:       lp(1483, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1461, 30),
+								Pos: lp(1483, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1461, 30),
+									Pos:  lp(1483, 30),
 									Name: "ThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1461, 49),
+								Pos: lp(1483, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1461, 49),
+									Pos:  lp(1483, 49),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -29107,14 +29715,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1462, 9),
+						Pos:       lp(1484, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1462, 30),
+								Pos: lp(1484, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1462, 30),
+									Pos:  lp(1484, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
@@ -29122,22 +29730,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1463, 9),
+						Pos:       lp(1485, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1463, 30),
+								Pos: lp(1485, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1463, 30),
+									Pos:  lp(1485, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1463, 62),
+								Pos: lp(1485, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1463, 62),
+									Pos:  lp(1485, 62),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -29145,125 +29753,125 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1464, 9),
+						Pos:       lp(1486, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1464, 23),
+							Pos:  lp(1486, 23),
 							Name: "Thread",
 						},
 						Name: "CurrentThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1464, 46),
+								Pos:  lp(1486, 46),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1465, 9),
+						Pos:       lp(1487, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1465, 16),
+							Pos:  lp(1487, 16),
 							Name: "bool",
 						},
 						Name: "IsAlive",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1465, 31),
+								Pos:  lp(1487, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1466, 9),
+						Pos:       lp(1488, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1466, 16),
+							Pos:  lp(1488, 16),
 							Name: "bool",
 						},
 						Name: "IsBackground",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1466, 36),
+								Pos:  lp(1488, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1466, 41),
+								Pos:  lp(1488, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1467, 9),
+						Pos:       lp(1489, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1467, 16),
+							Pos:  lp(1489, 16),
 							Name: "bool",
 						},
 						Name: "IsThreadPoolThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1467, 42),
+								Pos:  lp(1489, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1468, 9),
+						Pos:       lp(1490, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1468, 16),
+							Pos:  lp(1490, 16),
 							Name: "int",
 						},
 						Name: "ManagedThreadId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1468, 38),
+								Pos:  lp(1490, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1469, 9),
+						Pos:       lp(1491, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1469, 16),
+							Pos:  lp(1491, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1469, 30),
+								Pos:  lp(1491, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1469, 35),
+								Pos:  lp(1491, 35),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1470, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1470, 23),
+							Pos:  lp(1492, 23),
 							Name: "void",
 						},
 						Name: "Join",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1471, 9),
+						Pos:       lp(1493, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1471, 23),
+							Pos:  lp(1493, 23),
 							Name: "bool",
 						},
 						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1471, 33),
+								Pos: lp(1493, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1471, 33),
+									Pos:  lp(1493, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -29271,465 +29879,77 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1472, 9),
+						Pos:       lp(1494, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1472, 23),
+							Pos:  lp(1494, 23),
 							Name: "bool",
 						},
 						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1472, 33),
+								Pos: lp(1494, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1472, 33),
+									Pos:  lp(1494, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1473, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1473, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1474, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1474, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1474, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1474, 34),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1475, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1475, 23),
-							Name: "void",
-						},
-						Name: "UnsafeStart",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1476, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1476, 23),
-							Name: "void",
-						},
-						Name: "UnsafeStart",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1476, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1476, 40),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1477, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1477, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1477, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1477, 41),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1478, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1478, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1478, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1478, 41),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1479, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1479, 30),
-							Name: "void",
-						},
-						Name: "SpinWait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1479, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1479, 44),
-									Name: "int",
-								},
-								Name: "iterations",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1480, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1480, 30),
-							Name: "bool",
-						},
-						Name: "Yield",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1483, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ThreadPool",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1485, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1485, 23),
-							Name: "int",
-						},
-						Name: "ThreadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1485, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1486, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1486, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1486, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1486, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1487, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1487, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1487, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1487, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1487, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1487, 76),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1488, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1488, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1488, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1488, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1488, 68),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1488, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(1488, 86),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1488, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1488, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1489, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1489, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1489, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1489, 59),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1489, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1489, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1490, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1490, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1490, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1490, 67),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1490, 74),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1490, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1490, 92),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1490, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1490, 106),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1493, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Interlocked",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(1495, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1495, 30),
-							Name: "int",
+							Pos:  lp(1495, 23),
+							Name: "void",
 						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1495, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1495, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1496, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1496, 30),
-							Name: "long",
+							Pos:  lp(1496, 23),
+							Name: "void",
 						},
-						Name: "Add",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1496, 39),
-								Modifier: "ref",
+								Pos: lp(1496, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1496, 43),
-									Name: "long",
+									Pos:  lp(1496, 34),
+									Name: "object",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1496, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1496, 59),
-									Name: "long",
-								},
-								Name: "value",
+								Name: "parameter",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1497, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1497, 30),
-							Name: "int",
+							Pos:  lp(1497, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1497, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1497, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1497, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
+						Name: "UnsafeStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1498, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1498, 30),
-							Name: "long",
+							Pos:  lp(1498, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "UnsafeStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1498, 51),
-								Modifier: "ref",
+								Pos: lp(1498, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 55),
-									Name: "long",
+									Pos:  lp(1498, 40),
+									Name: "object",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1498, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1498, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1498, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1498, 83),
-									Name: "long",
-								},
-								Name: "comparand",
+								Name: "parameter",
 							},
 						},
 					},
@@ -29738,34 +29958,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1499, 30),
-							Name: "double",
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1499, 53),
-								Modifier: "ref",
+								Pos: lp(1499, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1499, 57),
-									Name: "double",
+									Pos:  lp(1499, 41),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1499, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1499, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 89),
-									Name: "double",
-								},
-								Name: "comparand",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -29774,34 +29977,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1500, 30),
-							Name: "object",
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1500, 53),
-								Modifier: "ref",
+								Pos: lp(1500, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1500, 57),
-									Name: "object",
+									Pos:  lp(1500, 41),
+									Name: "TimeSpan",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1500, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1500, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 89),
-									Name: "object",
-								},
-								Name: "comparand",
+								Name: "timeout",
 							},
 						},
 					},
@@ -29810,43 +29996,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1501, 30),
-							Name: "T",
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1501, 51),
-								Modifier: "ref",
+								Pos: lp(1501, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1501, 55),
-									Name: "T",
+									Pos:  lp(1501, 44),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1501, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1501, 68),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1501, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1501, 77),
-									Name: "T",
-								},
-								Name: "comparand",
+								Name: "iterations",
 							},
 						},
 					},
@@ -29855,150 +30015,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1502, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1502, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1502, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
+						Name: "Yield",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1503, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1503, 30),
-							Name: "long",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1503, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1503, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1504, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1504, 30),
-							Name: "int",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1504, 43),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1504, 47),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1504, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1504, 62),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1505, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1505, 30),
-							Name: "long",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1505, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1505, 48),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1505, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1505, 64),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1506, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1506, 30),
-							Name: "double",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1506, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 50),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1506, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 68),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1505, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThreadPool",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
 						Pos:       lp(1507, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1507, 30),
-							Name: "object",
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1507, 23),
+							Name: "int",
 						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1507, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1507, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 68),
-									Name: "object",
-								},
-								Name: "value",
+						Name: "ThreadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1507, 41),
+								Kind: "get",
 							},
 						},
 					},
@@ -30007,35 +30048,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1508, 30),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Exchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1508, 44),
-								Modifier: "ref",
+								Pos: lp(1508, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1508, 48),
-									Name: "T",
+									Pos:  lp(1508, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1508, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1508, 61),
-									Name: "T",
-								},
-								Name: "value",
+								Name: "callBack",
 							},
 						},
 					},
@@ -30044,18 +30067,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1509, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Increment",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1509, 44),
-								Modifier: "ref",
+								Pos: lp(1509, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1509, 48),
-									Name: "int",
+									Pos:  lp(1509, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1509, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1509, 76),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -30064,18 +30094,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1510, 30),
-							Name: "long",
+							Name: "bool",
 						},
-						Name: "Increment",
+						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1510, 45),
-								Modifier: "ref",
+								Pos: lp(1510, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1510, 49),
-									Name: "long",
+									Pos:  lp(1510, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1510, 68),
+											Name: "TState",
+										},
+									},
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1510, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1510, 86),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1510, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1510, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -30084,27 +30138,69 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1511, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "MemoryBarrier",
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1511, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1511, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1511, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1512, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1512, 30),
-							Name: "long",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1512, 40),
-								Modifier: "ref",
+								Pos: lp(1512, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1512, 44),
-									Name: "long",
+									Pos:  lp(1512, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1512, 74),
+											Name: "TState",
+										},
+									},
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1512, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1512, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1512, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1512, 106),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -30113,7 +30209,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1515, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
+				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
@@ -30124,16 +30220,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1517, 30),
 							Name: "int",
 						},
-						Name: "Read",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1517, 39),
+								Pos:      lp(1517, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1517, 43),
+									Pos:  lp(1517, 42),
 									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1517, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1517, 57),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30144,16 +30248,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1518, 30),
 							Name: "long",
 						},
-						Name: "Read",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1518, 40),
+								Pos:      lp(1518, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1518, 44),
+									Pos:  lp(1518, 43),
 									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1518, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1518, 59),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30162,18 +30274,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1519, 30),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Read",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1519, 40),
+								Pos:      lp(1519, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1519, 44),
-									Name: "bool",
+									Pos:  lp(1519, 54),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1519, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1519, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1519, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1519, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -30182,18 +30310,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1520, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Read",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1520, 42),
+								Pos:      lp(1520, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1520, 46),
-									Name: "double",
+									Pos:  lp(1520, 55),
+									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1520, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1520, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1520, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1520, 83),
+									Name: "long",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -30202,6 +30346,470 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1521, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1521, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1521, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1521, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1521, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1521, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1521, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1522, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1522, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1522, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1522, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1522, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1522, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1522, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1522, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1523, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1523, 30),
+							Name: "T",
+						},
+						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1523, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1523, 55),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1523, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1523, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1523, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1523, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1524, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1524, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1524, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1524, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1525, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1525, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1525, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1526, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1526, 30),
+							Name: "int",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1526, 43),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 47),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1526, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 62),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1527, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1527, 30),
+							Name: "long",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1527, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1527, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1528, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1528, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1528, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1528, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1529, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1529, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1529, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1529, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1529, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1529, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1530, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1530, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1530, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1530, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1530, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1530, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1531, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1531, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1531, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1531, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1532, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1532, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1532, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1533, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1533, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1534, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1534, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1534, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1534, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1537, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1539, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1539, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1539, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1539, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1540, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1540, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1540, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1540, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1541, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1541, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1541, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1541, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1542, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1542, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1542, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1542, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1543, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1543, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -30216,10 +30824,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1521, 40),
+								Pos:      lp(1543, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1521, 44),
+									Pos:  lp(1543, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -30227,27 +30835,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1522, 9),
+						Pos:       lp(1544, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1522, 30),
+							Pos:  lp(1544, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1522, 41),
+								Pos:      lp(1544, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1522, 45),
+									Pos:  lp(1544, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1522, 59),
+								Pos: lp(1544, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1522, 59),
+									Pos:  lp(1544, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -30255,27 +30863,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1523, 9),
+						Pos:       lp(1545, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1523, 30),
+							Pos:  lp(1545, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1523, 41),
+								Pos:      lp(1545, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1523, 45),
+									Pos:  lp(1545, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1523, 60),
+								Pos: lp(1545, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1523, 60),
+									Pos:  lp(1545, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -30283,27 +30891,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1524, 9),
+						Pos:       lp(1546, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1524, 30),
+							Pos:  lp(1546, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1524, 41),
+								Pos:      lp(1546, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 45),
+									Pos:  lp(1546, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1524, 60),
+								Pos: lp(1546, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 60),
+									Pos:  lp(1546, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -30311,27 +30919,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1525, 9),
+						Pos:       lp(1547, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1525, 30),
+							Pos:  lp(1547, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1525, 41),
+								Pos:      lp(1547, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 45),
+									Pos:  lp(1547, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1525, 62),
+								Pos: lp(1547, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 62),
+									Pos:  lp(1547, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -30339,10 +30947,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1526, 9),
+						Pos:       lp(1548, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1526, 30),
+							Pos:  lp(1548, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -30357,18 +30965,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1526, 44),
+								Pos:      lp(1548, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1526, 48),
+									Pos:  lp(1548, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1526, 60),
+								Pos: lp(1548, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1526, 60),
+									Pos:  lp(1548, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -30378,396 +30986,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1529, 5),
+				Pos:       lp(1551, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1531, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1531, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1531, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1531, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1532, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1532, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1532, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1532, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1532, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1532, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1533, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1533, 30),
-							Name: "void",
-						},
-						Name: "Exit",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1533, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1533, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1534, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1534, 30),
-							Name: "bool",
-						},
-						Name: "IsEntered",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1534, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1534, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1535, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1535, 30),
-							Name: "void",
-						},
-						Name: "Pulse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1535, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1535, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1536, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1536, 30),
-							Name: "void",
-						},
-						Name: "PulseAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1536, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1536, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1537, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1537, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1537, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1537, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1538, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1538, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1538, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1538, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1538, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1538, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1539, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1539, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1539, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1539, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1540, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1540, 30),
-							Name: "void",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1540, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1540, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1540, 56),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1540, 60),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1541, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1541, 30),
-							Name: "void",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1541, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1541, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1541, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1542, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1542, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1542, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1542, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1543, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1543, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1543, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1543, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1544, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1544, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1544, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1544, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 52),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1547, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ExecutionContext",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1547, 44),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1549, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1549, 23),
-							Name: "ExecutionContext",
-						},
-						Name: "CreateCopy",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1550, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1550, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1551, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1551, 30),
-							Name: "ExecutionContext",
-						},
-						Name: "Capture",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1552, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1552, 30),
-							Name: "bool",
-						},
-						Name: "IsFlowSuppressed",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1553, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -30775,15 +30999,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1553, 30),
 							Name: "void",
 						},
-						Name: "Restore",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1553, 43),
+								Pos: lp(1553, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1553, 43),
-									Name: "ExecutionContext",
+									Pos:  lp(1553, 41),
+									Name: "object",
 								},
-								Name: "executionContext",
+								Name: "obj",
 							},
 						},
 					},
@@ -30794,7 +31018,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(1554, 30),
 							Name: "void",
 						},
-						Name: "RestoreFlow",
+						Name: "Enter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1554, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1554, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1555, 9),
@@ -30803,31 +31046,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1555, 30),
 							Name: "void",
 						},
-						Name: "Run",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1555, 39),
+								Pos: lp(1555, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 39),
-									Name: "ExecutionContext",
-								},
-								Name: "executionContext",
-							},
-							&lang.Param{
-								Pos: lp(1555, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1555, 74),
-									Name: "ContextCallback",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1555, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1555, 100),
+									Pos:  lp(1555, 40),
 									Name: "object",
 								},
-								Name: "state",
+								Name: "obj",
 							},
 						},
 					},
@@ -30836,6 +31063,387 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1556, 30),
+							Name: "bool",
+						},
+						Name: "IsEntered",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1556, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1556, 45),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1557, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1557, 30),
+							Name: "void",
+						},
+						Name: "Pulse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1557, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1557, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1558, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1558, 30),
+							Name: "void",
+						},
+						Name: "PulseAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1558, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1558, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1559, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1559, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1559, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1559, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1560, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1560, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1560, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1560, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1560, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1560, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1561, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1561, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1561, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1561, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1562, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1562, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1562, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1562, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1563, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1563, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1563, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1563, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1563, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1564, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1564, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1564, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1564, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1565, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1565, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1565, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1565, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1566, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1566, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1566, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1566, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1566, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1566, 52),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1569, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ExecutionContext",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1569, 44),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1571, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1571, 23),
+							Name: "ExecutionContext",
+						},
+						Name: "CreateCopy",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1572, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1572, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1573, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1573, 30),
+							Name: "ExecutionContext",
+						},
+						Name: "Capture",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1574, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1574, 30),
+							Name: "bool",
+						},
+						Name: "IsFlowSuppressed",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1575, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1575, 30),
+							Name: "void",
+						},
+						Name: "Restore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1575, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1575, 43),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1576, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1576, 30),
+							Name: "void",
+						},
+						Name: "RestoreFlow",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1577, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1577, 30),
+							Name: "void",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1577, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 39),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+							&lang.Param{
+								Pos: lp(1577, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 74),
+									Name: "ContextCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1577, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 100),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1578, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1578, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -30843,38 +31451,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1559, 5),
+				Pos:       lp(1581, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1559, 6),
+						Pos:  lp(1581, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1559, 53),
+						Pos:  lp(1581, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1561, 9),
+						Pos:       lp(1583, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1561, 23),
+							Pos:  lp(1583, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1562, 9),
+						Pos:       lp(1584, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1562, 23),
+							Pos:  lp(1584, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -30882,7 +31490,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1565, 5),
+				Pos:       lp(1587, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -30892,27 +31500,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1567, 9),
+						Pos:       lp(1589, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1568, 9),
+						Pos:       lp(1590, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1568, 34),
+								Pos: lp(1590, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1568, 34),
+									Pos:  lp(1590, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1568, 41),
+											Pos:  lp(1590, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1568, 68),
+													Pos:  lp(1590, 68),
 													Name: "T",
 												},
 											},
@@ -30924,20 +31532,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1569, 9),
+						Pos:       lp(1591, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1569, 16),
+							Pos:  lp(1591, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1569, 26),
+								Pos:  lp(1591, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1569, 31),
+								Pos:  lp(1591, 31),
 								Kind: "set",
 							},
 						},
@@ -30945,7 +31553,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1572, 5),
+				Pos:       lp(1594, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -30955,52 +31563,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1572, 6),
+						Pos:  lp(1594, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1596, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1574, 16),
+							Pos:  lp(1596, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1574, 33),
+								Pos:  lp(1596, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1575, 9),
+						Pos:       lp(1597, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1575, 16),
+							Pos:  lp(1597, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1575, 34),
+								Pos:  lp(1597, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1576, 9),
+						Pos:       lp(1598, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1576, 16),
+							Pos:  lp(1598, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1576, 44),
+								Pos:  lp(1598, 44),
 								Kind: "get",
 							},
 						},
@@ -31008,32 +31616,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1579, 5),
+				Pos:       lp(1601, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1579, 6),
+						Pos:  lp(1601, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1581, 9),
+						Pos:       lp(1603, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1582, 9),
+						Pos:       lp(1604, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1582, 41),
+								Pos: lp(1604, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1582, 41),
+									Pos:  lp(1604, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -31041,276 +31649,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1583, 9),
+						Pos:       lp(1605, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1583, 23),
+							Pos:  lp(1605, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1583, 48),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1584, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1584, 16),
-							Name: "bool",
-						},
-						Name: "CanBeCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1584, 37),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1585, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1585, 16),
-							Name: "bool",
-						},
-						Name: "IsCancellationRequested",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1585, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1586, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1586, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1586, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1586, 35),
-									Name: "CancellationToken",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1587, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1587, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1587, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1587, 44),
-									Name: "object",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1588, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1588, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1588, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1588, 62),
-									Name: "Action",
-								},
-								Name: "callback",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1589, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1589, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1589, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1589, 62),
-									Name: "Action",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1589, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1589, 79),
-									Name: "bool",
-								},
-								Name: "useSynchronizationContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1590, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1590, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1590, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1590, 62),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1590, 69),
-											Name: "object",
-										},
-									},
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1590, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1590, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1591, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1591, 23),
-							Name: "void",
-						},
-						Name: "ThrowIfCancellationRequested",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1594, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CancellationTokenRegistration",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1594, 6),
-						Name: "Struct",
-					},
-				},
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1594, 66),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1596, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1596, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1597, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1597, 23),
-							Name: "bool",
-						},
-						Name: "Unregister",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1600, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CancellationTokenSource",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1600, 44),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1602, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1603, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1603, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1603, 47),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1604, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1604, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1604, 47),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1605, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1605, 16),
-							Name: "bool",
-						},
-						Name: "IsCancellationRequested",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1605, 47),
+								Pos:  lp(1605, 48),
 								Kind: "get",
 							},
 						},
@@ -31320,60 +31668,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1606, 16),
-							Name: "CancellationToken",
+							Name: "bool",
 						},
-						Name: "Token",
+						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1606, 42),
+								Pos:  lp(1606, 37),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1607, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1607, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1607, 16),
+							Name: "bool",
 						},
-						Name: "Cancel",
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1607, 47),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1608, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1608, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Cancel",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1608, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(1608, 35),
-									Name: "bool",
+									Name: "CancellationToken",
 								},
-								Name: "throwOnFirstException",
+								Name: "other",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1609, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
-							Name: "void",
+							Pos:  lp(1609, 32),
+							Name: "bool",
 						},
-						Name: "CancelAfter",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1609, 40),
+								Pos: lp(1609, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 40),
-									Name: "int",
+									Pos:  lp(1609, 44),
+									Name: "object",
 								},
-								Name: "millisecondsDelay",
+								Name: "other",
 							},
 						},
 					},
@@ -31382,17 +31736,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1610, 23),
-							Name: "void",
+							Name: "CancellationTokenRegistration",
 						},
-						Name: "CancelAfter",
+						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1610, 40),
+								Pos: lp(1610, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1610, 40),
-									Name: "TimeSpan",
+									Pos:  lp(1610, 62),
+									Name: "Action",
 								},
-								Name: "delay",
+								Name: "callback",
 							},
 						},
 					},
@@ -31401,36 +31755,290 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1611, 23),
-							Name: "void",
+							Name: "CancellationTokenRegistration",
 						},
-						Name: "Dispose",
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1611, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1611, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1611, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1611, 79),
+									Name: "bool",
+								},
+								Name: "useSynchronizationContext",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1612, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1612, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1612, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1612, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1612, 69),
+											Name: "object",
+										},
+									},
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1612, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1612, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1613, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1613, 23),
+							Name: "void",
+						},
+						Name: "ThrowIfCancellationRequested",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1616, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenRegistration",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1616, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1616, 66),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1618, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1618, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1619, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1619, 23),
+							Name: "bool",
+						},
+						Name: "Unregister",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1622, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenSource",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1622, 44),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1624, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1625, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1625, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1625, 47),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1626, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1626, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1626, 47),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1627, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1627, 16),
+							Name: "bool",
+						},
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1627, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1628, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1628, 16),
+							Name: "CancellationToken",
+						},
+						Name: "Token",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1628, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1629, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1629, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1630, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1630, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1630, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1630, 35),
+									Name: "bool",
+								},
+								Name: "throwOnFirstException",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1631, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1631, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1631, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1631, 40),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1632, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1632, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1632, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1632, 40),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1633, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1633, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1634, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1634, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1613, 9),
+						Pos:       lp(1635, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1613, 30),
+							Pos:  lp(1635, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1613, 78),
+								Pos:      lp(1635, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1613, 85),
+									Pos:       lp(1635, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1613, 85),
+										Pos:  lp(1635, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -31441,40 +32049,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1616, 5),
+				Pos:       lp(1638, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1616, 40),
+						Pos:  lp(1638, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1618, 9),
+						Pos:       lp(1640, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1618, 31),
+							Pos:  lp(1640, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1619, 9),
+						Pos:       lp(1641, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1619, 31),
+							Pos:  lp(1641, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1619, 44),
+								Pos: lp(1641, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1619, 44),
+									Pos:  lp(1641, 44),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -31482,18 +32090,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1620, 9),
+						Pos:       lp(1642, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1620, 31),
+							Pos:  lp(1642, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1620, 44),
+								Pos: lp(1642, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1620, 44),
+									Pos:  lp(1642, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -31501,10 +32109,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1621, 9),
+						Pos:       lp(1643, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1621, 23),
+							Pos:  lp(1643, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -31512,313 +32120,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1624, 5),
+				Pos:       lp(1646, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1624, 36),
+						Pos:  lp(1646, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1626, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1626, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1627, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1627, 23),
-							Name: "bool",
-						},
-						Name: "Set",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1630, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1630, 44),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1632, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1632, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1632, 40),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1635, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "AutoResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1635, 42),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1637, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "AutoResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1637, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1637, 38),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1640, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1640, 41),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1642, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1643, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1643, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1643, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1644, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1644, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1644, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1644, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1644, 63),
-									Name: "int",
-								},
-								Name: "spinCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1645, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1645, 16),
-							Name: "bool",
-						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1645, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1646, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1646, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1647, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1647, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1648, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Set",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1649, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1649, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1650, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1650, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1650, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1650, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Set",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1651, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1651, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1651, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1651, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1652, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1652, 44),
+						Name: "EventWaitHandle",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1652, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1652, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1652, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1652, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1653, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1653, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1653, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1653, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1653, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1653, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1654, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1654, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1654, 33),
+								Pos: lp(1654, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1654, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1654, 40),
+									Name: "bool",
 								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1654, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1654, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "initialState",
 							},
 						},
 					},
@@ -31827,150 +32185,101 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1657, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
+				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1657, 34),
-						Name: "IDisposable",
+						Pos:  lp(1657, 42),
+						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(1659, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1659, 37),
+								Pos: lp(1659, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1659, 37),
-									Name: "int",
+									Pos:  lp(1659, 38),
+									Name: "bool",
 								},
-								Name: "initialCount",
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1662, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1662, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1664, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1665, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1665, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1665, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1660, 9),
+						Pos:       lp(1666, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1660, 37),
+								Pos: lp(1666, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1660, 37),
-									Name: "int",
+									Pos:  lp(1666, 44),
+									Name: "bool",
 								},
-								Name: "initialCount",
+								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1660, 55),
+								Pos: lp(1666, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1660, 55),
+									Pos:  lp(1666, 63),
 									Name: "int",
 								},
-								Name: "maxCount",
+								Name: "spinCount",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1661, 9),
+						Pos:       lp(1667, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1661, 16),
-							Name: "int",
+							Pos:  lp(1667, 16),
+							Name: "bool",
 						},
-						Name: "CurrentCount",
+						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1661, 35),
+								Pos:  lp(1667, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1662, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1662, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1663, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1663, 23),
-							Name: "int",
-						},
-						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1664, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1664, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1664, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1664, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1665, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1665, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1666, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1666, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1666, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1666, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1667, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1667, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1667, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1667, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -31981,100 +32290,48 @@ func libraryAST() *lang.File {
 							Pos:  lp(1668, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1668, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1668, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1669, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1669, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1669, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1669, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1670, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1670, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1670, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1670, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1671, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1672, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1672, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1672, 67),
+								Pos: lp(1672, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1672, 67),
+									Pos:  lp(1672, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -32086,20 +32343,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1673, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1673, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1673, 67),
+								Pos: lp(1673, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1673, 67),
+									Pos:  lp(1673, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32111,14 +32362,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1674, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1674, 61),
+								Pos: lp(1674, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1674, 61),
+									Pos:  lp(1674, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32130,28 +32381,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1675, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1675, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1675, 67),
+								Pos: lp(1675, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1675, 67),
+									Pos:  lp(1675, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1675, 92),
+								Pos: lp(1675, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1675, 92),
+									Pos:  lp(1675, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32163,28 +32408,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1676, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1676, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1676, 67),
+								Pos: lp(1676, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1676, 67),
+									Pos:  lp(1676, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1676, 85),
+								Pos: lp(1676, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1676, 85),
+									Pos:  lp(1676, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32196,12 +32435,12 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1679, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1679, 35),
+						Pos:  lp(1679, 34),
 						Name: "IDisposable",
 					},
 				},
@@ -32209,30 +32448,38 @@ func libraryAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       lp(1681, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1681, 38),
+								Pos: lp(1681, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1681, 38),
+									Pos:  lp(1681, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1682, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1682, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1682, 35),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1682, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1682, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1682, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1682, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
 							},
 						},
 					},
@@ -32243,7 +32490,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1683, 16),
 							Name: "int",
 						},
-						Name: "InitialCount",
+						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(1683, 35),
@@ -32251,46 +32498,40 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1684, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1684, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1684, 23),
+							Name: "void",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1684, 29),
-								Kind: "get",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1685, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1685, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "AddCount",
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1686, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1686, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "AddCount",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1686, 37),
+								Pos: lp(1686, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1686, 37),
+									Pos:  lp(1686, 35),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -32301,33 +32542,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(1687, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1688, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1688, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Reset",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1688, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1688, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1689, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1689, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Reset",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1689, 34),
+								Pos: lp(1689, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1689, 34),
-									Name: "int",
+									Pos:  lp(1689, 33),
+									Name: "TimeSpan",
 								},
-								Name: "count",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32336,9 +32587,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1690, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1690, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1690, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1691, 9),
@@ -32347,15 +32608,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1691, 23),
 							Name: "bool",
 						},
-						Name: "Signal",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 35),
+								Pos: lp(1691, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 35),
+									Pos:  lp(1691, 33),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1691, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1691, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -32366,52 +32635,82 @@ func libraryAST() *lang.File {
 							Pos:  lp(1692, 23),
 							Name: "bool",
 						},
-						Name: "TryAddCount",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1692, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1692, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1692, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1692, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1693, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1693, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1693, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1693, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "WaitAsync",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1694, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1694, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1694, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1694, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1694, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1695, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1695, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1695, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1695, 33),
+								Pos: lp(1695, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1695, 33),
-									Name: "int",
+									Pos:  lp(1695, 67),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32420,17 +32719,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1696, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1696, 33),
+								Pos: lp(1696, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1696, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1696, 61),
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -32439,14 +32738,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1697, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1697, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1697, 33),
+								Pos: lp(1697, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1697, 33),
+									Pos:  lp(1697, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1697, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1697, 92),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32458,22 +32771,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1698, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1698, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1698, 33),
+								Pos: lp(1698, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1698, 33),
-									Name: "int",
+									Pos:  lp(1698, 67),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1698, 58),
+								Pos: lp(1698, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1698, 58),
+									Pos:  lp(1698, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32483,18 +32802,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1704, 5),
+				Pos:       lp(1701, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1704, 6),
-						Name: "Struct",
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1701, 35),
+						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1703, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CountdownEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1703, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1703, 38),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1704, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1704, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1704, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1705, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1705, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1705, 35),
+								Kind: "get",
+							},
+						},
+					},
 					&lang.PropertyDecl{
 						Pos:       lp(1706, 9),
 						Modifiers: lang.Modifiers(1),
@@ -32502,10 +32866,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1706, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1706, 35),
+								Pos:  lp(1706, 29),
 								Kind: "get",
 							},
 						},
@@ -32517,7 +32881,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1707, 23),
 							Name: "void",
 						},
-						Name: "GetResult",
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1708, 9),
@@ -32526,15 +32890,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1708, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
+						Name: "AddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1708, 40),
+								Pos: lp(1708, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1708, 40),
-									Name: "Action",
+									Pos:  lp(1708, 37),
+									Name: "int",
 								},
-								Name: "continuation",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -32545,12 +32909,256 @@ func libraryAST() *lang.File {
 							Pos:  lp(1709, 23),
 							Name: "void",
 						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1710, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1710, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1711, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1711, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1711, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1711, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1712, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1712, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1713, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1713, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1713, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1713, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1714, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1714, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1715, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1715, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1715, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1715, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1716, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1716, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1717, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1717, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1717, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1717, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1718, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1718, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1718, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1719, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1719, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1719, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1719, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1720, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1720, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1720, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1720, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1726, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1726, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1728, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1728, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1728, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1729, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1729, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1730, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1730, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1730, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1730, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1731, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1731, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1709, 46),
+								Pos: lp(1731, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1709, 46),
+									Pos:  lp(1731, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32560,7 +33168,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1712, 5),
+				Pos:       lp(1734, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32570,48 +33178,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1712, 6),
+						Pos:  lp(1734, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1714, 9),
+						Pos:       lp(1736, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1714, 16),
+							Pos:  lp(1736, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1714, 35),
+								Pos:  lp(1736, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1715, 9),
+						Pos:       lp(1737, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1715, 23),
+							Pos:  lp(1737, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1716, 9),
+						Pos:       lp(1738, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1716, 23),
+							Pos:  lp(1738, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1716, 40),
+								Pos: lp(1738, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1716, 40),
+									Pos:  lp(1738, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32619,18 +33227,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1717, 9),
+						Pos:       lp(1739, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1717, 23),
+							Pos:  lp(1739, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1717, 46),
+								Pos: lp(1739, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1717, 46),
+									Pos:  lp(1739, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32640,77 +33248,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1720, 5),
+				Pos:       lp(1742, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1720, 6),
+						Pos:  lp(1742, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1722, 9),
+						Pos:       lp(1744, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1722, 23),
+							Pos:  lp(1744, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1724, 18),
+						Pos:       lp(1746, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1724, 10),
+								Pos:  lp(1746, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1726, 13),
+								Pos:       lp(1748, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 20),
+									Pos:  lp(1748, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1726, 39),
+										Pos:  lp(1748, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1727, 13),
+								Pos:       lp(1749, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1727, 27),
+									Pos:  lp(1749, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1728, 13),
+								Pos:       lp(1750, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1728, 27),
+									Pos:  lp(1750, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1728, 44),
+										Pos: lp(1750, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1728, 44),
+											Pos:  lp(1750, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32718,18 +33326,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1729, 13),
+								Pos:       lp(1751, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1729, 27),
+									Pos:  lp(1751, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1729, 50),
+										Pos: lp(1751, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1729, 50),
+											Pos:  lp(1751, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32741,7 +33349,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1733, 5),
+				Pos:       lp(1755, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32751,70 +33359,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1733, 6),
+						Pos:  lp(1755, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1735, 9),
+						Pos:       lp(1757, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1735, 23),
+							Pos:  lp(1757, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1737, 18),
+						Pos:       lp(1759, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1737, 10),
+								Pos:  lp(1759, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1739, 13),
+								Pos:       lp(1761, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1739, 20),
+									Pos:  lp(1761, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1739, 39),
+										Pos:  lp(1761, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1740, 13),
+								Pos:       lp(1762, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1740, 27),
+									Pos:  lp(1762, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1741, 13),
+								Pos:       lp(1763, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1741, 27),
+									Pos:  lp(1763, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1741, 44),
+										Pos: lp(1763, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1741, 44),
+											Pos:  lp(1763, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32822,18 +33430,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1742, 13),
+								Pos:       lp(1764, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1742, 27),
+									Pos:  lp(1764, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1742, 50),
+										Pos: lp(1764, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1742, 50),
+											Pos:  lp(1764, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32845,77 +33453,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1746, 5),
+				Pos:       lp(1768, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1746, 6),
+						Pos:  lp(1768, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1748, 9),
+						Pos:       lp(1770, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1748, 23),
+							Pos:  lp(1770, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1750, 18),
+						Pos:       lp(1772, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1750, 10),
+								Pos:  lp(1772, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1752, 13),
+								Pos:       lp(1774, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1752, 20),
+									Pos:  lp(1774, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1752, 39),
+										Pos:  lp(1774, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1753, 13),
+								Pos:       lp(1775, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1753, 27),
+									Pos:  lp(1775, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1754, 13),
+								Pos:       lp(1776, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1754, 27),
+									Pos:  lp(1776, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1754, 44),
+										Pos: lp(1776, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1754, 44),
+											Pos:  lp(1776, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32923,18 +33531,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1755, 13),
+								Pos:       lp(1777, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1755, 27),
+									Pos:  lp(1777, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1755, 50),
+										Pos: lp(1777, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1755, 50),
+											Pos:  lp(1777, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32946,7 +33554,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1759, 5),
+				Pos:       lp(1781, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32956,48 +33564,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1759, 6),
+						Pos:  lp(1781, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1761, 9),
+						Pos:       lp(1783, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1761, 16),
+							Pos:  lp(1783, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1761, 35),
+								Pos:  lp(1783, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1762, 9),
+						Pos:       lp(1784, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1762, 23),
+							Pos:  lp(1784, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1763, 9),
+						Pos:       lp(1785, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1763, 23),
+							Pos:  lp(1785, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1763, 40),
+								Pos: lp(1785, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1763, 40),
+									Pos:  lp(1785, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33005,18 +33613,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1764, 9),
+						Pos:       lp(1786, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1764, 23),
+							Pos:  lp(1786, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1764, 46),
+								Pos: lp(1786, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1764, 46),
+									Pos:  lp(1786, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33026,7 +33634,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1767, 5),
+				Pos:       lp(1789, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -33036,20 +33644,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1767, 6),
+						Pos:  lp(1789, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1769, 9),
+						Pos:       lp(1791, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1769, 23),
+							Pos:  lp(1791, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1769, 40),
+									Pos:  lp(1791, 40),
 									Name: "TResult",
 								},
 							},
@@ -33059,112 +33667,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1775, 5),
+				Pos:       lp(1797, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1775, 30),
+						Pos:  lp(1797, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 39),
+						Pos:  lp(1797, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 61),
+						Pos:  lp(1797, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 75),
+						Pos:  lp(1797, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 84),
+						Pos:  lp(1797, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 114),
+						Pos:  lp(1797, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 131),
+						Pos:  lp(1797, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1775, 141),
+						Pos:  lp(1797, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1777, 5),
+				Pos:       lp(1799, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1777, 39),
+						Pos:  lp(1799, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 46),
+							Pos:   lp(1799, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 49),
+						Pos:  lp(1799, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 66),
+							Pos:   lp(1799, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 69),
+						Pos:  lp(1799, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 83),
+							Pos:   lp(1799, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 86),
+						Pos:  lp(1799, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 105),
+							Pos:   lp(1799, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 108),
+						Pos:  lp(1799, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 126),
+							Pos:   lp(1799, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 129),
+						Pos:  lp(1799, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 145),
+							Pos:   lp(1799, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1777, 149),
+						Pos:  lp(1799, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1777, 182),
+							Pos:   lp(1799, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -33172,27 +33780,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1779, 5),
+				Pos:       lp(1801, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1779, 25),
+						Pos:  lp(1801, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1781, 9),
+						Pos:       lp(1803, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1781, 28),
+								Pos: lp(1803, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1781, 28),
+									Pos:  lp(1803, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -33200,22 +33808,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1782, 9),
+						Pos:       lp(1804, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1782, 28),
+								Pos: lp(1804, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1782, 28),
+									Pos:  lp(1804, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1782, 43),
+								Pos: lp(1804, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1782, 43),
+									Pos:  lp(1804, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33223,22 +33831,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1783, 9),
+						Pos:       lp(1805, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1783, 28),
+								Pos: lp(1805, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1783, 28),
+									Pos:  lp(1805, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1783, 43),
+								Pos: lp(1805, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1783, 43),
+									Pos:  lp(1805, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -33246,18 +33854,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1784, 9),
+						Pos:       lp(1806, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1784, 28),
+								Pos: lp(1806, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1784, 28),
+									Pos:  lp(1806, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1784, 35),
+											Pos:  lp(1806, 35),
 											Name: "object",
 										},
 									},
@@ -33265,9 +33873,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1784, 51),
+								Pos: lp(1806, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1784, 51),
+									Pos:  lp(1806, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -33275,30 +33883,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1785, 9),
+						Pos:       lp(1807, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1785, 28),
+								Pos: lp(1807, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 28),
+									Pos:  lp(1807, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1785, 43),
+								Pos: lp(1807, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 43),
+									Pos:  lp(1807, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1785, 97),
+								Pos: lp(1807, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1785, 97),
+									Pos:  lp(1807, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -33306,184 +33914,184 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1786, 9),
+						Pos:       lp(1808, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1786, 23),
+							Pos:  lp(1808, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1786, 44),
+								Pos:  lp(1808, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1787, 9),
+						Pos:       lp(1809, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(1787, 23),
+							Pos:      lp(1809, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1787, 40),
+								Pos:  lp(1809, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1788, 9),
+						Pos:       lp(1810, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1788, 23),
+							Pos:  lp(1810, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1788, 45),
+								Pos:  lp(1810, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1789, 9),
+						Pos:       lp(1811, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1789, 16),
+							Pos:  lp(1811, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1789, 54),
+								Pos:  lp(1811, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1790, 9),
+						Pos:       lp(1812, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1790, 16),
+							Pos:  lp(1812, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1790, 47),
+								Pos:  lp(1812, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1791, 9),
+						Pos:       lp(1813, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1791, 16),
+							Pos:  lp(1813, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1791, 25),
+								Pos:  lp(1813, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1792, 9),
+						Pos:       lp(1814, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1792, 16),
+							Pos:  lp(1814, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1792, 34),
+								Pos:  lp(1814, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1793, 9),
+						Pos:       lp(1815, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1793, 16),
+							Pos:  lp(1815, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1793, 35),
+								Pos:  lp(1815, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1794, 9),
+						Pos:       lp(1816, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1794, 16),
+							Pos:  lp(1816, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1794, 47),
+								Pos:  lp(1816, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1795, 9),
+						Pos:       lp(1817, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1795, 16),
+							Pos:  lp(1817, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1795, 33),
+								Pos:  lp(1817, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1796, 9),
+						Pos:       lp(1818, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1796, 16),
+							Pos:  lp(1818, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1796, 36),
+								Pos:  lp(1818, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1797, 9),
+						Pos:       lp(1819, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1797, 23),
+							Pos:  lp(1819, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1797, 94),
+								Pos: lp(1819, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1797, 94),
+									Pos:  lp(1819, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -33491,616 +34099,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1798, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1798, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1798, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1798, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1798, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1799, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1799, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1799, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1799, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1799, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1799, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1799, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1800, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1800, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1800, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1800, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1800, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1800, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1800, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1801, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1801, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1801, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1801, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1801, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1801, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1801, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1802, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1802, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1802, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1802, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1802, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1802, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1802, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1802, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1803, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1803, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1803, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1803, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1803, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1803, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1803, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1803, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1804, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1804, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1804, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1804, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1804, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1804, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1804, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1804, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1804, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1804, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1805, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1805, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1805, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1805, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1805, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1805, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1805, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1806, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1806, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1806, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1806, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1806, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1806, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1806, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1806, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(1806, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1807, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1807, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1808, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1808, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-						},
-						Name: "GetAwaiter",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1809, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1809, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1810, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1810, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1810, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1810, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1811, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1811, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1812, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1812, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1812, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1812, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1813, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1813, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1813, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1813, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1814, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1814, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1814, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1814, 33),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1815, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1815, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1815, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1815, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1815, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1815, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1816, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1816, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1816, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1816, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1817, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1817, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1817, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1817, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1818, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1818, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1818, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1818, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(1818, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1818, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1819, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1819, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1819, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1819, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(1819, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1819, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1820, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1820, 30),
+							Pos:  lp(1820, 23),
 							Name: "Task",
 						},
-						Name: "FromCanceled",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1820, 48),
+								Pos: lp(1820, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1820, 48),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1820, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1820, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationAction",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1821, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1821, 30),
+							Pos:  lp(1821, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1821, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1821, 66),
+								Pos: lp(1821, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1821, 66),
+									Pos:  lp(1821, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1821, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1821, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1821, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34109,119 +34158,195 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1822, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 30),
+							Pos:  lp(1822, 23),
 							Name: "Task",
 						},
-						Name: "FromException",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1822, 49),
+								Pos: lp(1822, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1822, 49),
-									Name: "Exception",
+									Pos:  lp(1822, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1822, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1822, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1822, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1823, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 30),
+							Pos:  lp(1823, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1823, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1823, 67),
+								Pos: lp(1823, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1823, 67),
-									Name: "Exception",
+									Pos:  lp(1823, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1823, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1823, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1823, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 30),
+							Pos:  lp(1824, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1824, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1824, 64),
+								Pos: lp(1824, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1824, 64),
-									Name: "TResult",
+									Pos:  lp(1824, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1824, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "result",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1824, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1824, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1824, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1824, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1824, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1824, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1825, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1825, 30),
+							Pos:  lp(1825, 23),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1825, 39),
+								Pos: lp(1825, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1825, 39),
+									Pos:  lp(1825, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1825, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1825, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1825, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1825, 82),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1826, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1826, 30),
+							Pos:  lp(1826, 23),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1826, 39),
+								Pos: lp(1826, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 39),
+									Pos:  lp(1826, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1826, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1826, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1826, 54),
+								Pos: lp(1826, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 54),
+									Pos:  lp(1826, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1826, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1826, 96),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34230,275 +34355,156 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1827, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1827, 30),
+							Pos:  lp(1827, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1827, 35),
+									Pos:  lp(1827, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1827, 57),
+								Pos: lp(1827, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1827, 57),
+									Pos:  lp(1827, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1827, 62),
+											Pos:  lp(1827, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1827, 70),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1828, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1828, 30),
+							Pos:  lp(1828, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1828, 35),
+									Pos:  lp(1828, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1828, 57),
+								Pos: lp(1828, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1828, 57),
+									Pos:  lp(1828, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1828, 62),
+											Pos:  lp(1828, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1828, 70),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1828, 81),
+								Pos: lp(1828, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(1828, 81),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1828, 101),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1829, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1829, 30),
-							Name: "Task",
+							Pos:  lp(1829, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1829, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1829, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1829, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1830, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1830, 30),
-							Name: "Task",
+							Pos:  lp(1830, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1830, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1830, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1830, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1830, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1830, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1831, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1831, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1831, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1831, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1831, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1831, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1831, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1831, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1832, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1832, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1832, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1832, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1832, 57),
+								Pos: lp(1832, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1832, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1832, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1832, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1832, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1832, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1832, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1833, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1833, 30),
+							Pos:  lp(1833, 23),
 							Name: "void",
 						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1833, 43),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1833, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1833, 50),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1834, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1834, 30),
+							Pos:  lp(1834, 23),
 							Name: "bool",
 						},
-						Name: "WaitAll",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1834, 43),
+								Pos: lp(1834, 33),
 								Type: &lang.TypeRef{
-									Pos:       lp(1834, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1834, 43),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1834, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1834, 57),
+									Pos:  lp(1834, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -34507,81 +34513,66 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1835, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1835, 30),
-							Name: "void",
+							Pos:  lp(1835, 23),
+							Name: "bool",
 						},
-						Name: "WaitAll",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1835, 43),
+								Pos: lp(1835, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1835, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1835, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1835, 33),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "timeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1836, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1836, 30),
-							Name: "int",
+							Pos:  lp(1836, 23),
+							Name: "void",
 						},
-						Name: "WaitAny",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1836, 42),
-								Modifier: "params",
+								Pos: lp(1836, 33),
 								Type: &lang.TypeRef{
-									Pos:       lp(1836, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1836, 49),
-										Name: "Task",
-									},
+									Pos:  lp(1836, 33),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1837, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1837, 30),
-							Name: "int",
+							Pos:  lp(1837, 23),
+							Name: "bool",
 						},
-						Name: "WaitAny",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1837, 42),
+								Pos: lp(1837, 33),
 								Type: &lang.TypeRef{
-									Pos:       lp(1837, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1837, 42),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1837, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1837, 56),
+									Pos:  lp(1837, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1837, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1837, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34592,20 +34583,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1838, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1838, 43),
-								Modifier: "params",
+								Pos: lp(1838, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(1838, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1838, 50),
-										Name: "Task",
-									},
+									Pos:  lp(1838, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -34616,21 +34602,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1839, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1839, 43),
+								Pos: lp(1839, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1839, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1839, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1839, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "delay",
 							},
 						},
 					},
@@ -34640,40 +34620,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1840, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1840, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1840, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1840, 63),
-								Modifier: "params",
+								Pos: lp(1840, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(1840, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1840, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1840, 75),
-												Name: "TResult",
-											},
-										},
-									},
+									Pos:  lp(1840, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(1840, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1840, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34683,41 +34647,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1841, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1841, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1841, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1841, 63),
+								Pos: lp(1841, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1841, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1841, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1841, 80),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1841, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1841, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1841, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34727,27 +34674,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1842, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1842, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1842, 49),
-								Modifier: "params",
+								Pos: lp(1842, 48),
 								Type: &lang.TypeRef{
-									Pos:       lp(1842, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1842, 56),
-										Name: "Task",
-									},
+									Pos:  lp(1842, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34760,25 +34696,22 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1843, 35),
-									Name: "Task",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1843, 49),
+								Pos: lp(1843, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1843, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1843, 61),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1843, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34788,42 +34721,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1844, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1844, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1844, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1844, 67),
-								Modifier: "params",
+								Pos: lp(1844, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1844, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1844, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1844, 79),
-												Name: "TResult",
-											},
-										},
-									},
+									Pos:  lp(1844, 49),
+									Name: "Exception",
 								},
-								Name: "tasks",
+								Name: "exception",
 							},
 						},
 					},
@@ -34836,10 +34743,666 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1845, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1845, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1845, 67),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1846, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1846, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1846, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1846, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1846, 64),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1847, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1847, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1847, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1847, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1848, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1848, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1848, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1848, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1848, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1848, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1849, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1849, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1849, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1849, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1849, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1849, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1850, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1850, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1850, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1850, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1850, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1850, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1850, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1850, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1851, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1851, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1851, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1851, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1851, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1852, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1852, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1852, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1852, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1852, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1852, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1852, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1853, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1853, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1853, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1853, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1853, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1853, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1853, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1854, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1854, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1854, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1854, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1854, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1854, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1854, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1854, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1854, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1855, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1855, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1855, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1855, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1855, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1856, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1856, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1856, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(1856, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1856, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1856, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1856, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1857, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1857, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1857, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1857, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1857, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1858, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1858, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1858, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1858, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1858, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1859, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1859, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1859, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(1859, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1859, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1859, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1859, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1860, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1860, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1860, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1860, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1860, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1861, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1861, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1861, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1861, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1862, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1862, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1862, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1862, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1862, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1862, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1862, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1862, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1863, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1863, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1863, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1863, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1863, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1863, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1863, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1863, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1864, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1864, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1864, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1864, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1864, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1864, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1865, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1865, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1865, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1865, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1865, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1865, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1866, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1866, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1866, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1845, 40),
+											Pos:  lp(1866, 40),
 											Name: "TResult",
 										},
 									},
@@ -34852,17 +35415,62 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1845, 67),
+								Pos:      lp(1866, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1845, 67),
+									Pos:       lp(1866, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1866, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1866, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1867, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1867, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1867, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1867, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1867, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1845, 79),
+											Pos:  lp(1867, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1845, 84),
+													Pos:  lp(1867, 84),
 													Name: "TResult",
 												},
 											},
@@ -34874,10 +35482,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1846, 9),
+						Pos:       lp(1868, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1846, 30),
+							Pos:  lp(1868, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -34885,7 +35493,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1849, 5),
+				Pos:       lp(1871, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -34895,24 +35503,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1849, 34),
+						Pos:  lp(1871, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1851, 9),
+						Pos:       lp(1873, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1851, 28),
+								Pos: lp(1873, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1851, 28),
+									Pos:  lp(1873, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1851, 33),
+											Pos:  lp(1873, 33),
 											Name: "TResult",
 										},
 									},
@@ -34922,557 +35530,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1852, 9),
+						Pos:       lp(1874, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1852, 28),
+								Pos: lp(1874, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1852, 28),
+									Pos:  lp(1874, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1852, 33),
+											Pos:  lp(1874, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1852, 41),
+											Pos:  lp(1874, 41),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1852, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1852, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1853, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1853, 16),
-							Name: "TResult",
-						},
-						Name: "Result",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1853, 33),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 27),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1854, 83),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1854, 107),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 107),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1855, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1855, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1855, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1855, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1855, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1855, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1856, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1856, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1856, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1856, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1856, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1857, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1857, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1857, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1857, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1857, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1857, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1857, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1858, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1858, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1858, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1858, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1858, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1858, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1858, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 119),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1859, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1859, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1859, 71),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "GetAwaiter",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1862, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(1862, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 50),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1862, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(1862, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1864, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1868, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1870, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1870, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1870, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1870, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1871, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1871, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1871, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1871, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1872, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1872, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1872, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1872, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1873, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1873, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1873, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1873, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1874, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1874, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
 							},
 							&lang.Param{
 								Pos: lp(1874, 60),
@@ -35484,85 +35562,43 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 23),
-							Name: "Task",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1875, 16),
+							Name: "TResult",
 						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1875, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1875, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1875, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1875, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1875, 33),
+								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1876, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1876, 23),
-							Name: "Task",
+							Pos:  lp(1876, 27),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1876, 83),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1876, 37),
+								Pos: lp(1876, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(1876, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1876, 44),
-											Name: "object",
-										},
-									},
+									Pos:  lp(1876, 107),
+									Name: "bool",
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1876, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1876, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -35572,31 +35608,28 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1877, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1877, 28),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1877, 55),
+								Pos: lp(1877, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1877, 55),
-									Name: "Func",
+									Pos:  lp(1877, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1877, 60),
-											Name: "TResult",
+											Pos:  lp(1877, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1877, 53),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -35606,39 +35639,36 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1878, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1878, 28),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1878, 55),
+								Pos: lp(1878, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1878, 55),
-									Name: "Func",
+									Pos:  lp(1878, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1878, 60),
-											Name: "TResult",
+											Pos:  lp(1878, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1878, 53),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1878, 79),
+								Pos: lp(1878, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1878, 79),
-									Name: "TaskCreationOptions",
+									Pos:  lp(1878, 83),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "creationOptions",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35651,36 +35681,38 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1879, 28),
-									Name: "TResult",
+									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						TypeParams: []string{
-							"TResult",
+							"TNewResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1879, 55),
+								Pos: lp(1879, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 55),
+									Pos:  lp(1879, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1879, 60),
-											Name: "TResult",
+											Pos:  lp(1879, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1879, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1879, 85),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1879, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -35693,208 +35725,240 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1880, 28),
-									Name: "TResult",
+									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						TypeParams: []string{
-							"TResult",
+							"TNewResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 55),
+								Pos: lp(1880, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 55),
+									Pos:  lp(1880, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1880, 60),
-											Name: "TResult",
+											Pos:  lp(1880, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1880, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1880, 85),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1880, 79),
+								Pos: lp(1880, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1880, 119),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1880, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1880, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1881, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1881, 23),
-							Name: "Task",
+							Pos:  lp(1881, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1881, 28),
+									Pos:  lp(1881, 71),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1881, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1881, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1881, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1881, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1881, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1881, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1884, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1884, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 50),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 70),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 87),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 109),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1884, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1884, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1886, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1890, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1886, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1887, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1887, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1887, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1888, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1888, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1888, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1889, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1889, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1889, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1889, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1889, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1890, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1890, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1890, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1891, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1891, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1892, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1892, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1892, 40),
+								Pos: lp(1892, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1892, 40),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1892, 37),
+									Name: "Action",
 								},
-								Name: "cancellationToken",
+								Name: "action",
 							},
 						},
 					},
@@ -35903,17 +35967,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1893, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1893, 41),
+								Pos: lp(1893, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1893, 41),
-									Name: "Exception",
+									Pos:  lp(1893, 37),
+									Name: "Action",
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1893, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1893, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -35922,23 +35994,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1894, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1894, 41),
+								Pos: lp(1894, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1894, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1894, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1894, 37),
+									Name: "Action",
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1894, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1894, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35947,35 +36021,115 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1895, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetResult",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1895, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1895, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1895, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1895, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1895, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1895, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1895, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1895, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1896, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1896, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1896, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1896, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1896, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1896, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1896, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1897, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1897, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 43),
+								Pos: lp(1897, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1897, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1897, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1897, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1897, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1897, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1897, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -35984,17 +36138,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1898, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1898, 44),
+								Pos: lp(1898, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1898, 44),
-									Name: "Exception",
+									Pos:  lp(1898, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1898, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1898, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1898, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1898, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1898, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36003,23 +36179,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1899, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1899, 44),
+								Pos: lp(1899, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1899, 44),
-									Name: "IEnumerable",
+									Pos:  lp(1899, 55),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1899, 56),
-											Name: "Exception",
+											Pos:  lp(1899, 60),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "function",
 							},
 						},
 					},
@@ -36028,123 +36213,79 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 23),
-							Name: "bool",
-						},
-						Name: "TrySetResult",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1903, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1905, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1906, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1906, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1906, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1907, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1907, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1907, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1908, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1908, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1908, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1908, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1908, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1909, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1909, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1909, 21),
+									Pos:  lp(1900, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1909, 37),
-								Kind: "get",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1900, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1900, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1900, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1910, 9),
+						Pos:       lp(1901, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1910, 23),
-							Name: "void",
+							Pos:  lp(1901, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1901, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1911, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1911, 23),
-							Name: "void",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
 						},
-						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 40),
+								Pos: lp(1901, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 40),
+									Pos:  lp(1901, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1901, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1901, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1901, 79),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36152,21 +36293,188 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1912, 9),
+						Pos:       lp(1902, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1912, 23),
-							Name: "void",
+							Pos:  lp(1902, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1902, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 41),
+								Pos: lp(1902, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 41),
-									Name: "Exception",
+									Pos:  lp(1902, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1902, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1902, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1902, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1902, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1902, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1902, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1902, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1903, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1903, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1903, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1903, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1903, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1903, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1903, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1903, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1903, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1906, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1909, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1909, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1909, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1910, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1910, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1910, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1911, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1911, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1911, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1911, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1911, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1912, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1912, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1912, 28),
+								Kind: "get",
 							},
 						},
 					},
@@ -36177,23 +36485,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1913, 23),
 							Name: "void",
 						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1913, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1913, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1913, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1914, 9),
@@ -36202,15 +36494,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1914, 23),
 							Name: "void",
 						},
-						Name: "SetResult",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1914, 38),
+								Pos: lp(1914, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1914, 38),
-									Name: "TResult",
+									Pos:  lp(1914, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "result",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36219,42 +36511,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1915, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1916, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1916, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1916, 43),
+								Pos: lp(1915, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1916, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1917, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1917, 23),
-							Name: "bool",
-						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1917, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1917, 44),
+									Pos:  lp(1915, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36262,22 +36526,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1918, 9),
+						Pos:       lp(1916, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1918, 23),
-							Name: "bool",
+							Pos:  lp(1916, 23),
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1918, 44),
+								Pos: lp(1916, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1918, 44),
+									Pos:  lp(1916, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1918, 56),
+											Pos:  lp(1916, 53),
 											Name: "Exception",
 										},
 									},
@@ -36287,221 +36551,299 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1917, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1917, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1918, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1918, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1919, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1919, 23),
 							Name: "bool",
 						},
-						Name: "TrySetResult",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1919, 41),
+								Pos: lp(1919, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1919, 41),
-									Name: "TResult",
+									Pos:  lp(1919, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1922, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ValueTask",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1922, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1924, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1925, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1925, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1925, 33),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1926, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1926, 23),
-							Name: "ValueTask",
-						},
-						Name: "CompletedTask",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1926, 49),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1927, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1927, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1927, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1928, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1928, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1928, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1929, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1929, 16),
-							Name: "bool",
-						},
-						Name: "IsCompletedSuccessfully",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1929, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1930, 16),
-							Name: "bool",
-						},
-						Name: "IsFaulted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1930, 33),
-								Kind: "get",
+								Name: "cancellationToken",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1931, 9),
+						Pos:       lp(1920, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1931, 23),
-							Name: "Task",
+							Pos:  lp(1920, 23),
+							Name: "bool",
 						},
-						Name: "AsTask",
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1920, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1920, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1921, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1921, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1921, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1921, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1921, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1922, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1922, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1925, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1927, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1928, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1928, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1928, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1929, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1929, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1929, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1930, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1930, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1930, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1930, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1930, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1931, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1931, 16),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1931, 21),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1931, 37),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1932, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1932, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Name: "void",
 						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1932, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1932, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1933, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1933, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1933, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1933, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1934, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1934, 23),
-							Name: "ValueTask",
+							Name: "void",
 						},
-						Name: "Preserve",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1934, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1935, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1935, 30),
-							Name: "ValueTask",
+							Pos:  lp(1935, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1935, 53),
+								Pos: lp(1935, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1935, 53),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1935, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1935, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "exceptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1936, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1936, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1936, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1936, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1936, 71),
+								Pos: lp(1936, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1936, 71),
+									Pos:  lp(1936, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1937, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1937, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1938, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1938, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1938, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36509,74 +36851,62 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1937, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1937, 30),
-							Name: "ValueTask",
-						},
-						Name: "FromException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1937, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1937, 54),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1938, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1938, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1938, 40),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1938, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1938, 72),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1939, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1939, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1939, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1939, 23),
+							Name: "bool",
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1939, 69),
+								Pos: lp(1939, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1939, 69),
+									Pos:  lp(1939, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1940, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1940, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1940, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1940, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1941, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1941, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1941, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1941, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36586,98 +36916,49 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1942, 5),
+				Pos:       lp(1944, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1942, 6),
+						Pos:  lp(1944, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1944, 9),
+						Pos:       lp(1946, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1944, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1944, 33),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1945, 9),
+						Pos:       lp(1947, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1945, 33),
+								Pos: lp(1947, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1945, 33),
+									Pos:  lp(1947, 33),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1945, 38),
-											Name: "TResult",
-										},
-									},
 								},
 								Name: "task",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1946, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1946, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1946, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1947, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1947, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1947, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
 						Pos:       lp(1948, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1948, 16),
-							Name: "bool",
+							Pos:  lp(1948, 23),
+							Name: "ValueTask",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1948, 47),
+								Pos:  lp(1948, 49),
 								Kind: "get",
 							},
 						},
@@ -36689,10 +36970,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1949, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1949, 33),
+								Pos:  lp(1949, 34),
 								Kind: "get",
 							},
 						},
@@ -36702,53 +36983,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1950, 16),
-							Name: "TResult",
+							Name: "bool",
 						},
-						Name: "Result",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1950, 33),
+								Pos:  lp(1950, 35),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1951, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1951, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1951, 28),
-									Name: "TResult",
-								},
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1951, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1951, 47),
+								Kind: "get",
 							},
 						},
-						Name: "AsTask",
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1952, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1952, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1952, 84),
-									Name: "TResult",
-								},
-							},
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1952, 16),
+							Name: "bool",
 						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1952, 108),
-								Type: &lang.TypeRef{
-									Pos:  lp(1952, 108),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1952, 33),
+								Kind: "get",
 							},
 						},
 					},
@@ -36757,10 +37028,347 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1953, 23),
+							Name: "Task",
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1954, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1954, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1954, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1954, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1955, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1955, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1956, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1956, 23),
+							Name: "ValueTask",
+						},
+						Name: "Preserve",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1957, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1957, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1957, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1957, 53),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1958, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1958, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1958, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1958, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1958, 71),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1959, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1959, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1959, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1959, 54),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1960, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1960, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1960, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1960, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1960, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1961, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1961, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1961, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1961, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1961, 69),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1964, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTask",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1964, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1966, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1966, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1966, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1967, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1967, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1967, 33),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1967, 38),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1968, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1968, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1968, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1969, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1969, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1969, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1970, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1970, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1970, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1971, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1971, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1971, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1972, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1972, 16),
+							Name: "TResult",
+						},
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1972, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1973, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1973, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1973, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1974, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1974, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1974, 84),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1974, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(1974, 108),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1975, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1975, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1953, 72),
+									Pos:  lp(1975, 72),
 									Name: "TResult",
 								},
 							},
@@ -36768,14 +37376,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1954, 9),
+						Pos:       lp(1976, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1954, 23),
+							Pos:  lp(1976, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1954, 33),
+									Pos:  lp(1976, 33),
 									Name: "TResult",
 								},
 							},
@@ -36785,45 +37393,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1957, 5),
+				Pos:       lp(1979, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1959, 9),
+						Pos:       lp(1981, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1959, 30),
+							Pos:  lp(1981, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1959, 53),
+								Pos: lp(1981, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1959, 53),
+									Pos:  lp(1981, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1959, 72),
+								Pos: lp(1981, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1959, 72),
+									Pos:  lp(1981, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1959, 89),
+								Pos: lp(1981, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1959, 89),
+									Pos:  lp(1981, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1959, 96),
+											Pos:  lp(1981, 96),
 											Name: "int",
 										},
 									},
@@ -36833,42 +37441,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1960, 9),
+						Pos:       lp(1982, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1960, 30),
+							Pos:  lp(1982, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1960, 53),
+								Pos: lp(1982, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 53),
+									Pos:  lp(1982, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1960, 72),
+								Pos: lp(1982, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 72),
+									Pos:  lp(1982, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1960, 89),
+								Pos: lp(1982, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 89),
+									Pos:  lp(1982, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1960, 96),
+											Pos:  lp(1982, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1960, 101),
+											Pos:  lp(1982, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -36878,46 +37486,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1961, 9),
+						Pos:       lp(1983, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1961, 30),
+							Pos:  lp(1983, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1961, 53),
+								Pos: lp(1983, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 53),
+									Pos:  lp(1983, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1961, 72),
+								Pos: lp(1983, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 72),
+									Pos:  lp(1983, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1961, 89),
+								Pos: lp(1983, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 89),
+									Pos:  lp(1983, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1961, 122),
+								Pos: lp(1983, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 122),
+									Pos:  lp(1983, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1961, 129),
+											Pos:  lp(1983, 129),
 											Name: "int",
 										},
 									},
@@ -36927,38 +37535,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1962, 9),
+						Pos:       lp(1984, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1962, 30),
+							Pos:  lp(1984, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1962, 53),
+								Pos: lp(1984, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 53),
+									Pos:  lp(1984, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1962, 73),
+								Pos: lp(1984, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 73),
+									Pos:  lp(1984, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1962, 91),
+								Pos: lp(1984, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 91),
+									Pos:  lp(1984, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1962, 98),
+											Pos:  lp(1984, 98),
 											Name: "long",
 										},
 									},
@@ -36968,10 +37576,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1963, 9),
+						Pos:       lp(1985, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1963, 30),
+							Pos:  lp(1985, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -36980,13 +37588,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1963, 66),
+								Pos: lp(1985, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1963, 66),
+									Pos:  lp(1985, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1963, 78),
+											Pos:  lp(1985, 78),
 											Name: "TSource",
 										},
 									},
@@ -36994,13 +37602,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1963, 95),
+								Pos: lp(1985, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1963, 95),
+									Pos:  lp(1985, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1963, 102),
+											Pos:  lp(1985, 102),
 											Name: "TSource",
 										},
 									},
@@ -37010,10 +37618,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1964, 9),
+						Pos:       lp(1986, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1964, 30),
+							Pos:  lp(1986, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -37022,13 +37630,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1964, 66),
+								Pos: lp(1986, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 66),
+									Pos:  lp(1986, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1964, 78),
+											Pos:  lp(1986, 78),
 											Name: "TSource",
 										},
 									},
@@ -37036,17 +37644,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1964, 95),
+								Pos: lp(1986, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 95),
+									Pos:  lp(1986, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1964, 102),
+											Pos:  lp(1986, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1964, 111),
+											Pos:  lp(1986, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -37056,10 +37664,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1965, 9),
+						Pos:       lp(1987, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1965, 30),
+							Pos:  lp(1987, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -37068,13 +37676,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1965, 66),
+								Pos: lp(1987, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 66),
+									Pos:  lp(1987, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1965, 78),
+											Pos:  lp(1987, 78),
 											Name: "TSource",
 										},
 									},
@@ -37082,21 +37690,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1965, 95),
+								Pos: lp(1987, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 95),
+									Pos:  lp(1987, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1965, 128),
+								Pos: lp(1987, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 128),
+									Pos:  lp(1987, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1965, 135),
+											Pos:  lp(1987, 135),
 											Name: "TSource",
 										},
 									},
@@ -37106,10 +37714,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1966, 9),
+						Pos:       lp(1988, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1966, 30),
+							Pos:  lp(1988, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -37118,13 +37726,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1966, 57),
+								Pos: lp(1988, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 57),
+									Pos:  lp(1988, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1966, 69),
+											Pos:  lp(1988, 69),
 											Name: "TSource",
 										},
 									},
@@ -37132,21 +37740,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1966, 86),
+								Pos: lp(1988, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 86),
+									Pos:  lp(1988, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1966, 91),
+											Pos:  lp(1988, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1966, 100),
+											Pos:  lp(1988, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1966, 136),
+											Pos:  lp(1988, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -37156,10 +37764,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1967, 9),
+						Pos:       lp(1989, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1967, 30),
+							Pos:  lp(1989, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -37168,13 +37776,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1967, 57),
+								Pos: lp(1989, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 57),
+									Pos:  lp(1989, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1967, 69),
+											Pos:  lp(1989, 69),
 											Name: "TSource",
 										},
 									},
@@ -37182,29 +37790,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1967, 86),
+								Pos: lp(1989, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 86),
+									Pos:  lp(1989, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1967, 140),
+								Pos: lp(1989, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 140),
+									Pos:  lp(1989, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1967, 145),
+											Pos:  lp(1989, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1967, 154),
+											Pos:  lp(1989, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1967, 190),
+											Pos:  lp(1989, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -37214,10 +37822,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1968, 9),
+						Pos:       lp(1990, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1968, 30),
+							Pos:  lp(1990, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -37226,13 +37834,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 57),
+								Pos: lp(1990, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 57),
+									Pos:  lp(1990, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1968, 69),
+											Pos:  lp(1990, 69),
 											Name: "TSource",
 										},
 									},
@@ -37240,29 +37848,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1968, 86),
+								Pos: lp(1990, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 86),
+									Pos:  lp(1990, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1968, 119),
+								Pos: lp(1990, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 119),
+									Pos:  lp(1990, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1968, 124),
+											Pos:  lp(1990, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1968, 133),
+											Pos:  lp(1990, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1968, 169),
+											Pos:  lp(1990, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -37272,22 +37880,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1969, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1969, 30),
+							Pos:  lp(1991, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1969, 42),
+								Pos:      lp(1991, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1969, 49),
+									Pos:       lp(1991, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1969, 49),
+										Pos:  lp(1991, 49),
 										Name: "Action",
 									},
 								},
@@ -37298,46 +37906,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1972, 5),
+				Pos:       lp(1994, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1974, 9),
+						Pos:       lp(1996, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1974, 16),
+							Pos:  lp(1996, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1974, 45),
+								Pos:  lp(1996, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1974, 50),
+								Pos:  lp(1996, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1975, 9),
+						Pos:       lp(1997, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1975, 16),
+							Pos:  lp(1997, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1975, 71),
+								Pos:  lp(1997, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1975, 76),
+								Pos:  lp(1997, 76),
 								Kind: "set",
 							},
 						},
@@ -37345,45 +37953,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1978, 5),
+				Pos:       lp(2000, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1978, 6),
+						Pos:  lp(2000, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1980, 9),
+						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1980, 16),
+							Pos:  lp(2002, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1980, 35),
+								Pos:  lp(2002, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1981, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(1981, 16),
+							Pos:      lp(2003, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1981, 45),
+								Pos:  lp(2003, 45),
 								Kind: "get",
 							},
 						},
@@ -37391,41 +37999,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1984, 5),
+				Pos:       lp(2006, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(2008, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1986, 16),
+							Pos:  lp(2008, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1986, 33),
+								Pos:  lp(2008, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(2009, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1987, 23),
+							Pos:  lp(2009, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1988, 9),
+						Pos:       lp(2010, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1988, 23),
+							Pos:  lp(2010, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -37433,17 +38041,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1994, 5),
+				Pos:       lp(2016, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(2018, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1996, 30),
+							Pos:  lp(2018, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -37452,14 +38060,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1996, 57),
+								Pos:      lp(2018, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 62),
+									Pos:  lp(2018, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 74),
+											Pos:  lp(2018, 74),
 											Name: "TSource",
 										},
 									},
@@ -37467,21 +38075,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1996, 91),
+								Pos: lp(2018, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 91),
+									Pos:  lp(2018, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1996, 96),
+											Pos:  lp(2018, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 105),
+											Pos:  lp(2018, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1996, 114),
+											Pos:  lp(2018, 114),
 											Name: "TSource",
 										},
 									},
@@ -37491,10 +38099,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1997, 9),
+						Pos:       lp(2019, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1997, 30),
+							Pos:  lp(2019, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -37504,14 +38112,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1997, 74),
+								Pos:      lp(2019, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 79),
+									Pos:  lp(2019, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1997, 91),
+											Pos:  lp(2019, 91),
 											Name: "TSource",
 										},
 									},
@@ -37519,29 +38127,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1997, 108),
+								Pos: lp(2019, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 108),
+									Pos:  lp(2019, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(1997, 126),
+								Pos: lp(2019, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 126),
+									Pos:  lp(2019, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1997, 131),
+											Pos:  lp(2019, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1997, 144),
+											Pos:  lp(2019, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1997, 153),
+											Pos:  lp(2019, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -37551,10 +38159,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2020, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1998, 30),
+							Pos:  lp(2020, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -37565,14 +38173,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1998, 79),
+								Pos:      lp(2020, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 84),
+									Pos:  lp(2020, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 96),
+											Pos:  lp(2020, 96),
 											Name: "TSource",
 										},
 									},
@@ -37580,29 +38188,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1998, 113),
+								Pos: lp(2020, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 113),
+									Pos:  lp(2020, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(1998, 131),
+								Pos: lp(2020, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 131),
+									Pos:  lp(2020, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 136),
+											Pos:  lp(2020, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1998, 149),
+											Pos:  lp(2020, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1998, 158),
+											Pos:  lp(2020, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -37610,17 +38218,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(1998, 177),
+								Pos: lp(2020, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 177),
+									Pos:  lp(2020, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 182),
+											Pos:  lp(2020, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1998, 195),
+											Pos:  lp(2020, 195),
 											Name: "TResult",
 										},
 									},
@@ -37630,10 +38238,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1999, 9),
+						Pos:       lp(2021, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1999, 30),
+							Pos:  lp(2021, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -37642,14 +38250,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1999, 48),
+								Pos:      lp(2021, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 53),
+									Pos:  lp(2021, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1999, 65),
+											Pos:  lp(2021, 65),
 											Name: "TSource",
 										},
 									},
@@ -37657,857 +38265,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1999, 82),
+								Pos: lp(2021, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 82),
+									Pos:  lp(2021, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1999, 87),
+											Pos:  lp(2021, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1999, 96),
+											Pos:  lp(2021, 96),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2000, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2000, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2000, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2000, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2000, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2001, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2001, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2001, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2001, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2001, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2001, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2001, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2001, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2001, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2002, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2002, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2002, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2002, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2002, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2002, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2002, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2002, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2003, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2003, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2003, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2003, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2004, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2004, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2004, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2004, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2004, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2005, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2005, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2005, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2005, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2005, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2005, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2005, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2006, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2006, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2006, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2006, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2007, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2007, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2007, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2007, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2007, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2008, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2008, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2009, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2009, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2009, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2009, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2009, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2009, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2009, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2009, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2009, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2010, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2010, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2010, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2011, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2011, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2011, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2011, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2011, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2011, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2011, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2012, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2012, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2012, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2013, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2013, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2013, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2013, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2013, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2013, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2013, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2014, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2014, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2014, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2015, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2015, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2015, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2015, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2015, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2016, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2016, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2016, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2017, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2017, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2018, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2019, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2019, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2019, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2019, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2019, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2019, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2019, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2020, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2020, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2020, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2020, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2021, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2021, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2021, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2021, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2021, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -38516,28 +38289,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2022, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2022, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2022, 69),
+								Pos:      lp(2022, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 74),
+									Pos:  lp(2022, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2022, 86),
+											Pos:  lp(2022, 65),
 											Name: "TSource",
 										},
 									},
@@ -38551,28 +38318,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2023, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2023, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2023, 69),
+								Pos:      lp(2023, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 74),
+									Pos:  lp(2023, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2023, 86),
+											Pos:  lp(2023, 65),
 											Name: "TSource",
 										},
 									},
@@ -38580,18 +38341,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2023, 103),
+								Pos: lp(2023, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 103),
-									Name: "IEqualityComparer",
+									Pos:  lp(2023, 82),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2023, 121),
+											Pos:  lp(2023, 87),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2023, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -38608,21 +38373,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2024, 77),
+								Pos:      lp(2024, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 82),
+									Pos:  lp(2024, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2024, 94),
+											Pos:  lp(2024, 84),
 											Name: "TSource",
 										},
 									},
@@ -38630,22 +38394,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2024, 111),
+								Pos: lp(2024, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2024, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2024, 125),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2024, 101),
+									Name: "TSource",
 								},
-								Name: "keySelector",
+								Name: "element",
 							},
 						},
 					},
@@ -38662,58 +38416,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2025, 77),
+								Pos:      lp(2025, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 82),
+									Pos:  lp(2025, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2025, 94),
+											Pos:  lp(2025, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2025, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2025, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2025, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2025, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2025, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -38722,35 +38443,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2026, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2026, 57),
+								Pos:      lp(2026, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 62),
+									Pos:  lp(2026, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2026, 74),
-											Name: "TSource",
+											Pos:  lp(2026, 62),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2026, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2026, 91),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -38759,22 +38469,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2027, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2027, 66),
+								Pos:      lp(2027, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 71),
+									Pos:  lp(2027, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2027, 83),
+											Pos:  lp(2027, 71),
 											Name: "TSource",
 										},
 									},
@@ -38782,12 +38492,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2027, 100),
+								Pos: lp(2027, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 100),
-									Name: "int",
+									Pos:  lp(2027, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2027, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2027, 102),
+											Name: "int",
+										},
+									},
 								},
-								Name: "index",
+								Name: "selector",
 							},
 						},
 					},
@@ -38796,17 +38516,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2028, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2028, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2028, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 62),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -38814,47 +38542,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2029, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2029, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Except",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2029, 67),
+								Pos:      lp(2029, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 72),
+									Pos:  lp(2029, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2029, 84),
+											Pos:  lp(2029, 71),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2029, 100),
+								Pos: lp(2029, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2029, 88),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2029, 112),
+											Pos:  lp(2029, 93),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2029, 102),
+											Name: "long",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -38863,28 +38589,323 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2030, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2030, 42),
-									Name: "TSource",
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2030, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2030, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2030, 62),
+											Name: "double",
+										},
+									},
 								},
+								Name: "source",
 							},
 						},
-						Name: "Except",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2031, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2031, 30),
+							Name: "double",
+						},
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2030, 67),
+								Pos:      lp(2031, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 72),
+									Pos:  lp(2031, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 84),
+											Pos:  lp(2031, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2031, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2031, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2031, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2031, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2032, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2032, 30),
+							Name: "decimal",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2032, 46),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2032, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2032, 63),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2033, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2033, 30),
+							Name: "decimal",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2033, 55),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 60),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2033, 72),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2033, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2033, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2033, 103),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2034, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2034, 30),
+							Name: "float",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2034, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2034, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2034, 61),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2035, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2035, 30),
+							Name: "float",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2035, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2035, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2035, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2035, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2035, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2035, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2035, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2036, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2036, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2036, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Cast",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2036, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2036, 70),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2037, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2037, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2037, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2037, 42),
+										Name: "TSource",
+									},
+								},
+							},
+						},
+						Name: "Chunk",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2037, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2037, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2037, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2037, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2037, 102),
+									Name: "int",
+								},
+								Name: "size",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2038, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2038, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2038, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Concat",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2038, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2038, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2038, 84),
 											Name: "TSource",
 										},
 									},
@@ -38892,27 +38913,288 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2030, 100),
+								Pos: lp(2038, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 100),
+									Pos:  lp(2038, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 112),
+											Pos:  lp(2038, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2039, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2039, 30),
+							Name: "bool",
+						},
+						Name: "Contains",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2030, 129),
+								Pos:      lp(2039, 53),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 129),
+									Pos:  lp(2039, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2039, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2039, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2039, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2040, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2040, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2040, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2040, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2040, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2041, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2041, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2041, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2041, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2041, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2041, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2041, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2041, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2041, 97),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2042, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2042, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2042, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2042, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2042, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2042, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2043, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2043, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2043, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2043, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2043, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2043, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2043, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2043, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2044, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2044, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2044, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2044, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2044, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2044, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2045, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2045, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2045, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2045, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2045, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2045, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 103),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 147),
+											Pos:  lp(2045, 121),
 											Name: "TSource",
 										},
 									},
@@ -38922,619 +39204,33 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2031, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2031, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2031, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2031, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2031, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2032, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2032, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2032, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2032, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2032, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2032, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2032, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2032, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2032, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2033, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2033, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2033, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2033, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2033, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2034, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2034, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2034, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2034, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2034, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2034, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2034, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2034, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2034, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2035, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2035, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2035, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2035, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2035, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2035, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2035, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2036, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2036, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2036, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2036, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2036, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2036, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2036, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2036, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2037, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2037, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2037, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2037, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2037, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2038, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2038, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2038, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2038, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2038, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2038, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2038, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2039, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2039, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2039, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2039, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2039, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2040, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2040, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2040, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2040, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2040, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2040, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2040, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2040, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2040, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2041, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2041, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2041, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2041, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2041, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2041, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2041, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2042, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2042, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2042, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2042, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2042, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2042, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2042, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2042, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2042, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2042, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2042, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2043, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2043, 30),
-							Name: "TSource",
-						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2043, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2043, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2043, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2044, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2044, 30),
-							Name: "TSource",
-						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2044, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2044, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2044, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2044, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2044, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2044, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2044, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2045, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2045, 30),
-							Name: "TSource",
-						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2045, 63),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2045, 68),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2045, 80),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2046, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2046, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2046, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2046, 63),
+								Pos:      lp(2046, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 68),
+									Pos:  lp(2046, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2046, 80),
+											Pos:  lp(2046, 94),
 											Name: "TSource",
 										},
 									},
@@ -39542,22 +39238,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2046, 97),
+								Pos: lp(2046, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 97),
+									Pos:  lp(2046, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2046, 102),
+											Pos:  lp(2046, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2046, 111),
-											Name: "bool",
+											Pos:  lp(2046, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -39566,22 +39262,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2047, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2047, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2047, 63),
+								Pos:      lp(2047, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 68),
+									Pos:  lp(2047, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 80),
+											Pos:  lp(2047, 94),
 											Name: "TSource",
 										},
 									},
@@ -39589,12 +39292,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2047, 97),
+								Pos: lp(2047, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 97),
-									Name: "TSource",
+									Pos:  lp(2047, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2047, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2047, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2047, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2047, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -39605,20 +39332,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2048, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2048, 63),
+								Pos:      lp(2048, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 68),
+									Pos:  lp(2048, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 80),
+											Pos:  lp(2048, 74),
 											Name: "TSource",
 										},
 									},
@@ -39626,30 +39353,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2048, 97),
+								Pos: lp(2048, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2048, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2048, 111),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2048, 91),
+									Name: "int",
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2048, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2048, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "index",
 							},
 						},
 					},
@@ -39658,39 +39367,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2049, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2049, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2049, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2049, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupBy",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2049, 91),
+								Pos:      lp(2049, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 96),
+									Pos:  lp(2049, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 108),
+											Pos:  lp(2049, 83),
 											Name: "TSource",
 										},
 									},
@@ -39698,22 +39390,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2049, 125),
+								Pos: lp(2049, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2049, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2049, 139),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2049, 100),
+									Name: "int",
 								},
-								Name: "keySelector",
+								Name: "index",
 							},
 						},
 					},
@@ -39726,78 +39408,13 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2050, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2050, 58),
-											Name: "TElement",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2050, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2050, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2050, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2050, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2050, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2050, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2050, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2050, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -39813,20 +39430,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Intersect",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2051, 70),
+								Pos:      lp(2051, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 75),
+									Pos:  lp(2051, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 87),
+											Pos:  lp(2051, 84),
 											Name: "TSource",
 										},
 									},
@@ -39834,13 +39451,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2051, 103),
+								Pos: lp(2051, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 103),
+									Pos:  lp(2051, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 115),
+											Pos:  lp(2051, 112),
 											Name: "TSource",
 										},
 									},
@@ -39862,20 +39479,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Intersect",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2052, 70),
+								Pos:      lp(2052, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 75),
+									Pos:  lp(2052, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 87),
+											Pos:  lp(2052, 84),
 											Name: "TSource",
 										},
 									},
@@ -39883,13 +39500,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2052, 103),
+								Pos: lp(2052, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 103),
+									Pos:  lp(2052, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 115),
+											Pos:  lp(2052, 112),
 											Name: "TSource",
 										},
 									},
@@ -39897,13 +39514,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2052, 132),
+								Pos: lp(2052, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 132),
+									Pos:  lp(2052, 129),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 150),
+											Pos:  lp(2052, 147),
 											Name: "TSource",
 										},
 									},
@@ -39917,22 +39534,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2053, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "LongCount",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2053, 54),
+								Pos:      lp(2053, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 59),
+									Pos:  lp(2053, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 71),
+											Pos:  lp(2053, 70),
 											Name: "TSource",
 										},
 									},
@@ -39946,22 +39563,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2054, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "LongCount",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2054, 54),
+								Pos:      lp(2054, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 59),
+									Pos:  lp(2054, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2054, 71),
+											Pos:  lp(2054, 70),
 											Name: "TSource",
 										},
 									},
@@ -39969,17 +39586,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2054, 88),
+								Pos: lp(2054, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 88),
+									Pos:  lp(2054, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2054, 93),
+											Pos:  lp(2054, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2054, 102),
+											Pos:  lp(2054, 101),
 											Name: "bool",
 										},
 									},
@@ -39993,20 +39610,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2055, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2055, 38),
+								Pos:      lp(2055, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 43),
+									Pos:  lp(2055, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 55),
-											Name: "int",
+											Pos:  lp(2055, 79),
+											Name: "TSource",
 										},
 									},
 								},
@@ -40019,22 +39639,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2056, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 47),
+								Pos:      lp(2056, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 52),
+									Pos:  lp(2056, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 64),
+											Pos:  lp(2056, 79),
 											Name: "TSource",
 										},
 									},
@@ -40042,22 +39662,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2056, 81),
+								Pos: lp(2056, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 81),
+									Pos:  lp(2056, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 86),
+											Pos:  lp(2056, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 95),
-											Name: "int",
+											Pos:  lp(2056, 110),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40066,24 +39686,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2057, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2057, 39),
+								Pos:      lp(2057, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 44),
+									Pos:  lp(2057, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 56),
-											Name: "long",
+											Pos:  lp(2057, 79),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2057, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40092,22 +39723,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2058, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 48),
+								Pos:      lp(2058, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 53),
+									Pos:  lp(2058, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 65),
+											Pos:  lp(2058, 79),
 											Name: "TSource",
 										},
 									},
@@ -40115,22 +39746,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2058, 82),
+								Pos: lp(2058, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 82),
+									Pos:  lp(2058, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 87),
+											Pos:  lp(2058, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2058, 96),
-											Name: "long",
+											Pos:  lp(2058, 110),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2058, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40139,20 +39778,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2059, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2059, 41),
+								Pos:      lp(2059, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 46),
+									Pos:  lp(2059, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 58),
-											Name: "double",
+											Pos:  lp(2059, 69),
+											Name: "TSource",
 										},
 									},
 								},
@@ -40165,22 +39807,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2060, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2060, 50),
+								Pos:      lp(2060, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 55),
+									Pos:  lp(2060, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 67),
+											Pos:  lp(2060, 69),
 											Name: "TSource",
 										},
 									},
@@ -40188,22 +39830,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2060, 84),
+								Pos: lp(2060, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 84),
+									Pos:  lp(2060, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 89),
+											Pos:  lp(2060, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2060, 98),
-											Name: "double",
+											Pos:  lp(2060, 100),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40212,20 +39854,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2061, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2061, 42),
+								Pos:      lp(2061, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 47),
+									Pos:  lp(2061, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 59),
-											Name: "decimal",
+											Pos:  lp(2061, 78),
+											Name: "TSource",
 										},
 									},
 								},
@@ -40238,22 +39883,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2062, 51),
+								Pos:      lp(2062, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 56),
+									Pos:  lp(2062, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 68),
+											Pos:  lp(2062, 78),
 											Name: "TSource",
 										},
 									},
@@ -40261,22 +39906,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2062, 85),
+								Pos: lp(2062, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 85),
+									Pos:  lp(2062, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 90),
+											Pos:  lp(2062, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2062, 99),
-											Name: "decimal",
+											Pos:  lp(2062, 109),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40285,24 +39930,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2063, 40),
+								Pos:      lp(2063, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 45),
+									Pos:  lp(2063, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2063, 57),
-											Name: "float",
+											Pos:  lp(2063, 78),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2063, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40311,22 +39967,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 49),
+								Pos:      lp(2064, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 54),
+									Pos:  lp(2064, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 66),
+											Pos:  lp(2064, 78),
 											Name: "TSource",
 										},
 									},
@@ -40334,22 +39990,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2064, 83),
+								Pos: lp(2064, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 83),
+									Pos:  lp(2064, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 88),
+											Pos:  lp(2064, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2064, 97),
-											Name: "float",
+											Pos:  lp(2064, 109),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2064, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40360,20 +40024,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2065, 30),
 							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 51),
+								Pos:      lp(2065, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 56),
+									Pos:  lp(2065, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 68),
+											Pos:  lp(2065, 71),
 											Name: "TSource",
 										},
 									},
@@ -40387,23 +40051,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2066, 60),
+								Pos:      lp(2066, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 65),
+									Pos:  lp(2066, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 77),
+											Pos:  lp(2066, 71),
 											Name: "TSource",
 										},
 									},
@@ -40411,22 +40074,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2066, 94),
+								Pos: lp(2066, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 94),
+									Pos:  lp(2066, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 99),
+											Pos:  lp(2066, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2066, 108),
-											Name: "TResult",
+											Pos:  lp(2066, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40437,44 +40100,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2067, 30),
 							Name: "TSource",
 						},
-						Name: "MaxBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2067, 59),
+								Pos:      lp(2067, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 64),
+									Pos:  lp(2067, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 76),
+											Pos:  lp(2067, 80),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2067, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -40483,24 +40127,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 38),
+								Pos:      lp(2068, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 43),
+									Pos:  lp(2068, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2068, 55),
-											Name: "int",
+											Pos:  lp(2068, 80),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2068, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2068, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -40509,22 +40174,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 47),
+								Pos:      lp(2069, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 52),
+									Pos:  lp(2069, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 64),
+											Pos:  lp(2069, 80),
 											Name: "TSource",
 										},
 									},
@@ -40532,22 +40197,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2069, 81),
+								Pos: lp(2069, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2069, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2069, 95),
-											Name: "int",
-										},
-									},
+									Pos:  lp(2069, 97),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40556,24 +40211,53 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 39),
+								Pos:      lp(2070, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 44),
+									Pos:  lp(2070, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 56),
-											Name: "long",
+											Pos:  lp(2070, 80),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2070, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2070, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2070, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2070, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40582,366 +40266,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2071, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 53),
-									Name: "IEnumerable",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2071, 42),
+									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 65),
+											Pos:  lp(2071, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2071, 58),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2071, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2071, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2071, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2072, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2072, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2072, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2072, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2073, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2073, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2073, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2073, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2073, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2074, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2075, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2075, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2075, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2076, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2076, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2076, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2077, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2077, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2077, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2077, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2077, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 30),
-							Name: "TSource",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2078, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 30),
-							Name: "TResult",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2079, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2079, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2079, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 30),
-							Name: "TSource",
-						},
-						Name: "MinBy",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 59),
+								Pos:      lp(2071, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 64),
+									Pos:  lp(2071, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 76),
+											Pos:  lp(2071, 108),
 											Name: "TSource",
 										},
 									},
@@ -40949,17 +40306,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2080, 93),
+								Pos: lp(2071, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 93),
+									Pos:  lp(2071, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 98),
+											Pos:  lp(2071, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2080, 107),
+											Pos:  lp(2071, 139),
 											Name: "TKey",
 										},
 									},
@@ -40969,29 +40326,443 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2072, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2072, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2072, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2072, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2072, 102),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 107),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 119),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2072, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2072, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2072, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2072, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2073, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2073, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2073, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2073, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2073, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2074, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2074, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2074, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2074, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2074, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2074, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2075, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2075, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2075, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2075, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2076, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2076, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2076, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2076, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2077, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2077, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2077, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2078, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2078, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2078, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2078, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2078, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2079, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2079, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2079, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2079, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2079, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2080, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2080, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2080, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2080, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2080, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2081, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2081, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 67),
+								Pos:      lp(2081, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2081, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2081, 58),
+											Name: "double",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -41002,33 +40773,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 49),
-									Name: "T",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Order",
+						Name: "Max",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 61),
+								Pos:      lp(2082, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 66),
+									Pos:  lp(2082, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 78),
-											Name: "T",
+											Pos:  lp(2082, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2082, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -41037,47 +40820,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2083, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 49),
-									Name: "T",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2083, 61),
+								Pos:      lp(2083, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 66),
+									Pos:  lp(2083, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2083, 78),
-											Name: "T",
+											Pos:  lp(2083, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2083, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41086,29 +40846,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OrderBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 81),
+								Pos:      lp(2084, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 86),
+									Pos:  lp(2084, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 98),
+											Pos:  lp(2084, 68),
 											Name: "TSource",
 										},
 									},
@@ -41116,22 +40869,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2084, 115),
+								Pos: lp(2084, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 115),
+									Pos:  lp(2084, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 120),
+											Pos:  lp(2084, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2084, 129),
-											Name: "TKey",
+											Pos:  lp(2084, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41140,66 +40893,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2085, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OrderBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 81),
+								Pos:      lp(2085, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 86),
+									Pos:  lp(2085, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 98),
-											Name: "TSource",
+											Pos:  lp(2085, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2085, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2085, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2085, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41208,29 +40919,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2086, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OrderByDescending",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 91),
+								Pos:      lp(2086, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 96),
+									Pos:  lp(2086, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 108),
+											Pos:  lp(2086, 66),
 											Name: "TSource",
 										},
 									},
@@ -41238,22 +40942,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2086, 125),
+								Pos: lp(2086, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 125),
+									Pos:  lp(2086, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 130),
+											Pos:  lp(2086, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2086, 139),
-											Name: "TKey",
+											Pos:  lp(2086, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41262,66 +40966,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2087, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2087, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderByDescending",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 91),
+								Pos:      lp(2087, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 96),
+									Pos:  lp(2087, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 108),
+											Pos:  lp(2087, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2087, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2087, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2087, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41330,420 +40995,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2088, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2088, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "ThenBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2088, 80),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 85),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 104),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2088, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2088, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2089, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2089, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2089, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2089, 80),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 85),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 104),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2089, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2089, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2089, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2090, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2090, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2090, 90),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 95),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 114),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2090, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2090, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2091, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2091, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2091, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2091, 90),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 95),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 114),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2091, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2091, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2091, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2092, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2092, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2092, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2092, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 102),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2093, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2093, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2093, 42),
-									Name: "int",
-								},
-							},
-						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2093, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2093, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 64),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2094, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2094, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2094, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2094, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 67),
-									Name: "TResult",
-								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2094, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 84),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2095, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2095, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2095, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2095, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2096, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2096, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2096, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 76),
+								Pos:      lp(2088, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 81),
+									Pos:  lp(2088, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 93),
+											Pos:  lp(2088, 77),
 											Name: "TSource",
 										},
 									},
@@ -41751,17 +41019,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2096, 110),
+								Pos: lp(2088, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 110),
+									Pos:  lp(2088, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 115),
+											Pos:  lp(2088, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2096, 124),
+											Pos:  lp(2088, 108),
 											Name: "TResult",
 										},
 									},
@@ -41771,33 +41039,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2097, 9),
+						Pos:       lp(2089, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2097, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2097, 42),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2089, 30),
+							Name: "TSource",
 						},
-						Name: "Select",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 76),
+								Pos:      lp(2089, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 81),
+									Pos:  lp(2089, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 93),
+											Pos:  lp(2089, 76),
 											Name: "TSource",
 										},
 									},
@@ -41805,22 +41067,310 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2097, 110),
+								Pos: lp(2089, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 110),
+									Pos:  lp(2089, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 115),
+											Pos:  lp(2089, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2097, 124),
+											Pos:  lp(2089, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2090, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2090, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2090, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 55),
 											Name: "int",
 										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2091, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2091, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2091, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2091, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 129),
-											Name: "TResult",
+											Pos:  lp(2091, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2091, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2091, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2091, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2092, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2092, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2092, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2092, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2092, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2093, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2093, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2093, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2093, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2093, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2093, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2093, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2093, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2093, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2094, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2094, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2094, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2095, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2095, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2095, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2095, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2095, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2095, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2095, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2096, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2096, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2096, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2096, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2097, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2097, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2097, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2097, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2097, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2097, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2097, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2097, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2097, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -41833,58 +41383,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2098, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2098, 80),
+								Pos:      lp(2098, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 85),
+									Pos:  lp(2098, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 97),
-											Name: "TSource",
+											Pos:  lp(2098, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2098, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2098, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2098, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -41893,30 +41409,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2099, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2099, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "SelectMany",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 93),
+								Pos:      lp(2099, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 98),
+									Pos:  lp(2099, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 110),
+											Pos:  lp(2099, 66),
 											Name: "TSource",
 										},
 									},
@@ -41924,50 +41432,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2099, 127),
+								Pos: lp(2099, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 127),
+									Pos:  lp(2099, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 132),
+											Pos:  lp(2099, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2099, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2099, 153),
-													Name: "TCollection",
-												},
-											},
+											Pos:  lp(2099, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2099, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2099, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2099, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2099, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2099, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41976,41 +41456,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2100, 30),
-							Name: "bool",
+							Name: "TSource",
 						},
-						Name: "SequenceEqual",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 58),
+								Pos:      lp(2100, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 63),
+									Pos:  lp(2100, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 75),
+											Pos:  lp(2100, 68),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2100, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2100, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2100, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -42019,28 +41485,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2101, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2101, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "Skip",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 65),
+								Pos:      lp(2101, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 70),
+									Pos:  lp(2101, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2101, 82),
+											Pos:  lp(2101, 77),
 											Name: "TSource",
 										},
 									},
@@ -42048,12 +41509,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2101, 99),
+								Pos: lp(2101, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 99),
-									Name: "int",
+									Pos:  lp(2101, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2101, 108),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -42062,28 +41533,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2102, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2102, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Take",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2102, 65),
+								Pos:      lp(2102, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 70),
+									Pos:  lp(2102, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 82),
+											Pos:  lp(2102, 76),
 											Name: "TSource",
 										},
 									},
@@ -42091,12 +41557,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2102, 99),
+								Pos: lp(2102, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 99),
-									Name: "int",
+									Pos:  lp(2102, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2102, 107),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42109,37 +41585,23 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2103, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 69),
+								Pos:      lp(2103, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2103, 86),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2103, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2103, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 103),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -42148,41 +41610,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2104, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2104, 42),
-									Name: "TSource",
+									Pos:  lp(2104, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 69),
+								Pos:      lp(2104, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 74),
+									Pos:  lp(2104, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 86),
-											Name: "TSource",
+											Pos:  lp(2104, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2104, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2104, 103),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -42191,51 +41645,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2105, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2105, 42),
-									Name: "TSource",
+									Pos:  lp(2105, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 70),
+								Pos:      lp(2105, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 75),
+									Pos:  lp(2105, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 87),
-											Name: "TSource",
+											Pos:  lp(2105, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2105, 104),
+								Pos: lp(2105, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 104),
-									Name: "Func",
+									Pos:  lp(2105, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2105, 118),
-											Name: "bool",
+											Pos:  lp(2105, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "comparer",
 							},
 						},
 					},
@@ -42244,28 +41694,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2106, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2106, 42),
+									Pos:  lp(2106, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 70),
+								Pos:      lp(2106, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 75),
+									Pos:  lp(2106, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 87),
+											Pos:  lp(2106, 98),
 											Name: "TSource",
 										},
 									},
@@ -42273,26 +41724,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2106, 104),
+								Pos: lp(2106, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 104),
+									Pos:  lp(2106, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 109),
+											Pos:  lp(2106, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2106, 123),
-											Name: "bool",
+											Pos:  lp(2106, 129),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42301,28 +41748,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2107, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2107, 42),
+									Pos:  lp(2107, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 70),
+								Pos:      lp(2107, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 75),
+									Pos:  lp(2107, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 87),
+											Pos:  lp(2107, 98),
 											Name: "TSource",
 										},
 									},
@@ -42330,22 +41778,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2107, 104),
+								Pos: lp(2107, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 104),
+									Pos:  lp(2107, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 109),
+											Pos:  lp(2107, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2107, 118),
-											Name: "bool",
+											Pos:  lp(2107, 129),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2107, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2107, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42354,28 +41816,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2108, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2108, 42),
+									Pos:  lp(2108, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 70),
+								Pos:      lp(2108, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 75),
+									Pos:  lp(2108, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 87),
+											Pos:  lp(2108, 108),
 											Name: "TSource",
 										},
 									},
@@ -42383,26 +41846,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2108, 104),
+								Pos: lp(2108, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 104),
+									Pos:  lp(2108, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 109),
+											Pos:  lp(2108, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2108, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2108, 123),
-											Name: "bool",
+											Pos:  lp(2108, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42411,28 +41870,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2109, 42),
+									Pos:  lp(2109, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 66),
+								Pos:      lp(2109, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 71),
+									Pos:  lp(2109, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 83),
+											Pos:  lp(2109, 108),
 											Name: "TSource",
 										},
 									},
@@ -42440,22 +41900,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 100),
+								Pos: lp(2109, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 100),
+									Pos:  lp(2109, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 105),
+											Pos:  lp(2109, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2109, 114),
-											Name: "bool",
+											Pos:  lp(2109, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2109, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42464,28 +41938,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2110, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2110, 42),
+									Pos:  lp(2110, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 66),
+								Pos:      lp(2110, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2110, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 83),
+											Pos:  lp(2110, 104),
 											Name: "TSource",
 										},
 									},
@@ -42493,26 +41968,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2110, 100),
+								Pos: lp(2110, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 100),
+									Pos:  lp(2110, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 105),
+											Pos:  lp(2110, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2110, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2110, 119),
-											Name: "bool",
+											Pos:  lp(2110, 135),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42521,24 +41992,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2111, 30),
-							Name: "int",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2111, 49),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 38),
+								Pos:      lp(2111, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 43),
-									Name: "IEnumerable",
+									Pos:  lp(2111, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 55),
-											Name: "int",
+											Pos:  lp(2111, 104),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2111, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2111, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42547,22 +42060,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2112, 30),
-							Name: "int",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2112, 49),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 47),
+								Pos:      lp(2112, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 52),
-									Name: "IEnumerable",
+									Pos:  lp(2112, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 64),
+											Pos:  lp(2112, 114),
 											Name: "TSource",
 										},
 									},
@@ -42570,22 +42090,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2112, 81),
+								Pos: lp(2112, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 81),
+									Pos:  lp(2112, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 86),
+											Pos:  lp(2112, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2112, 95),
-											Name: "int",
+											Pos:  lp(2112, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42594,24 +42114,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2113, 30),
-							Name: "long",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2113, 49),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2113, 39),
+								Pos:      lp(2113, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 44),
-									Name: "IEnumerable",
+									Pos:  lp(2113, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 56),
-											Name: "long",
+											Pos:  lp(2113, 114),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2113, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2113, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2113, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42620,22 +42182,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2114, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2114, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2114, 48),
+								Pos:      lp(2114, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 53),
+									Pos:  lp(2114, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 65),
+											Pos:  lp(2114, 85),
 											Name: "TSource",
 										},
 									},
@@ -42643,22 +42211,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2114, 82),
+								Pos: lp(2114, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2114, 96),
-											Name: "long",
-										},
-									},
+									Pos:  lp(2114, 102),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "element",
 							},
 						},
 					},
@@ -42667,24 +42225,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2115, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2115, 42),
+									Name: "int",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 41),
-								Modifier: "this",
+								Pos: lp(2115, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 58),
-											Name: "double",
-										},
-									},
+									Pos:  lp(2115, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2115, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 64),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -42693,45 +42258,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2116, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2116, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2116, 50),
-								Modifier: "this",
+								Pos: lp(2116, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 67),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2116, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
 								Pos: lp(2116, 84),
 								Type: &lang.TypeRef{
 									Pos:  lp(2116, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2116, 98),
-											Name: "double",
-										},
-									},
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -42740,20 +42294,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2117, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 42),
+								Pos:      lp(2117, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 47),
+									Pos:  lp(2117, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 59),
-											Name: "decimal",
+											Pos:  lp(2117, 85),
+											Name: "TSource",
 										},
 									},
 								},
@@ -42766,22 +42329,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2118, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 51),
+								Pos:      lp(2118, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 56),
+									Pos:  lp(2118, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 68),
+											Pos:  lp(2118, 93),
 											Name: "TSource",
 										},
 									},
@@ -42789,18 +42359,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2118, 85),
+								Pos: lp(2118, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 85),
+									Pos:  lp(2118, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 90),
+											Pos:  lp(2118, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2118, 99),
-											Name: "decimal",
+											Pos:  lp(2118, 124),
+											Name: "TResult",
 										},
 									},
 								},
@@ -42813,24 +42383,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2119, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 40),
+								Pos:      lp(2119, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 45),
+									Pos:  lp(2119, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 57),
-											Name: "float",
+											Pos:  lp(2119, 93),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2119, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2119, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2119, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42839,22 +42441,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2120, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 49),
+								Pos:      lp(2120, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 54),
+									Pos:  lp(2120, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 66),
+											Pos:  lp(2120, 97),
 											Name: "TSource",
 										},
 									},
@@ -42862,18 +42471,24 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2120, 83),
+								Pos: lp(2120, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 83),
+									Pos:  lp(2120, 114),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 88),
+											Pos:  lp(2120, 119),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2120, 97),
-											Name: "float",
+											Pos:  lp(2120, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2120, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
@@ -42885,32 +42500,82 @@ func libraryAST() *lang.File {
 						Pos:       lp(2121, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2121, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2121, 30),
-								Name: "TSource",
+							Pos:  lp(2121, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2121, 42),
+									Name: "TResult",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 57),
+								Pos:      lp(2121, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 62),
+									Pos:  lp(2121, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 74),
+											Pos:  lp(2121, 110),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2121, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2121, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2121, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2121, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2121, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2121, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -42919,56 +42584,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2122, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2122, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "ToDictionary",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 84),
+								Pos:      lp(2122, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 89),
+									Pos:  lp(2122, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 101),
+											Pos:  lp(2122, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2122, 118),
+								Pos: lp(2122, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 118),
-									Name: "Func",
+									Pos:  lp(2122, 91),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 123),
+											Pos:  lp(2122, 103),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2122, 132),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 						},
 					},
@@ -42977,34 +42627,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2123, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2123, 47),
-									Name: "TElement",
+									Pos:  lp(2123, 42),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 95),
+								Pos:      lp(2123, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 100),
+									Pos:  lp(2123, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 112),
+											Pos:  lp(2123, 82),
 											Name: "TSource",
 										},
 									},
@@ -43012,40 +42656,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2123, 129),
+								Pos: lp(2123, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 129),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 134),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 143),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2123, 99),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2123, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "count",
 							},
 						},
 					},
@@ -43054,33 +42670,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2124, 38),
+									Pos:  lp(2124, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 66),
+								Pos:      lp(2124, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 71),
+									Pos:  lp(2124, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 83),
+											Pos:  lp(2124, 82),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2124, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 99),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -43089,28 +42713,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2125, 38),
+									Pos:  lp(2125, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 66),
+								Pos:      lp(2125, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 71),
+									Pos:  lp(2125, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 83),
+											Pos:  lp(2125, 86),
 											Name: "TSource",
 										},
 									},
@@ -43118,18 +42742,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2125, 100),
+								Pos: lp(2125, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 100),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2125, 118),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2125, 103),
+									Name: "int",
 								},
-								Name: "comparer",
+								Name: "count",
 							},
 						},
 					},
@@ -43138,33 +42756,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2126, 30),
-							Name: "List",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2126, 35),
+									Pos:  lp(2126, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 60),
+								Pos:      lp(2126, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 65),
+									Pos:  lp(2126, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 77),
+											Pos:  lp(2126, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2126, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 103),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -43181,39 +42807,43 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 66),
+								Pos:      lp(2127, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 71),
+									Pos:  lp(2127, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 83),
+											Pos:  lp(2127, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2127, 99),
+								Pos: lp(2127, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2127, 104),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 111),
+											Pos:  lp(2127, 109),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2127, 118),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43230,53 +42860,47 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2128, 66),
+								Pos:      lp(2128, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 71),
+									Pos:  lp(2128, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 83),
+											Pos:  lp(2128, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2128, 99),
+								Pos: lp(2128, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2128, 104),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 111),
+											Pos:  lp(2128, 109),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2128, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43289,6 +42913,990 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2129, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2129, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2129, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2129, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2130, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2130, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2130, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2130, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2130, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2130, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2130, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2130, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2130, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2131, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2131, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2131, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2131, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2131, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2131, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2132, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2132, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2132, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2132, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2132, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2133, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2133, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2133, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2134, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2134, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2134, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2134, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2134, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2134, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2134, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2135, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2135, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2135, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2136, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2136, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2136, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2136, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2136, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2137, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2137, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2137, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2137, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2138, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2138, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2138, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2138, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2138, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2138, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2138, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2139, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2139, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2139, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2139, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2140, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2140, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2140, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2140, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2140, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2141, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2141, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2141, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2142, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2142, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2142, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2142, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2142, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2143, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2143, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2143, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2143, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2143, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2144, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2144, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2144, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2144, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2144, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2144, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2144, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2144, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2144, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2145, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2145, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2145, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2145, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2145, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2145, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2145, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2145, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2145, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2146, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2146, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2146, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2146, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2146, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2146, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2147, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2147, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2147, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2147, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2147, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2148, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2148, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2148, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2148, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2148, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2149, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2149, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2149, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2149, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2149, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2150, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2150, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2150, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2150, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2150, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2150, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2150, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2150, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2150, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2151, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2151, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2151, 42),
 									Name: "TResult",
 								},
 							},
@@ -43301,14 +43909,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2129, 81),
+								Pos:      lp(2151, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 86),
+									Pos:  lp(2151, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 98),
+											Pos:  lp(2151, 98),
 											Name: "TFirst",
 										},
 									},
@@ -43316,13 +43924,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2129, 113),
+								Pos: lp(2151, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 113),
+									Pos:  lp(2151, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 125),
+											Pos:  lp(2151, 125),
 											Name: "TSecond",
 										},
 									},
@@ -43330,21 +43938,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2129, 142),
+								Pos: lp(2151, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 142),
+									Pos:  lp(2151, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 147),
+											Pos:  lp(2151, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2129, 155),
+											Pos:  lp(2151, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2129, 164),
+											Pos:  lp(2151, 164),
 											Name: "TResult",
 										},
 									},
@@ -43356,7 +43964,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2132, 5),
+				Pos:       lp(2154, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -43367,11 +43975,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2132, 50),
+						Pos:  lp(2154, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2132, 62),
+								Pos:  lp(2154, 62),
 								Name: "TElement",
 							},
 						},
@@ -43379,15 +43987,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2134, 9),
+						Pos: lp(2156, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2134, 9),
+							Pos:  lp(2156, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2134, 20),
+								Pos:  lp(2156, 20),
 								Kind: "get",
 							},
 						},
@@ -43395,7 +44003,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2137, 5),
+				Pos:       lp(2159, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -43405,11 +44013,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2137, 53),
+						Pos:  lp(2159, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2137, 65),
+								Pos:  lp(2159, 65),
 								Name: "TElement",
 							},
 						},
