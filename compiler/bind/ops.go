@@ -147,6 +147,13 @@ func underlying(t *Type) *Type {
 	return t
 }
 
+// liftedUser reports whether l or r is a nullable value type whose
+// underlying type's operators are declared ones (a library value type):
+// their lifted forms are left to run time.
+func liftedUser(l, r *Type) bool {
+	return l.Kind == Nullable && l.Elem.Kind == Struct || r.Kind == Nullable && r.Elem.Kind == Struct
+}
+
 // liftedBinary types a binary operator with a nullable value type operand
 // (§12.4.8): the predefined operator of the underlying types, whose
 // result is nullable (null when an operand is null). A lifted
@@ -232,7 +239,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 			if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
 				b.operatorError(e, arithOperands, l, r)
 			}
-		} else if b.knownOperands(l, r) && !(underlying(l).Kind == Enum && underlying(r) == underlying(l)) &&
+		} else if b.knownOperands(l, r) && !(underlying(l).Kind == Enum && underlying(r) == underlying(l)) && !liftedUser(l, r) &&
 			b.predefined(arithOperands, xs, []*Type{underlying(l), underlying(r)}) == nil {
 			// A nullable operand compares by its underlying type's
 			// operator, lifted: false when an operand is null (§12.4.8).
