@@ -1072,10 +1072,7 @@ func (fs *funcState) compareConst(e *lang.BinaryExpr, whenFalse bool, target *la
 		return false
 	}
 	if bt := fs.c.info.TypeOf(e.X); bt != nil && bt.Kind == bind.Nullable {
-		// A lifted comparison is false when the operand is null, so its
-		// negation is not the opposite comparison: `n > 1` is not
-		// `!(n <= 1)`. The general path jumps on "not less".
-		return false
+		return false // lifted: a null operand is false both ways, which a negated jump cannot say
 	}
 	op := map[string]vm.Op{"<": vm.OpJLtK, ">=": vm.OpJGeK, "<=": vm.OpJLeK, ">": vm.OpJGtK}[e.Op]
 	if whenFalse {

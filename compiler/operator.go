@@ -27,6 +27,9 @@ func (fs *funcState) callOperatorAt(m *bind.Method, w int, have []*vm.Type, dst 
 	n := len(have)
 	decl, _ := m.Definition().Decl.(*lang.MethodDecl)
 	mi := fs.c.methodOf[decl]
+	if mi == nil && m.Owner != nil && m.Owner.Lib && m.Owner.VM != nil {
+		return fs.callLibOperator(m, w, n, dst)
+	}
 	if mi == nil {
 		panic("operator method not declared: " + m.Name)
 	}
@@ -59,4 +62,23 @@ func (fs *funcState) shortCircuit(e *lang.BinaryExpr, test *bind.Method, dst int
 	fs.move(dst, w)
 	fs.mark(end)
 	return rt
+}
+
+// callLibOperator calls the native of library operator m (TimeSpan's
+// op_Addition: one native per name serves every overload) on the n
+// operands in registers w.., leaving the result in dst.
+func (fs *funcState) callLibOperator(m *bind.Method, w, n, dst int) *vm.Type {
+	f := m.Owner.VM.LookupStatic(m.Name, n)
+	if f == nil {
+		panic("library operator without a native: " + m.Owner.VM.FullName() + "." + m.Name)
+	}
+	fs.emitABC(vm.OpCall, w, fs.c.addFunc(f), n)
+	fs.move(dst, w)
+	switch {
+	case m.Ret.VM != nil:
+		return m.Ret.VM
+	case m.Ret.Kind == bind.Special && m.Ret.Special == bind.Bool:
+		return vm.TBool
+	}
+	return vmNumeric(m.Ret)
 }

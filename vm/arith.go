@@ -106,6 +106,11 @@ func (t *Thread) divByZero() error {
 
 // arith applies a binary arithmetic or bitwise operator with C#'s promotion rules.
 func (t *Thread) arith(op Op, b, c Value) (Value, error) {
+	if b.IsNull() || c.IsNull() {
+		if r, ok := liftedNull(op, b, c); ok {
+			return r, nil
+		}
+	}
 	if op == OpAdd {
 		if b.AsStr() != nil || c.AsStr() != nil {
 			return t.concat(b, c)
@@ -365,6 +370,9 @@ func samePointer(x, y any) bool {
 func (t *Thread) Equals(b, c Value) bool { return t.equal(b, c) }
 
 func (t *Thread) compare(op Op, b, c Value) (bool, error) {
+	if b.IsNull() || c.IsNull() {
+		return false, nil // lifted: a comparison with null is false (§12.4.8)
+	}
 	rb, rc := rank(b), rank(c)
 	if rb != rankNone && rc != rankNone {
 		if rb <= rankULong && rc <= rankULong {
@@ -580,4 +588,27 @@ func (t *Thread) compareK(op Op, a, k Value) (bool, error) {
 		return t.compare(OpLe, a, k)
 	}
 	return t.compare(OpLt, k, a)
+}
+
+// liftedNull is a lifted operator (§12.4.8) with a null operand: null,
+// except that bool? & and | are three-valued (§12.13.5): false & null is
+// false and true | null is true. ok is false where null is not a lifted
+// operand: string concatenation and delegate combination.
+func liftedNull(op Op, b, c Value) (r Value, ok bool) {
+	if b.AsStr() != nil || c.AsStr() != nil || b.AsClosure() != nil || c.AsClosure() != nil {
+		return Null, false
+	}
+	v := b
+	if v.IsNull() {
+		v = c
+	}
+	if v.p == ptrBool {
+		switch {
+		case op == OpBitAnd && v.n == 0:
+			return Bool(false), true
+		case op == OpBitOr && v.n != 0:
+			return Bool(true), true
+		}
+	}
+	return Null, true
 }

@@ -913,6 +913,19 @@ namespace System
         public extern static TimeSpan FromMinutes(double value);
         public extern static TimeSpan FromSeconds(double value);
         public extern static TimeSpan FromTicks(long value);
+        public extern static TimeSpan operator +(TimeSpan t1, TimeSpan t2);
+        public extern static TimeSpan operator -(TimeSpan t1, TimeSpan t2);
+        public extern static TimeSpan operator -(TimeSpan t);
+        public extern static TimeSpan operator *(TimeSpan timeSpan, double factor);
+        public extern static TimeSpan operator *(double factor, TimeSpan timeSpan);
+        public extern static TimeSpan operator /(TimeSpan timeSpan, double divisor);
+        public extern static double operator /(TimeSpan t1, TimeSpan t2);
+        public extern static bool operator ==(TimeSpan t1, TimeSpan t2);
+        public extern static bool operator !=(TimeSpan t1, TimeSpan t2);
+        public extern static bool operator <(TimeSpan t1, TimeSpan t2);
+        public extern static bool operator >(TimeSpan t1, TimeSpan t2);
+        public extern static bool operator <=(TimeSpan t1, TimeSpan t2);
+        public extern static bool operator >=(TimeSpan t1, TimeSpan t2);
     }
 
     [Struct] public sealed class DateTime : IComparable, IComparable<DateTime>, IEquatable<DateTime>, IFormattable
@@ -974,6 +987,15 @@ namespace System
         public extern static int DaysInMonth(int year, int month);
         public extern static bool IsLeapYear(int year);
         public extern static DateTime SpecifyKind(DateTime value, DateTimeKind kind);
+        public extern static DateTime operator +(DateTime d, TimeSpan t);
+        public extern static DateTime operator -(DateTime d, TimeSpan t);
+        public extern static TimeSpan operator -(DateTime d1, DateTime d2);
+        public extern static bool operator ==(DateTime d1, DateTime d2);
+        public extern static bool operator !=(DateTime d1, DateTime d2);
+        public extern static bool operator <(DateTime t1, DateTime t2);
+        public extern static bool operator >(DateTime t1, DateTime t2);
+        public extern static bool operator <=(DateTime t1, DateTime t2);
+        public extern static bool operator >=(DateTime t1, DateTime t2);
     }
 
     public abstract class Array : ICloneable, System.Collections.IList

@@ -20343,502 +20343,457 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       lp(916, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(916, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Addition",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(916, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(916, 50),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(916, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(916, 63),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "+",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(917, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(917, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(917, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(917, 50),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(917, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(917, 63),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(918, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(918, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_UnaryNegation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(918, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(918, 50),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(919, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(919, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Multiply",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(919, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(919, 50),
+									Name: "TimeSpan",
+								},
+								Name: "timeSpan",
+							},
+							&lang.Param{
+								Pos: lp(919, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(919, 69),
+									Name: "double",
+								},
+								Name: "factor",
+							},
+						},
+						Operator: "*",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(920, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(920, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Multiply",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(920, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(920, 50),
+									Name: "double",
+								},
+								Name: "factor",
+							},
+							&lang.Param{
+								Pos: lp(920, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(920, 65),
+									Name: "TimeSpan",
+								},
+								Name: "timeSpan",
+							},
+						},
+						Operator: "*",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(921, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(921, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Division",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(921, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(921, 50),
+									Name: "TimeSpan",
+								},
+								Name: "timeSpan",
+							},
+							&lang.Param{
+								Pos: lp(921, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(921, 69),
+									Name: "double",
+								},
+								Name: "divisor",
+							},
+						},
+						Operator: "/",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(922, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(922, 30),
+							Name: "double",
+						},
+						Name: "op_Division",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(922, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(922, 48),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(922, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(922, 61),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "/",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(923, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(923, 30),
+							Name: "bool",
+						},
+						Name: "op_Equality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(923, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(923, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(923, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(923, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "==",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(924, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(924, 30),
+							Name: "bool",
+						},
+						Name: "op_Inequality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(924, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(924, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(924, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(924, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "!=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(925, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(925, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(925, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(925, 46),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(925, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(925, 59),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(926, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(926, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(926, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(926, 46),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(926, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(926, 59),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(927, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(927, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(927, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(927, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(927, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(927, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(928, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(928, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(928, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(928, 47),
+									Name: "TimeSpan",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(928, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(928, 60),
+									Name: "TimeSpan",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">=",
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(918, 5),
+				Pos:       lp(931, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DateTime",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(918, 6),
+						Pos:  lp(931, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(918, 45),
+						Pos:  lp(931, 45),
 						Name: "IComparable",
 					},
 					&lang.TypeRef{
-						Pos:  lp(918, 58),
+						Pos:  lp(931, 58),
 						Name: "IComparable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(918, 70),
+								Pos:  lp(931, 70),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(918, 81),
+						Pos:  lp(931, 81),
 						Name: "IEquatable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(918, 92),
+								Pos:  lp(931, 92),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(918, 103),
+						Pos:  lp(931, 103),
 						Name: "IFormattable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       lp(920, 9),
+						Pos:       lp(933, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(920, 32),
+							Pos:  lp(933, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(920, 41),
+								Pos:  lp(933, 41),
 								Name: "MaxValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(921, 9),
+						Pos:       lp(934, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(921, 32),
+							Pos:  lp(934, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(921, 41),
+								Pos:  lp(934, 41),
 								Name: "MinValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(922, 9),
+						Pos:       lp(935, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(922, 32),
+							Pos:  lp(935, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(922, 41),
+								Pos:  lp(935, 41),
 								Name: "UnixEpoch",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(923, 9),
+						Pos:       lp(936, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(923, 23),
+							Pos:  lp(936, 23),
 							Name: "DateTime",
 						},
 						Name: "Now",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(923, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(924, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(924, 23),
-							Name: "DateTime",
-						},
-						Name: "Today",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(924, 40),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(925, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(925, 23),
-							Name: "DateTime",
-						},
-						Name: "UtcNow",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(925, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(926, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(927, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(927, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(927, 32),
-									Name: "long",
-								},
-								Name: "ticks",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(928, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(928, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(928, 32),
-									Name: "long",
-								},
-								Name: "ticks",
-							},
-							&lang.Param{
-								Pos: lp(928, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(928, 44),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(929, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(929, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(929, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(929, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(929, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(929, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(929, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(930, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(930, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(930, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(930, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(930, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(930, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(930, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(930, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(931, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(931, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(931, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(931, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(931, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(931, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(931, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(931, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(931, 96),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(932, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(932, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(932, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(932, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(932, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(932, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(932, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(932, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(932, 96),
-									Name: "int",
-								},
-								Name: "millisecond",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(933, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "DateTime",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(933, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 32),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(933, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 42),
-									Name: "int",
-								},
-								Name: "month",
-							},
-							&lang.Param{
-								Pos: lp(933, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 53),
-									Name: "int",
-								},
-								Name: "day",
-							},
-							&lang.Param{
-								Pos: lp(933, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 62),
-									Name: "int",
-								},
-								Name: "hour",
-							},
-							&lang.Param{
-								Pos: lp(933, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 72),
-									Name: "int",
-								},
-								Name: "minute",
-							},
-							&lang.Param{
-								Pos: lp(933, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 84),
-									Name: "int",
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(933, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 96),
-									Name: "int",
-								},
-								Name: "millisecond",
-							},
-							&lang.Param{
-								Pos: lp(933, 113),
-								Type: &lang.TypeRef{
-									Pos:  lp(933, 113),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(934, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(934, 16),
-							Name: "DateTime",
-						},
-						Name: "Date",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(934, 32),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(935, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(935, 16),
-							Name: "int",
-						},
-						Name: "Day",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(935, 26),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(936, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(936, 16),
-							Name: "DayOfWeek",
-						},
-						Name: "DayOfWeek",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(936, 38),
@@ -20848,167 +20803,568 @@ func libraryAST() *lang.File {
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(937, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(937, 16),
-							Name: "int",
+							Pos:  lp(937, 23),
+							Name: "DateTime",
 						},
-						Name: "DayOfYear",
+						Name: "Today",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(937, 32),
+								Pos:  lp(937, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(938, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(938, 23),
+							Name: "DateTime",
+						},
+						Name: "UtcNow",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(938, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(939, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(940, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(940, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(940, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(941, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(941, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(941, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+							&lang.Param{
+								Pos: lp(941, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(941, 44),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(942, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(942, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(942, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(942, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(942, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(943, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(943, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(943, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(943, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(943, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(943, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(943, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(943, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(944, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(944, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(944, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(944, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(944, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(944, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(944, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(944, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(944, 96),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(945, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(945, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(945, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(945, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(945, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(945, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(945, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(945, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(945, 96),
+									Name: "int",
+								},
+								Name: "millisecond",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(946, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "DateTime",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(946, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 32),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(946, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 42),
+									Name: "int",
+								},
+								Name: "month",
+							},
+							&lang.Param{
+								Pos: lp(946, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 53),
+									Name: "int",
+								},
+								Name: "day",
+							},
+							&lang.Param{
+								Pos: lp(946, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 62),
+									Name: "int",
+								},
+								Name: "hour",
+							},
+							&lang.Param{
+								Pos: lp(946, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 72),
+									Name: "int",
+								},
+								Name: "minute",
+							},
+							&lang.Param{
+								Pos: lp(946, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 84),
+									Name: "int",
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(946, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 96),
+									Name: "int",
+								},
+								Name: "millisecond",
+							},
+							&lang.Param{
+								Pos: lp(946, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(946, 113),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(947, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(938, 16),
+							Pos:  lp(947, 16),
+							Name: "DateTime",
+						},
+						Name: "Date",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(947, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(948, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(948, 16),
+							Name: "int",
+						},
+						Name: "Day",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(948, 26),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(949, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(949, 16),
+							Name: "DayOfWeek",
+						},
+						Name: "DayOfWeek",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(949, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(950, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(950, 16),
+							Name: "int",
+						},
+						Name: "DayOfYear",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(950, 32),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(951, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(951, 16),
 							Name: "int",
 						},
 						Name: "Hour",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(938, 27),
+								Pos:  lp(951, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(939, 9),
+						Pos:       lp(952, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(939, 16),
+							Pos:  lp(952, 16),
 							Name: "DateTimeKind",
 						},
 						Name: "Kind",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(939, 36),
+								Pos:  lp(952, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(940, 9),
+						Pos:       lp(953, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(940, 16),
+							Pos:  lp(953, 16),
 							Name: "int",
 						},
 						Name: "Millisecond",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(940, 34),
+								Pos:  lp(953, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(941, 9),
+						Pos:       lp(954, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(941, 16),
+							Pos:  lp(954, 16),
 							Name: "int",
 						},
 						Name: "Minute",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(941, 29),
+								Pos:  lp(954, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(942, 9),
+						Pos:       lp(955, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(942, 16),
+							Pos:  lp(955, 16),
 							Name: "int",
 						},
 						Name: "Month",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(942, 28),
+								Pos:  lp(955, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(943, 9),
+						Pos:       lp(956, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(943, 16),
+							Pos:  lp(956, 16),
 							Name: "int",
 						},
 						Name: "Second",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(943, 29),
+								Pos:  lp(956, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(944, 9),
+						Pos:       lp(957, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(944, 16),
+							Pos:  lp(957, 16),
 							Name: "long",
 						},
 						Name: "Ticks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(944, 29),
+								Pos:  lp(957, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(945, 9),
+						Pos:       lp(958, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(945, 16),
+							Pos:  lp(958, 16),
 							Name: "TimeSpan",
 						},
 						Name: "TimeOfDay",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(945, 37),
+								Pos:  lp(958, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(946, 9),
+						Pos:       lp(959, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(946, 16),
+							Pos:  lp(959, 16),
 							Name: "int",
 						},
 						Name: "Year",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(946, 27),
+								Pos:  lp(959, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(947, 9),
+						Pos:       lp(960, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(947, 23),
+							Pos:  lp(960, 23),
 							Name: "DateTime",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(947, 36),
+								Pos: lp(960, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(947, 36),
+									Pos:  lp(960, 36),
 									Name: "TimeSpan",
 								},
 								Name: "value",
@@ -21016,256 +21372,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(948, 9),
+						Pos:       lp(961, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(948, 23),
+							Pos:  lp(961, 23),
 							Name: "DateTime",
 						},
 						Name: "AddDays",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(948, 40),
+								Pos: lp(961, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(948, 40),
+									Pos:  lp(961, 40),
 									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(949, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(949, 23),
-							Name: "DateTime",
-						},
-						Name: "AddHours",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(949, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(949, 41),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(950, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(950, 23),
-							Name: "DateTime",
-						},
-						Name: "AddMilliseconds",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(950, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(950, 48),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(951, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(951, 23),
-							Name: "DateTime",
-						},
-						Name: "AddMinutes",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(951, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(951, 43),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(952, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(952, 23),
-							Name: "DateTime",
-						},
-						Name: "AddMonths",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(952, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(952, 42),
-									Name: "int",
-								},
-								Name: "months",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(953, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(953, 23),
-							Name: "DateTime",
-						},
-						Name: "AddSeconds",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(953, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(953, 43),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(954, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(954, 23),
-							Name: "DateTime",
-						},
-						Name: "AddTicks",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(954, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(954, 41),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(955, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(955, 23),
-							Name: "DateTime",
-						},
-						Name: "AddYears",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(955, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(955, 41),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(956, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(956, 23),
-							Name: "int",
-						},
-						Name: "CompareTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(956, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(956, 37),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(957, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(957, 23),
-							Name: "int",
-						},
-						Name: "CompareTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(957, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(957, 37),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(958, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(958, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(958, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(958, 35),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(959, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(959, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(959, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(959, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(960, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(960, 32),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(961, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(961, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Subtract",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(961, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(961, 41),
-									Name: "DateTime",
 								},
 								Name: "value",
 							},
@@ -21278,13 +21397,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(962, 23),
 							Name: "DateTime",
 						},
-						Name: "Subtract",
+						Name: "AddHours",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(962, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(962, 41),
-									Name: "TimeSpan",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -21297,7 +21416,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(963, 23),
 							Name: "DateTime",
 						},
-						Name: "ToLocalTime",
+						Name: "AddMilliseconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(963, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(963, 48),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(964, 9),
@@ -21306,69 +21435,129 @@ func libraryAST() *lang.File {
 							Pos:  lp(964, 23),
 							Name: "DateTime",
 						},
-						Name: "ToUniversalTime",
+						Name: "AddMinutes",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(964, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(964, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(965, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(965, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToLongDateString",
+						Name: "AddMonths",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(965, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(965, 42),
+									Name: "int",
+								},
+								Name: "months",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(966, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(966, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToLongTimeString",
+						Name: "AddSeconds",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(966, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(966, 43),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(967, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(967, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToShortDateString",
+						Name: "AddTicks",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(967, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(967, 41),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(968, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(968, 23),
-							Name: "string",
+							Name: "DateTime",
 						},
-						Name: "ToShortTimeString",
+						Name: "AddYears",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(968, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(968, 41),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(969, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(969, 32),
-							Name: "string",
+							Pos:  lp(969, 23),
+							Name: "int",
 						},
-						Name: "ToString",
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(969, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(969, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(970, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(970, 23),
-							Name: "string",
+							Name: "int",
 						},
-						Name: "ToString",
+						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(970, 39),
+								Pos: lp(970, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(970, 39),
-									Name: "string",
+									Pos:  lp(970, 37),
+									Name: "DateTime",
 								},
-								Name: "format",
+								Name: "value",
 							},
 						},
 					},
@@ -21377,208 +21566,165 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(971, 23),
-							Name: "string",
+							Name: "bool",
 						},
-						Name: "ToString",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(971, 39),
+								Pos: lp(971, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(971, 39),
-									Name: "IFormatProvider",
+									Pos:  lp(971, 35),
+									Name: "DateTime",
 								},
-								Name: "provider",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(972, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(972, 23),
-							Name: "string",
+							Pos:  lp(972, 32),
+							Name: "bool",
 						},
-						Name: "ToString",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(972, 39),
+								Pos: lp(972, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(972, 39),
-									Name: "string",
+									Pos:  lp(972, 44),
+									Name: "object",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(972, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(972, 54),
-									Name: "IFormatProvider",
-								},
-								Name: "provider",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(973, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(973, 30),
+							Pos:  lp(973, 32),
 							Name: "int",
 						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(973, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(973, 42),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(973, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(973, 55),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
+						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(974, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(974, 30),
-							Name: "int",
+							Pos:  lp(974, 23),
+							Name: "TimeSpan",
 						},
-						Name: "DaysInMonth",
+						Name: "Subtract",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(974, 46),
+								Pos: lp(974, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(974, 46),
-									Name: "int",
+									Pos:  lp(974, 41),
+									Name: "DateTime",
 								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(974, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(974, 56),
-									Name: "int",
-								},
-								Name: "month",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(975, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(975, 30),
-							Name: "bool",
+							Pos:  lp(975, 23),
+							Name: "DateTime",
 						},
-						Name: "IsLeapYear",
+						Name: "Subtract",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(975, 46),
+								Pos: lp(975, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(975, 46),
-									Name: "int",
+									Pos:  lp(975, 41),
+									Name: "TimeSpan",
 								},
-								Name: "year",
+								Name: "value",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(976, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(976, 30),
+							Pos:  lp(976, 23),
 							Name: "DateTime",
 						},
-						Name: "SpecifyKind",
+						Name: "ToLocalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(977, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(977, 23),
+							Name: "DateTime",
+						},
+						Name: "ToUniversalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(978, 23),
+							Name: "string",
+						},
+						Name: "ToLongDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(979, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(979, 23),
+							Name: "string",
+						},
+						Name: "ToLongTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(980, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(980, 23),
+							Name: "string",
+						},
+						Name: "ToShortDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(981, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(981, 23),
+							Name: "string",
+						},
+						Name: "ToShortTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(982, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(982, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(983, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(983, 23),
+							Name: "string",
+						},
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(976, 51),
+								Pos: lp(983, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(976, 51),
-									Name: "DateTime",
+									Pos:  lp(983, 39),
+									Name: "string",
 								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(976, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(976, 67),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(979, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Array",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(65),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(979, 35),
-						Name: "ICloneable",
-					},
-					&lang.TypeRef{
-						Pos:  lp(979, 47),
-						Name: "System.Collections.IList",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(981, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(981, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(981, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(982, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(982, 16),
-							Name: "long",
-						},
-						Name: "LongLength",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(982, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(983, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(983, 16),
-							Name: "int",
-						},
-						Name: "Rank",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(983, 27),
-								Kind: "get",
+								Name: "format",
 							},
 						},
 					},
@@ -21587,96 +21733,117 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(984, 23),
-							Name: "object",
+							Name: "string",
 						},
-						Name: "Clone",
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(984, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(984, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(985, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(985, 23),
-							Name: "void",
+							Name: "string",
 						},
-						Name: "CopyTo",
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(985, 35),
+								Pos: lp(985, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(985, 35),
-									Name: "Array",
+									Pos:  lp(985, 39),
+									Name: "string",
 								},
-								Name: "array",
+								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(985, 48),
+								Pos: lp(985, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(985, 48),
-									Name: "int",
+									Pos:  lp(985, 54),
+									Name: "IFormatProvider",
 								},
-								Name: "index",
+								Name: "provider",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(986, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(986, 23),
+							Pos:  lp(986, 30),
 							Name: "int",
 						},
-						Name: "GetLength",
+						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(986, 37),
+								Pos: lp(986, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(986, 37),
-									Name: "int",
+									Pos:  lp(986, 42),
+									Name: "DateTime",
 								},
-								Name: "dimension",
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(986, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(986, 55),
+									Name: "DateTime",
+								},
+								Name: "t2",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(987, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(987, 23),
-							Name: "System.Collections.IEnumerator",
+							Pos:  lp(987, 30),
+							Name: "int",
 						},
-						Name: "GetEnumerator",
+						Name: "DaysInMonth",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(987, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(987, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(987, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(987, 56),
+									Name: "int",
+								},
+								Name: "month",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(988, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(988, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "BinarySearch",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "IsLeapYear",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(988, 50),
+								Pos: lp(988, 46),
 								Type: &lang.TypeRef{
-									Pos:       lp(988, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(988, 50),
-										Name: "T",
-									},
+									Pos:  lp(988, 46),
+									Name: "int",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(988, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(988, 61),
-									Name: "T",
-								},
-								Name: "value",
+								Name: "year",
 							},
 						},
 					},
@@ -21685,17 +21852,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(989, 30),
-							Name: "void",
+							Name: "DateTime",
 						},
-						Name: "Clear",
+						Name: "SpecifyKind",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(989, 41),
+								Pos: lp(989, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(989, 41),
-									Name: "Array",
+									Pos:  lp(989, 51),
+									Name: "DateTime",
 								},
-								Name: "array",
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(989, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(989, 67),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
 							},
 						},
 					},
@@ -21704,30 +21879,463 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(990, 30),
-							Name: "void",
+							Name: "DateTime",
 						},
-						Name: "Clear",
+						Name: "op_Addition",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(990, 41),
+								Pos: lp(990, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(990, 41),
+									Pos:  lp(990, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(990, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(990, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "+",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(991, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(991, 30),
+							Name: "DateTime",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(991, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(991, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(991, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(991, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(992, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(992, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(992, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(992, 50),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(992, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(992, 63),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(993, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(993, 30),
+							Name: "bool",
+						},
+						Name: "op_Equality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(993, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(993, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(993, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(993, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "==",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(994, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(994, 30),
+							Name: "bool",
+						},
+						Name: "op_Inequality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(994, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(994, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(994, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(994, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "!=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(995, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(995, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(995, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(995, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(995, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(995, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(996, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(996, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(996, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(996, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(996, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(996, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(997, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(997, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(997, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(997, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(997, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(997, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(998, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(998, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(998, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(998, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(998, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(998, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">=",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1001, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Array",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1001, 35),
+						Name: "ICloneable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1001, 47),
+						Name: "System.Collections.IList",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1003, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1003, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1003, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1004, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1004, 16),
+							Name: "long",
+						},
+						Name: "LongLength",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1004, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1005, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1005, 16),
+							Name: "int",
+						},
+						Name: "Rank",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1005, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1006, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1006, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1007, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1007, 23),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1007, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1007, 35),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(990, 54),
+								Pos: lp(1007, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(990, 54),
+									Pos:  lp(1007, 48),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1008, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1008, 23),
+							Name: "int",
+						},
+						Name: "GetLength",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1008, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1008, 37),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1009, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1009, 23),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1010, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1010, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1010, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1010, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1010, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1010, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1010, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1011, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1011, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1011, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1011, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1012, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1012, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1012, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1012, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1012, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1012, 54),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(990, 65),
+								Pos: lp(1012, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(990, 65),
+									Pos:  lp(1012, 65),
 									Name: "int",
 								},
 								Name: "length",
@@ -21735,13 +22343,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(991, 9),
+						Pos:       lp(1013, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(991, 30),
+							Pos:       lp(1013, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(991, 30),
+								Pos:  lp(1013, 30),
 								Name: "TOutput",
 							},
 						},
@@ -21752,29 +22360,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(991, 68),
+								Pos: lp(1013, 68),
 								Type: &lang.TypeRef{
-									Pos:       lp(991, 68),
+									Pos:       lp(1013, 68),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(991, 68),
+										Pos:  lp(1013, 68),
 										Name: "TInput",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(991, 84),
+								Pos: lp(1013, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(991, 84),
+									Pos:  lp(1013, 84),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(991, 94),
+											Pos:  lp(1013, 94),
 											Name: "TInput",
 										},
 										&lang.TypeRef{
-											Pos:  lp(991, 102),
+											Pos:  lp(1013, 102),
 											Name: "TOutput",
 										},
 									},
@@ -21784,34 +22392,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(992, 9),
+						Pos:       lp(1014, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(992, 30),
+							Pos:  lp(1014, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(992, 40),
+								Pos: lp(1014, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(992, 40),
+									Pos:  lp(1014, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(992, 59),
+								Pos: lp(1014, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(992, 59),
+									Pos:  lp(1014, 59),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(992, 83),
+								Pos: lp(1014, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(992, 83),
+									Pos:  lp(1014, 83),
 									Name: "int",
 								},
 								Name: "length",
@@ -21819,50 +22427,50 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(993, 9),
+						Pos:       lp(1015, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(993, 30),
+							Pos:  lp(1015, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(993, 40),
+								Pos: lp(1015, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 40),
+									Pos:  lp(1015, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(993, 59),
+								Pos: lp(1015, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 59),
+									Pos:  lp(1015, 59),
 									Name: "int",
 								},
 								Name: "sourceIndex",
 							},
 							&lang.Param{
-								Pos: lp(993, 76),
+								Pos: lp(1015, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 76),
+									Pos:  lp(1015, 76),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(993, 100),
+								Pos: lp(1015, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 100),
+									Pos:  lp(1015, 100),
 									Name: "int",
 								},
 								Name: "destinationIndex",
 							},
 							&lang.Param{
-								Pos: lp(993, 122),
+								Pos: lp(1015, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(993, 122),
+									Pos:  lp(1015, 122),
 									Name: "int",
 								},
 								Name: "length",
@@ -21870,13 +22478,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(994, 9),
+						Pos:       lp(1016, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(994, 30),
+							Pos:       lp(1016, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(994, 30),
+								Pos:  lp(1016, 30),
 								Name: "T",
 							},
 						},
@@ -21886,10 +22494,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(995, 9),
+						Pos:       lp(1017, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(995, 30),
+							Pos:  lp(1017, 30),
 							Name: "bool",
 						},
 						Name: "Exists",
@@ -21898,25 +22506,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(995, 45),
+								Pos: lp(1017, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(995, 45),
+									Pos:       lp(1017, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(995, 45),
+										Pos:  lp(1017, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(995, 56),
+								Pos: lp(1017, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(995, 56),
+									Pos:  lp(1017, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(995, 66),
+											Pos:  lp(1017, 66),
 											Name: "T",
 										},
 									},
@@ -21926,10 +22534,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(996, 9),
+						Pos:       lp(1018, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(996, 30),
+							Pos:  lp(1018, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -21938,21 +22546,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(996, 43),
+								Pos: lp(1018, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(996, 43),
+									Pos:       lp(1018, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(996, 43),
+										Pos:  lp(1018, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(996, 54),
+								Pos: lp(1018, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(996, 54),
+									Pos:  lp(1018, 54),
 									Name: "T",
 								},
 								Name: "value",
@@ -21960,10 +22568,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(997, 9),
+						Pos:       lp(1019, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(997, 30),
+							Pos:  lp(1019, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -21972,37 +22580,37 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(997, 43),
+								Pos: lp(1019, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(997, 43),
+									Pos:       lp(1019, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(997, 43),
+										Pos:  lp(1019, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(997, 54),
+								Pos: lp(1019, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(997, 54),
+									Pos:  lp(1019, 54),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(997, 63),
+								Pos: lp(1019, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(997, 63),
+									Pos:  lp(1019, 63),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(997, 79),
+								Pos: lp(1019, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(997, 79),
+									Pos:  lp(1019, 79),
 									Name: "int",
 								},
 								Name: "count",
@@ -22010,10 +22618,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(998, 9),
+						Pos:       lp(1020, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(998, 30),
+							Pos:  lp(1020, 30),
 							Name: "T",
 						},
 						Name: "Find",
@@ -22022,25 +22630,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(998, 40),
+								Pos: lp(1020, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(998, 40),
+									Pos:       lp(1020, 40),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(998, 40),
+										Pos:  lp(1020, 40),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(998, 51),
+								Pos: lp(1020, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(998, 51),
+									Pos:  lp(1020, 51),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(998, 61),
+											Pos:  lp(1020, 61),
 											Name: "T",
 										},
 									},
@@ -22050,10 +22658,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(999, 9),
+						Pos:       lp(1021, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(999, 30),
+							Pos:  lp(1021, 30),
 							Name: "int",
 						},
 						Name: "IndexOf",
@@ -22062,21 +22670,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(999, 45),
+								Pos: lp(1021, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(999, 45),
+									Pos:       lp(1021, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(999, 45),
+										Pos:  lp(1021, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(999, 56),
+								Pos: lp(1021, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(999, 56),
+									Pos:  lp(1021, 56),
 									Name: "T",
 								},
 								Name: "value",
@@ -22084,10 +22692,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1000, 9),
+						Pos:       lp(1022, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1000, 30),
+							Pos:  lp(1022, 30),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
@@ -22096,21 +22704,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1000, 49),
+								Pos: lp(1022, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1000, 49),
+									Pos:       lp(1022, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1000, 49),
+										Pos:  lp(1022, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1000, 60),
+								Pos: lp(1022, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1000, 60),
+									Pos:  lp(1022, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -22118,10 +22726,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1001, 9),
+						Pos:       lp(1023, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1001, 30),
+							Pos:  lp(1023, 30),
 							Name: "void",
 						},
 						Name: "Resize",
@@ -22130,22 +22738,22 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1001, 45),
+								Pos:      lp(1023, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:       lp(1001, 49),
+									Pos:       lp(1023, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1001, 49),
+										Pos:  lp(1023, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1001, 60),
+								Pos: lp(1023, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1001, 60),
+									Pos:  lp(1023, 60),
 									Name: "int",
 								},
 								Name: "newSize",
@@ -22153,18 +22761,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1002, 9),
+						Pos:       lp(1024, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1002, 30),
+							Pos:  lp(1024, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1002, 43),
+								Pos: lp(1024, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1002, 43),
+									Pos:  lp(1024, 43),
 									Name: "Array",
 								},
 								Name: "array",
@@ -22172,34 +22780,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1003, 9),
+						Pos:       lp(1025, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1003, 30),
+							Pos:  lp(1025, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1003, 43),
+								Pos: lp(1025, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1003, 43),
+									Pos:  lp(1025, 43),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1003, 56),
+								Pos: lp(1025, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1003, 56),
+									Pos:  lp(1025, 56),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1003, 67),
+								Pos: lp(1025, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1003, 67),
+									Pos:  lp(1025, 67),
 									Name: "int",
 								},
 								Name: "length",
@@ -22207,18 +22815,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1004, 9),
+						Pos:       lp(1026, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1004, 30),
+							Pos:  lp(1026, 30),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1004, 40),
+								Pos: lp(1026, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1004, 40),
+									Pos:  lp(1026, 40),
 									Name: "Array",
 								},
 								Name: "array",
@@ -22226,10 +22834,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1005, 9),
+						Pos:       lp(1027, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1005, 30),
+							Pos:  lp(1027, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -22238,12 +22846,12 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1005, 43),
+								Pos: lp(1027, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1005, 43),
+									Pos:       lp(1027, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1005, 43),
+										Pos:  lp(1027, 43),
 										Name: "T",
 									},
 								},
@@ -22252,10 +22860,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1006, 9),
+						Pos:       lp(1028, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1006, 30),
+							Pos:  lp(1028, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -22264,25 +22872,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1006, 43),
+								Pos: lp(1028, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1006, 43),
+									Pos:       lp(1028, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1006, 43),
+										Pos:  lp(1028, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1006, 54),
+								Pos: lp(1028, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1006, 54),
+									Pos:  lp(1028, 54),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1006, 65),
+											Pos:  lp(1028, 65),
 											Name: "T",
 										},
 									},
@@ -22292,10 +22900,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1007, 9),
+						Pos:       lp(1029, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1007, 30),
+							Pos:  lp(1029, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -22304,25 +22912,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1007, 43),
+								Pos: lp(1029, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1007, 43),
+									Pos:       lp(1029, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1007, 43),
+										Pos:  lp(1029, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1007, 54),
+								Pos: lp(1029, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1007, 54),
+									Pos:  lp(1029, 54),
 									Name: "System.Collections.Generic.IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1007, 91),
+											Pos:  lp(1029, 91),
 											Name: "T",
 										},
 									},
@@ -22334,34 +22942,34 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1013, 5),
+				Pos:       lp(1035, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TextWriter",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1015, 9),
+						Pos:       lp(1037, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1015, 31),
+							Pos:  lp(1037, 31),
 							Name: "void",
 						},
 						Name: "Flush",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1016, 9),
+						Pos:       lp(1038, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1016, 31),
+							Pos:  lp(1038, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1016, 42),
+								Pos: lp(1038, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1016, 42),
+									Pos:  lp(1038, 42),
 									Name: "object",
 								},
 								Name: "value",
@@ -22369,18 +22977,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1017, 9),
+						Pos:       lp(1039, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1017, 31),
+							Pos:  lp(1039, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1017, 42),
+								Pos: lp(1039, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1017, 42),
+									Pos:  lp(1039, 42),
 									Name: "string",
 								},
 								Name: "value",
@@ -22388,26 +22996,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1018, 9),
+						Pos:       lp(1040, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1018, 31),
+							Pos:  lp(1040, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1018, 42),
+								Pos: lp(1040, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1018, 42),
+									Pos:  lp(1040, 42),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1018, 57),
+								Pos: lp(1040, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1018, 57),
+									Pos:  lp(1040, 57),
 									Name: "object",
 								},
 								Name: "arg0",
@@ -22415,34 +23023,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1019, 9),
+						Pos:       lp(1041, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1019, 31),
+							Pos:  lp(1041, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1019, 42),
+								Pos: lp(1041, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1019, 42),
+									Pos:  lp(1041, 42),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1019, 57),
+								Pos: lp(1041, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1019, 57),
+									Pos:  lp(1041, 57),
 									Name: "object",
 								},
 								Name: "arg0",
 							},
 							&lang.Param{
-								Pos: lp(1019, 70),
+								Pos: lp(1041, 70),
 								Type: &lang.TypeRef{
-									Pos:  lp(1019, 70),
+									Pos:  lp(1041, 70),
 									Name: "object",
 								},
 								Name: "arg1",
@@ -22450,26 +23058,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1020, 9),
+						Pos:       lp(1042, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1020, 31),
+							Pos:  lp(1042, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1020, 46),
+								Pos: lp(1042, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1020, 46),
+									Pos:  lp(1042, 46),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1020, 61),
+								Pos: lp(1042, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1020, 61),
+									Pos:  lp(1042, 61),
 									Name: "object",
 								},
 								Name: "arg0",
@@ -22477,34 +23085,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1021, 9),
+						Pos:       lp(1043, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1021, 31),
+							Pos:  lp(1043, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1021, 46),
+								Pos: lp(1043, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1021, 46),
+									Pos:  lp(1043, 46),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1021, 61),
+								Pos: lp(1043, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1021, 61),
+									Pos:  lp(1043, 61),
 									Name: "object",
 								},
 								Name: "arg0",
 							},
 							&lang.Param{
-								Pos: lp(1021, 74),
+								Pos: lp(1043, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1021, 74),
+									Pos:  lp(1043, 74),
 									Name: "object",
 								},
 								Name: "arg1",
@@ -22512,27 +23120,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1022, 9),
+						Pos:       lp(1044, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1022, 31),
+							Pos:  lp(1044, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1023, 9),
+						Pos:       lp(1045, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1023, 31),
+							Pos:  lp(1045, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1023, 46),
+								Pos: lp(1045, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1023, 46),
+									Pos:  lp(1045, 46),
 									Name: "object",
 								},
 								Name: "value",
@@ -22540,18 +23148,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1024, 9),
+						Pos:       lp(1046, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1024, 31),
+							Pos:  lp(1046, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1024, 46),
+								Pos: lp(1046, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1024, 46),
+									Pos:  lp(1046, 46),
 									Name: "string",
 								},
 								Name: "value",
@@ -22561,26 +23169,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1030, 5),
+				Pos:       lp(1052, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "StringBuilder",
 				Namespace: "System.Text",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1032, 9),
+						Pos:       lp(1054, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1033, 9),
+						Pos:       lp(1055, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1033, 37),
+								Pos: lp(1055, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1033, 37),
+									Pos:  lp(1055, 37),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -22588,14 +23196,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1034, 9),
+						Pos:       lp(1056, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1034, 37),
+								Pos: lp(1056, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1034, 37),
+									Pos:  lp(1056, 37),
 									Name: "string",
 								},
 								Name: "value",
@@ -22603,22 +23211,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1035, 9),
+						Pos:       lp(1057, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1035, 37),
+								Pos: lp(1057, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1035, 37),
+									Pos:  lp(1057, 37),
 									Name: "string",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1035, 51),
+								Pos: lp(1057, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1035, 51),
+									Pos:  lp(1057, 51),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -22626,541 +23234,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1036, 9),
+						Pos:       lp(1058, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1036, 16),
+							Pos:  lp(1058, 16),
 							Name: "int",
 						},
 						Name: "Length",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1036, 29),
+								Pos:  lp(1058, 29),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1036, 34),
+								Pos:  lp(1058, 34),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1037, 19),
+						Pos: lp(1059, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1037, 10),
+								Pos:  lp(1059, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1037, 33),
+							Pos:  lp(1059, 33),
 							Name: "char",
 						},
 						Name: "Chars",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1037, 44),
+								Pos: lp(1059, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1037, 44),
+									Pos:  lp(1059, 44),
 									Name: "int",
 								},
 								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1038, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1038, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1038, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1038, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1039, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1039, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1039, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1039, 44),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1040, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1040, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1040, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1040, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1041, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1041, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1041, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1041, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1041, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1041, 56),
-									Name: "int",
-								},
-								Name: "repeatCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1042, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1042, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1042, 44),
-								Type: &lang.TypeRef{
-									Pos:       lp(1042, 44),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1042, 44),
-										Name: "char",
-									},
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1043, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1043, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1043, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1043, 44),
-									Name: "bool",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1044, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1044, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1044, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1044, 44),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1045, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1045, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1045, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1045, 44),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1046, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1046, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1046, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1046, 44),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1047, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1047, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1047, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1047, 44),
-									Name: "decimal",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1048, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1048, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1048, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1048, 44),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1048, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1048, 58),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1048, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1048, 74),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1049, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1049, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendFormat",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1049, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1049, 50),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1049, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1049, 65),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1050, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1050, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendFormat",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1050, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 50),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos:      lp(1050, 65),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1050, 72),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1050, 72),
-										Name: "object",
-									},
-								},
-								Name: "args",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1051, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1051, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendLine",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1052, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1052, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1052, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1052, 48),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1053, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1053, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1054, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1054, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1054, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1054, 35),
-									Name: "StringBuilder",
-								},
-								Name: "sb",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1055, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1055, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1055, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1055, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1055, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1055, 55),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1056, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1056, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1056, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1056, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1056, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1056, 55),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1057, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1057, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1057, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1057, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1057, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1057, 55),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1057, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1057, 69),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1058, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1058, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1058, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1058, 44),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1058, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1058, 60),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1059, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1059, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1059, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1059, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1059, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1059, 62),
-									Name: "string",
-								},
-								Name: "newValue",
 							},
 						},
 					},
@@ -23171,23 +23284,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1060, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1060, 45),
+								Pos: lp(1060, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1060, 45),
-									Name: "char",
+									Pos:  lp(1060, 44),
+									Name: "object",
 								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1060, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1060, 59),
-									Name: "char",
-								},
-								Name: "newChar",
+								Name: "value",
 							},
 						},
 					},
@@ -23198,39 +23303,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1061, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1061, 45),
+								Pos: lp(1061, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1061, 45),
+									Pos:  lp(1061, 44),
 									Name: "string",
 								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1061, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1061, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1061, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1061, 79),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1061, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(1061, 95),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "value",
 							},
 						},
 					},
@@ -23241,36 +23322,192 @@ func libraryAST() *lang.File {
 							Pos:  lp(1062, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1062, 45),
+								Pos: lp(1062, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1062, 45),
+									Pos:  lp(1062, 44),
 									Name: "char",
 								},
-								Name: "oldChar",
+								Name: "value",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1063, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1063, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1062, 59),
+								Pos: lp(1063, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1062, 59),
+									Pos:  lp(1063, 44),
 									Name: "char",
 								},
-								Name: "newChar",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1062, 73),
+								Pos: lp(1063, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1062, 73),
+									Pos:  lp(1063, 56),
+									Name: "int",
+								},
+								Name: "repeatCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1064, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1064, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1064, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(1064, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1064, 44),
+										Name: "char",
+									},
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1065, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1065, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1065, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1065, 44),
+									Name: "bool",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1066, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1066, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1066, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1066, 44),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1067, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1067, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1067, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1067, 44),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1068, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1068, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1068, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1068, 44),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1069, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1069, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1069, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1069, 44),
+									Name: "decimal",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1070, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1070, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1070, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1070, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1070, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1070, 58),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1062, 89),
+								Pos: lp(1070, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1062, 89),
+									Pos:  lp(1070, 74),
 									Name: "int",
 								},
 								Name: "count",
@@ -23278,35 +23515,406 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1063, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1063, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1064, 9),
+						Pos:       lp(1071, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1064, 23),
-							Name: "string",
+							Pos:  lp(1071, 23),
+							Name: "StringBuilder",
 						},
-						Name: "ToString",
+						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1064, 39),
+								Pos: lp(1071, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1064, 39),
+									Pos:  lp(1071, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1071, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1071, 65),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1072, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1072, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1072, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1072, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(1072, 65),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1072, 72),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1072, 72),
+										Name: "object",
+									},
+								},
+								Name: "args",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1073, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1073, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendLine",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1074, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1074, 23),
+							Name: "StringBuilder",
+						},
+						Name: "AppendLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1074, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1074, 48),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1075, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1075, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1076, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1076, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1076, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1076, 35),
+									Name: "StringBuilder",
+								},
+								Name: "sb",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1077, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1077, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1077, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1077, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1077, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1077, 55),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1078, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1078, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1078, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1078, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1078, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1078, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1079, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1079, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1079, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1079, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1079, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1079, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1079, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1079, 69),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1080, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1080, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1080, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1080, 44),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1064, 55),
+								Pos: lp(1080, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1064, 55),
+									Pos:  lp(1080, 60),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1081, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1081, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1081, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1081, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1082, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1082, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1082, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1082, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1083, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1083, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1083, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1083, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1083, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 79),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1083, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 95),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1084, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1084, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1084, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1084, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1084, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1084, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+							&lang.Param{
+								Pos: lp(1084, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1084, 73),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1084, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1084, 89),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1085, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1085, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1086, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1086, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1086, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1086, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1086, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1086, 55),
 									Name: "int",
 								},
 								Name: "length",
@@ -23316,161 +23924,161 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1070, 5),
+				Pos:       lp(1092, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "NumberStyles",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1070, 32),
+						Pos:  lp(1092, 32),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 39),
+							Pos:   lp(1092, 39),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 42),
+						Pos:  lp(1092, 42),
 						Name: "AllowLeadingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 62),
+							Pos:   lp(1092, 62),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 65),
+						Pos:  lp(1092, 65),
 						Name: "AllowTrailingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 86),
+							Pos:   lp(1092, 86),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 89),
+						Pos:  lp(1092, 89),
 						Name: "AllowLeadingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 108),
+							Pos:   lp(1092, 108),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 111),
+						Pos:  lp(1092, 111),
 						Name: "Integer",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 121),
+							Pos:   lp(1092, 121),
 							Raw:   "7",
 							Value: int64(7),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 124),
+						Pos:  lp(1092, 124),
 						Name: "AllowTrailingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 144),
+							Pos:   lp(1092, 144),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 147),
+						Pos:  lp(1092, 147),
 						Name: "AllowParentheses",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 166),
+							Pos:   lp(1092, 166),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 170),
+						Pos:  lp(1092, 170),
 						Name: "AllowDecimalPoint",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 190),
+							Pos:   lp(1092, 190),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 194),
+						Pos:  lp(1092, 194),
 						Name: "AllowThousands",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 211),
+							Pos:   lp(1092, 211),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 215),
+						Pos:  lp(1092, 215),
 						Name: "Number",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 224),
+							Pos:   lp(1092, 224),
 							Raw:   "111",
 							Value: int64(111),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 229),
+						Pos:  lp(1092, 229),
 						Name: "AllowExponent",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 245),
+							Pos:   lp(1092, 245),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 250),
+						Pos:  lp(1092, 250),
 						Name: "Float",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 258),
+							Pos:   lp(1092, 258),
 							Raw:   "167",
 							Value: int64(167),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 263),
+						Pos:  lp(1092, 263),
 						Name: "AllowCurrencySymbol",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 285),
+							Pos:   lp(1092, 285),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 290),
+						Pos:  lp(1092, 290),
 						Name: "Currency",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 301),
+							Pos:   lp(1092, 301),
 							Raw:   "383",
 							Value: int64(383),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 306),
+						Pos:  lp(1092, 306),
 						Name: "Any",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 312),
+							Pos:   lp(1092, 312),
 							Raw:   "511",
 							Value: int64(511),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 317),
+						Pos:  lp(1092, 317),
 						Name: "AllowHexSpecifier",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 337),
+							Pos:   lp(1092, 337),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1070, 342),
+						Pos:  lp(1092, 342),
 						Name: "HexNumber",
 						Value: &lang.Literal{
-							Pos:   lp(1070, 354),
+							Pos:   lp(1092, 354),
 							Raw:   "515",
 							Value: int64(515),
 						},
@@ -23478,31 +24086,31 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1072, 5),
+				Pos:       lp(1094, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CultureInfo",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1072, 32),
+						Pos:  lp(1094, 32),
 						Name: "IFormatProvider",
 					},
 					&lang.TypeRef{
-						Pos:  lp(1072, 49),
+						Pos:  lp(1094, 49),
 						Name: "ICloneable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1074, 9),
+						Pos:       lp(1096, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1074, 35),
+								Pos: lp(1096, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1074, 35),
+									Pos:  lp(1096, 35),
 									Name: "string",
 								},
 								Name: "name",
@@ -23510,22 +24118,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1075, 9),
+						Pos:       lp(1097, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1075, 35),
+								Pos: lp(1097, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1075, 35),
+									Pos:  lp(1097, 35),
 									Name: "string",
 								},
 								Name: "name",
 							},
 							&lang.Param{
-								Pos: lp(1075, 48),
+								Pos: lp(1097, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1075, 48),
+									Pos:  lp(1097, 48),
 									Name: "bool",
 								},
 								Name: "useUserOverride",
@@ -23533,289 +24141,73 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1076, 9),
+						Pos:       lp(1098, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1076, 23),
+							Pos:  lp(1098, 23),
 							Name: "CultureInfo",
 						},
 						Name: "CurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1076, 52),
+								Pos:  lp(1098, 52),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1076, 57),
+								Pos:  lp(1098, 57),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1077, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1077, 23),
-							Name: "CultureInfo",
-						},
-						Name: "CurrentUICulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1077, 54),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1077, 59),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1078, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1078, 23),
-							Name: "CultureInfo",
-						},
-						Name: "DefaultThreadCurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1078, 65),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1078, 70),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1079, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1079, 23),
-							Name: "CultureInfo",
-						},
-						Name: "InvariantCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1079, 54),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1080, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1080, 16),
-							Name: "string",
-						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1080, 30),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1081, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1081, 16),
-							Name: "string",
-						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1081, 37),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1082, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1082, 16),
-							Name: "bool",
-						},
-						Name: "IsReadOnly",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1082, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1083, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1083, 23),
-							Name: "object",
-						},
-						Name: "Clone",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1084, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1084, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1084, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1084, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1085, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1085, 32),
-							Name: "int",
-						},
-						Name: "GetHashCode",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1086, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1086, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1087, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1087, 30),
-							Name: "CultureInfo",
-						},
-						Name: "CreateSpecificCulture",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1087, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1087, 64),
-									Name: "string",
-								},
-								Name: "name",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1088, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1088, 30),
-							Name: "CultureInfo",
-						},
-						Name: "GetCultureInfo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1088, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1088, 57),
-									Name: "string",
-								},
-								Name: "name",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1094, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Stopwatch",
-				Namespace: "System.Diagnostics",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1096, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Stopwatch",
-					},
-					&lang.FieldDecl{
-						Pos:       lp(1097, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(1097, 32),
-							Name: "long",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1097, 37),
-								Name: "Frequency",
-							},
-						},
-					},
-					&lang.FieldDecl{
-						Pos:       lp(1098, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(1098, 32),
-							Name: "bool",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1098, 37),
-								Name: "IsHighResolution",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1099, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1099, 16),
-							Name: "TimeSpan",
+							Pos:  lp(1099, 23),
+							Name: "CultureInfo",
 						},
-						Name: "Elapsed",
+						Name: "CurrentUICulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1099, 35),
+								Pos:  lp(1099, 54),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1099, 59),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1100, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1100, 16),
-							Name: "long",
+							Pos:  lp(1100, 23),
+							Name: "CultureInfo",
 						},
-						Name: "ElapsedMilliseconds",
+						Name: "DefaultThreadCurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1100, 43),
+								Pos:  lp(1100, 65),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1100, 70),
+								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1101, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1101, 16),
-							Name: "long",
+							Pos:  lp(1101, 23),
+							Name: "CultureInfo",
 						},
-						Name: "ElapsedTicks",
+						Name: "InvariantCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1101, 36),
+								Pos:  lp(1101, 54),
 								Kind: "get",
 							},
 						},
@@ -23825,246 +24217,68 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1102, 16),
-							Name: "bool",
+							Name: "string",
 						},
-						Name: "IsRunning",
+						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1102, 33),
+								Pos:  lp(1102, 30),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1103, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1103, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1103, 16),
+							Name: "string",
 						},
-						Name: "Reset",
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1103, 37),
+								Kind: "get",
+							},
+						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1104, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1104, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1104, 16),
+							Name: "bool",
 						},
-						Name: "Restart",
+						Name: "IsReadOnly",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1104, 34),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1105, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1105, 23),
-							Name: "void",
+							Name: "object",
 						},
-						Name: "Start",
+						Name: "Clone",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1106, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1106, 23),
-							Name: "void",
+							Pos:  lp(1106, 32),
+							Name: "bool",
 						},
-						Name: "Stop",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1107, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1107, 30),
-							Name: "long",
-						},
-						Name: "GetTimestamp",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1108, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1108, 30),
-							Name: "Stopwatch",
-						},
-						Name: "StartNew",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1111, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Activity",
-				Namespace: "System.Diagnostics",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1111, 29),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1113, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Activity",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1113, 32),
+								Pos: lp(1106, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1113, 32),
-									Name: "string",
-								},
-								Name: "operationName",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1114, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1114, 23),
-							Name: "Activity",
-						},
-						Name: "Current",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1114, 42),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1114, 47),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1115, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1115, 16),
-							Name: "string",
-						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1115, 37),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1115, 42),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1116, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1116, 16),
-							Name: "string",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1116, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1117, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1117, 16),
-							Name: "string",
-						},
-						Name: "OperationName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1117, 39),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1118, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1118, 16),
-							Name: "Activity",
-						},
-						Name: "Parent",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1118, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1119, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1119, 16),
-							Name: "string",
-						},
-						Name: "ParentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1119, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1120, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1120, 23),
-							Name: "Activity",
-						},
-						Name: "AddTag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1120, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1120, 39),
-									Name: "string",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1120, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1120, 51),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1121, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1121, 23),
-							Name: "Activity",
-						},
-						Name: "SetTag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1121, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1121, 39),
-									Name: "string",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1121, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1121, 51),
+									Pos:  lp(1106, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -24072,51 +24286,162 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1107, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1107, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1108, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1108, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1109, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1109, 30),
+							Name: "CultureInfo",
+						},
+						Name: "CreateSpecificCulture",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1109, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1109, 64),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1110, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1110, 30),
+							Name: "CultureInfo",
+						},
+						Name: "GetCultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1110, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1110, 57),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1116, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stopwatch",
+				Namespace: "System.Diagnostics",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1118, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stopwatch",
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1119, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1119, 32),
+							Name: "long",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1119, 37),
+								Name: "Frequency",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1120, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1120, 32),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1120, 37),
+								Name: "IsHighResolution",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1121, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1121, 16),
+							Name: "TimeSpan",
+						},
+						Name: "Elapsed",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1121, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
 						Pos:       lp(1122, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1122, 23),
-							Name: "object",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1122, 16),
+							Name: "long",
 						},
-						Name: "GetTagItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1122, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1122, 41),
-									Name: "string",
-								},
-								Name: "key",
+						Name: "ElapsedMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1122, 43),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1123, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1123, 23),
-							Name: "Activity",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1123, 16),
+							Name: "long",
 						},
-						Name: "SetParentId",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1123, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1123, 44),
-									Name: "string",
-								},
-								Name: "parentId",
+						Name: "ElapsedTicks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1123, 36),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1124, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1124, 23),
-							Name: "Activity",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1124, 16),
+							Name: "bool",
 						},
-						Name: "Start",
+						Name: "IsRunning",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1124, 33),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1125, 9),
@@ -24125,7 +24450,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1125, 23),
 							Name: "void",
 						},
-						Name: "Stop",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1126, 9),
@@ -24134,208 +24459,303 @@ func libraryAST() *lang.File {
 							Pos:  lp(1126, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Restart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1127, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1127, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1128, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1128, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1129, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1129, 30),
+							Name: "long",
+						},
+						Name: "GetTimestamp",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1130, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1130, 30),
+							Name: "Stopwatch",
+						},
+						Name: "StartNew",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1132, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "ICollection",
-				Namespace: "System.Collections",
+				Pos:       lp(1133, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Activity",
+				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1132, 36),
-						Name: "IEnumerable",
+						Pos:  lp(1133, 29),
+						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos: lp(1134, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1134, 9),
-							Name: "int",
+					&lang.CtorDecl{
+						Pos:       lp(1135, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Activity",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1135, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1135, 32),
+									Name: "string",
+								},
+								Name: "operationName",
+							},
 						},
-						Name: "Count",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1136, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1136, 23),
+							Name: "Activity",
+						},
+						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1134, 21),
+								Pos:  lp(1136, 42),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1136, 47),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1137, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1137, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1137, 37),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1137, 42),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1138, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1138, 16),
+							Name: "string",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1138, 28),
 								Kind: "get",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1137, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IList",
-				Namespace: "System.Collections",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1137, 30),
-						Name: "ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1139, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1139, 10),
-								Name: "Indexer",
+					&lang.PropertyDecl{
+						Pos:       lp(1139, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1139, 16),
+							Name: "string",
+						},
+						Name: "OperationName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1139, 39),
+								Kind: "get",
 							},
 						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1140, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1140, 16),
+							Name: "Activity",
+						},
+						Name: "Parent",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1140, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1141, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1141, 16),
+							Name: "string",
+						},
+						Name: "ParentId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1141, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1142, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1139, 19),
+							Pos:  lp(1142, 23),
+							Name: "Activity",
+						},
+						Name: "AddTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1142, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1142, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1142, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1142, 51),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1143, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1143, 23),
+							Name: "Activity",
+						},
+						Name: "SetTag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1143, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1143, 39),
+									Name: "string",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1143, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1143, 51),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1144, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1144, 23),
 							Name: "object",
 						},
-						Name: "Item",
+						Name: "GetTagItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1139, 31),
+								Pos: lp(1144, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1139, 31),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1140, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1140, 9),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1140, 17),
-								Type: &lang.TypeRef{
-									Pos:  lp(1140, 17),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1141, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1141, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1141, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1141, 23),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1142, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1142, 9),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1142, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1142, 21),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1145, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IDictionary",
-				Namespace: "System.Collections",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1145, 36),
-						Name: "ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1147, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1147, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1147, 19),
-							Name: "object",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1147, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1147, 31),
-									Name: "object",
+									Pos:  lp(1144, 41),
+									Name: "string",
 								},
 								Name: "key",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1148, 9),
+						Pos:       lp(1145, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1148, 9),
-							Name: "bool",
+							Pos:  lp(1145, 23),
+							Name: "Activity",
 						},
-						Name: "Contains",
+						Name: "SetParentId",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1148, 23),
+								Pos: lp(1145, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1148, 23),
-									Name: "object",
+									Pos:  lp(1145, 44),
+									Name: "string",
 								},
-								Name: "key",
+								Name: "parentId",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1146, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1146, 23),
+							Name: "Activity",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1147, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1147, 23),
+							Name: "void",
+						},
+						Name: "Stop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1148, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1148, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1154, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyCollection",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
+				Name:      "ICollection",
+				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1154, 47),
+						Pos:  lp(1154, 36),
 						Name: "IEnumerable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1154, 59),
-								Name: "T",
-							},
-						},
 					},
 				},
 				Members: []lang.Member{
@@ -24358,6 +24778,194 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1159, 5),
 				Kind:      lang.TypeKind("interface"),
+				Name:      "IList",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1159, 30),
+						Name: "ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1161, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1161, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1161, 19),
+							Name: "object",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1161, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1161, 31),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1162, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1162, 9),
+							Name: "int",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1162, 17),
+								Type: &lang.TypeRef{
+									Pos:  lp(1162, 17),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1163, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1163, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1163, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1163, 23),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1164, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1164, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1164, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1164, 21),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1167, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IDictionary",
+				Namespace: "System.Collections",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1167, 36),
+						Name: "ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1169, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1169, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1169, 19),
+							Name: "object",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1169, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1169, 31),
+									Name: "object",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1170, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1170, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1170, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1170, 23),
+									Name: "object",
+								},
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1176, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyCollection",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1176, 47),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1176, 59),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: lp(1178, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1178, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1178, 21),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1181, 5),
+				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
@@ -24366,11 +24974,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1159, 39),
+						Pos:  lp(1181, 39),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1159, 51),
+								Pos:  lp(1181, 51),
 								Name: "T",
 							},
 						},
@@ -24378,45 +24986,45 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1161, 9),
+						Pos: lp(1183, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1161, 9),
+							Pos:  lp(1183, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1161, 21),
+								Pos:  lp(1183, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1162, 9),
+						Pos: lp(1184, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1162, 9),
+							Pos:  lp(1184, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1162, 27),
+								Pos:  lp(1184, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1163, 9),
+						Pos: lp(1185, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1163, 9),
+							Pos:  lp(1185, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1163, 18),
+								Pos: lp(1185, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1163, 18),
+									Pos:  lp(1185, 18),
 									Name: "T",
 								},
 								Name: "item",
@@ -24424,25 +25032,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1164, 9),
+						Pos: lp(1186, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1164, 9),
+							Pos:  lp(1186, 9),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos: lp(1165, 9),
+						Pos: lp(1187, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1165, 9),
+							Pos:  lp(1187, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1165, 23),
+								Pos: lp(1187, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1165, 23),
+									Pos:  lp(1187, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -24450,29 +25058,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1166, 9),
+						Pos: lp(1188, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1166, 9),
+							Pos:  lp(1188, 9),
 							Name: "void",
 						},
 						Name: "CopyTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1166, 21),
+								Pos: lp(1188, 21),
 								Type: &lang.TypeRef{
-									Pos:       lp(1166, 21),
+									Pos:       lp(1188, 21),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1166, 21),
+										Pos:  lp(1188, 21),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1166, 32),
+								Pos: lp(1188, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1166, 32),
+									Pos:  lp(1188, 32),
 									Name: "int",
 								},
 								Name: "arrayIndex",
@@ -24480,17 +25088,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1167, 9),
+						Pos: lp(1189, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1167, 9),
+							Pos:  lp(1189, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1167, 21),
+								Pos: lp(1189, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1167, 21),
+									Pos:  lp(1189, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -24500,7 +25108,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1170, 5),
+				Pos:       lp(1192, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections.Generic",
@@ -24510,11 +25118,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1170, 33),
+						Pos:  lp(1192, 33),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1170, 45),
+								Pos:  lp(1192, 45),
 								Name: "T",
 							},
 						},
@@ -24522,23 +25130,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1172, 19),
+						Pos: lp(1194, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1172, 10),
+								Pos:  lp(1194, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1172, 19),
+							Pos:  lp(1194, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1172, 26),
+								Pos: lp(1194, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1172, 26),
+									Pos:  lp(1194, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -24546,17 +25154,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1173, 9),
+						Pos: lp(1195, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1173, 9),
+							Pos:  lp(1195, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1173, 21),
+								Pos: lp(1195, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1173, 21),
+									Pos:  lp(1195, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -24564,25 +25172,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1174, 9),
+						Pos: lp(1196, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1174, 9),
+							Pos:  lp(1196, 9),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1174, 21),
+								Pos: lp(1196, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1174, 21),
+									Pos:  lp(1196, 21),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1174, 32),
+								Pos: lp(1196, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1174, 32),
+									Pos:  lp(1196, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -24590,17 +25198,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1175, 9),
+						Pos: lp(1197, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1175, 9),
+							Pos:  lp(1197, 9),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1175, 23),
+								Pos: lp(1197, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1175, 23),
+									Pos:  lp(1197, 23),
 									Name: "int",
 								},
 								Name: "index",
@@ -24610,7 +25218,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1178, 5),
+				Pos:       lp(1200, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyList",
 				Namespace: "System.Collections.Generic",
@@ -24620,11 +25228,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1178, 41),
+						Pos:  lp(1200, 41),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1178, 61),
+								Pos:  lp(1200, 61),
 								Name: "T",
 							},
 						},
@@ -24632,23 +25240,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1180, 19),
+						Pos: lp(1202, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1180, 10),
+								Pos:  lp(1202, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1180, 19),
+							Pos:  lp(1202, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1180, 26),
+								Pos: lp(1202, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1180, 26),
+									Pos:  lp(1202, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -24658,7 +25266,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1183, 5),
+				Pos:       lp(1205, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections.Generic",
@@ -24669,19 +25277,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1183, 50),
+						Pos:  lp(1205, 50),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1183, 62),
+								Pos:  lp(1205, 62),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1183, 75),
+										Pos:  lp(1205, 75),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1183, 81),
+										Pos:  lp(1205, 81),
 										Name: "TValue",
 									},
 								},
@@ -24691,23 +25299,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1185, 19),
+						Pos: lp(1207, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1185, 10),
+								Pos:  lp(1207, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1185, 19),
+							Pos:  lp(1207, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1185, 31),
+								Pos: lp(1207, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 31),
+									Pos:  lp(1207, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24715,13 +25323,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1186, 9),
+						Pos: lp(1208, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1186, 9),
+							Pos:  lp(1208, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1186, 21),
+									Pos:  lp(1208, 21),
 									Name: "TKey",
 								},
 							},
@@ -24729,19 +25337,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1186, 34),
+								Pos:  lp(1208, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1187, 9),
+						Pos: lp(1209, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1187, 9),
+							Pos:  lp(1209, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1187, 21),
+									Pos:  lp(1209, 21),
 									Name: "TValue",
 								},
 							},
@@ -24749,31 +25357,31 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1187, 38),
+								Pos:  lp(1209, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1188, 9),
+						Pos: lp(1210, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1188, 9),
+							Pos:  lp(1210, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 18),
+								Pos: lp(1210, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 18),
+									Pos:  lp(1210, 18),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1188, 28),
+								Pos: lp(1210, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 28),
+									Pos:  lp(1210, 28),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -24781,17 +25389,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1189, 9),
+						Pos: lp(1211, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1189, 9),
+							Pos:  lp(1211, 9),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1189, 26),
+								Pos: lp(1211, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1189, 26),
+									Pos:  lp(1211, 26),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24799,17 +25407,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1190, 9),
+						Pos: lp(1212, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1190, 9),
+							Pos:  lp(1212, 9),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1190, 21),
+								Pos: lp(1212, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 21),
+									Pos:  lp(1212, 21),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24817,26 +25425,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1191, 9),
+						Pos: lp(1213, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1191, 9),
+							Pos:  lp(1213, 9),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1191, 26),
+								Pos: lp(1213, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1191, 26),
+									Pos:  lp(1213, 26),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1191, 36),
+								Pos:      lp(1213, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1191, 40),
+									Pos:  lp(1213, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -24846,7 +25454,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1194, 5),
+				Pos:       lp(1216, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyDictionary",
 				Namespace: "System.Collections.Generic",
@@ -24857,19 +25465,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1194, 58),
+						Pos:  lp(1216, 58),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1194, 78),
+								Pos:  lp(1216, 78),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1194, 91),
+										Pos:  lp(1216, 91),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1194, 97),
+										Pos:  lp(1216, 97),
 										Name: "TValue",
 									},
 								},
@@ -24879,23 +25487,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1196, 19),
+						Pos: lp(1218, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1196, 10),
+								Pos:  lp(1218, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1196, 19),
+							Pos:  lp(1218, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1196, 31),
+								Pos: lp(1218, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 31),
+									Pos:  lp(1218, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -24903,13 +25511,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1197, 9),
+						Pos: lp(1219, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1197, 9),
+							Pos:  lp(1219, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1197, 21),
+									Pos:  lp(1219, 21),
 									Name: "TKey",
 								},
 							},
@@ -24917,19 +25525,19 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1197, 34),
+								Pos:  lp(1219, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1198, 9),
+						Pos: lp(1220, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1198, 9),
+							Pos:  lp(1220, 9),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1198, 21),
+									Pos:  lp(1220, 21),
 									Name: "TValue",
 								},
 							},
@@ -24937,378 +25545,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1198, 38),
+								Pos:  lp(1220, 38),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1199, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1199, 9),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1199, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1199, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1200, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1200, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1200, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1200, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1200, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1200, 40),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1203, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "ISet",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1203, 32),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1203, 44),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1205, 9),
-						Modifiers: lang.Modifiers(8192),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1205, 13),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1205, 22),
-								Type: &lang.TypeRef{
-									Pos:  lp(1205, 22),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1206, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1206, 9),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1206, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1206, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1206, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1207, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1207, 9),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1207, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1207, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1207, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1208, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1208, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1208, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1208, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1208, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1209, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1209, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1209, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1209, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1209, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1210, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1210, 9),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1210, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1210, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1210, 35),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1211, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1211, 9),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1211, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1211, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1211, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1212, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1212, 9),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1212, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1212, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1212, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1215, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlySet",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1215, 40),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1215, 60),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1217, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1217, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1217, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1217, 23),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1218, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1218, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1218, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1218, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1218, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1219, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1219, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1219, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1219, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1219, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1220, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1220, 9),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1220, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1220, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1220, 35),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
 							},
 						},
 					},
@@ -25318,16 +25556,248 @@ func libraryAST() *lang.File {
 							Pos:  lp(1221, 9),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1221, 24),
+								Pos: lp(1221, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1221, 24),
+									Pos:  lp(1221, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1222, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1222, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1222, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1222, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1222, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1222, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1225, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ISet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1225, 32),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1225, 44),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1227, 9),
+						Modifiers: lang.Modifiers(8192),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1227, 13),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1227, 22),
+								Type: &lang.TypeRef{
+									Pos:  lp(1227, 22),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1228, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1228, 9),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1228, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1228, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1221, 36),
+											Pos:  lp(1228, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1229, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1229, 9),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1229, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1229, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1229, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1230, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1230, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1230, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1230, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1230, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1231, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1231, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1231, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1231, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1231, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1232, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1232, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1232, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1232, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1232, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1233, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1233, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1233, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1233, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1233, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1234, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1234, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1234, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1234, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1234, 36),
 											Name: "T",
 										},
 									},
@@ -25339,7 +25809,145 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1224, 5),
+				Pos:       lp(1237, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlySet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1237, 40),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1237, 60),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1239, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1239, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1239, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1239, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1240, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1240, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1240, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1240, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1240, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1241, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1241, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1241, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1241, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1241, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1242, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1242, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1242, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1242, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1242, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1243, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1243, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1243, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1243, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1243, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1246, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -25350,28 +25958,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1224, 6),
+						Pos:  lp(1246, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1226, 9),
+						Pos:       lp(1248, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1226, 36),
+								Pos: lp(1248, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 36),
+									Pos:  lp(1248, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1226, 46),
+								Pos: lp(1248, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 46),
+									Pos:  lp(1248, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25379,58 +25987,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1227, 9),
+						Pos:       lp(1249, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1227, 16),
+							Pos:  lp(1249, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1227, 27),
+								Pos:  lp(1249, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1228, 9),
+						Pos:       lp(1250, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1228, 16),
+							Pos:  lp(1250, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1228, 31),
+								Pos:  lp(1250, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1229, 9),
+						Pos:       lp(1251, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1229, 23),
+							Pos:  lp(1251, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1229, 40),
+								Pos:      lp(1251, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1229, 44),
+									Pos:  lp(1251, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1229, 54),
+								Pos:      lp(1251, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1229, 58),
+									Pos:  lp(1251, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25438,10 +26046,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1230, 9),
+						Pos:       lp(1252, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1230, 32),
+							Pos:  lp(1252, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -25449,25 +26057,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1233, 5),
+				Pos:       lp(1255, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1235, 9),
+						Pos:       lp(1257, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1235, 30),
+							Pos:  lp(1257, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1235, 43),
+									Pos:  lp(1257, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1235, 49),
+									Pos:  lp(1257, 49),
 									Name: "TValue",
 								},
 							},
@@ -25479,17 +26087,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1235, 78),
+								Pos: lp(1257, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1235, 78),
+									Pos:  lp(1257, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1235, 88),
+								Pos: lp(1257, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1235, 88),
+									Pos:  lp(1257, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -25499,7 +26107,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1238, 5),
+				Pos:       lp(1260, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -25509,45 +26117,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1238, 28),
+						Pos:  lp(1260, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1238, 34),
+								Pos:  lp(1260, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1238, 38),
+						Pos:  lp(1260, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1238, 52),
+								Pos:  lp(1260, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1238, 56),
+						Pos:  lp(1260, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1240, 9),
+						Pos:       lp(1262, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1241, 9),
+						Pos:       lp(1263, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1241, 28),
+								Pos: lp(1263, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1241, 28),
+									Pos:  lp(1263, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -25555,18 +26163,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1242, 9),
+						Pos:       lp(1264, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1242, 28),
+								Pos: lp(1264, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1242, 28),
+									Pos:  lp(1264, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1242, 40),
+											Pos:  lp(1264, 40),
 											Name: "T",
 										},
 									},
@@ -25576,572 +26184,61 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1243, 9),
+						Pos:       lp(1265, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1243, 16),
+							Pos:  lp(1265, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1243, 28),
+								Pos:  lp(1265, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1244, 9),
+						Pos:       lp(1266, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1244, 16),
+							Pos:  lp(1266, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1244, 31),
+								Pos:  lp(1266, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1244, 36),
+								Pos:  lp(1266, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1245, 19),
+						Pos: lp(1267, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1245, 10),
+								Pos:  lp(1267, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1245, 33),
+							Pos:  lp(1267, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1245, 40),
+								Pos: lp(1267, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1245, 40),
+									Pos:  lp(1267, 40),
 									Name: "int",
 								},
 								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1246, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1246, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1246, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1246, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1247, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1247, 23),
-							Name: "void",
-						},
-						Name: "AddRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1247, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1247, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1247, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1248, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1248, 23),
-							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1248, 73),
-									Name: "T",
-								},
-							},
-						},
-						Name: "AsReadOnly",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1249, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1249, 23),
-							Name: "int",
-						},
-						Name: "BinarySearch",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1249, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1249, 40),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1250, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1250, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1251, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1251, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1251, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1251, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1252, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1252, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1252, 28),
-									Name: "TOutput",
-								},
-							},
-						},
-						Name: "ConvertAll",
-						TypeParams: []string{
-							"TOutput",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1252, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1252, 57),
-									Name: "Converter",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1252, 67),
-											Name: "T",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1252, 70),
-											Name: "TOutput",
-										},
-									},
-								},
-								Name: "converter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1253, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1253, 23),
-							Name: "bool",
-						},
-						Name: "Exists",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1253, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1253, 35),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1253, 45),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1254, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1254, 23),
-							Name: "T",
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1254, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 30),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1254, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1255, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1255, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1255, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "FindAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1255, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1255, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1256, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1256, 23),
-							Name: "int",
-						},
-						Name: "FindIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1256, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1256, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1256, 47),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1257, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 23),
-							Name: "T",
-						},
-						Name: "FindLast",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1257, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1257, 34),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1257, 44),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1258, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1258, 23),
-							Name: "int",
-						},
-						Name: "FindLastIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1258, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1258, 41),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1258, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1259, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1259, 23),
-							Name: "void",
-						},
-						Name: "ForEach",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1259, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1259, 36),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1259, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1260, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1260, 23),
-							Name: "Enumerator",
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1261, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1261, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1261, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1261, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1261, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 51),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1262, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1262, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1262, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1262, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1263, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1263, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1263, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1263, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: lp(1263, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1263, 43),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1264, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1264, 23),
-							Name: "void",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1264, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 35),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1264, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 46),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1265, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1265, 23),
-							Name: "void",
-						},
-						Name: "InsertRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1265, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1265, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1265, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1265, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1265, 63),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1266, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1266, 23),
-							Name: "int",
-						},
-						Name: "LastIndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1266, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1266, 39),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1267, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1267, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1267, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 35),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -26150,23 +26247,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1268, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "RemoveAll",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1268, 37),
+								Pos: lp(1268, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1268, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1268, 47),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1268, 32),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "item",
 							},
 						},
 					},
@@ -26177,15 +26268,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1269, 23),
 							Name: "void",
 						},
-						Name: "RemoveAt",
+						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1269, 37),
 								Type: &lang.TypeRef{
 									Pos:  lp(1269, 37),
-									Name: "int",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1269, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
+								Name: "collection",
 							},
 						},
 					},
@@ -26194,36 +26291,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1270, 23),
-							Name: "void",
-						},
-						Name: "RemoveRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1270, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1270, 40),
-									Name: "int",
+							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1270, 73),
+									Name: "T",
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1270, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1270, 51),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
+						Name: "AsReadOnly",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1271, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1271, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Reverse",
+						Name: "BinarySearch",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1271, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1271, 40),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1272, 9),
@@ -26232,25 +26327,538 @@ func libraryAST() *lang.File {
 							Pos:  lp(1272, 23),
 							Name: "void",
 						},
-						Name: "Sort",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1273, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1273, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1273, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1273, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1274, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1274, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1274, 28),
+									Name: "TOutput",
+								},
+							},
+						},
+						Name: "ConvertAll",
+						TypeParams: []string{
+							"TOutput",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1274, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1274, 57),
+									Name: "Converter",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1274, 67),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1274, 70),
+											Name: "TOutput",
+										},
+									},
+								},
+								Name: "converter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1275, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1275, 23),
+							Name: "bool",
+						},
+						Name: "Exists",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1275, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1275, 35),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1275, 45),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1276, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1276, 23),
+							Name: "T",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1276, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1276, 30),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1276, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1277, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1277, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1277, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "FindAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1277, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1277, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1277, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1278, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1278, 23),
+							Name: "int",
+						},
+						Name: "FindIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1278, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1278, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1278, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1279, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1279, 23),
+							Name: "T",
+						},
+						Name: "FindLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1279, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1279, 34),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1279, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1280, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1280, 23),
+							Name: "int",
+						},
+						Name: "FindLastIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1280, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1280, 41),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1280, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1281, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1281, 23),
+							Name: "void",
+						},
+						Name: "ForEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1281, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 36),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1281, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1282, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1282, 23),
+							Name: "Enumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1283, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1283, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1283, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1283, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1283, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1284, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1284, 23),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1284, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1285, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1285, 23),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1285, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1285, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(1285, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1285, 43),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1286, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1286, 23),
+							Name: "void",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1286, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 35),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1286, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 46),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1287, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1287, 23),
+							Name: "void",
+						},
+						Name: "InsertRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1287, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1287, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1287, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1288, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1288, 23),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1288, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1288, 39),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1289, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1289, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1289, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1289, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1290, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1290, 23),
+							Name: "int",
+						},
+						Name: "RemoveAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1290, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1290, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1290, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1291, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1291, 23),
+							Name: "void",
+						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1291, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1291, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1292, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1292, 23),
+							Name: "void",
+						},
+						Name: "RemoveRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1292, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1292, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1292, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1292, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1293, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1293, 23),
+							Name: "void",
+						},
+						Name: "Reverse",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1294, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1294, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1295, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1295, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1273, 33),
+								Pos: lp(1295, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1273, 33),
+									Pos:  lp(1295, 33),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1273, 44),
+											Pos:  lp(1295, 44),
 											Name: "T",
 										},
 									},
@@ -26260,22 +26868,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1274, 9),
+						Pos:       lp(1296, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1274, 23),
+							Pos:  lp(1296, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1274, 33),
+								Pos: lp(1296, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1274, 33),
+									Pos:  lp(1296, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1274, 43),
+											Pos:  lp(1296, 43),
 											Name: "T",
 										},
 									},
@@ -26285,35 +26893,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1275, 9),
+						Pos:       lp(1297, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1275, 23),
+							Pos:       lp(1297, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1275, 23),
+								Pos:  lp(1297, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1276, 9),
+						Pos:       lp(1298, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1276, 23),
+							Pos:  lp(1298, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1276, 39),
+								Pos: lp(1298, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1276, 39),
+									Pos:  lp(1298, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1276, 49),
+											Pos:  lp(1298, 49),
 											Name: "T",
 										},
 									},
@@ -26323,18 +26931,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1278, 9),
+						Pos:       lp(1300, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1278, 35),
+								Pos:  lp(1300, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1278, 47),
+										Pos:  lp(1300, 47),
 										Name: "T",
 									},
 								},
@@ -26342,34 +26950,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1280, 13),
+								Pos:       lp(1302, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1280, 20),
+									Pos:  lp(1302, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1280, 32),
+										Pos:  lp(1302, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1281, 13),
+								Pos:       lp(1303, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1281, 27),
+									Pos:  lp(1303, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1282, 13),
+								Pos:       lp(1304, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1282, 27),
+									Pos:  lp(1304, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -26379,7 +26987,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1286, 5),
+				Pos:       lp(1308, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -26390,53 +26998,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1286, 45),
+						Pos:  lp(1308, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1286, 57),
+								Pos:  lp(1308, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1286, 63),
+								Pos:  lp(1308, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1286, 72),
+						Pos:  lp(1308, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1286, 92),
+								Pos:  lp(1308, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1286, 98),
+								Pos:  lp(1308, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1286, 107),
+						Pos:  lp(1308, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1288, 9),
+						Pos:       lp(1310, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1289, 9),
+						Pos:       lp(1311, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1289, 34),
+								Pos: lp(1311, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1289, 34),
+									Pos:  lp(1311, 34),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -26444,18 +27052,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1290, 9),
+						Pos:       lp(1312, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1290, 34),
+								Pos: lp(1312, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1290, 34),
+									Pos:  lp(1312, 34),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1290, 52),
+											Pos:  lp(1312, 52),
 											Name: "TKey",
 										},
 									},
@@ -26465,26 +27073,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1291, 9),
+						Pos:       lp(1313, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1291, 34),
+								Pos: lp(1313, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 34),
+									Pos:  lp(1313, 34),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1291, 48),
+								Pos: lp(1313, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 48),
+									Pos:  lp(1313, 48),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1291, 66),
+											Pos:  lp(1313, 66),
 											Name: "TKey",
 										},
 									},
@@ -26494,22 +27102,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1292, 9),
+						Pos:       lp(1314, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1292, 34),
+								Pos: lp(1314, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1292, 34),
+									Pos:  lp(1314, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1292, 46),
+											Pos:  lp(1314, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1292, 52),
+											Pos:  lp(1314, 52),
 											Name: "TValue",
 										},
 									},
@@ -26519,26 +27127,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1293, 9),
+						Pos:       lp(1315, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1293, 34),
+								Pos: lp(1315, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1293, 34),
+									Pos:  lp(1315, 34),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1293, 46),
+											Pos:  lp(1315, 46),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1293, 59),
+													Pos:  lp(1315, 59),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1293, 65),
+													Pos:  lp(1315, 65),
 													Name: "TValue",
 												},
 											},
@@ -26550,22 +27158,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1294, 9),
+						Pos:       lp(1316, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1294, 34),
+								Pos: lp(1316, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1294, 34),
+									Pos:  lp(1316, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1294, 46),
+											Pos:  lp(1316, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1294, 52),
+											Pos:  lp(1316, 52),
 											Name: "TValue",
 										},
 									},
@@ -26573,13 +27181,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1294, 72),
+								Pos: lp(1316, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1294, 72),
+									Pos:  lp(1316, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1294, 90),
+											Pos:  lp(1316, 90),
 											Name: "TKey",
 										},
 									},
@@ -26589,39 +27197,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1295, 9),
+						Pos:       lp(1317, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1295, 16),
+							Pos:  lp(1317, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1295, 28),
+								Pos:  lp(1317, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1296, 19),
+						Pos: lp(1318, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1296, 10),
+								Pos:  lp(1318, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1296, 33),
+							Pos:  lp(1318, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1296, 45),
+								Pos: lp(1318, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1296, 45),
+									Pos:  lp(1318, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26629,56 +27237,56 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1297, 9),
+						Pos:       lp(1319, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1297, 16),
+							Pos:  lp(1319, 16),
 							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1297, 37),
+								Pos:  lp(1319, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1298, 9),
+						Pos:       lp(1320, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1298, 16),
+							Pos:  lp(1320, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1298, 41),
+								Pos:  lp(1320, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1299, 9),
+						Pos:       lp(1321, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1299, 23),
+							Pos:  lp(1321, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1299, 32),
+								Pos: lp(1321, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1299, 32),
+									Pos:  lp(1321, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1299, 42),
+								Pos: lp(1321, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1299, 42),
+									Pos:  lp(1321, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26686,26 +27294,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1300, 9),
+						Pos:       lp(1322, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1300, 23),
+							Pos:  lp(1322, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1300, 35),
+								Pos: lp(1322, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1300, 35),
+									Pos:  lp(1322, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1300, 45),
+								Pos: lp(1322, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1300, 45),
+									Pos:  lp(1322, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26713,18 +27321,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1301, 9),
+						Pos:       lp(1323, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1301, 23),
+							Pos:  lp(1323, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1301, 40),
+								Pos: lp(1323, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1301, 40),
+									Pos:  lp(1323, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26732,18 +27340,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1302, 9),
+						Pos:       lp(1324, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1302, 23),
+							Pos:  lp(1324, 23),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1302, 42),
+								Pos: lp(1324, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1302, 42),
+									Pos:  lp(1324, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26751,18 +27359,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1303, 9),
+						Pos:       lp(1325, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1303, 23),
+							Pos:  lp(1325, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1303, 48),
+								Pos: lp(1325, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1303, 48),
+									Pos:  lp(1325, 48),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26770,26 +27378,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1304, 9),
+						Pos:       lp(1326, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1304, 23),
+							Pos:  lp(1326, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1304, 48),
+								Pos: lp(1326, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1304, 48),
+									Pos:  lp(1326, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1304, 58),
+								Pos: lp(1326, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1304, 58),
+									Pos:  lp(1326, 58),
 									Name: "TValue",
 								},
 								Name: "defaultValue",
@@ -26797,27 +27405,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1305, 9),
+						Pos:       lp(1327, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1305, 23),
+							Pos:  lp(1327, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1305, 40),
+								Pos: lp(1327, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1305, 40),
+									Pos:  lp(1327, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1305, 50),
+								Pos:      lp(1327, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1305, 54),
+									Pos:  lp(1327, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26825,18 +27433,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1306, 9),
+						Pos:       lp(1328, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1306, 23),
+							Pos:  lp(1328, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1306, 35),
+								Pos: lp(1328, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1306, 35),
+									Pos:  lp(1328, 35),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -26844,27 +27452,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1307, 9),
+						Pos:       lp(1329, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1307, 23),
+							Pos:  lp(1329, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1307, 35),
+								Pos: lp(1329, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1307, 35),
+									Pos:  lp(1329, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1307, 45),
+								Pos:      lp(1329, 45),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1307, 49),
+									Pos:  lp(1329, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -26872,44 +27480,44 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1308, 9),
+						Pos:       lp(1330, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1308, 23),
+							Pos:  lp(1330, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1309, 9),
+						Pos:       lp(1331, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1309, 23),
+							Pos:  lp(1331, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1311, 9),
+						Pos:       lp(1333, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1311, 35),
+								Pos:  lp(1333, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1311, 47),
+										Pos:  lp(1333, 47),
 										Name: "KeyValuePair",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(1311, 60),
+												Pos:  lp(1333, 60),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  lp(1311, 66),
+												Pos:  lp(1333, 66),
 												Name: "TValue",
 											},
 										},
@@ -26919,18 +27527,18 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1313, 13),
+								Pos:       lp(1335, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1313, 20),
+									Pos:  lp(1335, 20),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1313, 33),
+											Pos:  lp(1335, 33),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1313, 39),
+											Pos:  lp(1335, 39),
 											Name: "TValue",
 										},
 									},
@@ -26938,25 +27546,25 @@ func libraryAST() *lang.File {
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1313, 57),
+										Pos:  lp(1335, 57),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1314, 13),
+								Pos:       lp(1336, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1314, 27),
+									Pos:  lp(1336, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1315, 13),
+								Pos:       lp(1337, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1315, 27),
+									Pos:  lp(1337, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -26964,28 +27572,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1318, 9),
+						Pos:       lp(1340, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "KeyCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1318, 45),
+								Pos:  lp(1340, 45),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1318, 57),
+										Pos:  lp(1340, 57),
 										Name: "TKey",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1318, 64),
+								Pos:  lp(1340, 64),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1318, 84),
+										Pos:  lp(1340, 84),
 										Name: "TKey",
 									},
 								},
@@ -26993,29 +27601,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1320, 13),
+								Pos:       lp(1342, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1320, 20),
+									Pos:  lp(1342, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1320, 32),
+										Pos:  lp(1342, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1321, 13),
+								Pos:       lp(1343, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1321, 27),
+									Pos:  lp(1343, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1321, 39),
+											Pos:  lp(1343, 39),
 											Name: "TKey",
 										},
 									},
@@ -27025,28 +27633,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1324, 9),
+						Pos:       lp(1346, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1324, 47),
+								Pos:  lp(1346, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1324, 59),
+										Pos:  lp(1346, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1324, 68),
+								Pos:  lp(1346, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1324, 88),
+										Pos:  lp(1346, 88),
 										Name: "TValue",
 									},
 								},
@@ -27054,29 +27662,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1326, 13),
+								Pos:       lp(1348, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1326, 20),
+									Pos:  lp(1348, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1326, 32),
+										Pos:  lp(1348, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1327, 13),
+								Pos:       lp(1349, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1327, 27),
+									Pos:  lp(1349, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1327, 39),
+											Pos:  lp(1349, 39),
 											Name: "TValue",
 										},
 									},
@@ -27088,7 +27696,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1331, 5),
+				Pos:       lp(1353, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -27098,21 +27706,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1331, 31),
+						Pos:  lp(1353, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1331, 36),
+								Pos:  lp(1353, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1331, 40),
+						Pos:  lp(1353, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1331, 53),
+								Pos:  lp(1353, 53),
 								Name: "T",
 							},
 						},
@@ -27120,474 +27728,84 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1333, 9),
+						Pos:       lp(1355, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 					},
-					&lang.CtorDecl{
-						Pos:       lp(1334, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1334, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1334, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1334, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1335, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1335, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1335, 31),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1335, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1336, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1336, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1336, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1336, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-							&lang.Param{
-								Pos: lp(1336, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1336, 58),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1336, 76),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1337, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1337, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1337, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1338, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1338, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1338, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1338, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1339, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1339, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1340, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1340, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1340, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1340, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1341, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1341, 23),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1341, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1341, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1341, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1342, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1342, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1342, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1343, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1343, 23),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1343, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1343, 42),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1343, 54),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1344, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1344, 23),
-							Name: "void",
-						},
-						Name: "SymmetricExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1344, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1344, 48),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1344, 60),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1345, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1345, 23),
-							Name: "int",
-						},
-						Name: "RemoveWhere",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1345, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1345, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1345, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1346, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1346, 23),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1346, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1346, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1346, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1347, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1347, 23),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1347, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1347, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1347, 53),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1348, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1348, 23),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1348, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1348, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1348, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1349, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1349, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1349, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1349, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1350, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1350, 23),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1350, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1350, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1350, 50),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1351, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1351, 23),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1351, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1351, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1351, 50),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1354, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Queue",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1354, 29),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1354, 49),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1354, 53),
-						Name: "System.Collections.ICollection",
-					},
-				},
-				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(1356, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1356, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1356, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1356, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1357, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
+						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1357, 29),
+								Pos: lp(1357, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1357, 29),
-									Name: "int",
+									Pos:  lp(1357, 31),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1357, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "capacity",
+								Name: "comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1358, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
+						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1358, 29),
+								Pos: lp(1358, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1358, 29),
+									Pos:  lp(1358, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1358, 41),
+											Pos:  lp(1358, 43),
 											Name: "T",
 										},
 									},
 								},
 								Name: "collection",
+							},
+							&lang.Param{
+								Pos: lp(1358, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1358, 58),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1358, 76),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -27611,23 +27829,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1360, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1361, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1361, 23),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1361, 37),
+								Pos: lp(1360, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1361, 37),
+									Pos:  lp(1360, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -27635,13 +27844,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1361, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1361, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1362, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1362, 23),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Dequeue",
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1362, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1362, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1363, 9),
@@ -27650,15 +27878,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1363, 23),
 							Name: "void",
 						},
-						Name: "Enqueue",
+						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1363, 36),
+								Pos: lp(1363, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1363, 36),
-									Name: "T",
+									Pos:  lp(1363, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1363, 51),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
+								Name: "other",
 							},
 						},
 					},
@@ -27682,40 +27916,73 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1365, 23),
-							Name: "T",
+							Name: "void",
 						},
-						Name: "Peek",
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1365, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1365, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1365, 54),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1366, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1366, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1366, 23),
-								Name: "T",
+							Pos:  lp(1366, 23),
+							Name: "void",
+						},
+						Name: "SymmetricExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1366, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1366, 48),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1366, 60),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
 							},
 						},
-						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1367, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1367, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "TryDequeue",
+						Name: "RemoveWhere",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1367, 39),
-								Modifier: "out",
+								Pos: lp(1367, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1367, 43),
-									Name: "T",
+									Pos:  lp(1367, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1367, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "result",
+								Name: "match",
 							},
 						},
 					},
@@ -27726,25 +27993,149 @@ func libraryAST() *lang.File {
 							Pos:  lp(1368, 23),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1368, 36),
-								Modifier: "out",
+								Pos: lp(1368, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1368, 40),
+									Pos:  lp(1368, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1368, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1369, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1369, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1369, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1369, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1369, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1370, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1370, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1370, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1370, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1370, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1371, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1371, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1371, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1371, 35),
 									Name: "T",
 								},
-								Name: "result",
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1372, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1372, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1372, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1372, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1372, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1373, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1373, 23),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1373, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1373, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1373, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1371, 5),
+				Pos:       lp(1376, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Stack",
+				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
 					"T",
@@ -27752,35 +28143,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1371, 29),
+						Pos:  lp(1376, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1371, 49),
+								Pos:  lp(1376, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1371, 53),
+						Pos:  lp(1376, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1373, 9),
+						Pos:       lp(1378, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
+						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1374, 9),
+						Pos:       lp(1379, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
+						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1374, 29),
+								Pos: lp(1379, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1374, 29),
+									Pos:  lp(1379, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27788,18 +28179,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1375, 9),
+						Pos:       lp(1380, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
+						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1375, 29),
+								Pos: lp(1380, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1375, 29),
+									Pos:  lp(1380, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1375, 41),
+											Pos:  lp(1380, 41),
 											Name: "T",
 										},
 									},
@@ -27809,80 +28200,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1376, 9),
+						Pos:       lp(1381, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1376, 16),
+							Pos:  lp(1381, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1376, 28),
+								Pos:  lp(1381, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1377, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1377, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1378, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1378, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1378, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1378, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1379, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1379, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1379, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1380, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1380, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1381, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1381, 23),
-							Name: "T",
-						},
-						Name: "Pop",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1382, 9),
@@ -27891,12 +28221,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1382, 23),
 							Name: "void",
 						},
-						Name: "Push",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1383, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1383, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1382, 33),
+								Pos: lp(1383, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1382, 33),
+									Pos:  lp(1383, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -27904,32 +28243,84 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1383, 9),
+						Pos:       lp(1384, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1383, 23),
+							Pos:  lp(1384, 23),
+							Name: "T",
+						},
+						Name: "Dequeue",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1385, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1385, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1385, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1385, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1386, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1386, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1386, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1387, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1387, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1388, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1388, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1383, 23),
+								Pos:  lp(1388, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1384, 9),
+						Pos:       lp(1389, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1384, 23),
+							Pos:  lp(1389, 23),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1384, 36),
+								Pos:      lp(1389, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1384, 40),
+									Pos:  lp(1389, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -27937,19 +28328,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1385, 9),
+						Pos:       lp(1390, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1385, 23),
+							Pos:  lp(1390, 23),
 							Name: "bool",
 						},
-						Name: "TryPop",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1385, 35),
+								Pos:      lp(1390, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1385, 39),
+									Pos:  lp(1390, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -27959,7 +28350,224 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1391, 5),
+				Pos:       lp(1393, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stack",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1393, 29),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1393, 49),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1393, 53),
+						Name: "System.Collections.ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1395, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1396, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1396, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1396, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1397, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1397, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1397, 29),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1397, 41),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1398, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1398, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1398, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1399, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1399, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1400, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1400, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1400, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1400, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1401, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1401, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1401, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1402, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1402, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1403, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1403, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1404, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1404, 23),
+							Name: "void",
+						},
+						Name: "Push",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1404, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1404, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1405, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1405, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1405, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1406, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1406, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1406, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1406, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1407, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1407, 23),
+							Name: "bool",
+						},
+						Name: "TryPop",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1407, 35),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1407, 39),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1413, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -27969,21 +28577,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1391, 42),
+						Pos:  lp(1413, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1391, 75),
+								Pos:  lp(1413, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1391, 79),
+						Pos:  lp(1413, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1391, 120),
+								Pos:  lp(1413, 120),
 								Name: "T",
 							},
 						},
@@ -27991,7 +28599,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1398, 5),
+				Pos:       lp(1420, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -28002,29 +28610,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1398, 55),
+						Pos:  lp(1420, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1398, 67),
+								Pos:  lp(1420, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1398, 73),
+								Pos:  lp(1420, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1398, 82),
+						Pos:  lp(1420, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1398, 102),
+								Pos:  lp(1420, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1398, 108),
+								Pos:  lp(1420, 108),
 								Name: "TValue",
 							},
 						},
@@ -28032,23 +28640,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1400, 9),
+						Pos:       lp(1422, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1401, 9),
+						Pos:       lp(1423, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1401, 44),
+								Pos: lp(1423, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1401, 44),
+									Pos:  lp(1423, 44),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1401, 62),
+											Pos:  lp(1423, 62),
 											Name: "TKey",
 										},
 									},
@@ -28058,26 +28666,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1402, 9),
+						Pos:       lp(1424, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1402, 44),
+								Pos: lp(1424, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1402, 44),
+									Pos:  lp(1424, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1402, 56),
+											Pos:  lp(1424, 56),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1402, 69),
+													Pos:  lp(1424, 69),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1402, 75),
+													Pos:  lp(1424, 75),
 													Name: "TValue",
 												},
 											},
@@ -28089,22 +28697,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1403, 9),
+						Pos:       lp(1425, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1403, 44),
+								Pos: lp(1425, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1403, 44),
+									Pos:  lp(1425, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1403, 66),
+								Pos: lp(1425, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1403, 66),
+									Pos:  lp(1425, 66),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -28112,34 +28720,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1404, 9),
+						Pos:       lp(1426, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1404, 44),
+								Pos: lp(1426, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1404, 44),
+									Pos:  lp(1426, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1404, 66),
+								Pos: lp(1426, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1404, 66),
+									Pos:  lp(1426, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1404, 80),
+								Pos: lp(1426, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1404, 80),
+									Pos:  lp(1426, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1404, 98),
+											Pos:  lp(1426, 98),
 											Name: "TKey",
 										},
 									},
@@ -28149,645 +28757,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1405, 9),
+						Pos:       lp(1427, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1405, 16),
+							Pos:  lp(1427, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1405, 28),
+								Pos:  lp(1427, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1406, 9),
+						Pos:       lp(1428, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1406, 16),
+							Pos:  lp(1428, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1406, 31),
+								Pos:  lp(1428, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1407, 19),
+						Pos: lp(1429, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1407, 10),
+								Pos:  lp(1429, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1407, 33),
+							Pos:  lp(1429, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1407, 45),
+								Pos: lp(1429, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1407, 45),
+									Pos:  lp(1429, 45),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1408, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1408, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1408, 28),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1408, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1409, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1409, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1409, 28),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1409, 45),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1410, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1410, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1410, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1410, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1410, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1410, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1410, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1410, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1410, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1410, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1410, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1411, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1411, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1411, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1411, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1411, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1411, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1411, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1411, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1411, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1411, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1412, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1412, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1412, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1412, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1412, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1412, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1412, 75),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1412, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1412, 105),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1412, 111),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1412, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1412, 125),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1412, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1413, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1413, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1414, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1414, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1414, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1414, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1415, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1415, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1415, 35),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1415, 48),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1415, 54),
-											Name: "TValue",
-										},
-									},
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1416, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1416, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1416, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1416, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1416, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1416, 49),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1417, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1417, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1417, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1417, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1417, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1417, 49),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1417, 54),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1417, 60),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1418, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1418, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1418, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1418, 45),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1418, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1418, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1418, 60),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1418, 66),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1418, 72),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1418, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1418, 94),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1419, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1419, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1419, 23),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1419, 36),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1419, 42),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1420, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1420, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1420, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1420, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1420, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1420, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1421, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1421, 23),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1421, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1421, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1421, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1421, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1422, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1422, 23),
-							Name: "bool",
-						},
-						Name: "TryRemove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1422, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1422, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1422, 48),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1422, 52),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1423, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1423, 23),
-							Name: "bool",
-						},
-						Name: "TryUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1423, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1423, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1423, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1423, 48),
-									Name: "TValue",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1423, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1423, 65),
-									Name: "TValue",
-								},
-								Name: "comparisonValue",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1426, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentQueue",
-				Namespace: "System.Collections.Concurrent",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1426, 39),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1426, 59),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1428, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1429, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1429, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1429, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1429, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
 							},
 						},
 					},
@@ -28796,12 +28816,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1430, 16),
-							Name: "int",
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1430, 28),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "Count",
+						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1430, 28),
+								Pos:  lp(1430, 41),
 								Kind: "get",
 							},
 						},
@@ -28811,12 +28837,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1431, 16),
-							Name: "bool",
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1431, 28),
+									Name: "TValue",
+								},
+							},
 						},
-						Name: "IsEmpty",
+						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1431, 31),
+								Pos:  lp(1431, 45),
 								Kind: "get",
 							},
 						},
@@ -28826,26 +28858,106 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1432, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Clear",
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1432, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1432, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1432, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1432, 52),
+									Name: "TValue",
+								},
+								Name: "addValue",
+							},
+							&lang.Param{
+								Pos: lp(1432, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1432, 69),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1432, 74),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1432, 80),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1432, 88),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1433, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1433, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Enqueue",
+						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1433, 36),
+								Pos: lp(1433, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1433, 36),
-									Name: "T",
+									Pos:  lp(1433, 42),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1433, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1433, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1433, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1433, 63),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1433, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1433, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1433, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1433, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1433, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
 							},
 						},
 					},
@@ -28854,28 +28966,87 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1434, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1434, 35),
-									Name: "T",
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1434, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 48),
+									Name: "TKey",
 								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1434, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 58),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1434, 63),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1434, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1434, 75),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1434, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1434, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1434, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1434, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1434, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1434, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
 							},
 						},
-						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1435, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1435, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1435, 23),
-								Name: "T",
-							},
+							Pos:  lp(1435, 23),
+							Name: "void",
 						},
-						Name: "ToArray",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1436, 9),
@@ -28884,16 +29055,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1436, 23),
 							Name: "bool",
 						},
-						Name: "TryDequeue",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1436, 39),
-								Modifier: "out",
+								Pos: lp(1436, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1436, 43),
-									Name: "T",
+									Pos:  lp(1436, 40),
+									Name: "TKey",
 								},
-								Name: "result",
+								Name: "key",
 							},
 						},
 					},
@@ -28902,27 +29072,289 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1437, 23),
-							Name: "bool",
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1437, 35),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1437, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1437, 54),
+											Name: "TValue",
+										},
+									},
+								},
+							},
 						},
-						Name: "TryPeek",
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1438, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1438, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1437, 36),
+								Pos: lp(1438, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1438, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1438, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1438, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1439, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1439, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1439, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1439, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1439, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1439, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1439, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1439, 60),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1440, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1440, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1440, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1440, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1440, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1440, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1440, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1440, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1441, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1441, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1441, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1441, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1441, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1442, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1442, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1442, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1442, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1442, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1442, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1443, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1443, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1443, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1443, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1443, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1437, 40),
-									Name: "T",
+									Pos:  lp(1443, 54),
+									Name: "TValue",
 								},
-								Name: "result",
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1444, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1444, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1444, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1444, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1444, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1444, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1445, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1445, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1445, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1445, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1445, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1445, 48),
+									Name: "TValue",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1445, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1445, 65),
+									Name: "TValue",
+								},
+								Name: "comparisonValue",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1440, 5),
+				Pos:       lp(1448, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentBag",
+				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
 				TypeParams: []string{
 					"T",
@@ -28930,11 +29362,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1440, 37),
+						Pos:  lp(1448, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1440, 57),
+								Pos:  lp(1448, 59),
 								Name: "T",
 							},
 						},
@@ -28942,23 +29374,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1442, 9),
+						Pos:       lp(1450, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
+						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1451, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
+						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1443, 37),
+								Pos: lp(1451, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1443, 37),
+									Pos:  lp(1451, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1443, 49),
+											Pos:  lp(1451, 51),
 											Name: "T",
 										},
 									},
@@ -28968,48 +29400,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1444, 9),
+						Pos:       lp(1452, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1444, 16),
+							Pos:  lp(1452, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1444, 28),
+								Pos:  lp(1452, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1445, 9),
+						Pos:       lp(1453, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1445, 16),
+							Pos:  lp(1453, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1445, 31),
+								Pos:  lp(1453, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1446, 9),
+						Pos:       lp(1454, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1446, 23),
+							Pos:  lp(1454, 23),
 							Name: "void",
 						},
-						Name: "Add",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1455, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1455, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1446, 32),
+								Pos: lp(1455, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1446, 32),
+									Pos:  lp(1455, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -29017,14 +29458,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1447, 9),
+						Pos:       lp(1456, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1447, 23),
+							Pos:  lp(1456, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1447, 35),
+									Pos:  lp(1456, 35),
 									Name: "T",
 								},
 							},
@@ -29032,32 +29473,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1448, 9),
+						Pos:       lp(1457, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1448, 23),
+							Pos:       lp(1457, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1448, 23),
+								Pos:  lp(1457, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1449, 9),
+						Pos:       lp(1458, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1449, 23),
+							Pos:  lp(1458, 23),
 							Name: "bool",
 						},
-						Name: "TryPeek",
+						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1449, 36),
+								Pos:      lp(1458, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1449, 40),
+									Pos:  lp(1458, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -29065,19 +29506,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1450, 9),
+						Pos:       lp(1459, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1450, 23),
+							Pos:  lp(1459, 23),
 							Name: "bool",
 						},
-						Name: "TryTake",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1450, 36),
+								Pos:      lp(1459, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1450, 40),
+									Pos:  lp(1459, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -29087,40 +29528,207 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1456, 5),
+				Pos:       lp(1462, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentBag",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1462, 37),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1462, 57),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1464, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1465, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1465, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1465, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1465, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1466, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1466, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1466, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1467, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1467, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1467, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1468, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1468, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1468, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1468, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1469, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1469, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1469, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1470, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1470, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1470, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1471, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1471, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1471, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1471, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1472, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1472, 23),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1472, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1472, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1478, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1456, 26),
+					Pos:       lp(1478, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1456, 21),
+						Pos:  lp(1478, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1457, 5),
+				Pos:       lp(1479, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ParameterizedThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1457, 26),
+					Pos:       lp(1479, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1457, 21),
+						Pos:  lp(1479, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1457, 51),
+							Pos: lp(1479, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1457, 51),
+								Pos:  lp(1479, 51),
 								Name: "object",
 							},
 							Name: "obj",
@@ -29129,24 +29737,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1458, 5),
+				Pos:       lp(1480, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "WaitCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1458, 26),
+					Pos:       lp(1480, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1458, 21),
+						Pos:  lp(1480, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1458, 39),
+							Pos: lp(1480, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(1458, 39),
+								Pos:  lp(1480, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -29155,24 +29763,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1459, 5),
+				Pos:       lp(1481, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ContextCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1459, 26),
+					Pos:       lp(1481, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1459, 21),
+						Pos:  lp(1481, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1459, 42),
+							Pos: lp(1481, 42),
 							Type: &lang.TypeRef{
-								Pos:  lp(1459, 42),
+								Pos:  lp(1481, 42),
 								Name: "object",
 							},
 							Name: "state",
@@ -29181,24 +29789,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1460, 5),
+				Pos:       lp(1482, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "TimerCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1460, 26),
+					Pos:       lp(1482, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1460, 21),
+						Pos:  lp(1482, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1460, 40),
+							Pos: lp(1482, 40),
 							Type: &lang.TypeRef{
-								Pos:  lp(1460, 40),
+								Pos:  lp(1482, 40),
 								Name: "object",
 							},
 							Name: "state",
@@ -29207,24 +29815,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1461, 5),
+				Pos:       lp(1483, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "SendOrPostCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1461, 26),
+					Pos:       lp(1483, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1461, 21),
+						Pos:  lp(1483, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1461, 45),
+							Pos: lp(1483, 45),
 							Type: &lang.TypeRef{
-								Pos:  lp(1461, 45),
+								Pos:  lp(1483, 45),
 								Name: "object",
 							},
 							Name: "state",
@@ -29233,21 +29841,21 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1463, 5),
+				Pos:       lp(1485, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1465, 9),
+						Pos:       lp(1487, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1465, 30),
+								Pos: lp(1487, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1465, 30),
+									Pos:  lp(1487, 30),
 									Name: "ThreadStart",
 								},
 								Name: "start",
@@ -29255,22 +29863,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1466, 9),
+						Pos:       lp(1488, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1466, 30),
+								Pos: lp(1488, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 30),
+									Pos:  lp(1488, 30),
 									Name: "ThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1466, 49),
+								Pos: lp(1488, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 49),
+									Pos:  lp(1488, 49),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -29278,14 +29886,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1467, 9),
+						Pos:       lp(1489, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1467, 30),
+								Pos: lp(1489, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1467, 30),
+									Pos:  lp(1489, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
@@ -29293,22 +29901,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1468, 9),
+						Pos:       lp(1490, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1468, 30),
+								Pos: lp(1490, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1468, 30),
+									Pos:  lp(1490, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1468, 62),
+								Pos: lp(1490, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1468, 62),
+									Pos:  lp(1490, 62),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -29316,125 +29924,125 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1469, 9),
+						Pos:       lp(1491, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1469, 23),
+							Pos:  lp(1491, 23),
 							Name: "Thread",
 						},
 						Name: "CurrentThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1469, 46),
+								Pos:  lp(1491, 46),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1470, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1470, 16),
+							Pos:  lp(1492, 16),
 							Name: "bool",
 						},
 						Name: "IsAlive",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1470, 31),
+								Pos:  lp(1492, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1471, 9),
+						Pos:       lp(1493, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1471, 16),
+							Pos:  lp(1493, 16),
 							Name: "bool",
 						},
 						Name: "IsBackground",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1471, 36),
+								Pos:  lp(1493, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1471, 41),
+								Pos:  lp(1493, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1472, 9),
+						Pos:       lp(1494, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1472, 16),
+							Pos:  lp(1494, 16),
 							Name: "bool",
 						},
 						Name: "IsThreadPoolThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1472, 42),
+								Pos:  lp(1494, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1473, 9),
+						Pos:       lp(1495, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1473, 16),
+							Pos:  lp(1495, 16),
 							Name: "int",
 						},
 						Name: "ManagedThreadId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1473, 38),
+								Pos:  lp(1495, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1474, 9),
+						Pos:       lp(1496, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1474, 16),
+							Pos:  lp(1496, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1474, 30),
+								Pos:  lp(1496, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1474, 35),
+								Pos:  lp(1496, 35),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1475, 9),
+						Pos:       lp(1497, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1475, 23),
+							Pos:  lp(1497, 23),
 							Name: "void",
 						},
 						Name: "Join",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1476, 9),
+						Pos:       lp(1498, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1476, 23),
+							Pos:  lp(1498, 23),
 							Name: "bool",
 						},
 						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1476, 33),
+								Pos: lp(1498, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1476, 33),
+									Pos:  lp(1498, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -29442,465 +30050,77 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1477, 9),
+						Pos:       lp(1499, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1477, 23),
+							Pos:  lp(1499, 23),
 							Name: "bool",
 						},
 						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1477, 33),
+								Pos: lp(1499, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1477, 33),
+									Pos:  lp(1499, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1478, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1478, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1479, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1479, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1479, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1479, 34),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1480, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1480, 23),
-							Name: "void",
-						},
-						Name: "UnsafeStart",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1481, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1481, 23),
-							Name: "void",
-						},
-						Name: "UnsafeStart",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1481, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1481, 40),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1482, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1482, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1482, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1482, 41),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1483, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1483, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1483, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1483, 41),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1484, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1484, 30),
-							Name: "void",
-						},
-						Name: "SpinWait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1484, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1484, 44),
-									Name: "int",
-								},
-								Name: "iterations",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1485, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1485, 30),
-							Name: "bool",
-						},
-						Name: "Yield",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1488, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ThreadPool",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1490, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1490, 23),
-							Name: "int",
-						},
-						Name: "ThreadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1490, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1491, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1491, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1491, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1491, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1492, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1492, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1492, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1492, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1492, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1492, 76),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1493, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1493, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1493, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1493, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1493, 68),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1493, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(1493, 86),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1493, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1493, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1494, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1494, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1494, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1494, 59),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1494, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1494, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1495, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1495, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1495, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 67),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1495, 74),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1495, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 92),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1495, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 106),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1498, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Interlocked",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(1500, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1500, 30),
-							Name: "int",
+							Pos:  lp(1500, 23),
+							Name: "void",
 						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1500, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1500, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1501, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1501, 30),
-							Name: "long",
+							Pos:  lp(1501, 23),
+							Name: "void",
 						},
-						Name: "Add",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1501, 39),
-								Modifier: "ref",
+								Pos: lp(1501, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1501, 43),
-									Name: "long",
+									Pos:  lp(1501, 34),
+									Name: "object",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1501, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1501, 59),
-									Name: "long",
-								},
-								Name: "value",
+								Name: "parameter",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1502, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1502, 30),
-							Name: "int",
+							Pos:  lp(1502, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1502, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1502, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1502, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1502, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1502, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1502, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
+						Name: "UnsafeStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1503, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1503, 30),
-							Name: "long",
+							Pos:  lp(1503, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "UnsafeStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1503, 51),
-								Modifier: "ref",
+								Pos: lp(1503, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1503, 55),
-									Name: "long",
+									Pos:  lp(1503, 40),
+									Name: "object",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1503, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1503, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1503, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1503, 83),
-									Name: "long",
-								},
-								Name: "comparand",
+								Name: "parameter",
 							},
 						},
 					},
@@ -29909,34 +30129,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1504, 30),
-							Name: "double",
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1504, 53),
-								Modifier: "ref",
+								Pos: lp(1504, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1504, 57),
-									Name: "double",
+									Pos:  lp(1504, 41),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1504, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1504, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1504, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1504, 89),
-									Name: "double",
-								},
-								Name: "comparand",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -29945,34 +30148,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1505, 30),
-							Name: "object",
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1505, 53),
-								Modifier: "ref",
+								Pos: lp(1505, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 57),
-									Name: "object",
+									Pos:  lp(1505, 41),
+									Name: "TimeSpan",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1505, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1505, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1505, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1505, 89),
-									Name: "object",
-								},
-								Name: "comparand",
+								Name: "timeout",
 							},
 						},
 					},
@@ -29981,43 +30167,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1506, 30),
-							Name: "T",
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1506, 51),
-								Modifier: "ref",
+								Pos: lp(1506, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1506, 55),
-									Name: "T",
+									Pos:  lp(1506, 44),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1506, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 68),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1506, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 77),
-									Name: "T",
-								},
-								Name: "comparand",
+								Name: "iterations",
 							},
 						},
 					},
@@ -30026,150 +30186,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1507, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1507, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
+						Name: "Yield",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1508, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1508, 30),
-							Name: "long",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1508, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1508, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1509, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1509, 30),
-							Name: "int",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1509, 43),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1509, 47),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1509, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1509, 62),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1510, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1510, 30),
-							Name: "long",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1510, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1510, 48),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1510, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1510, 64),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1511, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1511, 30),
-							Name: "double",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1511, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1511, 50),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1511, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1511, 68),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1510, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThreadPool",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
 						Pos:       lp(1512, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1512, 30),
-							Name: "object",
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1512, 23),
+							Name: "int",
 						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1512, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1512, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1512, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1512, 68),
-									Name: "object",
-								},
-								Name: "value",
+						Name: "ThreadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1512, 41),
+								Kind: "get",
 							},
 						},
 					},
@@ -30178,35 +30219,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1513, 30),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Exchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1513, 44),
-								Modifier: "ref",
+								Pos: lp(1513, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1513, 48),
-									Name: "T",
+									Pos:  lp(1513, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1513, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1513, 61),
-									Name: "T",
-								},
-								Name: "value",
+								Name: "callBack",
 							},
 						},
 					},
@@ -30215,18 +30238,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1514, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Increment",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1514, 44),
-								Modifier: "ref",
+								Pos: lp(1514, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1514, 48),
-									Name: "int",
+									Pos:  lp(1514, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1514, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1514, 76),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -30235,18 +30265,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1515, 30),
-							Name: "long",
+							Name: "bool",
 						},
-						Name: "Increment",
+						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1515, 45),
-								Modifier: "ref",
+								Pos: lp(1515, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1515, 49),
-									Name: "long",
+									Pos:  lp(1515, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1515, 68),
+											Name: "TState",
+										},
+									},
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1515, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1515, 86),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1515, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1515, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -30255,27 +30309,69 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1516, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "MemoryBarrier",
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1516, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1516, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1516, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1516, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1517, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1517, 30),
-							Name: "long",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1517, 40),
-								Modifier: "ref",
+								Pos: lp(1517, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1517, 44),
-									Name: "long",
+									Pos:  lp(1517, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1517, 74),
+											Name: "TState",
+										},
+									},
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1517, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1517, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1517, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1517, 106),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -30284,7 +30380,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1520, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
+				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
@@ -30295,16 +30391,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1522, 30),
 							Name: "int",
 						},
-						Name: "Read",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1522, 39),
+								Pos:      lp(1522, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1522, 43),
+									Pos:  lp(1522, 42),
 									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1522, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1522, 57),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30315,16 +30419,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1523, 30),
 							Name: "long",
 						},
-						Name: "Read",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1523, 40),
+								Pos:      lp(1523, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1523, 44),
+									Pos:  lp(1523, 43),
 									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1523, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1523, 59),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30333,18 +30445,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1524, 30),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Read",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1524, 40),
+								Pos:      lp(1524, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1524, 44),
-									Name: "bool",
+									Pos:  lp(1524, 54),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1524, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1524, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1524, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1524, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -30353,18 +30481,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1525, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Read",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1525, 42),
+								Pos:      lp(1525, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 46),
-									Name: "double",
+									Pos:  lp(1525, 55),
+									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1525, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1525, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1525, 83),
+									Name: "long",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -30373,6 +30517,470 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1526, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1526, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1526, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1526, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1527, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1527, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1527, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1527, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1527, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1528, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1528, 30),
+							Name: "T",
+						},
+						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1528, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 55),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1528, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1528, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1529, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1529, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1529, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1529, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1530, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1530, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1530, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1530, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1531, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1531, 30),
+							Name: "int",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1531, 43),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1531, 47),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1531, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1531, 62),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1532, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1532, 30),
+							Name: "long",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1532, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1532, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1533, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1533, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1533, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1533, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1533, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1533, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1534, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1534, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1534, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1534, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1534, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1534, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1535, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1535, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1535, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1535, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1535, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1535, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1536, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1536, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1536, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1536, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1537, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1537, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1537, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1537, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1538, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1538, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1539, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1539, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1539, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1539, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1542, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1544, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1544, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1544, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1545, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1545, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1545, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1546, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1546, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1546, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1547, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1547, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1547, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1548, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1548, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -30387,10 +30995,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1526, 40),
+								Pos:      lp(1548, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1526, 44),
+									Pos:  lp(1548, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -30398,27 +31006,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1527, 9),
+						Pos:       lp(1549, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1527, 30),
+							Pos:  lp(1549, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1527, 41),
+								Pos:      lp(1549, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1527, 45),
+									Pos:  lp(1549, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1527, 59),
+								Pos: lp(1549, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1527, 59),
+									Pos:  lp(1549, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -30426,27 +31034,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1528, 9),
+						Pos:       lp(1550, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1528, 30),
+							Pos:  lp(1550, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1528, 41),
+								Pos:      lp(1550, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1528, 45),
+									Pos:  lp(1550, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1528, 60),
+								Pos: lp(1550, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1528, 60),
+									Pos:  lp(1550, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -30454,27 +31062,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1529, 9),
+						Pos:       lp(1551, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1529, 30),
+							Pos:  lp(1551, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1529, 41),
+								Pos:      lp(1551, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1529, 45),
+									Pos:  lp(1551, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1529, 60),
+								Pos: lp(1551, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1529, 60),
+									Pos:  lp(1551, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -30482,27 +31090,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1530, 9),
+						Pos:       lp(1552, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1530, 30),
+							Pos:  lp(1552, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1530, 41),
+								Pos:      lp(1552, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1530, 45),
+									Pos:  lp(1552, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1530, 62),
+								Pos: lp(1552, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1530, 62),
+									Pos:  lp(1552, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -30510,10 +31118,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1531, 9),
+						Pos:       lp(1553, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1531, 30),
+							Pos:  lp(1553, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -30528,18 +31136,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1531, 44),
+								Pos:      lp(1553, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1531, 48),
+									Pos:  lp(1553, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1531, 60),
+								Pos: lp(1553, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1531, 60),
+									Pos:  lp(1553, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -30549,396 +31157,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1534, 5),
+				Pos:       lp(1556, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1536, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1536, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1536, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1536, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1537, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1537, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1537, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1537, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1537, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1537, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1538, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1538, 30),
-							Name: "void",
-						},
-						Name: "Exit",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1538, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1538, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1539, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1539, 30),
-							Name: "bool",
-						},
-						Name: "IsEntered",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1539, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1540, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1540, 30),
-							Name: "void",
-						},
-						Name: "Pulse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1540, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1540, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1541, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1541, 30),
-							Name: "void",
-						},
-						Name: "PulseAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1541, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1542, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1542, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1542, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1542, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1543, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1543, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1543, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1543, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1544, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1544, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1544, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1544, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1545, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1545, 30),
-							Name: "void",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1545, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1545, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1545, 56),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1545, 60),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1546, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1546, 30),
-							Name: "void",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1546, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1546, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1546, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1546, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1546, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1546, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1547, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1547, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1547, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1547, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1548, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1548, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1548, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1548, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1548, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1548, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1549, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1549, 30),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1549, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1549, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 52),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1552, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ExecutionContext",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1552, 44),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 23),
-							Name: "ExecutionContext",
-						},
-						Name: "CreateCopy",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1555, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1555, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1556, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1556, 30),
-							Name: "ExecutionContext",
-						},
-						Name: "Capture",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1557, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1557, 30),
-							Name: "bool",
-						},
-						Name: "IsFlowSuppressed",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1558, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -30946,15 +31170,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1558, 30),
 							Name: "void",
 						},
-						Name: "Restore",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1558, 43),
+								Pos: lp(1558, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1558, 43),
-									Name: "ExecutionContext",
+									Pos:  lp(1558, 41),
+									Name: "object",
 								},
-								Name: "executionContext",
+								Name: "obj",
 							},
 						},
 					},
@@ -30965,7 +31189,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(1559, 30),
 							Name: "void",
 						},
-						Name: "RestoreFlow",
+						Name: "Enter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1559, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1559, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1559, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1559, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1560, 9),
@@ -30974,31 +31217,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1560, 30),
 							Name: "void",
 						},
-						Name: "Run",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1560, 39),
+								Pos: lp(1560, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 39),
-									Name: "ExecutionContext",
-								},
-								Name: "executionContext",
-							},
-							&lang.Param{
-								Pos: lp(1560, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1560, 74),
-									Name: "ContextCallback",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1560, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1560, 100),
+									Pos:  lp(1560, 40),
 									Name: "object",
 								},
-								Name: "state",
+								Name: "obj",
 							},
 						},
 					},
@@ -31007,6 +31234,387 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1561, 30),
+							Name: "bool",
+						},
+						Name: "IsEntered",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1561, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 45),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1562, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1562, 30),
+							Name: "void",
+						},
+						Name: "Pulse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1562, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1563, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1563, 30),
+							Name: "void",
+						},
+						Name: "PulseAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1563, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1564, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1564, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1564, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1564, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1565, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1565, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1565, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1565, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1566, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1566, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1566, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1566, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1566, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1566, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1567, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1567, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1567, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1567, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1567, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1567, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1568, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1568, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1568, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1568, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1568, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1568, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1568, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1568, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1569, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1569, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1569, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1569, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1570, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1570, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1570, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1570, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1570, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1570, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1571, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1571, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1571, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1571, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1571, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1571, 52),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1574, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ExecutionContext",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1574, 44),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1576, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1576, 23),
+							Name: "ExecutionContext",
+						},
+						Name: "CreateCopy",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1577, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1577, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1578, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1578, 30),
+							Name: "ExecutionContext",
+						},
+						Name: "Capture",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1579, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1579, 30),
+							Name: "bool",
+						},
+						Name: "IsFlowSuppressed",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1580, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1580, 30),
+							Name: "void",
+						},
+						Name: "Restore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1580, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1580, 43),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1581, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1581, 30),
+							Name: "void",
+						},
+						Name: "RestoreFlow",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1582, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1582, 30),
+							Name: "void",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1582, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 39),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+							&lang.Param{
+								Pos: lp(1582, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 74),
+									Name: "ContextCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1582, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 100),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1583, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1583, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -31014,38 +31622,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1564, 5),
+				Pos:       lp(1586, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1564, 6),
+						Pos:  lp(1586, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1564, 53),
+						Pos:  lp(1586, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1566, 9),
+						Pos:       lp(1588, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1566, 23),
+							Pos:  lp(1588, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1567, 9),
+						Pos:       lp(1589, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1567, 23),
+							Pos:  lp(1589, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -31053,7 +31661,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1570, 5),
+				Pos:       lp(1592, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -31063,27 +31671,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1572, 9),
+						Pos:       lp(1594, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1573, 9),
+						Pos:       lp(1595, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1573, 34),
+								Pos: lp(1595, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1573, 34),
+									Pos:  lp(1595, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1573, 41),
+											Pos:  lp(1595, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1573, 68),
+													Pos:  lp(1595, 68),
 													Name: "T",
 												},
 											},
@@ -31095,20 +31703,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1596, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1574, 16),
+							Pos:  lp(1596, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1574, 26),
+								Pos:  lp(1596, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1574, 31),
+								Pos:  lp(1596, 31),
 								Kind: "set",
 							},
 						},
@@ -31116,7 +31724,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1577, 5),
+				Pos:       lp(1599, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -31126,52 +31734,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1577, 6),
+						Pos:  lp(1599, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1579, 9),
+						Pos:       lp(1601, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1579, 16),
+							Pos:  lp(1601, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1579, 33),
+								Pos:  lp(1601, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1580, 9),
+						Pos:       lp(1602, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1580, 16),
+							Pos:  lp(1602, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1580, 34),
+								Pos:  lp(1602, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1581, 9),
+						Pos:       lp(1603, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1581, 16),
+							Pos:  lp(1603, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1581, 44),
+								Pos:  lp(1603, 44),
 								Kind: "get",
 							},
 						},
@@ -31179,32 +31787,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1584, 5),
+				Pos:       lp(1606, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1584, 6),
+						Pos:  lp(1606, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1586, 9),
+						Pos:       lp(1608, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1587, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1587, 41),
+								Pos: lp(1609, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1587, 41),
+									Pos:  lp(1609, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -31212,276 +31820,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1588, 9),
+						Pos:       lp(1610, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1588, 23),
+							Pos:  lp(1610, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1588, 48),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1589, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1589, 16),
-							Name: "bool",
-						},
-						Name: "CanBeCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1589, 37),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1590, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1590, 16),
-							Name: "bool",
-						},
-						Name: "IsCancellationRequested",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1590, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1591, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1591, 23),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1591, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1591, 35),
-									Name: "CancellationToken",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1592, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1592, 32),
-							Name: "bool",
-						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1592, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1592, 44),
-									Name: "object",
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1593, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1593, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1593, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1593, 62),
-									Name: "Action",
-								},
-								Name: "callback",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1594, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1594, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1594, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1594, 62),
-									Name: "Action",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1594, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1594, 79),
-									Name: "bool",
-								},
-								Name: "useSynchronizationContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1595, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1595, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1595, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1595, 62),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1595, 69),
-											Name: "object",
-										},
-									},
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: lp(1595, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1595, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1596, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1596, 23),
-							Name: "void",
-						},
-						Name: "ThrowIfCancellationRequested",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1599, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CancellationTokenRegistration",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1599, 6),
-						Name: "Struct",
-					},
-				},
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1599, 66),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1601, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1601, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1602, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1602, 23),
-							Name: "bool",
-						},
-						Name: "Unregister",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1605, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CancellationTokenSource",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1605, 44),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1607, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1608, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1608, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1608, 47),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1609, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1609, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1609, 47),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1610, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1610, 16),
-							Name: "bool",
-						},
-						Name: "IsCancellationRequested",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1610, 47),
+								Pos:  lp(1610, 48),
 								Kind: "get",
 							},
 						},
@@ -31491,60 +31839,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1611, 16),
-							Name: "CancellationToken",
+							Name: "bool",
 						},
-						Name: "Token",
+						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1611, 42),
+								Pos:  lp(1611, 37),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1612, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1612, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1612, 16),
+							Name: "bool",
 						},
-						Name: "Cancel",
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1612, 47),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1613, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1613, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Cancel",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1613, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(1613, 35),
-									Name: "bool",
+									Name: "CancellationToken",
 								},
-								Name: "throwOnFirstException",
+								Name: "other",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1614, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1614, 23),
-							Name: "void",
+							Pos:  lp(1614, 32),
+							Name: "bool",
 						},
-						Name: "CancelAfter",
+						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1614, 40),
+								Pos: lp(1614, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 40),
-									Name: "int",
+									Pos:  lp(1614, 44),
+									Name: "object",
 								},
-								Name: "millisecondsDelay",
+								Name: "other",
 							},
 						},
 					},
@@ -31553,17 +31907,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1615, 23),
-							Name: "void",
+							Name: "CancellationTokenRegistration",
 						},
-						Name: "CancelAfter",
+						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1615, 40),
+								Pos: lp(1615, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1615, 40),
-									Name: "TimeSpan",
+									Pos:  lp(1615, 62),
+									Name: "Action",
 								},
-								Name: "delay",
+								Name: "callback",
 							},
 						},
 					},
@@ -31572,36 +31926,290 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1616, 23),
-							Name: "void",
+							Name: "CancellationTokenRegistration",
 						},
-						Name: "Dispose",
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1616, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1616, 62),
+									Name: "Action",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1616, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1616, 79),
+									Name: "bool",
+								},
+								Name: "useSynchronizationContext",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1617, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1617, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1617, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1617, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1617, 69),
+											Name: "object",
+										},
+									},
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1617, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1617, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1618, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1618, 23),
+							Name: "void",
+						},
+						Name: "ThrowIfCancellationRequested",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1621, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenRegistration",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1621, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1621, 66),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1623, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1623, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1624, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1624, 23),
+							Name: "bool",
+						},
+						Name: "Unregister",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1627, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationTokenSource",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1627, 44),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1629, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1630, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1630, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1630, 47),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1631, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1631, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1631, 47),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1632, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1632, 16),
+							Name: "bool",
+						},
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1632, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1633, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1633, 16),
+							Name: "CancellationToken",
+						},
+						Name: "Token",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1633, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1634, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1634, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1635, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1635, 23),
+							Name: "void",
+						},
+						Name: "Cancel",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1635, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1635, 35),
+									Name: "bool",
+								},
+								Name: "throwOnFirstException",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1636, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1636, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1636, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1636, 40),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1637, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1637, 23),
+							Name: "void",
+						},
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1637, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 40),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1638, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1638, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1639, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1639, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1618, 9),
+						Pos:       lp(1640, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1618, 30),
+							Pos:  lp(1640, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1618, 78),
+								Pos:      lp(1640, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1618, 85),
+									Pos:       lp(1640, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1618, 85),
+										Pos:  lp(1640, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -31612,40 +32220,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1621, 5),
+				Pos:       lp(1643, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1621, 40),
+						Pos:  lp(1643, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1623, 9),
+						Pos:       lp(1645, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1623, 31),
+							Pos:  lp(1645, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1624, 9),
+						Pos:       lp(1646, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1624, 31),
+							Pos:  lp(1646, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1624, 44),
+								Pos: lp(1646, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1624, 44),
+									Pos:  lp(1646, 44),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -31653,18 +32261,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1625, 9),
+						Pos:       lp(1647, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1625, 31),
+							Pos:  lp(1647, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1625, 44),
+								Pos: lp(1647, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1625, 44),
+									Pos:  lp(1647, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -31672,10 +32280,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1626, 9),
+						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1626, 23),
+							Pos:  lp(1648, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -31683,313 +32291,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1629, 5),
+				Pos:       lp(1651, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1629, 36),
+						Pos:  lp(1651, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1631, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1631, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1632, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1632, 23),
-							Name: "bool",
-						},
-						Name: "Set",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1635, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1635, 44),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1637, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1637, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1637, 40),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1640, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "AutoResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1640, 42),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1642, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "AutoResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1642, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1642, 38),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1645, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1645, 41),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1647, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1648, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1648, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1648, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1649, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1649, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1649, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1649, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1649, 63),
-									Name: "int",
-								},
-								Name: "spinCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1650, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1650, 16),
-							Name: "bool",
-						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1650, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1651, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1651, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1652, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1652, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1653, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1653, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Set",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1654, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1654, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1655, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1655, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1655, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1655, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Set",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1656, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1656, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1656, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1656, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1657, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1657, 44),
+						Name: "EventWaitHandle",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1657, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1657, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1657, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1657, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1658, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1658, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1658, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1658, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1658, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1658, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1659, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1659, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1659, 33),
+								Pos: lp(1659, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1659, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1659, 40),
+									Name: "bool",
 								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1659, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1659, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "initialState",
 							},
 						},
 					},
@@ -31998,150 +32356,101 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1662, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
+				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1662, 34),
-						Name: "IDisposable",
+						Pos:  lp(1662, 42),
+						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(1664, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1664, 37),
+								Pos: lp(1664, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1664, 37),
-									Name: "int",
+									Pos:  lp(1664, 38),
+									Name: "bool",
 								},
-								Name: "initialCount",
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1667, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1667, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1669, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1670, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1670, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1670, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1665, 9),
+						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1665, 37),
+								Pos: lp(1671, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1665, 37),
-									Name: "int",
+									Pos:  lp(1671, 44),
+									Name: "bool",
 								},
-								Name: "initialCount",
+								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1665, 55),
+								Pos: lp(1671, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1665, 55),
+									Pos:  lp(1671, 63),
 									Name: "int",
 								},
-								Name: "maxCount",
+								Name: "spinCount",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1666, 9),
+						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1666, 16),
-							Name: "int",
+							Pos:  lp(1672, 16),
+							Name: "bool",
 						},
-						Name: "CurrentCount",
+						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1666, 35),
+								Pos:  lp(1672, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1667, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1667, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1668, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1668, 23),
-							Name: "int",
-						},
-						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1669, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1669, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1669, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1670, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1670, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1671, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1671, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1671, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1671, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1672, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1672, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1672, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1672, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -32152,100 +32461,48 @@ func libraryAST() *lang.File {
 							Pos:  lp(1673, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1673, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1673, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1674, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1674, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1674, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1674, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1674, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1674, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1675, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1675, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1675, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1675, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1675, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1675, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1676, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1676, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1677, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1677, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1677, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1677, 67),
+								Pos: lp(1677, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1677, 67),
+									Pos:  lp(1677, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -32257,20 +32514,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1678, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1678, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1678, 67),
+								Pos: lp(1678, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1678, 67),
+									Pos:  lp(1678, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32282,14 +32533,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1679, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1679, 61),
+								Pos: lp(1679, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1679, 61),
+									Pos:  lp(1679, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32301,28 +32552,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1680, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1680, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1680, 67),
+								Pos: lp(1680, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1680, 67),
+									Pos:  lp(1680, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1680, 92),
+								Pos: lp(1680, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1680, 92),
+									Pos:  lp(1680, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32334,28 +32579,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1681, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1681, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1681, 67),
+								Pos: lp(1681, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1681, 67),
+									Pos:  lp(1681, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1681, 85),
+								Pos: lp(1681, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1681, 85),
+									Pos:  lp(1681, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32367,12 +32606,12 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1684, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1684, 35),
+						Pos:  lp(1684, 34),
 						Name: "IDisposable",
 					},
 				},
@@ -32380,30 +32619,38 @@ func libraryAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       lp(1686, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1686, 38),
+								Pos: lp(1686, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1686, 38),
+									Pos:  lp(1686, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1687, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1687, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1687, 35),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1687, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1687, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1687, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1687, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
 							},
 						},
 					},
@@ -32414,7 +32661,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1688, 16),
 							Name: "int",
 						},
-						Name: "InitialCount",
+						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(1688, 35),
@@ -32422,46 +32669,40 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1689, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1689, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1689, 23),
+							Name: "void",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1689, 29),
-								Kind: "get",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1690, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1690, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "AddCount",
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1691, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1691, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "AddCount",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 37),
+								Pos: lp(1691, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 37),
+									Pos:  lp(1691, 35),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -32472,33 +32713,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(1692, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1693, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1693, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Reset",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1693, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1693, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1694, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1694, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Reset",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1694, 34),
+								Pos: lp(1694, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1694, 34),
-									Name: "int",
+									Pos:  lp(1694, 33),
+									Name: "TimeSpan",
 								},
-								Name: "count",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32507,9 +32758,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1695, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1695, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1695, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1696, 9),
@@ -32518,15 +32779,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1696, 23),
 							Name: "bool",
 						},
-						Name: "Signal",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1696, 35),
+								Pos: lp(1696, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1696, 35),
+									Pos:  lp(1696, 33),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1696, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1696, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -32537,52 +32806,82 @@ func libraryAST() *lang.File {
 							Pos:  lp(1697, 23),
 							Name: "bool",
 						},
-						Name: "TryAddCount",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1697, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1697, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1697, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1697, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1698, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1698, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1698, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1698, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "WaitAsync",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1699, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1699, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1699, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1699, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1699, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1700, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1700, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1700, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1700, 33),
+								Pos: lp(1700, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1700, 33),
-									Name: "int",
+									Pos:  lp(1700, 67),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 						},
 					},
@@ -32591,17 +32890,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1701, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1701, 33),
+								Pos: lp(1701, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1701, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1701, 61),
+									Name: "CancellationToken",
 								},
-								Name: "timeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -32610,14 +32909,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1702, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1702, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1702, 33),
+								Pos: lp(1702, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1702, 33),
+									Pos:  lp(1702, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1702, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1702, 92),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32629,22 +32942,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1703, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1703, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1703, 33),
+								Pos: lp(1703, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1703, 33),
-									Name: "int",
+									Pos:  lp(1703, 67),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
+								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1703, 58),
+								Pos: lp(1703, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1703, 58),
+									Pos:  lp(1703, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -32654,18 +32973,63 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1709, 5),
+				Pos:       lp(1706, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1709, 6),
-						Name: "Struct",
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1706, 35),
+						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1708, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CountdownEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1708, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1708, 38),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1709, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1709, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1709, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1710, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1710, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1710, 35),
+								Kind: "get",
+							},
+						},
+					},
 					&lang.PropertyDecl{
 						Pos:       lp(1711, 9),
 						Modifiers: lang.Modifiers(1),
@@ -32673,10 +33037,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1711, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1711, 35),
+								Pos:  lp(1711, 29),
 								Kind: "get",
 							},
 						},
@@ -32688,7 +33052,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1712, 23),
 							Name: "void",
 						},
-						Name: "GetResult",
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1713, 9),
@@ -32697,15 +33061,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1713, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
+						Name: "AddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1713, 40),
+								Pos: lp(1713, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1713, 40),
-									Name: "Action",
+									Pos:  lp(1713, 37),
+									Name: "int",
 								},
-								Name: "continuation",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -32716,12 +33080,256 @@ func libraryAST() *lang.File {
 							Pos:  lp(1714, 23),
 							Name: "void",
 						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1715, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1715, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1716, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1716, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1716, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1716, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1717, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1717, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1718, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1718, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1718, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1719, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1719, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1720, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1720, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1720, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1721, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1721, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1722, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1722, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1722, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1722, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1723, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1723, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1723, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1723, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1724, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1724, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1724, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1725, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1725, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1725, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1725, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1731, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1731, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1733, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1733, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1733, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1734, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1734, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1735, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1735, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1735, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1736, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1736, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1714, 46),
+								Pos: lp(1736, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1714, 46),
+									Pos:  lp(1736, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32731,7 +33339,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1717, 5),
+				Pos:       lp(1739, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32741,48 +33349,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1717, 6),
+						Pos:  lp(1739, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1719, 9),
+						Pos:       lp(1741, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1719, 16),
+							Pos:  lp(1741, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1719, 35),
+								Pos:  lp(1741, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1720, 9),
+						Pos:       lp(1742, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1720, 23),
+							Pos:  lp(1742, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1721, 9),
+						Pos:       lp(1743, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1721, 23),
+							Pos:  lp(1743, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1721, 40),
+								Pos: lp(1743, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1721, 40),
+									Pos:  lp(1743, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32790,18 +33398,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1722, 9),
+						Pos:       lp(1744, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1722, 23),
+							Pos:  lp(1744, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1722, 46),
+								Pos: lp(1744, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1722, 46),
+									Pos:  lp(1744, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -32811,77 +33419,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1725, 5),
+				Pos:       lp(1747, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1725, 6),
+						Pos:  lp(1747, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1727, 9),
+						Pos:       lp(1749, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1727, 23),
+							Pos:  lp(1749, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1729, 18),
+						Pos:       lp(1751, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1729, 10),
+								Pos:  lp(1751, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1731, 13),
+								Pos:       lp(1753, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1731, 20),
+									Pos:  lp(1753, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1731, 39),
+										Pos:  lp(1753, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1732, 13),
+								Pos:       lp(1754, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1732, 27),
+									Pos:  lp(1754, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1733, 13),
+								Pos:       lp(1755, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1733, 27),
+									Pos:  lp(1755, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1733, 44),
+										Pos: lp(1755, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1733, 44),
+											Pos:  lp(1755, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32889,18 +33497,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1734, 13),
+								Pos:       lp(1756, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1734, 27),
+									Pos:  lp(1756, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1734, 50),
+										Pos: lp(1756, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1734, 50),
+											Pos:  lp(1756, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32912,7 +33520,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1738, 5),
+				Pos:       lp(1760, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -32922,70 +33530,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1738, 6),
+						Pos:  lp(1760, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1740, 9),
+						Pos:       lp(1762, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1740, 23),
+							Pos:  lp(1762, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1742, 18),
+						Pos:       lp(1764, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1742, 10),
+								Pos:  lp(1764, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1744, 13),
+								Pos:       lp(1766, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1744, 20),
+									Pos:  lp(1766, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1744, 39),
+										Pos:  lp(1766, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1745, 13),
+								Pos:       lp(1767, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1745, 27),
+									Pos:  lp(1767, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1746, 13),
+								Pos:       lp(1768, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1746, 27),
+									Pos:  lp(1768, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1746, 44),
+										Pos: lp(1768, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1746, 44),
+											Pos:  lp(1768, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -32993,18 +33601,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1747, 13),
+								Pos:       lp(1769, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1747, 27),
+									Pos:  lp(1769, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1747, 50),
+										Pos: lp(1769, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1747, 50),
+											Pos:  lp(1769, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -33016,77 +33624,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1751, 5),
+				Pos:       lp(1773, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1751, 6),
+						Pos:  lp(1773, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1753, 9),
+						Pos:       lp(1775, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1753, 23),
+							Pos:  lp(1775, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1755, 18),
+						Pos:       lp(1777, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1755, 10),
+								Pos:  lp(1777, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1757, 13),
+								Pos:       lp(1779, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 20),
+									Pos:  lp(1779, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1757, 39),
+										Pos:  lp(1779, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1758, 13),
+								Pos:       lp(1780, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1758, 27),
+									Pos:  lp(1780, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1759, 13),
+								Pos:       lp(1781, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1759, 27),
+									Pos:  lp(1781, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1759, 44),
+										Pos: lp(1781, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1759, 44),
+											Pos:  lp(1781, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -33094,18 +33702,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1760, 13),
+								Pos:       lp(1782, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1760, 27),
+									Pos:  lp(1782, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1760, 50),
+										Pos: lp(1782, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1760, 50),
+											Pos:  lp(1782, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -33117,7 +33725,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1764, 5),
+				Pos:       lp(1786, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -33127,48 +33735,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1764, 6),
+						Pos:  lp(1786, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1766, 9),
+						Pos:       lp(1788, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1766, 16),
+							Pos:  lp(1788, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1766, 35),
+								Pos:  lp(1788, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1767, 9),
+						Pos:       lp(1789, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1767, 23),
+							Pos:  lp(1789, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1768, 9),
+						Pos:       lp(1790, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1768, 23),
+							Pos:  lp(1790, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1768, 40),
+								Pos: lp(1790, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1768, 40),
+									Pos:  lp(1790, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33176,18 +33784,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1769, 9),
+						Pos:       lp(1791, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1769, 23),
+							Pos:  lp(1791, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1769, 46),
+								Pos: lp(1791, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1769, 46),
+									Pos:  lp(1791, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33197,7 +33805,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1772, 5),
+				Pos:       lp(1794, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -33207,20 +33815,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1772, 6),
+						Pos:  lp(1794, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1774, 9),
+						Pos:       lp(1796, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1774, 23),
+							Pos:  lp(1796, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1774, 40),
+									Pos:  lp(1796, 40),
 									Name: "TResult",
 								},
 							},
@@ -33230,112 +33838,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1780, 5),
+				Pos:       lp(1802, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1780, 30),
+						Pos:  lp(1802, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 39),
+						Pos:  lp(1802, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 61),
+						Pos:  lp(1802, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 75),
+						Pos:  lp(1802, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 84),
+						Pos:  lp(1802, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 114),
+						Pos:  lp(1802, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 131),
+						Pos:  lp(1802, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1780, 141),
+						Pos:  lp(1802, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1782, 5),
+				Pos:       lp(1804, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1782, 39),
+						Pos:  lp(1804, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 46),
+							Pos:   lp(1804, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1782, 49),
+						Pos:  lp(1804, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 66),
+							Pos:   lp(1804, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1782, 69),
+						Pos:  lp(1804, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 83),
+							Pos:   lp(1804, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1782, 86),
+						Pos:  lp(1804, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 105),
+							Pos:   lp(1804, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1782, 108),
+						Pos:  lp(1804, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 126),
+							Pos:   lp(1804, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1782, 129),
+						Pos:  lp(1804, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 145),
+							Pos:   lp(1804, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1782, 149),
+						Pos:  lp(1804, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1782, 182),
+							Pos:   lp(1804, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -33343,27 +33951,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1784, 5),
+				Pos:       lp(1806, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1784, 25),
+						Pos:  lp(1806, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1786, 9),
+						Pos:       lp(1808, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1786, 28),
+								Pos: lp(1808, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1786, 28),
+									Pos:  lp(1808, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -33371,22 +33979,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1787, 9),
+						Pos:       lp(1809, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1787, 28),
+								Pos: lp(1809, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1787, 28),
+									Pos:  lp(1809, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1787, 43),
+								Pos: lp(1809, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1787, 43),
+									Pos:  lp(1809, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33394,22 +34002,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1788, 9),
+						Pos:       lp(1810, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1788, 28),
+								Pos: lp(1810, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1788, 28),
+									Pos:  lp(1810, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1788, 43),
+								Pos: lp(1810, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1788, 43),
+									Pos:  lp(1810, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -33417,18 +34025,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1789, 9),
+						Pos:       lp(1811, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1789, 28),
+								Pos: lp(1811, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1789, 28),
+									Pos:  lp(1811, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1789, 35),
+											Pos:  lp(1811, 35),
 											Name: "object",
 										},
 									},
@@ -33436,9 +34044,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1789, 51),
+								Pos: lp(1811, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1789, 51),
+									Pos:  lp(1811, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -33446,30 +34054,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1790, 9),
+						Pos:       lp(1812, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1790, 28),
+								Pos: lp(1812, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1790, 28),
+									Pos:  lp(1812, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1790, 43),
+								Pos: lp(1812, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1790, 43),
+									Pos:  lp(1812, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1790, 97),
+								Pos: lp(1812, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1790, 97),
+									Pos:  lp(1812, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -33477,184 +34085,184 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1791, 9),
+						Pos:       lp(1813, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1791, 23),
+							Pos:  lp(1813, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1791, 44),
+								Pos:  lp(1813, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1792, 9),
+						Pos:       lp(1814, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(1792, 23),
+							Pos:      lp(1814, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1792, 40),
+								Pos:  lp(1814, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1793, 9),
+						Pos:       lp(1815, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1793, 23),
+							Pos:  lp(1815, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1793, 45),
+								Pos:  lp(1815, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1794, 9),
+						Pos:       lp(1816, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1794, 16),
+							Pos:  lp(1816, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1794, 54),
+								Pos:  lp(1816, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1795, 9),
+						Pos:       lp(1817, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1795, 16),
+							Pos:  lp(1817, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1795, 47),
+								Pos:  lp(1817, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1796, 9),
+						Pos:       lp(1818, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1796, 16),
+							Pos:  lp(1818, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1796, 25),
+								Pos:  lp(1818, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1797, 9),
+						Pos:       lp(1819, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1797, 16),
+							Pos:  lp(1819, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1797, 34),
+								Pos:  lp(1819, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1798, 9),
+						Pos:       lp(1820, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1798, 16),
+							Pos:  lp(1820, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1798, 35),
+								Pos:  lp(1820, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1799, 9),
+						Pos:       lp(1821, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1799, 16),
+							Pos:  lp(1821, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1799, 47),
+								Pos:  lp(1821, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1800, 9),
+						Pos:       lp(1822, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1800, 16),
+							Pos:  lp(1822, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1800, 33),
+								Pos:  lp(1822, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1801, 9),
+						Pos:       lp(1823, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1801, 16),
+							Pos:  lp(1823, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1801, 36),
+								Pos:  lp(1823, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1802, 9),
+						Pos:       lp(1824, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1802, 23),
+							Pos:  lp(1824, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1802, 94),
+								Pos: lp(1824, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1802, 94),
+									Pos:  lp(1824, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -33662,616 +34270,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1803, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1803, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1803, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1803, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1803, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1804, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1804, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1804, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1804, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1804, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1804, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1804, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1805, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1805, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1805, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1805, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1805, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1805, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1805, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1806, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1806, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1806, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1806, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1806, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1806, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1806, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1807, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1807, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1807, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1807, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1807, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1807, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1807, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1807, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1807, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1807, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1807, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1808, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1808, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1808, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1808, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1808, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1808, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1808, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1808, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1809, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1809, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1809, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1809, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1809, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1809, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1809, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1809, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1809, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1809, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1810, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1810, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1810, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1810, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1810, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1810, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1810, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1811, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1811, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1811, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1811, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1811, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1811, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1811, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1811, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(1811, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1812, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1812, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1813, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1813, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-						},
-						Name: "GetAwaiter",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1814, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1814, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1815, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1815, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1815, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1815, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1816, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1816, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1817, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1817, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1817, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1817, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1818, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1818, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1818, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1818, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1819, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1819, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1819, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1819, 33),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1820, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1820, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1820, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1820, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1820, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1820, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1821, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1821, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1821, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1821, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1822, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1822, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1822, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1823, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1823, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(1823, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1823, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1824, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(1824, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1825, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1825, 30),
+							Pos:  lp(1825, 23),
 							Name: "Task",
 						},
-						Name: "FromCanceled",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1825, 48),
+								Pos: lp(1825, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1825, 48),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1825, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1825, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationAction",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1826, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1826, 30),
+							Pos:  lp(1826, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1826, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1826, 66),
+								Pos: lp(1826, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 66),
+									Pos:  lp(1826, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1826, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1826, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1826, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34280,119 +34329,195 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1827, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1827, 30),
+							Pos:  lp(1827, 23),
 							Name: "Task",
 						},
-						Name: "FromException",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1827, 49),
+								Pos: lp(1827, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1827, 49),
-									Name: "Exception",
+									Pos:  lp(1827, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1827, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1827, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1827, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1828, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1828, 30),
+							Pos:  lp(1828, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1828, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1828, 67),
+								Pos: lp(1828, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1828, 67),
-									Name: "Exception",
+									Pos:  lp(1828, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1828, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1828, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1828, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1829, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1829, 30),
+							Pos:  lp(1829, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1829, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1829, 64),
+								Pos: lp(1829, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1829, 64),
-									Name: "TResult",
+									Pos:  lp(1829, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1829, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "result",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1829, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1829, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1829, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1829, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1829, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1829, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1830, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1830, 30),
+							Pos:  lp(1830, 23),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1830, 39),
+								Pos: lp(1830, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1830, 39),
+									Pos:  lp(1830, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1830, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1830, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1830, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1830, 82),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1831, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1831, 30),
+							Pos:  lp(1831, 23),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1831, 39),
+								Pos: lp(1831, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1831, 39),
+									Pos:  lp(1831, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1831, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1831, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1831, 54),
+								Pos: lp(1831, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1831, 54),
+									Pos:  lp(1831, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1831, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1831, 96),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34401,275 +34526,156 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1832, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1832, 30),
+							Pos:  lp(1832, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1832, 35),
+									Pos:  lp(1832, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1832, 57),
+								Pos: lp(1832, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1832, 57),
+									Pos:  lp(1832, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1832, 62),
+											Pos:  lp(1832, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1832, 70),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1833, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1833, 30),
+							Pos:  lp(1833, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1833, 35),
+									Pos:  lp(1833, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "Run",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1833, 57),
+								Pos: lp(1833, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1833, 57),
+									Pos:  lp(1833, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1833, 62),
+											Pos:  lp(1833, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1833, 70),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1833, 81),
+								Pos: lp(1833, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(1833, 81),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1833, 101),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1834, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1834, 30),
-							Name: "Task",
+							Pos:  lp(1834, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1834, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1834, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1834, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1835, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1835, 30),
-							Name: "Task",
+							Pos:  lp(1835, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1835, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1835, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1835, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1835, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1835, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1836, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1836, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1836, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1836, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1836, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1836, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1836, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1836, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1837, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1837, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1837, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1837, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1837, 57),
+								Pos: lp(1837, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1837, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1837, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1837, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1837, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1837, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1837, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1838, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1838, 30),
+							Pos:  lp(1838, 23),
 							Name: "void",
 						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1838, 43),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1838, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1838, 50),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1839, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1839, 30),
+							Pos:  lp(1839, 23),
 							Name: "bool",
 						},
-						Name: "WaitAll",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1839, 43),
+								Pos: lp(1839, 33),
 								Type: &lang.TypeRef{
-									Pos:       lp(1839, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1839, 43),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1839, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1839, 57),
+									Pos:  lp(1839, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -34678,81 +34684,66 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1840, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1840, 30),
-							Name: "void",
+							Pos:  lp(1840, 23),
+							Name: "bool",
 						},
-						Name: "WaitAll",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1840, 43),
+								Pos: lp(1840, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1840, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1840, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1840, 33),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "timeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1841, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1841, 30),
-							Name: "int",
+							Pos:  lp(1841, 23),
+							Name: "void",
 						},
-						Name: "WaitAny",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1841, 42),
-								Modifier: "params",
+								Pos: lp(1841, 33),
 								Type: &lang.TypeRef{
-									Pos:       lp(1841, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1841, 49),
-										Name: "Task",
-									},
+									Pos:  lp(1841, 33),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1842, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1842, 30),
-							Name: "int",
+							Pos:  lp(1842, 23),
+							Name: "bool",
 						},
-						Name: "WaitAny",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1842, 42),
+								Pos: lp(1842, 33),
 								Type: &lang.TypeRef{
-									Pos:       lp(1842, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1842, 42),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1842, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1842, 56),
+									Pos:  lp(1842, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1842, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1842, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34763,20 +34754,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1843, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1843, 43),
-								Modifier: "params",
+								Pos: lp(1843, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(1843, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1843, 50),
-										Name: "Task",
-									},
+									Pos:  lp(1843, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -34787,21 +34773,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1844, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1844, 43),
+								Pos: lp(1844, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1844, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1844, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1844, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "delay",
 							},
 						},
 					},
@@ -34811,40 +34791,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1845, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1845, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1845, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1845, 63),
-								Modifier: "params",
+								Pos: lp(1845, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(1845, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1845, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1845, 75),
-												Name: "TResult",
-											},
-										},
-									},
+									Pos:  lp(1845, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(1845, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1845, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34854,41 +34818,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1846, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1846, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1846, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1846, 63),
+								Pos: lp(1846, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1846, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1846, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1846, 80),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1846, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1846, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1846, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34898,27 +34845,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1847, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1847, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1847, 49),
-								Modifier: "params",
+								Pos: lp(1847, 48),
 								Type: &lang.TypeRef{
-									Pos:       lp(1847, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1847, 56),
-										Name: "Task",
-									},
+									Pos:  lp(1847, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34931,25 +34867,22 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1848, 35),
-									Name: "Task",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1848, 49),
+								Pos: lp(1848, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1848, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1848, 61),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1848, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -34959,42 +34892,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1849, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1849, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1849, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1849, 67),
-								Modifier: "params",
+								Pos: lp(1849, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1849, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1849, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1849, 79),
-												Name: "TResult",
-											},
-										},
-									},
+									Pos:  lp(1849, 49),
+									Name: "Exception",
 								},
-								Name: "tasks",
+								Name: "exception",
 							},
 						},
 					},
@@ -35007,10 +34914,666 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1850, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1850, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1850, 67),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1851, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1851, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1851, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1851, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1851, 64),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1852, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1852, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1852, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1852, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1853, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1853, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1853, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1853, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1853, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1853, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1854, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1854, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1854, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1854, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1854, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1854, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1855, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1855, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1855, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1855, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1855, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1855, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1855, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1855, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1856, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1856, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1856, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1856, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1856, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1857, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1857, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1857, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1857, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1857, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1857, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1857, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1858, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1858, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1858, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1858, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1858, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1858, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1858, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1859, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1859, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1859, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1859, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1859, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1859, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1859, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1859, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1859, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1860, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1860, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1860, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1860, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1860, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1861, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1861, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1861, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(1861, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1861, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1861, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1862, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1862, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1862, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1862, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1862, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1863, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1863, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1863, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1863, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1863, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1864, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1864, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1864, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(1864, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1864, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1864, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1864, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1865, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1865, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1865, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1865, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1865, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1866, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1866, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1866, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1866, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1866, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1867, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1867, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1867, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1867, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1867, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1867, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1867, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1867, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1868, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1868, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1868, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1868, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1868, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1868, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1868, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1868, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1869, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1869, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1869, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1869, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1869, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1869, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1870, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1870, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1870, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1870, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1870, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1870, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1871, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1871, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1871, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1850, 40),
+											Pos:  lp(1871, 40),
 											Name: "TResult",
 										},
 									},
@@ -35023,17 +35586,62 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1850, 67),
+								Pos:      lp(1871, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1850, 67),
+									Pos:       lp(1871, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1871, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1871, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1872, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1872, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1872, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1872, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1872, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1872, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1850, 79),
+											Pos:  lp(1872, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1850, 84),
+													Pos:  lp(1872, 84),
 													Name: "TResult",
 												},
 											},
@@ -35045,10 +35653,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1851, 9),
+						Pos:       lp(1873, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1851, 30),
+							Pos:  lp(1873, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -35056,7 +35664,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1854, 5),
+				Pos:       lp(1876, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -35066,24 +35674,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1854, 34),
+						Pos:  lp(1876, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1856, 9),
+						Pos:       lp(1878, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1856, 28),
+								Pos: lp(1878, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1856, 28),
+									Pos:  lp(1878, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1856, 33),
+											Pos:  lp(1878, 33),
 											Name: "TResult",
 										},
 									},
@@ -35093,557 +35701,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1857, 9),
+						Pos:       lp(1879, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1857, 28),
+								Pos: lp(1879, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1857, 28),
+									Pos:  lp(1879, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1857, 33),
+											Pos:  lp(1879, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1857, 41),
+											Pos:  lp(1879, 41),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1857, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1858, 16),
-							Name: "TResult",
-						},
-						Name: "Result",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1858, 33),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1859, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1859, 27),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1859, 83),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1859, 107),
-								Type: &lang.TypeRef{
-									Pos:  lp(1859, 107),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1860, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1860, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1860, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1860, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1860, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1860, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1861, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1861, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1861, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1861, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1861, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1861, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1861, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1861, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1862, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1862, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1862, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1862, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1862, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1862, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1862, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1862, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1863, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1863, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1863, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1863, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1863, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1863, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1863, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(1863, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(1863, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(1863, 119),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1864, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1864, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1864, 71),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "GetAwaiter",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1867, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(1867, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 50),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1867, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(1867, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1869, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1873, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1875, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1875, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1876, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1876, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1876, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1876, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1877, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1877, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1877, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1877, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1878, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1878, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1878, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1878, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1878, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1878, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1879, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1879, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1879, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1879, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
 							},
 							&lang.Param{
 								Pos: lp(1879, 60),
@@ -35655,85 +35733,43 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1880, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1880, 23),
-							Name: "Task",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1880, 16),
+							Name: "TResult",
 						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1880, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1880, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1880, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1880, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1880, 33),
+								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1881, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1881, 23),
-							Name: "Task",
+							Pos:  lp(1881, 27),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1881, 83),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1881, 37),
+								Pos: lp(1881, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(1881, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1881, 44),
-											Name: "object",
-										},
-									},
+									Pos:  lp(1881, 107),
+									Name: "bool",
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1881, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1881, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1881, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1881, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -35743,31 +35779,28 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1882, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1882, 28),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1882, 55),
+								Pos: lp(1882, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1882, 55),
-									Name: "Func",
+									Pos:  lp(1882, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1882, 60),
-											Name: "TResult",
+											Pos:  lp(1882, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1882, 53),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -35777,39 +35810,36 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1883, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1883, 28),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1883, 55),
+								Pos: lp(1883, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1883, 55),
-									Name: "Func",
+									Pos:  lp(1883, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1883, 60),
-											Name: "TResult",
+											Pos:  lp(1883, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1883, 53),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1883, 79),
+								Pos: lp(1883, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1883, 79),
-									Name: "TaskCreationOptions",
+									Pos:  lp(1883, 83),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "creationOptions",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35822,36 +35852,38 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1884, 28),
-									Name: "TResult",
+									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						TypeParams: []string{
-							"TResult",
+							"TNewResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1884, 55),
+								Pos: lp(1884, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1884, 55),
+									Pos:  lp(1884, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1884, 60),
-											Name: "TResult",
+											Pos:  lp(1884, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1884, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1884, 85),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1884, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1884, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -35864,208 +35896,240 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1885, 28),
-									Name: "TResult",
+									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						TypeParams: []string{
-							"TResult",
+							"TNewResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1885, 55),
+								Pos: lp(1885, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1885, 55),
+									Pos:  lp(1885, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1885, 60),
-											Name: "TResult",
+											Pos:  lp(1885, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1885, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(1885, 85),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1885, 79),
+								Pos: lp(1885, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1885, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1885, 119),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1885, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(1885, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1885, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1885, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1886, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1886, 23),
-							Name: "Task",
+							Pos:  lp(1886, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1886, 28),
+									Pos:  lp(1886, 71),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1886, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1886, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1886, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1886, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1886, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(1886, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1889, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1889, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 50),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 70),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 87),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 109),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1889, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(1889, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1891, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1895, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1891, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1892, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1892, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1892, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1893, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1893, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1893, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1894, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1894, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1894, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1894, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1894, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1895, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1895, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1895, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1896, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1896, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1897, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1897, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 40),
+								Pos: lp(1897, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 40),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1897, 37),
+									Name: "Action",
 								},
-								Name: "cancellationToken",
+								Name: "action",
 							},
 						},
 					},
@@ -36074,17 +36138,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1898, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1898, 41),
+								Pos: lp(1898, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1898, 41),
-									Name: "Exception",
+									Pos:  lp(1898, 37),
+									Name: "Action",
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1898, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1898, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -36093,23 +36165,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1899, 41),
+								Pos: lp(1899, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1899, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1899, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(1899, 37),
+									Name: "Action",
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1899, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1899, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36118,35 +36192,115 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetResult",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1900, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1900, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1900, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1900, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1901, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1901, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1901, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1901, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1901, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1901, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1901, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1902, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1902, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1902, 43),
+								Pos: lp(1902, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1902, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1902, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1902, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1902, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1902, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1902, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1902, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -36155,17 +36309,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1903, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1903, 44),
+								Pos: lp(1903, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1903, 44),
-									Name: "Exception",
+									Pos:  lp(1903, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1903, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1903, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1903, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1903, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1903, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36174,23 +36350,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1904, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1904, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1904, 44),
+								Pos: lp(1904, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1904, 44),
-									Name: "IEnumerable",
+									Pos:  lp(1904, 55),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1904, 56),
-											Name: "Exception",
+											Pos:  lp(1904, 60),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "function",
 							},
 						},
 					},
@@ -36199,123 +36384,79 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1905, 23),
-							Name: "bool",
-						},
-						Name: "TrySetResult",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1908, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1910, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1911, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1911, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1911, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1912, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1912, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1912, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1913, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1913, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1913, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1913, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1913, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1914, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1914, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1914, 21),
+									Pos:  lp(1905, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1914, 37),
-								Kind: "get",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1905, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1905, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1905, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1905, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1905, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1915, 9),
+						Pos:       lp(1906, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1915, 23),
-							Name: "void",
+							Pos:  lp(1906, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1906, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1916, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1916, 23),
-							Name: "void",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
 						},
-						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1916, 40),
+								Pos: lp(1906, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1916, 40),
+									Pos:  lp(1906, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1906, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1906, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1906, 79),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36323,21 +36464,188 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1917, 9),
+						Pos:       lp(1907, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1917, 23),
-							Name: "void",
+							Pos:  lp(1907, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1907, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1917, 41),
+								Pos: lp(1907, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 41),
-									Name: "Exception",
+									Pos:  lp(1907, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1907, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1907, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1907, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1907, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1908, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1908, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1908, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1908, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1908, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1908, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1908, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1908, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1911, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1913, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1914, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1914, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1914, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1915, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1915, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1915, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1916, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1916, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1916, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1916, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1916, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1917, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1917, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1917, 28),
+								Kind: "get",
 							},
 						},
 					},
@@ -36348,23 +36656,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1918, 23),
 							Name: "void",
 						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1918, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1918, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1918, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1919, 9),
@@ -36373,15 +36665,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1919, 23),
 							Name: "void",
 						},
-						Name: "SetResult",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1919, 38),
+								Pos: lp(1919, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1919, 38),
-									Name: "TResult",
+									Pos:  lp(1919, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "result",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36390,42 +36682,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1920, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1921, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1921, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1921, 43),
+								Pos: lp(1920, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1921, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1922, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1922, 23),
-							Name: "bool",
-						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1922, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1922, 44),
+									Pos:  lp(1920, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -36433,22 +36697,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1923, 9),
+						Pos:       lp(1921, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1923, 23),
-							Name: "bool",
+							Pos:  lp(1921, 23),
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1923, 44),
+								Pos: lp(1921, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1923, 44),
+									Pos:  lp(1921, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1923, 56),
+											Pos:  lp(1921, 53),
 											Name: "Exception",
 										},
 									},
@@ -36458,221 +36722,299 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1922, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1922, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1923, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1923, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1924, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1924, 23),
 							Name: "bool",
 						},
-						Name: "TrySetResult",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1924, 41),
+								Pos: lp(1924, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1924, 41),
-									Name: "TResult",
+									Pos:  lp(1924, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1927, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ValueTask",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1927, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1929, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1930, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1930, 33),
-									Name: "Task",
-								},
-								Name: "task",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1931, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1931, 23),
-							Name: "ValueTask",
-						},
-						Name: "CompletedTask",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1931, 49),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1932, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1932, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1932, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1933, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1933, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1933, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1934, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1934, 16),
-							Name: "bool",
-						},
-						Name: "IsCompletedSuccessfully",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1934, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1935, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1935, 16),
-							Name: "bool",
-						},
-						Name: "IsFaulted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1935, 33),
-								Kind: "get",
+								Name: "cancellationToken",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1936, 9),
+						Pos:       lp(1925, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1936, 23),
-							Name: "Task",
+							Pos:  lp(1925, 23),
+							Name: "bool",
 						},
-						Name: "AsTask",
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1925, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1925, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1926, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1926, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1926, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1926, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1926, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1927, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1927, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1930, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1932, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1933, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1933, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1933, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1934, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1934, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1935, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1935, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1935, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1935, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1935, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1936, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1936, 16),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1936, 21),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1936, 37),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1937, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1937, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Name: "void",
 						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1937, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1937, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1938, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1938, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1938, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1939, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1939, 23),
-							Name: "ValueTask",
+							Name: "void",
 						},
-						Name: "Preserve",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1939, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1940, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1940, 30),
-							Name: "ValueTask",
+							Pos:  lp(1940, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1940, 53),
+								Pos: lp(1940, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1940, 53),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1940, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1940, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "exceptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1941, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1941, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1941, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1941, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1941, 71),
+								Pos: lp(1941, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1941, 71),
+									Pos:  lp(1941, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1942, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1942, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1943, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1943, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1943, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1943, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -36680,74 +37022,62 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1942, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1942, 30),
-							Name: "ValueTask",
-						},
-						Name: "FromException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1942, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1942, 54),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1943, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1943, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1943, 40),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1943, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1943, 72),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1944, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1944, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1944, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1944, 23),
+							Name: "bool",
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1944, 69),
+								Pos: lp(1944, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1944, 69),
+									Pos:  lp(1944, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1945, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1945, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1945, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1945, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1946, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1946, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1946, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1946, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -36757,98 +37087,49 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1947, 5),
+				Pos:       lp(1949, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1947, 6),
+						Pos:  lp(1949, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1949, 9),
+						Pos:       lp(1951, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1949, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1949, 33),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1950, 9),
+						Pos:       lp(1952, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1950, 33),
+								Pos: lp(1952, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1950, 33),
+									Pos:  lp(1952, 33),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1950, 38),
-											Name: "TResult",
-										},
-									},
 								},
 								Name: "task",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1951, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1951, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1951, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1952, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1952, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1952, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
 						Pos:       lp(1953, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1953, 16),
-							Name: "bool",
+							Pos:  lp(1953, 23),
+							Name: "ValueTask",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1953, 47),
+								Pos:  lp(1953, 49),
 								Kind: "get",
 							},
 						},
@@ -36860,10 +37141,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1954, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1954, 33),
+								Pos:  lp(1954, 34),
 								Kind: "get",
 							},
 						},
@@ -36873,53 +37154,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1955, 16),
-							Name: "TResult",
+							Name: "bool",
 						},
-						Name: "Result",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1955, 33),
+								Pos:  lp(1955, 35),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1956, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1956, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1956, 28),
-									Name: "TResult",
-								},
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1956, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1956, 47),
+								Kind: "get",
 							},
 						},
-						Name: "AsTask",
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1957, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1957, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1957, 84),
-									Name: "TResult",
-								},
-							},
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1957, 16),
+							Name: "bool",
 						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1957, 108),
-								Type: &lang.TypeRef{
-									Pos:  lp(1957, 108),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1957, 33),
+								Kind: "get",
 							},
 						},
 					},
@@ -36928,10 +37199,347 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1958, 23),
+							Name: "Task",
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1959, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1959, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1959, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1959, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1960, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1960, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1961, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1961, 23),
+							Name: "ValueTask",
+						},
+						Name: "Preserve",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1962, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1962, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1962, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1962, 53),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1963, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1963, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1963, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1963, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1963, 71),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1964, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1964, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1964, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1964, 54),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1965, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1965, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1965, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1965, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1965, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1966, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1966, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1966, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1966, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1966, 69),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1969, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTask",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1969, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1971, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1971, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1971, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1972, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1972, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1972, 33),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1972, 38),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1973, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1973, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1973, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1974, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1974, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1974, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1975, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1975, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1975, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1976, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1976, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1976, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1977, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1977, 16),
+							Name: "TResult",
+						},
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1977, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1978, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1978, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1979, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1979, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1979, 84),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1979, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(1979, 108),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1980, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1980, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1958, 72),
+									Pos:  lp(1980, 72),
 									Name: "TResult",
 								},
 							},
@@ -36939,14 +37547,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1959, 9),
+						Pos:       lp(1981, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1959, 23),
+							Pos:  lp(1981, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1959, 33),
+									Pos:  lp(1981, 33),
 									Name: "TResult",
 								},
 							},
@@ -36956,45 +37564,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1962, 5),
+				Pos:       lp(1984, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1964, 9),
+						Pos:       lp(1986, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1964, 30),
+							Pos:  lp(1986, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1964, 53),
+								Pos: lp(1986, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 53),
+									Pos:  lp(1986, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1964, 72),
+								Pos: lp(1986, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 72),
+									Pos:  lp(1986, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1964, 89),
+								Pos: lp(1986, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1964, 89),
+									Pos:  lp(1986, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1964, 96),
+											Pos:  lp(1986, 96),
 											Name: "int",
 										},
 									},
@@ -37004,42 +37612,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1965, 9),
+						Pos:       lp(1987, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1965, 30),
+							Pos:  lp(1987, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1965, 53),
+								Pos: lp(1987, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 53),
+									Pos:  lp(1987, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1965, 72),
+								Pos: lp(1987, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 72),
+									Pos:  lp(1987, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1965, 89),
+								Pos: lp(1987, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 89),
+									Pos:  lp(1987, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1965, 96),
+											Pos:  lp(1987, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1965, 101),
+											Pos:  lp(1987, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -37049,46 +37657,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1966, 9),
+						Pos:       lp(1988, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1966, 30),
+							Pos:  lp(1988, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1966, 53),
+								Pos: lp(1988, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 53),
+									Pos:  lp(1988, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1966, 72),
+								Pos: lp(1988, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 72),
+									Pos:  lp(1988, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1966, 89),
+								Pos: lp(1988, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 89),
+									Pos:  lp(1988, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1966, 122),
+								Pos: lp(1988, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 122),
+									Pos:  lp(1988, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1966, 129),
+											Pos:  lp(1988, 129),
 											Name: "int",
 										},
 									},
@@ -37098,38 +37706,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1967, 9),
+						Pos:       lp(1989, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1967, 30),
+							Pos:  lp(1989, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1967, 53),
+								Pos: lp(1989, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 53),
+									Pos:  lp(1989, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(1967, 73),
+								Pos: lp(1989, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 73),
+									Pos:  lp(1989, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(1967, 91),
+								Pos: lp(1989, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 91),
+									Pos:  lp(1989, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1967, 98),
+											Pos:  lp(1989, 98),
 											Name: "long",
 										},
 									},
@@ -37139,10 +37747,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1968, 9),
+						Pos:       lp(1990, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1968, 30),
+							Pos:  lp(1990, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -37151,13 +37759,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 66),
+								Pos: lp(1990, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 66),
+									Pos:  lp(1990, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1968, 78),
+											Pos:  lp(1990, 78),
 											Name: "TSource",
 										},
 									},
@@ -37165,13 +37773,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1968, 95),
+								Pos: lp(1990, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 95),
+									Pos:  lp(1990, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1968, 102),
+											Pos:  lp(1990, 102),
 											Name: "TSource",
 										},
 									},
@@ -37181,10 +37789,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1969, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1969, 30),
+							Pos:  lp(1991, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -37193,13 +37801,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1969, 66),
+								Pos: lp(1991, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1969, 66),
+									Pos:  lp(1991, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1969, 78),
+											Pos:  lp(1991, 78),
 											Name: "TSource",
 										},
 									},
@@ -37207,17 +37815,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1969, 95),
+								Pos: lp(1991, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1969, 95),
+									Pos:  lp(1991, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1969, 102),
+											Pos:  lp(1991, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1969, 111),
+											Pos:  lp(1991, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -37227,10 +37835,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1970, 9),
+						Pos:       lp(1992, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1970, 30),
+							Pos:  lp(1992, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -37239,13 +37847,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1970, 66),
+								Pos: lp(1992, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1970, 66),
+									Pos:  lp(1992, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1970, 78),
+											Pos:  lp(1992, 78),
 											Name: "TSource",
 										},
 									},
@@ -37253,21 +37861,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1970, 95),
+								Pos: lp(1992, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(1970, 95),
+									Pos:  lp(1992, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1970, 128),
+								Pos: lp(1992, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(1970, 128),
+									Pos:  lp(1992, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1970, 135),
+											Pos:  lp(1992, 135),
 											Name: "TSource",
 										},
 									},
@@ -37277,10 +37885,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1971, 9),
+						Pos:       lp(1993, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1971, 30),
+							Pos:  lp(1993, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -37289,13 +37897,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1971, 57),
+								Pos: lp(1993, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1971, 57),
+									Pos:  lp(1993, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1971, 69),
+											Pos:  lp(1993, 69),
 											Name: "TSource",
 										},
 									},
@@ -37303,21 +37911,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1971, 86),
+								Pos: lp(1993, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1971, 86),
+									Pos:  lp(1993, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1971, 91),
+											Pos:  lp(1993, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1971, 100),
+											Pos:  lp(1993, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1971, 136),
+											Pos:  lp(1993, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -37327,10 +37935,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1972, 9),
+						Pos:       lp(1994, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1972, 30),
+							Pos:  lp(1994, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -37339,13 +37947,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1972, 57),
+								Pos: lp(1994, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1972, 57),
+									Pos:  lp(1994, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1972, 69),
+											Pos:  lp(1994, 69),
 											Name: "TSource",
 										},
 									},
@@ -37353,29 +37961,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1972, 86),
+								Pos: lp(1994, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1972, 86),
+									Pos:  lp(1994, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1972, 140),
+								Pos: lp(1994, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(1972, 140),
+									Pos:  lp(1994, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1972, 145),
+											Pos:  lp(1994, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1972, 154),
+											Pos:  lp(1994, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1972, 190),
+											Pos:  lp(1994, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -37385,10 +37993,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1973, 9),
+						Pos:       lp(1995, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1973, 30),
+							Pos:  lp(1995, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -37397,13 +38005,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1973, 57),
+								Pos: lp(1995, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 57),
+									Pos:  lp(1995, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1973, 69),
+											Pos:  lp(1995, 69),
 											Name: "TSource",
 										},
 									},
@@ -37411,29 +38019,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(1973, 86),
+								Pos: lp(1995, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 86),
+									Pos:  lp(1995, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(1973, 119),
+								Pos: lp(1995, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 119),
+									Pos:  lp(1995, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1973, 124),
+											Pos:  lp(1995, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1973, 133),
+											Pos:  lp(1995, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1973, 169),
+											Pos:  lp(1995, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -37443,22 +38051,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1974, 9),
+						Pos:       lp(1996, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1974, 30),
+							Pos:  lp(1996, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1974, 42),
+								Pos:      lp(1996, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1974, 49),
+									Pos:       lp(1996, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1974, 49),
+										Pos:  lp(1996, 49),
 										Name: "Action",
 									},
 								},
@@ -37469,46 +38077,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1977, 5),
+				Pos:       lp(1999, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1979, 9),
+						Pos:       lp(2001, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1979, 16),
+							Pos:  lp(2001, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1979, 45),
+								Pos:  lp(2001, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1979, 50),
+								Pos:  lp(2001, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1980, 9),
+						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1980, 16),
+							Pos:  lp(2002, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1980, 71),
+								Pos:  lp(2002, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1980, 76),
+								Pos:  lp(2002, 76),
 								Kind: "set",
 							},
 						},
@@ -37516,45 +38124,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1983, 5),
+				Pos:       lp(2005, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1983, 6),
+						Pos:  lp(2005, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(2007, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1985, 16),
+							Pos:  lp(2007, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1985, 35),
+								Pos:  lp(2007, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(2008, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(1986, 16),
+							Pos:      lp(2008, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1986, 45),
+								Pos:  lp(2008, 45),
 								Kind: "get",
 							},
 						},
@@ -37562,41 +38170,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1989, 5),
+				Pos:       lp(2011, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1991, 9),
+						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1991, 16),
+							Pos:  lp(2013, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1991, 33),
+								Pos:  lp(2013, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1992, 9),
+						Pos:       lp(2014, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1992, 23),
+							Pos:  lp(2014, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1993, 9),
+						Pos:       lp(2015, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1993, 23),
+							Pos:  lp(2015, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -37604,17 +38212,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1999, 5),
+				Pos:       lp(2021, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2001, 9),
+						Pos:       lp(2023, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2001, 30),
+							Pos:  lp(2023, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -37623,14 +38231,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2001, 57),
+								Pos:      lp(2023, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2001, 62),
+									Pos:  lp(2023, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2001, 74),
+											Pos:  lp(2023, 74),
 											Name: "TSource",
 										},
 									},
@@ -37638,21 +38246,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2001, 91),
+								Pos: lp(2023, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2001, 91),
+									Pos:  lp(2023, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2001, 96),
+											Pos:  lp(2023, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2001, 105),
+											Pos:  lp(2023, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2001, 114),
+											Pos:  lp(2023, 114),
 											Name: "TSource",
 										},
 									},
@@ -37662,10 +38270,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2002, 9),
+						Pos:       lp(2024, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2002, 30),
+							Pos:  lp(2024, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -37675,14 +38283,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2002, 74),
+								Pos:      lp(2024, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 79),
+									Pos:  lp(2024, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2002, 91),
+											Pos:  lp(2024, 91),
 											Name: "TSource",
 										},
 									},
@@ -37690,29 +38298,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2002, 108),
+								Pos: lp(2024, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 108),
+									Pos:  lp(2024, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2002, 126),
+								Pos: lp(2024, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 126),
+									Pos:  lp(2024, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2002, 131),
+											Pos:  lp(2024, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2002, 144),
+											Pos:  lp(2024, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2002, 153),
+											Pos:  lp(2024, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -37722,10 +38330,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
+						Pos:       lp(2025, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 30),
+							Pos:  lp(2025, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -37736,14 +38344,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2003, 79),
+								Pos:      lp(2025, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 84),
+									Pos:  lp(2025, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2003, 96),
+											Pos:  lp(2025, 96),
 											Name: "TSource",
 										},
 									},
@@ -37751,29 +38359,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2003, 113),
+								Pos: lp(2025, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 113),
+									Pos:  lp(2025, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2003, 131),
+								Pos: lp(2025, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 131),
+									Pos:  lp(2025, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2003, 136),
+											Pos:  lp(2025, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2003, 149),
+											Pos:  lp(2025, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2003, 158),
+											Pos:  lp(2025, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -37781,17 +38389,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2003, 177),
+								Pos: lp(2025, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 177),
+									Pos:  lp(2025, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2003, 182),
+											Pos:  lp(2025, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2003, 195),
+											Pos:  lp(2025, 195),
 											Name: "TResult",
 										},
 									},
@@ -37801,10 +38409,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2004, 9),
+						Pos:       lp(2026, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2004, 30),
+							Pos:  lp(2026, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -37813,14 +38421,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2004, 48),
+								Pos:      lp(2026, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 53),
+									Pos:  lp(2026, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2004, 65),
+											Pos:  lp(2026, 65),
 											Name: "TSource",
 										},
 									},
@@ -37828,857 +38436,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2004, 82),
+								Pos: lp(2026, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 82),
+									Pos:  lp(2026, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2004, 87),
+											Pos:  lp(2026, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2004, 96),
+											Pos:  lp(2026, 96),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2005, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2005, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2005, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2005, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2006, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2006, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2006, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2006, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2006, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2006, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2006, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2007, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2007, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2007, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2007, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2008, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2008, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2008, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2009, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2009, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2009, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2009, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2009, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2010, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2010, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2010, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2010, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2010, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2010, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2010, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2011, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2011, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2011, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2012, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2012, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2012, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2012, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2012, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2012, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2012, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2013, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2013, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2013, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2014, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2014, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2014, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2014, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2014, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2014, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2014, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2015, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2015, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2016, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2016, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2016, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2017, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2018, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2018, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2018, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2019, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2019, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2019, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2019, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2020, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2020, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2020, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2020, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2020, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2020, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2021, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2021, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2021, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2021, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2021, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2021, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2022, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2022, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2022, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2022, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2022, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2023, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2023, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2023, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2023, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2024, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2024, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2024, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2024, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2024, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2024, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2024, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2024, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2024, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2025, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2025, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2025, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2025, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2025, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2026, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2026, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2026, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2026, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2026, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2026, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2026, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2026, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -38687,28 +38460,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2027, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2027, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2027, 69),
+								Pos:      lp(2027, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 74),
+									Pos:  lp(2027, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2027, 86),
+											Pos:  lp(2027, 65),
 											Name: "TSource",
 										},
 									},
@@ -38722,28 +38489,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2028, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2028, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2028, 69),
+								Pos:      lp(2028, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 74),
+									Pos:  lp(2028, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2028, 86),
+											Pos:  lp(2028, 65),
 											Name: "TSource",
 										},
 									},
@@ -38751,18 +38512,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2028, 103),
+								Pos: lp(2028, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 103),
-									Name: "IEqualityComparer",
+									Pos:  lp(2028, 82),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2028, 121),
+											Pos:  lp(2028, 87),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2028, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -38779,21 +38544,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2029, 77),
+								Pos:      lp(2029, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 82),
+									Pos:  lp(2029, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2029, 94),
+											Pos:  lp(2029, 84),
 											Name: "TSource",
 										},
 									},
@@ -38801,22 +38565,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2029, 111),
+								Pos: lp(2029, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2029, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2029, 125),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2029, 101),
+									Name: "TSource",
 								},
-								Name: "keySelector",
+								Name: "element",
 							},
 						},
 					},
@@ -38833,58 +38587,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2030, 77),
+								Pos:      lp(2030, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 82),
+									Pos:  lp(2030, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2030, 94),
+											Pos:  lp(2030, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2030, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2030, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2030, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2030, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2030, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2030, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2030, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -38893,35 +38614,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2031, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2031, 57),
+								Pos:      lp(2031, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 62),
+									Pos:  lp(2031, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2031, 74),
-											Name: "TSource",
+											Pos:  lp(2031, 62),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2031, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2031, 91),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -38930,22 +38640,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2032, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2032, 66),
+								Pos:      lp(2032, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 71),
+									Pos:  lp(2032, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2032, 83),
+											Pos:  lp(2032, 71),
 											Name: "TSource",
 										},
 									},
@@ -38953,12 +38663,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2032, 100),
+								Pos: lp(2032, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 100),
-									Name: "int",
+									Pos:  lp(2032, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2032, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2032, 102),
+											Name: "int",
+										},
+									},
 								},
-								Name: "index",
+								Name: "selector",
 							},
 						},
 					},
@@ -38967,17 +38687,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2033, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2033, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2033, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2033, 62),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -38985,47 +38713,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2034, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2034, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Except",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2034, 67),
+								Pos:      lp(2034, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 72),
+									Pos:  lp(2034, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2034, 84),
+											Pos:  lp(2034, 71),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2034, 100),
+								Pos: lp(2034, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2034, 88),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2034, 112),
+											Pos:  lp(2034, 93),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2034, 102),
+											Name: "long",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -39034,28 +38760,323 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2035, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2035, 42),
-									Name: "TSource",
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2035, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2035, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2035, 62),
+											Name: "double",
+										},
+									},
 								},
+								Name: "source",
 							},
 						},
-						Name: "Except",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2036, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2036, 30),
+							Name: "double",
+						},
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2035, 67),
+								Pos:      lp(2036, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 72),
+									Pos:  lp(2036, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2035, 84),
+											Pos:  lp(2036, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2036, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2036, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2036, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2036, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2037, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2037, 30),
+							Name: "decimal",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2037, 46),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2037, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2037, 63),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2038, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2038, 30),
+							Name: "decimal",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2038, 55),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2038, 60),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2038, 72),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2038, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2038, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2038, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2038, 103),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2039, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2039, 30),
+							Name: "float",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2039, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2039, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2039, 61),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2040, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2040, 30),
+							Name: "float",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2040, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2040, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2040, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2040, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2040, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2040, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2040, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2041, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2041, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2041, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Cast",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2041, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2041, 70),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2042, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2042, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2042, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2042, 42),
+										Name: "TSource",
+									},
+								},
+							},
+						},
+						Name: "Chunk",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2042, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2042, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2042, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2042, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2042, 102),
+									Name: "int",
+								},
+								Name: "size",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2043, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2043, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2043, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Concat",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2043, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2043, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2043, 84),
 											Name: "TSource",
 										},
 									},
@@ -39063,27 +39084,288 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2035, 100),
+								Pos: lp(2043, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 100),
+									Pos:  lp(2043, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2035, 112),
+											Pos:  lp(2043, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2044, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2044, 30),
+							Name: "bool",
+						},
+						Name: "Contains",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 129),
+								Pos:      lp(2044, 53),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 129),
+									Pos:  lp(2044, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2044, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2044, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2044, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2045, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2045, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2045, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2045, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2046, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2046, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2046, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2046, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2046, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2046, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2046, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2046, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2046, 97),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2047, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2047, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2047, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2047, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2047, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2048, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2048, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2048, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2048, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2048, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2048, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2049, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2049, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2049, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2049, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2049, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2049, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2050, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2050, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2050, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2050, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2050, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2050, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2050, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2050, 103),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2035, 147),
+											Pos:  lp(2050, 121),
 											Name: "TSource",
 										},
 									},
@@ -39093,619 +39375,33 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2036, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2036, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2036, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2036, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2037, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2037, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2037, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2037, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2037, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2037, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2037, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2037, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2037, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2038, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2038, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2038, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2038, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2039, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2039, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2039, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2039, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2039, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2039, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2039, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2039, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2039, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2040, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2040, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2040, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2040, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2040, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2040, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2040, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2041, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2041, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2041, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2041, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2041, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2041, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2041, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2041, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2041, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2041, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2041, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2042, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2042, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2042, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2042, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2042, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2043, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2043, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2043, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2043, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2043, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2043, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2043, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2043, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2043, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2044, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2044, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2044, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2044, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2044, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2045, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2045, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2045, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2045, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2045, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2045, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2045, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2045, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2045, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2046, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2046, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2046, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2046, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2046, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2046, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2046, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2047, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2047, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2047, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2047, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2047, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2047, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2047, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2047, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2047, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2047, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2047, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2048, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2048, 30),
-							Name: "TSource",
-						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2048, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2048, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2048, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2049, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2049, 30),
-							Name: "TSource",
-						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2049, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2049, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2049, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2049, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2049, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2049, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2049, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
-							Name: "TSource",
-						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2050, 63),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2050, 68),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 80),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2051, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2051, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2051, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2051, 63),
+								Pos:      lp(2051, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 68),
+									Pos:  lp(2051, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 80),
+											Pos:  lp(2051, 94),
 											Name: "TSource",
 										},
 									},
@@ -39713,22 +39409,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2051, 97),
+								Pos: lp(2051, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 97),
+									Pos:  lp(2051, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 102),
+											Pos:  lp(2051, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2051, 111),
-											Name: "bool",
+											Pos:  lp(2051, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -39737,22 +39433,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2052, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2052, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2052, 63),
+								Pos:      lp(2052, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 68),
+									Pos:  lp(2052, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 80),
+											Pos:  lp(2052, 94),
 											Name: "TSource",
 										},
 									},
@@ -39760,12 +39463,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2052, 97),
+								Pos: lp(2052, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 97),
-									Name: "TSource",
+									Pos:  lp(2052, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2052, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2052, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2052, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2052, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2052, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -39776,20 +39503,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2053, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2053, 63),
+								Pos:      lp(2053, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 68),
+									Pos:  lp(2053, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 80),
+											Pos:  lp(2053, 74),
 											Name: "TSource",
 										},
 									},
@@ -39797,30 +39524,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2053, 97),
+								Pos: lp(2053, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2053, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2053, 111),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2053, 91),
+									Name: "int",
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2053, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2053, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "index",
 							},
 						},
 					},
@@ -39829,39 +39538,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2054, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2054, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2054, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2054, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupBy",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2054, 91),
+								Pos:      lp(2054, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 96),
+									Pos:  lp(2054, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2054, 108),
+											Pos:  lp(2054, 83),
 											Name: "TSource",
 										},
 									},
@@ -39869,22 +39561,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2054, 125),
+								Pos: lp(2054, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2054, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2054, 139),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2054, 100),
+									Name: "int",
 								},
-								Name: "keySelector",
+								Name: "index",
 							},
 						},
 					},
@@ -39901,101 +39583,9 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Join",
+						Name: "Empty",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
 							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2055, 87),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 92),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 104),
-											Name: "TOuter",
-										},
-									},
-								},
-								Name: "outer",
-							},
-							&lang.Param{
-								Pos: lp(2055, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 131),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2055, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 146),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 151),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 159),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2055, 183),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 183),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 196),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2055, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40007,6 +39597,1024 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2056, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2056, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2056, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2057, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2057, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2057, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2057, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2057, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2057, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2057, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2057, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2057, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2058, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2058, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2058, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2059, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2059, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2059, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2059, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2059, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2059, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2059, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2060, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2060, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2060, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2060, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2061, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2061, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2061, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2061, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2061, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2061, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2061, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2062, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2062, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2062, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2062, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2062, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2063, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2063, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2063, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2063, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2063, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2063, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2063, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2063, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2064, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2064, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2064, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2064, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2065, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2065, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2065, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2065, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2065, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2065, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2065, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2065, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2065, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2066, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2066, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2066, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2066, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2067, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2067, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2067, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2067, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2067, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2067, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2067, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2068, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2068, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2068, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2068, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2069, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2069, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2069, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2069, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2069, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2069, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2069, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2069, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2069, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2069, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2069, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2070, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2070, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2070, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2070, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2071, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2071, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2071, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2071, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2071, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2071, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2071, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2071, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2071, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2072, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2072, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2072, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2073, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2073, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2073, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2073, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2073, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2074, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2074, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2074, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2074, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2075, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2075, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2075, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2075, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2075, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2075, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2075, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2075, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2076, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2076, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2076, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2076, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2076, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2077, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2077, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2077, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Join",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2077, 87),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 92),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 104),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2077, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2077, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 146),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 151),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 159),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2077, 183),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 183),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 196),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2077, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2078, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2078, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2078, 42),
 									Name: "TResult",
 								},
 							},
@@ -40020,14 +40628,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 92),
+								Pos:      lp(2078, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 97),
+									Pos:  lp(2078, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 109),
+											Pos:  lp(2078, 109),
 											Name: "TOuter",
 										},
 									},
@@ -40035,13 +40643,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2056, 124),
+								Pos: lp(2078, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 124),
+									Pos:  lp(2078, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 136),
+											Pos:  lp(2078, 136),
 											Name: "TInner",
 										},
 									},
@@ -40049,17 +40657,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2056, 151),
+								Pos: lp(2078, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 151),
+									Pos:  lp(2078, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 156),
+											Pos:  lp(2078, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 164),
+											Pos:  lp(2078, 164),
 											Name: "TKey",
 										},
 									},
@@ -40067,17 +40675,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2056, 188),
+								Pos: lp(2078, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 188),
+									Pos:  lp(2078, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 193),
+											Pos:  lp(2078, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 201),
+											Pos:  lp(2078, 201),
 											Name: "TKey",
 										},
 									},
@@ -40085,27 +40693,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2056, 225),
+								Pos: lp(2078, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 225),
+									Pos:  lp(2078, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 230),
+											Pos:  lp(2078, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 238),
+											Pos:  lp(2078, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2056, 250),
+													Pos:  lp(2078, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 259),
+											Pos:  lp(2078, 259),
 											Name: "TResult",
 										},
 									},
@@ -40115,22 +40723,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2079, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 30),
+							Pos:  lp(2079, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2057, 42),
+									Pos:  lp(2079, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 52),
+											Pos:  lp(2079, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 58),
+											Pos:  lp(2079, 58),
 											Name: "TElement",
 										},
 									},
@@ -40145,14 +40753,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2057, 102),
+								Pos:      lp(2079, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 107),
+									Pos:  lp(2079, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 119),
+											Pos:  lp(2079, 119),
 											Name: "TSource",
 										},
 									},
@@ -40160,17 +40768,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2057, 136),
+								Pos: lp(2079, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 136),
+									Pos:  lp(2079, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 141),
+											Pos:  lp(2079, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 150),
+											Pos:  lp(2079, 150),
 											Name: "TKey",
 										},
 									},
@@ -40178,17 +40786,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2057, 169),
+								Pos: lp(2079, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 169),
+									Pos:  lp(2079, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 174),
+											Pos:  lp(2079, 174),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 183),
+											Pos:  lp(2079, 183),
 											Name: "TElement",
 										},
 									},
@@ -40198,14 +40806,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
+						Pos:       lp(2080, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 30),
+							Pos:  lp(2080, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2058, 42),
+									Pos:  lp(2080, 42),
 									Name: "TSource",
 								},
 							},
@@ -40216,14 +40824,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 70),
+								Pos:      lp(2080, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 75),
+									Pos:  lp(2080, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 87),
+											Pos:  lp(2080, 87),
 											Name: "TSource",
 										},
 									},
@@ -40231,13 +40839,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2058, 103),
+								Pos: lp(2080, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 103),
+									Pos:  lp(2080, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 115),
+											Pos:  lp(2080, 115),
 											Name: "TSource",
 										},
 									},
@@ -40247,14 +40855,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
+						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 30),
+							Pos:  lp(2081, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2059, 42),
+									Pos:  lp(2081, 42),
 									Name: "TSource",
 								},
 							},
@@ -40265,14 +40873,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2059, 70),
+								Pos:      lp(2081, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 75),
+									Pos:  lp(2081, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 87),
+											Pos:  lp(2081, 87),
 											Name: "TSource",
 										},
 									},
@@ -40280,13 +40888,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2059, 103),
+								Pos: lp(2081, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 103),
+									Pos:  lp(2081, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 115),
+											Pos:  lp(2081, 115),
 											Name: "TSource",
 										},
 									},
@@ -40294,13 +40902,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2059, 132),
+								Pos: lp(2081, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 132),
+									Pos:  lp(2081, 132),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 150),
+											Pos:  lp(2081, 150),
 											Name: "TSource",
 										},
 									},
@@ -40310,10 +40918,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
+						Pos:       lp(2082, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 30),
+							Pos:  lp(2082, 30),
 							Name: "long",
 						},
 						Name: "LongCount",
@@ -40322,14 +40930,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2060, 54),
+								Pos:      lp(2082, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 59),
+									Pos:  lp(2082, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 71),
+											Pos:  lp(2082, 71),
 											Name: "TSource",
 										},
 									},
@@ -40339,10 +40947,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
+						Pos:       lp(2083, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 30),
+							Pos:  lp(2083, 30),
 							Name: "long",
 						},
 						Name: "LongCount",
@@ -40351,14 +40959,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2061, 54),
+								Pos:      lp(2083, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 59),
+									Pos:  lp(2083, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 71),
+											Pos:  lp(2083, 71),
 											Name: "TSource",
 										},
 									},
@@ -40366,17 +40974,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2061, 88),
+								Pos: lp(2083, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 88),
+									Pos:  lp(2083, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 93),
+											Pos:  lp(2083, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2061, 102),
+											Pos:  lp(2083, 102),
 											Name: "bool",
 										},
 									},
@@ -40386,857 +40994,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2062, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2062, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2063, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2063, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2063, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2064, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2064, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2064, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2064, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2065, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2065, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2065, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2065, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2065, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2065, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2065, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2065, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2065, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2066, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2066, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2066, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2066, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2066, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2067, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2067, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2067, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2067, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2068, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2068, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2068, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2068, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2068, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2069, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2069, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2069, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2069, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2069, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2069, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2069, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2070, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2070, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2070, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2070, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2070, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2071, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2071, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2071, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2071, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2071, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2071, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2071, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2072, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2072, 30),
-							Name: "TSource",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2072, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2072, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2073, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2073, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2073, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2073, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2073, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 30),
-							Name: "TSource",
-						},
-						Name: "MaxBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2074, 59),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 64),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 76),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2074, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2074, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2075, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2076, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2076, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2076, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2076, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2076, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2076, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2077, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2077, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2078, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2078, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2078, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2079, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2080, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2080, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2080, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2081, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2082, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2082, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2082, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2082, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2083, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2083, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2083, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2084, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 30),
-							Name: "float",
+							Name: "int",
 						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 49),
+								Pos:      lp(2084, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 54),
+									Pos:  lp(2084, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 66),
-											Name: "TSource",
+											Pos:  lp(2084, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2084, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2084, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -41245,52 +41024,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 30),
-							Name: "TSource",
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 51),
+								Pos:      lp(2085, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 56),
+									Pos:  lp(2085, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2086, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2086, 30),
-							Name: "TResult",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2086, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2086, 77),
+											Pos:  lp(2085, 64),
 											Name: "TSource",
 										},
 									},
@@ -41298,18 +41047,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2086, 94),
+								Pos: lp(2085, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 94),
+									Pos:  lp(2085, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 99),
+											Pos:  lp(2085, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2086, 108),
-											Name: "TResult",
+											Pos:  lp(2085, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -41318,27 +41067,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2086, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2086, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2086, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2086, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2087, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2087, 30),
-							Name: "TSource",
+							Name: "long",
 						},
-						Name: "MinBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 59),
+								Pos:      lp(2087, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 64),
+									Pos:  lp(2087, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 76),
+											Pos:  lp(2087, 65),
 											Name: "TSource",
 										},
 									},
@@ -41346,22 +41120,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2087, 93),
+								Pos: lp(2087, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 93),
+									Pos:  lp(2087, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 98),
+											Pos:  lp(2087, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2087, 107),
-											Name: "TKey",
+											Pos:  lp(2087, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41370,25 +41144,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2088, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2088, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2088, 67),
+								Pos:      lp(2088, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2088, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2088, 58),
+											Name: "double",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -41399,33 +41170,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2089, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2089, 49),
-									Name: "T",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Order",
+						Name: "Max",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2089, 61),
+								Pos:      lp(2089, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 66),
+									Pos:  lp(2089, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2089, 78),
-											Name: "T",
+											Pos:  lp(2089, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2089, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2089, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2089, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -41434,47 +41217,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2090, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2090, 49),
-									Name: "T",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 61),
+								Pos:      lp(2090, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 66),
+									Pos:  lp(2090, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 78),
-											Name: "T",
+											Pos:  lp(2090, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2090, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41483,29 +41243,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2091, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2091, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OrderBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 81),
+								Pos:      lp(2091, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 86),
+									Pos:  lp(2091, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 98),
+											Pos:  lp(2091, 68),
 											Name: "TSource",
 										},
 									},
@@ -41513,22 +41266,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2091, 115),
+								Pos: lp(2091, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 115),
+									Pos:  lp(2091, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 120),
+											Pos:  lp(2091, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2091, 129),
-											Name: "TKey",
+											Pos:  lp(2091, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41537,66 +41290,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2092, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2092, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OrderBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2092, 81),
+								Pos:      lp(2092, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 86),
+									Pos:  lp(2092, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 98),
-											Name: "TSource",
+											Pos:  lp(2092, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2092, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2092, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2092, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41605,29 +41316,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2093, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2093, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OrderByDescending",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 91),
+								Pos:      lp(2093, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 96),
+									Pos:  lp(2093, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 108),
+											Pos:  lp(2093, 66),
 											Name: "TSource",
 										},
 									},
@@ -41635,22 +41339,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2093, 125),
+								Pos: lp(2093, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 125),
+									Pos:  lp(2093, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 130),
+											Pos:  lp(2093, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2093, 139),
-											Name: "TKey",
+											Pos:  lp(2093, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41659,66 +41363,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2094, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderByDescending",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 91),
+								Pos:      lp(2094, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 96),
+									Pos:  lp(2094, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2094, 108),
+											Pos:  lp(2094, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2094, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2094, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2094, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -41727,420 +41392,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2095, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "ThenBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2095, 80),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 85),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 104),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2095, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2095, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2096, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2096, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2096, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2096, 80),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2096, 85),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 104),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2096, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2096, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2096, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2096, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2096, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2097, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2097, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2097, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2097, 90),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 95),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2097, 114),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2097, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2097, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2097, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2098, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2098, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2098, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2098, 90),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 95),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 114),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2098, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2098, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2098, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2099, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2099, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2099, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2099, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2099, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2099, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2099, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2099, 102),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2100, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2100, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2100, 42),
-									Name: "int",
-								},
-							},
-						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2100, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2100, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2100, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2100, 64),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2101, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2101, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2101, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2101, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2101, 67),
-									Name: "TResult",
-								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2101, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2101, 84),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2102, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2102, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2102, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2102, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2102, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2102, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2103, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2103, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2103, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 76),
+								Pos:      lp(2095, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 81),
+									Pos:  lp(2095, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 93),
+											Pos:  lp(2095, 77),
 											Name: "TSource",
 										},
 									},
@@ -42148,17 +41416,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2103, 110),
+								Pos: lp(2095, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 110),
+									Pos:  lp(2095, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 115),
+											Pos:  lp(2095, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2103, 124),
+											Pos:  lp(2095, 108),
 											Name: "TResult",
 										},
 									},
@@ -42168,33 +41436,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2104, 9),
+						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2104, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2104, 42),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2096, 30),
+							Name: "TSource",
 						},
-						Name: "Select",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 76),
+								Pos:      lp(2096, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 81),
+									Pos:  lp(2096, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 93),
+											Pos:  lp(2096, 76),
 											Name: "TSource",
 										},
 									},
@@ -42202,22 +41464,310 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2104, 110),
+								Pos: lp(2096, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 110),
+									Pos:  lp(2096, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 115),
+											Pos:  lp(2096, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 124),
+											Pos:  lp(2096, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2097, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2097, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2097, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2097, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2097, 55),
 											Name: "int",
 										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2098, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2098, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2098, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 129),
-											Name: "TResult",
+											Pos:  lp(2098, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2098, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2098, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2098, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2099, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2099, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2099, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2099, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2100, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2100, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2100, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2100, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2100, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2101, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2101, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2101, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2101, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2102, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2102, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2102, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2102, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2102, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2102, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2102, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2103, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2103, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2103, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2103, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2103, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2104, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2104, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2104, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2104, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2104, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -42230,58 +41780,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2105, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2105, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 80),
+								Pos:      lp(2105, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 85),
+									Pos:  lp(2105, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 97),
-											Name: "TSource",
+											Pos:  lp(2105, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2105, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2105, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2105, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2105, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2105, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42290,30 +41806,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2106, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2106, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "SelectMany",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 93),
+								Pos:      lp(2106, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 98),
+									Pos:  lp(2106, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 110),
+											Pos:  lp(2106, 66),
 											Name: "TSource",
 										},
 									},
@@ -42321,50 +41829,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2106, 127),
+								Pos: lp(2106, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 127),
+									Pos:  lp(2106, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 132),
+											Pos:  lp(2106, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2106, 153),
-													Name: "TCollection",
-												},
-											},
+											Pos:  lp(2106, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2106, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2106, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2106, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2106, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2106, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -42373,41 +41853,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2107, 30),
-							Name: "bool",
+							Name: "TSource",
 						},
-						Name: "SequenceEqual",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 58),
+								Pos:      lp(2107, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 63),
+									Pos:  lp(2107, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 75),
+											Pos:  lp(2107, 68),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2107, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2107, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2107, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -42416,28 +41882,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2108, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2108, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "Skip",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 65),
+								Pos:      lp(2108, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 70),
+									Pos:  lp(2108, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 82),
+											Pos:  lp(2108, 77),
 											Name: "TSource",
 										},
 									},
@@ -42445,12 +41906,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2108, 99),
+								Pos: lp(2108, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 99),
-									Name: "int",
+									Pos:  lp(2108, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2108, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2108, 108),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -42459,28 +41930,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2109, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Take",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 65),
+								Pos:      lp(2109, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 70),
+									Pos:  lp(2109, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 82),
+											Pos:  lp(2109, 76),
 											Name: "TSource",
 										},
 									},
@@ -42488,12 +41954,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 99),
+								Pos: lp(2109, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 99),
-									Name: "int",
+									Pos:  lp(2109, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2109, 107),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42506,37 +41982,23 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2110, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 69),
+								Pos:      lp(2110, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2110, 86),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2110, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2110, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2110, 103),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -42545,41 +42007,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2111, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2111, 42),
-									Name: "TSource",
+									Pos:  lp(2111, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 69),
+								Pos:      lp(2111, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 74),
+									Pos:  lp(2111, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 86),
-											Name: "TSource",
+											Pos:  lp(2111, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2111, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2111, 103),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -42588,51 +42042,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2112, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2112, 42),
-									Name: "TSource",
+									Pos:  lp(2112, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 70),
+								Pos:      lp(2112, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 75),
+									Pos:  lp(2112, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 87),
-											Name: "TSource",
+											Pos:  lp(2112, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2112, 104),
+								Pos: lp(2112, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 104),
-									Name: "Func",
+									Pos:  lp(2112, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2112, 118),
-											Name: "bool",
+											Pos:  lp(2112, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "comparer",
 							},
 						},
 					},
@@ -42641,28 +42091,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2113, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2113, 42),
+									Pos:  lp(2113, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2113, 70),
+								Pos:      lp(2113, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 75),
+									Pos:  lp(2113, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 87),
+											Pos:  lp(2113, 98),
 											Name: "TSource",
 										},
 									},
@@ -42670,26 +42121,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2113, 104),
+								Pos: lp(2113, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 104),
+									Pos:  lp(2113, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 109),
+											Pos:  lp(2113, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2113, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 123),
-											Name: "bool",
+											Pos:  lp(2113, 129),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42698,28 +42145,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2114, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2114, 42),
+									Pos:  lp(2114, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2114, 70),
+								Pos:      lp(2114, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 75),
+									Pos:  lp(2114, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 87),
+											Pos:  lp(2114, 98),
 											Name: "TSource",
 										},
 									},
@@ -42727,22 +42175,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2114, 104),
+								Pos: lp(2114, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 104),
+									Pos:  lp(2114, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 109),
+											Pos:  lp(2114, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2114, 118),
-											Name: "bool",
+											Pos:  lp(2114, 129),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2114, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42751,28 +42213,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2115, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2115, 42),
+									Pos:  lp(2115, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 70),
+								Pos:      lp(2115, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 75),
+									Pos:  lp(2115, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 87),
+											Pos:  lp(2115, 108),
 											Name: "TSource",
 										},
 									},
@@ -42780,26 +42243,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2115, 104),
+								Pos: lp(2115, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 104),
+									Pos:  lp(2115, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 109),
+											Pos:  lp(2115, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2115, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2115, 123),
-											Name: "bool",
+											Pos:  lp(2115, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42808,28 +42267,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2116, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2116, 42),
+									Pos:  lp(2116, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2116, 66),
+								Pos:      lp(2116, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 71),
+									Pos:  lp(2116, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 83),
+											Pos:  lp(2116, 108),
 											Name: "TSource",
 										},
 									},
@@ -42837,22 +42297,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2116, 100),
+								Pos: lp(2116, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 100),
+									Pos:  lp(2116, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 105),
+											Pos:  lp(2116, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2116, 114),
-											Name: "bool",
+											Pos:  lp(2116, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2116, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2116, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42861,28 +42335,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2117, 42),
+									Pos:  lp(2117, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 66),
+								Pos:      lp(2117, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2117, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 83),
+											Pos:  lp(2117, 104),
 											Name: "TSource",
 										},
 									},
@@ -42890,26 +42365,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2117, 100),
+								Pos: lp(2117, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 100),
+									Pos:  lp(2117, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 105),
+											Pos:  lp(2117, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2117, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2117, 119),
-											Name: "bool",
+											Pos:  lp(2117, 135),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42918,24 +42389,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 30),
-							Name: "int",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2118, 49),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 38),
+								Pos:      lp(2118, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 43),
-									Name: "IEnumerable",
+									Pos:  lp(2118, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 55),
-											Name: "int",
+											Pos:  lp(2118, 104),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2118, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2118, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2118, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2118, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2118, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2118, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2118, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42944,22 +42457,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "int",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2119, 49),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 47),
+								Pos:      lp(2119, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 52),
-									Name: "IEnumerable",
+									Pos:  lp(2119, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 64),
+											Pos:  lp(2119, 114),
 											Name: "TSource",
 										},
 									},
@@ -42967,22 +42487,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2119, 81),
+								Pos: lp(2119, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 81),
+									Pos:  lp(2119, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 86),
+											Pos:  lp(2119, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2119, 95),
-											Name: "int",
+											Pos:  lp(2119, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42991,24 +42511,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 30),
-							Name: "long",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2120, 49),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 39),
+								Pos:      lp(2120, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 44),
-									Name: "IEnumerable",
+									Pos:  lp(2120, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 56),
-											Name: "long",
+											Pos:  lp(2120, 114),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2120, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2120, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2120, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43017,22 +42579,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2121, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 48),
+								Pos:      lp(2121, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 53),
+									Pos:  lp(2121, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 65),
+											Pos:  lp(2121, 85),
 											Name: "TSource",
 										},
 									},
@@ -43040,22 +42608,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2121, 82),
+								Pos: lp(2121, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2121, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2121, 96),
-											Name: "long",
-										},
-									},
+									Pos:  lp(2121, 102),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "element",
 							},
 						},
 					},
@@ -43064,24 +42622,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2122, 42),
+									Name: "int",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 41),
-								Modifier: "this",
+								Pos: lp(2122, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2122, 58),
-											Name: "double",
-										},
-									},
+									Pos:  lp(2122, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2122, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 64),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -43090,45 +42655,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2123, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 50),
-								Modifier: "this",
+								Pos: lp(2123, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 67),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2123, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
 								Pos: lp(2123, 84),
 								Type: &lang.TypeRef{
 									Pos:  lp(2123, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 98),
-											Name: "double",
-										},
-									},
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -43137,20 +42691,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2124, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 42),
+								Pos:      lp(2124, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 47),
+									Pos:  lp(2124, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 59),
-											Name: "decimal",
+											Pos:  lp(2124, 85),
+											Name: "TSource",
 										},
 									},
 								},
@@ -43163,22 +42726,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2125, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 51),
+								Pos:      lp(2125, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 56),
+									Pos:  lp(2125, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 68),
+											Pos:  lp(2125, 93),
 											Name: "TSource",
 										},
 									},
@@ -43186,18 +42756,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2125, 85),
+								Pos: lp(2125, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 85),
+									Pos:  lp(2125, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 90),
+											Pos:  lp(2125, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2125, 99),
-											Name: "decimal",
+											Pos:  lp(2125, 124),
+											Name: "TResult",
 										},
 									},
 								},
@@ -43210,24 +42780,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2126, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2126, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 40),
+								Pos:      lp(2126, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 45),
+									Pos:  lp(2126, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 57),
-											Name: "float",
+											Pos:  lp(2126, 93),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2126, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2126, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2126, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2126, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43236,22 +42838,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2127, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2127, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 49),
+								Pos:      lp(2127, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 54),
+									Pos:  lp(2127, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 66),
+											Pos:  lp(2127, 97),
 											Name: "TSource",
 										},
 									},
@@ -43259,18 +42868,24 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2127, 83),
+								Pos: lp(2127, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 83),
+									Pos:  lp(2127, 114),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 88),
+											Pos:  lp(2127, 119),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2127, 97),
-											Name: "float",
+											Pos:  lp(2127, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2127, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
@@ -43282,32 +42897,82 @@ func libraryAST() *lang.File {
 						Pos:       lp(2128, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2128, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2128, 30),
-								Name: "TSource",
+							Pos:  lp(2128, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2128, 42),
+									Name: "TResult",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2128, 57),
+								Pos:      lp(2128, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 62),
+									Pos:  lp(2128, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 74),
+											Pos:  lp(2128, 110),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2128, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2128, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2128, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2128, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -43316,56 +42981,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2129, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2129, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2129, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "ToDictionary",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2129, 84),
+								Pos:      lp(2129, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 89),
+									Pos:  lp(2129, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 101),
+											Pos:  lp(2129, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2129, 118),
+								Pos: lp(2129, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 118),
-									Name: "Func",
+									Pos:  lp(2129, 91),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 123),
+											Pos:  lp(2129, 103),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2129, 132),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 						},
 					},
@@ -43374,34 +43024,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2130, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2130, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2130, 47),
-									Name: "TElement",
+									Pos:  lp(2130, 42),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2130, 95),
+								Pos:      lp(2130, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 100),
+									Pos:  lp(2130, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2130, 112),
+											Pos:  lp(2130, 82),
 											Name: "TSource",
 										},
 									},
@@ -43409,40 +43053,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2130, 129),
+								Pos: lp(2130, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 129),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 134),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2130, 143),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2130, 99),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2130, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2130, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "count",
 							},
 						},
 					},
@@ -43451,33 +43067,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2131, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2131, 38),
+									Pos:  lp(2131, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2131, 66),
+								Pos:      lp(2131, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 71),
+									Pos:  lp(2131, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 83),
+											Pos:  lp(2131, 82),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2131, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 99),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -43486,28 +43110,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2132, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2132, 38),
+									Pos:  lp(2132, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2132, 66),
+								Pos:      lp(2132, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 71),
+									Pos:  lp(2132, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2132, 83),
+											Pos:  lp(2132, 86),
 											Name: "TSource",
 										},
 									},
@@ -43515,18 +43139,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2132, 100),
+								Pos: lp(2132, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 100),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2132, 118),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2132, 103),
+									Name: "int",
 								},
-								Name: "comparer",
+								Name: "count",
 							},
 						},
 					},
@@ -43535,33 +43153,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2133, 30),
-							Name: "List",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2133, 35),
+									Pos:  lp(2133, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2133, 60),
+								Pos:      lp(2133, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 65),
+									Pos:  lp(2133, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2133, 77),
+											Pos:  lp(2133, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2133, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 103),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -43578,39 +43204,43 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2134, 66),
+								Pos:      lp(2134, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 71),
+									Pos:  lp(2134, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 83),
+											Pos:  lp(2134, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2134, 99),
+								Pos: lp(2134, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2134, 104),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 111),
+											Pos:  lp(2134, 109),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2134, 118),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43627,53 +43257,47 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2135, 66),
+								Pos:      lp(2135, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2135, 71),
+									Pos:  lp(2135, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2135, 83),
+											Pos:  lp(2135, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2135, 99),
+								Pos: lp(2135, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2135, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2135, 104),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2135, 111),
+											Pos:  lp(2135, 109),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2135, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2135, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2135, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2135, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2135, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43686,6 +43310,990 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2136, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2136, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2136, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2136, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2137, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2137, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2137, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2137, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2137, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2137, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2137, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2137, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2137, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2138, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2138, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2138, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2138, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2138, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2138, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2138, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2138, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2139, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2139, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2139, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2139, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2139, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2139, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2139, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2139, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2139, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2140, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2140, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2140, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2141, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2141, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2141, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2141, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2141, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2142, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2142, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2142, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2143, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2143, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2143, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2143, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2143, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2143, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2143, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2144, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2144, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2144, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2144, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2145, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2145, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2145, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2145, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2145, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2146, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2146, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2146, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2146, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2146, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2147, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2147, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2147, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2147, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2147, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2148, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2148, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2148, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2148, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2149, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2149, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2149, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2149, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2149, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2150, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2150, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2150, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2150, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2150, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2151, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2151, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2151, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2151, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2151, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2151, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2151, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2151, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2151, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2152, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2152, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2152, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2152, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2152, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2152, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2152, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2152, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2152, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2153, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2153, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2153, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2153, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2153, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2153, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2154, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2154, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2154, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2154, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2154, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2154, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2154, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2154, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2154, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2155, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2155, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2155, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2155, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2155, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2156, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2156, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2156, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2156, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2156, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2156, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2156, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2157, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2157, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2157, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2157, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2157, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2157, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2158, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2158, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2158, 42),
 									Name: "TResult",
 								},
 							},
@@ -43698,14 +44306,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2136, 81),
+								Pos:      lp(2158, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 86),
+									Pos:  lp(2158, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 98),
+											Pos:  lp(2158, 98),
 											Name: "TFirst",
 										},
 									},
@@ -43713,13 +44321,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2136, 113),
+								Pos: lp(2158, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 113),
+									Pos:  lp(2158, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 125),
+											Pos:  lp(2158, 125),
 											Name: "TSecond",
 										},
 									},
@@ -43727,21 +44335,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2136, 142),
+								Pos: lp(2158, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 142),
+									Pos:  lp(2158, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 147),
+											Pos:  lp(2158, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2136, 155),
+											Pos:  lp(2158, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2136, 164),
+											Pos:  lp(2158, 164),
 											Name: "TResult",
 										},
 									},
@@ -43753,7 +44361,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2139, 5),
+				Pos:       lp(2161, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -43764,11 +44372,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2139, 50),
+						Pos:  lp(2161, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2139, 62),
+								Pos:  lp(2161, 62),
 								Name: "TElement",
 							},
 						},
@@ -43776,15 +44384,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2141, 9),
+						Pos: lp(2163, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2141, 9),
+							Pos:  lp(2163, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2141, 20),
+								Pos:  lp(2163, 20),
 								Kind: "get",
 							},
 						},
@@ -43792,7 +44400,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2144, 5),
+				Pos:       lp(2166, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -43802,11 +44410,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2144, 53),
+						Pos:  lp(2166, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2144, 65),
+								Pos:  lp(2166, 65),
 								Name: "TElement",
 							},
 						},

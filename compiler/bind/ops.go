@@ -75,6 +75,9 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 			b.info.Calls[e] = m
 			return m.Ret
 		}
+		if t.Kind == Nullable && isBool(t.Elem) {
+			return t // lifted: !null is null
+		}
 		b.checkConversion(e.X, t, u.special[Bool])
 		if v, ok := b.info.Consts[e.X].(bool); ok {
 			b.info.Consts[e] = !v
@@ -120,12 +123,75 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 	default:
 		return u.unchecked
 	}
+	if t.Kind == Nullable {
+		// The lifted form (§12.4.8): the operator of the underlying
+		// type, null for a null operand.
+		if r := b.predefined(ops, []lang.Expr{e.X}, []*Type{t.Elem}); r != nil {
+			return u.NullableOf(r)
+		}
+		return u.unchecked
+	}
 	r := b.predefined(ops, []lang.Expr{e.X}, []*Type{t})
 	if r == nil {
 		return u.unchecked
 	}
 	b.foldUnary(e, r)
 	return r
+}
+
+// underlying is the underlying type of a nullable value type, t otherwise.
+func underlying(t *Type) *Type {
+	if t.Kind == Nullable {
+		return t.Elem
+	}
+	return t
+}
+
+// liftedUser reports whether l or r is a nullable value type whose
+// underlying type's operators are declared ones (a library value type):
+// their lifted forms are left to run time.
+func liftedUser(l, r *Type) bool {
+	return l.Kind == Nullable && l.Elem.Kind == Struct || r.Kind == Nullable && r.Elem.Kind == Struct
+}
+
+// liftedBinary types a binary operator with a nullable value type operand
+// (§12.4.8): the predefined operator of the underlying types, whose
+// result is nullable (null when an operand is null). A lifted
+// user-defined operator is left to run time.
+func (b *binder) liftedBinary(e *lang.BinaryExpr, l, r *Type) *Type {
+	u := b.u
+	ul, ur := underlying(l), underlying(r)
+	xs, uts := []lang.Expr{e.X, e.Y}, []*Type{ul, ur}
+	simple := func(t *Type) bool { return t.Kind == Special && t.Special >= Bool || t.Kind == Enum }
+	if !simple(ul) || !simple(ur) || ul.Kind == Enum || ur.Kind == Enum {
+		return u.unchecked
+	}
+	var t *Type
+	switch e.Op {
+	case "+", "-", "*", "/", "%":
+		t = b.predefined(arithOperands, xs, uts)
+		if t == nil {
+			b.operatorError(e, arithOperands, l, r)
+			return u.unchecked
+		}
+	case "<<", ">>", ">>>":
+		t = b.predefined(shiftOperands, xs[:1], uts[:1])
+		if t == nil || !b.implicit(e.Y, ur, u.special[Int32]) {
+			return u.unchecked
+		}
+	case "&", "|", "^":
+		if isBool(ul) && isBool(ur) {
+			return u.NullableOf(ul)
+		}
+		t = b.predefined(shiftOperands, xs, uts)
+		if t == nil {
+			b.operatorError(e, shiftOperands, l, r)
+			return u.unchecked
+		}
+	default:
+		return u.unchecked
+	}
+	return u.NullableOf(t)
 }
 
 func (b *binder) binary(e *lang.BinaryExpr) *Type {
@@ -173,7 +239,10 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 			if l.IsNumeric() && r.IsNumeric() && b.predefined(arithOperands, xs, ts) == nil {
 				b.operatorError(e, arithOperands, l, r)
 			}
-		} else if b.knownOperands(l, r) && !(l.Kind == Enum && r == l) && b.predefined(arithOperands, xs, ts) == nil {
+		} else if b.knownOperands(l, r) && !(underlying(l).Kind == Enum && underlying(r) == underlying(l)) && !liftedUser(l, r) &&
+			b.predefined(arithOperands, xs, []*Type{underlying(l), underlying(r)}) == nil {
+			// A nullable operand compares by its underlying type's
+			// operator, lifted: false when an operand is null (§12.4.8).
 			b.operatorError(e, arithOperands, l, r)
 		}
 		return u.special[Bool]
@@ -191,7 +260,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 		return u.unchecked
 	}
 	if l.Kind == Nullable || r.Kind == Nullable {
-		return u.unchecked // lifted operators: not modelled yet
+		return b.liftedBinary(e, l, r)
 	}
 	switch e.Op {
 	case "+", "-":
@@ -243,12 +312,19 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 }
 
 // knownOperands reports whether the operators applicable to operands of
-// types l and r are all known: predefined types, enums and source types
-// (the language has no operator declarations); library types may declare
-// operators the tables cannot state yet.
+// types l and r are all known: predefined types, enums, source types,
+// library value types (whose operators the tables declare) and their
+// nullable forms; other library types may declare operators the tables
+// do not state.
 func (b *binder) knownOperands(l, r *Type) bool {
-	known := func(t *Type) bool {
+	var known func(t *Type) bool
+	known = func(t *Type) bool {
 		switch t.Kind {
+		case Nullable:
+			return known(t.Elem)
+		case Struct:
+			// A library value type: the tables declare its operators.
+			return true
 		case Special:
 			return t.Special != Void
 		case Enum, Delegate:

@@ -17,13 +17,20 @@ func userDefined(t *Type) bool {
 	return t != nil && !t.Lib && (t.Kind == Class || t.Kind == Struct) || t != nil && t.Def != nil && userDefined(t.Def)
 }
 
+// declaresOperators reports whether t's operators are declared: a source
+// class or struct, or a library value type (TimeSpan, DateTime), whose
+// operators the tables declare as C# does.
+func declaresOperators(t *Type) bool {
+	return userDefined(t) || t != nil && t.Lib && t.Kind == Struct
+}
+
 // operators returns the user-defined operator methods named name of the
 // types ts (each once).
 func (b *binder) operators(name string, ts ...*Type) []*Method {
 	var out []*Method
 	seen := map[*Method]bool{}
 	for _, t := range ts {
-		if !userDefined(t) {
+		if !declaresOperators(t) {
 			continue
 		}
 		for _, s := range b.lookup(t, name) {
