@@ -226,6 +226,13 @@ func (tk *Task) sideLocked() *taskSide {
 // It returns false if the task was already complete. t is the VM thread
 // completing it, or nil.
 func (tk *Task) TryComplete(t *Thread, status TaskStatus, result Value, excs []*Instance) bool {
+	if excs != nil && !tk.IsCompleted() {
+		for _, e := range excs {
+			// Rethrown by an await, e appends the awaiting frames to
+			// the trace it has now (.NET's ExceptionDispatchInfo.Capture).
+			CaptureTrace(e)
+		}
+	}
 	s := tk.lock()
 	if isFinal(s) {
 		tk.unlock(s)

@@ -170,6 +170,16 @@ func awaiterOnCompleted(t *vm.Thread, tk *vm.Task, action vm.Value, flow bool) {
 	})
 }
 
+// rethrown is a task's exception from an awaiter's GetResult as a
+// program's call of GetResult sees it: with the calling frames appended to
+// its trace, as .NET's ExceptionDispatchInfo.Throw appends them.
+func rethrown(t *vm.Thread, err error) error {
+	if th, ok := err.(*vm.Thrown); ok {
+		t.AddAwaitFrames(th.Exc)
+	}
+	return err
+}
+
 // tasksArg reads WhenAll/WhenAny/WaitAll's tasks: a params list, an array or
 // an IEnumerable.
 func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {
@@ -589,7 +599,8 @@ func init() {
 			return vm.Bool(aw(args[0]).IsCompleted()), nil
 		}, nil)
 		ty.AddMethod("GetResult", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return aw(args[0]).GetResult(t)
+			r, err := aw(args[0]).GetResult(t)
+			return r, rethrown(t, err)
 		})
 		ty.AddMethod("OnCompleted", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			awaiterOnCompleted(t, aw(args[0]).Task, args[1], true)
