@@ -185,9 +185,13 @@ func rethrown(t *vm.Thread, err error) error {
 func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {
 	vals := args
 	if len(args) == 1 && args[0].AsTask() == nil {
-		var err error
-		if vals, err = enumerate(t, args[0]); err != nil {
-			return nil, err
+		if a := args[0].AsArray(); a != nil {
+			vals = a.V // read once below, into a slice of our own
+		} else {
+			var err error
+			if vals, err = enumerate(t, args[0]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	out := make([]*vm.Task, len(vals))
@@ -222,8 +226,10 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 		all.TryComplete(t, vm.StatusRanToCompletion, vm.Ref(vm.NewArrayOf(vm.TObject, nil)), nil)
 		return all
 	}
+	// remaining counts the tasks not known to be complete, plus one for
+	// the registration below, so that all completes once, after both.
 	var remaining atomic.Int32
-	remaining.Store(int32(len(tasks)))
+	remaining.Store(int32(len(tasks)) + 1)
 	finish := func(w *vm.Thread) {
 		var excs []*vm.Instance
 		canceled := false
@@ -255,14 +261,21 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task) *vm.Task {
 		}
 	}
 	// One continuation serves every task: it needs nothing of the task
-	// that ran it.
-	one := func(w *vm.Thread) {
+	// that ran it. A task complete already is counted here, with no
+	// continuation and one atomic update for all of them.
+	one := vm.TaskContinuation(func(w *vm.Thread) {
 		if remaining.Add(-1) == 0 {
 			finish(w)
 		}
-	}
+	})
+	done := int32(1)
 	for _, tk := range tasks {
-		tk.OnCompleted(t, one)
+		if tk.IsCompleted() || !tk.AddContinuation(one) {
+			done++
+		}
+	}
+	if remaining.Add(-done) == 0 {
+		finish(t)
 	}
 	return all
 }
