@@ -45,6 +45,9 @@ type TraceEntry struct {
 type trace struct {
 	entries []TraceEntry
 	thrown  int // entries recorded where the exception was thrown
+	// stored: the exception was stored into a task (CaptureTrace), so an
+	// rt await that rethrows it appends its frames (rethrownAt).
+	stored bool
 }
 
 var traceType = &Type{Kind: KindNative, Namespace: "System.Diagnostics", Name: "StackTrace"}
@@ -131,9 +134,33 @@ func CaptureTrace(e *Instance) {
 	if len(e.F) <= ExcFieldTrace {
 		return
 	}
-	if tr, ok := e.F[ExcFieldTrace].AsNative().(*trace); ok && tr.thrown != len(tr.entries) {
-		e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: tr.entries, thrown: len(tr.entries)})
+	if tr, ok := e.F[ExcFieldTrace].AsNative().(*trace); ok && (tr.thrown != len(tr.entries) || !tr.stored) {
+		e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: tr.entries, thrown: len(tr.entries), stored: true})
 	}
+}
+
+// rethrownAt records in exception e, which an rt await rethrows from the
+// task it awaited, the frames it now unwinds through: those of t's stack
+// when c is nil (the await found the task complete), else the await of
+// continuation c and the awaiting frames of its chain (the task resumed
+// c). Only an exception stored into a task is rethrown so; one an awaiter
+// throws afresh already has these frames.
+func (t *Thread) rethrownAt(e *Instance, c *Continuation) {
+	if len(e.F) <= ExcFieldTrace {
+		return
+	}
+	tr, ok := e.F[ExcFieldTrace].AsNative().(*trace)
+	if !ok || !tr.stored {
+		return
+	}
+	entries := append([]TraceEntry(nil), tr.entries[:tr.thrown]...)
+	if c == nil {
+		entries = t.traceFrames(entries)
+	}
+	for ; c != nil; c = c.Next() {
+		entries = append(entries, TraceEntry{c.Fn, int(c.PC) - 1})
+	}
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: true})
 }
 
 // AddAwaitFrames records in exception e, rethrown by an awaiter's
@@ -150,7 +177,7 @@ func (t *Thread) AddAwaitFrames(e *Instance) {
 		return
 	}
 	entries := t.traceFrames(append([]TraceEntry(nil), tr.entries[:tr.thrown]...))
-	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown})
+	e.F[ExcFieldTrace] = NewNative(traceType, &trace{entries: entries, thrown: tr.thrown, stored: tr.stored})
 }
 
 // FormatTrace renders a stack trace the way .NET does:

@@ -425,6 +425,9 @@ func (t *Thread) awaitValue(v Value, dst int) (Value, bool, error) {
 	if aw.IsCompleted() {
 		r, err := aw.GetResult(t)
 		if err != nil {
+			if th, ok := err.(*Thrown); ok {
+				t.rethrownAt(th.Exc, nil)
+			}
 			return Null, false, err
 		}
 		fr := &t.frames[len(t.frames)-1]
@@ -639,6 +642,9 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 // back when it ends. Continuations whose frames finish are recycled when
 // the chain is resumed only once.
 func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
+	if th, ok := err.(*Thrown); ok {
+		t.rethrownAt(th.Exc, c)
+	}
 	saved := t.Ctx.Installed()
 	flags := frameBoundary | frameResumed
 	if c.bits&contOnce != 0 {

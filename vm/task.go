@@ -192,21 +192,32 @@ func (tk *Task) Async() bool { return tk.state.Load()&stateAsync != 0 }
 
 // SetRunning marks a task as running (Task.Run work started).
 func (tk *Task) SetRunning() {
-	s := tk.lock()
-	switch TaskStatus(s & stateStatusMask) {
-	case StatusWaitingToRun, StatusWaitingForActivation:
-		s = s&^stateStatusMask | uint32(StatusRunning)
-	}
-	tk.unlock(s)
+	tk.setPending(func(st TaskStatus) bool {
+		return st == StatusWaitingToRun || st == StatusWaitingForActivation
+	}, StatusRunning)
 }
 
 // SetStatus sets a pending status (Created, WaitingToRun).
 func (tk *Task) SetStatus(st TaskStatus) {
-	s := tk.lock()
-	if !isFinal(s) {
-		s = s&^stateStatusMask | uint32(st)
+	tk.setPending(func(old TaskStatus) bool { return !isFinal(uint32(old)) }, st)
+}
+
+// setPending moves the task to pending status st if from accepts its
+// status: one compare-and-swap of the state word while it is not locked
+// (a lock holder stores the whole word when it unlocks).
+func (tk *Task) setPending(from func(TaskStatus) bool, st TaskStatus) {
+	for i := 0; ; i++ {
+		s := tk.state.Load()
+		if !from(TaskStatus(s & stateStatusMask)) {
+			return
+		}
+		if s&stateLocked == 0 && tk.state.CompareAndSwap(s, s&^stateStatusMask|uint32(st)) {
+			return
+		}
+		if i&15 == 15 {
+			runtime.Gosched()
+		}
 	}
-	tk.unlock(s)
 }
 
 // Result returns the result and the exceptions of a completed task.
@@ -237,6 +248,13 @@ func (tk *Task) sideLocked() *taskSide {
 // It returns false if the task was already complete. t is the VM thread
 // completing it, or nil.
 func (tk *Task) TryComplete(t *Thread, status TaskStatus, result Value, excs []*Instance) bool {
+	if excs != nil && !tk.IsCompleted() {
+		for _, e := range excs {
+			// Rethrown by an await, e appends the awaiting frames to
+			// the trace it has now (.NET's ExceptionDispatchInfo.Capture).
+			CaptureTrace(e)
+		}
+	}
 	s := tk.lock()
 	if isFinal(s) {
 		tk.unlock(s)
@@ -330,6 +348,10 @@ func (tk *Task) addContinuation(c any) bool {
 	tk.unlock(s)
 	return true
 }
+
+// AddContinuation registers c to run when the task completes, unless it
+// has completed already; it reports whether it did.
+func (tk *Task) AddContinuation(c TaskContinuation) bool { return tk.addContinuation(c) }
 
 // OnCompleted registers c to run when the task completes; if it already has,
 // c runs at once on t (or is queued when t is nil).

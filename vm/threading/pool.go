@@ -94,36 +94,6 @@ type worker struct {
 	counted bool
 }
 
-// ring is a growable FIFO of work items (the global queue's overflow).
-type ring struct {
-	buf  []workItem
-	head int
-	n    int
-}
-
-func (r *ring) push(it workItem) {
-	if r.n == len(r.buf) {
-		nb := make([]workItem, max(2*len(r.buf), 16))
-		for i := 0; i < r.n; i++ {
-			nb[i] = r.buf[(r.head+i)&(len(r.buf)-1)]
-		}
-		r.buf, r.head = nb, 0
-	}
-	r.buf[(r.head+r.n)&(len(r.buf)-1)] = it
-	r.n++
-}
-
-func (r *ring) pop() workItem {
-	if r.n == 0 {
-		return nil
-	}
-	it := r.buf[r.head]
-	r.buf[r.head] = nil
-	r.head = (r.head + 1) & (len(r.buf) - 1)
-	r.n--
-	return it
-}
-
 // machineState is the library's state for one machine and its vm.Host.
 // The machine holds it (Machine.Host) and nothing else does, so it and
 // everything it reaches are freed with the machine.

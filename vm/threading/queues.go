@@ -1,7 +1,6 @@
 package threading
 
 import (
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -82,105 +81,145 @@ func (q *localQueue) len() int {
 	return int(n)
 }
 
-// globalQueueSize is the capacity of the global queue's lock-free ring;
-// items queued while it is full go to a mutex-guarded overflow list.
-const globalQueueSize = 1024
+// The global queue's segments: the first holds firstSegment items, each
+// further one twice its predecessor's, up to maxSegment.
+const (
+	firstSegment = 1024
+	maxSegment   = 64 << 10
+)
 
 // globalQueue is the queue for work queued from outside the pool's
-// workers: Vyukov's bounded multi-producer multi-consumer ring, where each
-// cell's sequence number says whether it is free for the producer of a
-// position or full for its consumer, so producers and consumers each take
-// a position with one compare-and-swap and never wait for one another's
-// locks. While the overflow list holds items, new items join it too, so the
-// queue stays first in, first out.
+// workers, lock-free and unbounded as .NET's ConcurrentQueue: a list of
+// segments, each Vyukov's bounded multi-producer multi-consumer ring, where
+// each cell's sequence number says whether it is free for the producer of
+// a position or full for its consumer, so producers and consumers each
+// take a position with one compare-and-swap and never wait for one
+// another. Producers push to the tail segment and consumers take from the
+// head segment; when the tail is full, the producer that finds it so links
+// a segment twice its size behind it and then freezes it, and once a frozen
+// segment is drained consumers move on to the next one. Freezing sets a bit
+// in the segment's enqueue position, so every producer's compare-and-swap
+// from an earlier position fails and nothing joins a segment after its
+// successor was linked: the queue stays first in, first out, and a drained
+// frozen segment stays empty. While the queue stays within its tail
+// segment, that ring is reused and pushing allocates nothing.
 type globalQueue struct {
-	enq   atomic.Uint64
-	_     [56]byte
-	deq   atomic.Uint64
-	_     [56]byte
-	cells [globalQueueSize]globalCell
-
-	overN atomic.Int32 // len(over), read without mu
-	mu    sync.Mutex
-	over  ring
+	head atomic.Pointer[globalSegment] // consumers' segment
+	_    [56]byte
+	tail atomic.Pointer[globalSegment] // producers' segment
 }
+
+// globalSegment is one ring of the global queue.
+type globalSegment struct {
+	enq  atomic.Uint64 // next position to fill; segFrozen once frozen
+	_    [56]byte
+	deq  atomic.Uint64 // next position to take
+	_    [56]byte
+	next atomic.Pointer[globalSegment] // linked before the segment is frozen
+	mask uint64
+	cell []globalCell
+}
+
+// segFrozen, set in a segment's enqueue position, closes it to producers.
+const segFrozen = 1 << 63
 
 type globalCell struct {
 	seq  atomic.Uint64
 	item workItem // guarded by seq
 }
 
+func newGlobalSegment(n int) *globalSegment {
+	s := &globalSegment{mask: uint64(n - 1), cell: make([]globalCell, n)}
+	for i := range s.cell {
+		s.cell[i].seq.Store(uint64(i))
+	}
+	return s
+}
+
 func newGlobalQueue() *globalQueue {
 	q := &globalQueue{}
-	for i := range q.cells {
-		q.cells[i].seq.Store(uint64(i))
-	}
+	s := newGlobalSegment(firstSegment)
+	q.head.Store(s)
+	q.tail.Store(s)
 	return q
 }
 
 func (q *globalQueue) push(it workItem) {
-	if q.overN.Load() == 0 {
-		pos := q.enq.Load()
-		for {
-			c := &q.cells[pos%globalQueueSize]
-			seq := c.seq.Load()
-			switch d := int64(seq - pos); {
-			case d == 0:
-				if q.enq.CompareAndSwap(pos, pos+1) {
-					c.item = it
-					c.seq.Store(pos + 1)
-					return
-				}
-				pos = q.enq.Load()
-				continue
-			case d > 0:
-				pos = q.enq.Load()
-				continue
-			}
-			break // full
+	for {
+		s := q.tail.Load()
+		if s.push(it) {
+			return
 		}
+		// s is full or frozen: link (or find) its successor, freeze s, and
+		// move the tail on.
+		next := s.next.Load()
+		if next == nil {
+			next = newGlobalSegment(min(2*len(s.cell), maxSegment))
+			if !s.next.CompareAndSwap(nil, next) {
+				next = s.next.Load()
+			}
+		}
+		s.enq.Or(segFrozen)
+		q.tail.CompareAndSwap(s, next)
 	}
-	q.mu.Lock()
-	q.over.push(it)
-	q.overN.Add(1)
-	q.mu.Unlock()
+}
+
+// push puts it into the segment's ring; false if the ring is full or the
+// segment frozen.
+func (s *globalSegment) push(it workItem) bool {
+	pos := s.enq.Load()
+	for pos&segFrozen == 0 {
+		c := &s.cell[pos&s.mask]
+		seq := c.seq.Load()
+		switch d := int64(seq - pos); {
+		case d == 0:
+			if s.enq.CompareAndSwap(pos, pos+1) {
+				c.item = it
+				c.seq.Store(pos + 1)
+				return true
+			}
+		case d < 0:
+			return false // full
+		}
+		pos = s.enq.Load()
+	}
+	return false
 }
 
 // pop takes the oldest item, or nil.
 func (q *globalQueue) pop() workItem {
-	pos := q.deq.Load()
 	for {
-		c := &q.cells[pos%globalQueueSize]
+		s := q.head.Load()
+		if it := s.pop(); it != nil {
+			return it
+		}
+		// Empty: if s is frozen and drained, its successor holds what
+		// follows. (A producer linked it before freezing s.)
+		enq := s.enq.Load()
+		if enq&segFrozen == 0 || s.deq.Load() != enq&^segFrozen {
+			return nil
+		}
+		q.head.CompareAndSwap(s, s.next.Load())
+	}
+}
+
+// pop takes the oldest item of the segment, or nil.
+func (s *globalSegment) pop() workItem {
+	pos := s.deq.Load()
+	for {
+		c := &s.cell[pos&s.mask]
 		seq := c.seq.Load()
 		switch d := int64(seq - (pos + 1)); {
 		case d == 0:
-			if q.deq.CompareAndSwap(pos, pos+1) {
+			if s.deq.CompareAndSwap(pos, pos+1) {
 				it := c.item
 				c.item = nil
-				c.seq.Store(pos + globalQueueSize)
+				c.seq.Store(pos + s.mask + 1)
 				return it
 			}
-			pos = q.deq.Load()
-			continue
-		case d > 0:
-			pos = q.deq.Load()
-			continue
+		case d < 0:
+			return nil // empty, or its producer is still writing it
 		}
-		break // empty
+		pos = s.deq.Load()
 	}
-	if q.overN.Load() == 0 {
-		return nil
-	}
-	q.mu.Lock()
-	it := q.over.pop()
-	if it != nil {
-		q.overN.Add(-1)
-	}
-	q.mu.Unlock()
-	return it
-}
-
-// empty reports whether the queue looked empty.
-func (q *globalQueue) empty() bool {
-	return q.enq.Load() == q.deq.Load() && q.overN.Load() == 0
 }

@@ -203,14 +203,28 @@ func awaiterOnCompleted(t *vm.Thread, tk *vm.Task, action vm.Value, flow bool) {
 	})
 }
 
+// rethrown is a task's exception from an awaiter's GetResult as a
+// program's call of GetResult sees it: with the calling frames appended to
+// its trace, as .NET's ExceptionDispatchInfo.Throw appends them.
+func rethrown(t *vm.Thread, err error) error {
+	if th, ok := err.(*vm.Thrown); ok {
+		t.AddAwaitFrames(th.Exc)
+	}
+	return err
+}
+
 // tasksArg reads WhenAll/WhenAny/WaitAll's tasks: a params list, an array or
 // an IEnumerable.
 func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {
 	vals := args
 	if len(args) == 1 && args[0].AsTask() == nil {
-		var err error
-		if vals, err = enumerate(t, args[0]); err != nil {
-			return nil, err
+		if a := args[0].AsArray(); a != nil {
+			vals = a.V // read once below, into a slice of our own
+		} else {
+			var err error
+			if vals, err = enumerate(t, args[0]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	out := make([]*vm.Task, len(vals))
@@ -255,8 +269,10 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task, elemT *vm.Type) *vm.Task {
 		all.TryComplete(t, vm.StatusRanToCompletion, vm.Ref(vm.NewArrayOf(vm.TObject, nil)), nil)
 		return all
 	}
+	// remaining counts the tasks not known to be complete, plus one for
+	// the registration below, so that all completes once, after both.
 	var remaining atomic.Int32
-	remaining.Store(int32(len(tasks)))
+	remaining.Store(int32(len(tasks)) + 1)
 	finish := func(w *vm.Thread) {
 		var excs []*vm.Instance
 		canceled := false
@@ -291,14 +307,21 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task, elemT *vm.Type) *vm.Task {
 		}
 	}
 	// One continuation serves every task: it needs nothing of the task
-	// that ran it.
-	one := func(w *vm.Thread) {
+	// that ran it. A task complete already is counted here, with no
+	// continuation and one atomic update for all of them.
+	one := vm.TaskContinuation(func(w *vm.Thread) {
 		if remaining.Add(-1) == 0 {
 			finish(w)
 		}
-	}
+	})
+	done := int32(1)
 	for _, tk := range tasks {
-		tk.OnCompleted(t, one)
+		if tk.IsCompleted() || !tk.AddContinuation(one) {
+			done++
+		}
+	}
+	if remaining.Add(-done) == 0 {
+		finish(t)
 	}
 	return all
 }
@@ -657,7 +680,8 @@ func init() {
 			return vm.Bool(aw(args[0]).IsCompleted()), nil
 		}, nil)
 		ty.AddMethod("GetResult", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return aw(args[0]).GetResult(t)
+			r, err := aw(args[0]).GetResult(t)
+			return r, rethrown(t, err)
 		})
 		ty.AddMethod("OnCompleted", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			awaiterOnCompleted(t, aw(args[0]).Task, args[1], true)

@@ -242,7 +242,8 @@ func init() {
 		return vm.Bool(get(args[0]).IsCompleted()), nil
 	}, nil)
 	aw.AddMethod("GetResult", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return get(args[0]).GetResult(t)
+		r, err := get(args[0]).GetResult(t)
+		return r, rethrown(t, err)
 	})
 	onCompleted := func(flow bool) vm.NativeFn {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
