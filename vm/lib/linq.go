@@ -1308,10 +1308,34 @@ func init() {
 		}), nil
 	})
 	identity := func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil }
-	ext("Cast", 1, 2, identity)
+	// Cast and OfType test each element against their type argument, which
+	// the binder passes (a call without it, through a delegate, passes all).
+	extTypeArgs("Cast", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1)
+		src := args[0]
+		if len(ts) == 0 || ts[0] == nil || ts[0] == vm.TObject {
+			return src, nil
+		}
+		return lazy("Cast", nil, func(t *vm.Thread) (iter, error) {
+			it, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				v, ok, err := it.next(t)
+				if !ok || err != nil {
+					return vm.Null, false, err
+				}
+				if v.IsNull() || vm.IsInstance(v, ts[0]) {
+					return v, true, nil
+				}
+				return vm.Null, false, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+vm.TypeString(v.Type())+"' to type '"+vm.TypeString(ts[0])+"'.")
+			}), nil
+		}), nil
+	})
 	ext("AsEnumerable", 1, 1, identity)
-	ext("OfType", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		ts, _ := typeArgs(args[1:], 1)
+	extTypeArgs("OfType", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 1, 1)
 		src := args[0]
 		return lazy("OfType", nil, func(t *vm.Thread) (iter, error) {
 			it, err := iterate(t, src)
@@ -1327,7 +1351,7 @@ func init() {
 					if v.IsNull() {
 						continue
 					}
-					if len(ts) == 0 || vm.IsInstance(v, ts[0]) {
+					if len(ts) == 0 || ts[0] == nil || vm.IsInstance(v, ts[0]) {
 						return v, true, nil
 					}
 				}
