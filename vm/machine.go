@@ -202,7 +202,9 @@ type Machine struct {
 	threadsMu    sync.Mutex
 	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
-	Counters     Counters
+	// Counters holds the counts made outside any VM thread (CountersFor);
+	// each thread has its own, and Stats sums them.
+	Counters Counters
 	// Sandbox hides the host from the program (the playground runs code
 	// from anyone who can reach it): no environment variables, machine name
 	// or host command line. The library has no file or network access at all.
@@ -210,7 +212,10 @@ type Machine struct {
 	lim     limitState // heap, thread and output limits (limits.go)
 }
 
-// Counters are the --stats figures. They are updated with atomics.
+// Counters are the --stats figures, kept per thread (Thread.Counters) so
+// that the suspension paths of several threads never share a cache line;
+// Stats sums them. Only the owning thread adds to its counters, but Stats
+// reads them while it runs, hence the atomics.
 type Counters struct {
 	Calls, AsyncCalls, Suspensions, Continuations, Tasks, StateMachineBoxes atomic.Int64
 	ECCaptures, ECRestores, PoolItems                                       atomic.Int64
@@ -344,6 +349,29 @@ type Thread struct {
 	// freeConts are continuations this thread resumed and finished, by
 	// size class, reused by its next suspensions.
 	freeConts [numContClasses]contFreeList
+	// Counters are this thread's --stats counts (see Counters).
+	Counters Counters
+}
+
+// CountersFor returns the counters to add to for work done by t: its own,
+// or the machine's when t is nil (a timer or another outside caller).
+func (m *Machine) CountersFor(t *Thread) *Counters {
+	if t != nil {
+		return &t.Counters
+	}
+	return &m.Counters
+}
+
+// sumInto adds c's counts to s.
+func (c *Counters) sumInto(s *Stats) {
+	s.AsyncCalls += c.AsyncCalls.Load() // sm: counted by the stubs (AsyncMethodBuilderCore.Enter)
+	s.Suspensions += c.Suspensions.Load()
+	s.Continuations += c.Continuations.Load()
+	s.Tasks += c.Tasks.Load()
+	s.StateMachineBoxes += c.StateMachineBoxes.Load()
+	s.ECCaptures += c.ECCaptures.Load()
+	s.ECRestores += c.ECRestores.Load()
+	s.PoolItems += c.PoolItems.Load()
 }
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
@@ -401,17 +429,10 @@ func (m *Machine) Stats() Stats {
 		s.Instructions += t.pubSteps.Load()
 		s.Calls += t.pubCalls.Load()
 		s.AsyncCalls += t.pubAsyncCalls.Load()
+		t.Counters.sumInto(&s)
 	}
 	m.threadsMu.Unlock()
-	c := &m.Counters
-	s.AsyncCalls += c.AsyncCalls.Load() // sm: counted by the stubs (AsyncMethodBuilderCore.Enter)
-	s.Suspensions = c.Suspensions.Load()
-	s.Continuations = c.Continuations.Load()
-	s.Tasks = c.Tasks.Load()
-	s.StateMachineBoxes = c.StateMachineBoxes.Load()
-	s.ECCaptures = c.ECCaptures.Load()
-	s.ECRestores = c.ECRestores.Load()
-	s.PoolItems = c.PoolItems.Load()
+	m.Counters.sumInto(&s)
 	return s
 }
 

@@ -151,7 +151,7 @@ func contClass(n int) int {
 func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 	class := contClass(n)
 	if class < 0 {
-		t.M.Counters.Continuations.Add(1)
+		t.Counters.Continuations.Add(1)
 		c := &Continuation{}
 		c.regs, c.nregs = unsafe.Pointer(unsafe.SliceData(make([]Value, numRegs))), uint32(n)
 		t.countContinuation(c, numRegs)
@@ -164,7 +164,7 @@ func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 		c.nregs = uint32(n)
 		return c
 	}
-	t.M.Counters.Continuations.Add(1)
+	t.Counters.Continuations.Add(1)
 	var c *Continuation
 	switch class {
 	case 0:
@@ -273,7 +273,7 @@ func CompletedTaskValue() *Task { return completedVoid }
 // observing caller receives: a completed Task (cached when .NET caches it),
 // a ValueTask, or nothing for async void.
 func (t *Thread) thunkResult(kind AsyncKind, v Value) Value {
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	switch kind {
 	case AsyncVoid:
 		return Null
@@ -321,7 +321,7 @@ func (t *Thread) thunkFault(kind AsyncKind, err error) (Value, error) {
 	}
 	tk := NewTask(resultT)
 	t.countTask(tk)
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
 	if kind == AsyncValueTask || kind == AsyncValueTaskT {
 		return t.M.valueTask(tk, Null, kind == AsyncValueTaskT), nil
@@ -423,7 +423,7 @@ func (t *Thread) awaitValue(v Value, dst int) (Value, bool, error) {
 // boundary (a thunk, which gets a Task owning the chain, or a resumed frame,
 // which links the rest of its chain), and registers the resumption with aw.
 func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) {
-	t.M.Counters.Suspensions.Add(1)
+	t.Counters.Suspensions.Add(1)
 	var first, last *Continuation
 	leafEC := t.Ctx.Current()
 	ecHere := leafEC
@@ -469,7 +469,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
 		t.countTask(tk)
-		t.M.Counters.Tasks.Add(1)
+		t.Counters.Tasks.Add(1)
 		c.link = unsafe.Pointer(tk)
 		c.bits |= contRoot
 		c.Kind = kind
@@ -547,7 +547,7 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 		c.bits |= contSuppressed
 	default:
 		c.EC = ec
-		t.M.Counters.ECCaptures.Add(1)
+		t.Counters.ECCaptures.Add(1)
 	}
 	return c
 }
@@ -698,7 +698,7 @@ func (t *Thread) passOn(c *Continuation, v Value, err error, flags uint8) *Conti
 func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
 	switch {
 	case c.EC != nil:
-		t.M.Counters.ECRestores.Add(1)
+		t.Counters.ECRestores.Add(1)
 		t.Ctx.Switch(c.EC)
 	case c.bits&contSuppressed == 0:
 		if t.Ctx.Installed() != nil {
