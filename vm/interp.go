@@ -837,8 +837,10 @@ func (t *Thread) run() (result Value, err error) {
 				if flags&frameResumed != 0 {
 					// The popped slot still holds the continuation; the
 					// chain goes on in this run.
-					if t.resumeNext(flags, fr.rest, v, nil) {
-						t.match = nil
+					if t.resumeReturn(flags, fr.rest, v) {
+						if t.match != nil {
+							t.match = nil
+						}
 						fr = &t.frames[len(t.frames)-1]
 						fn = fr.fn
 						regs = t.stack[fr.base : fr.base+fn.NumRegs]

@@ -43,8 +43,13 @@ type Func struct {
 	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind
 	Awaits                                  []AwaitSite // per await instruction, for rt suspension
-	Native                                  NativeFn
-	Attrs                                   []string // attribute names, for the bench harness
+	// AwaitAt maps a pc to 1 + the index in Awaits of the await there (0:
+	// none), so that a suspension finds its site without a search; made
+	// with the liveness (rtasync.Prepare). Without it (a Func built by
+	// hand) Awaits is searched.
+	AwaitAt []uint16
+	Native  NativeFn
+	Attrs   []string // attribute names, for the bench harness
 	// Sig is the type parameters and parameter list as .NET's stack
 	// traces print them: "(Int32 n, String s)", "[T](T x)".
 	Sig string
