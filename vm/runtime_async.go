@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"errors"
 	"sync/atomic"
 	"unsafe"
 
@@ -226,8 +225,14 @@ func (t *Thread) recycle(c *Continuation) {
 }
 
 // errSuspended is returned by run when its boundary frame suspended (a
-// resumed frame awaiting again); the chain is already registered.
-var errSuspended = errors.New("suspended")
+// resumed frame awaiting again); the chain is already registered. Its
+// static type is a pointer, so `err == errSuspended` compiles to two word
+// compares rather than a call of the runtime's interface equality.
+var errSuspended = &suspendedError{}
+
+type suspendedError struct{}
+
+func (*suspendedError) Error() string { return "suspended" }
 
 // AsyncCallEnter prepares a just-pushed frame of an rt async method.
 // awaited says whether the caller awaits it directly (async calling
