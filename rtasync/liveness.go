@@ -87,7 +87,7 @@ func successors(f *vm.Func, pc int) []int {
 
 // Analyze fills f.Awaits[i].Live by backward dataflow over the bytecode,
 // exception edges included: registers read by a handler are live throughout
-// its protected range.
+// its protected range; and f.AwaitAt, the site of each await by pc.
 func Analyze(p *vm.Program, f *vm.Func) {
 	n := len(f.Code)
 	in := make([]regSet, n)
@@ -158,6 +158,16 @@ func Analyze(p *vm.Program, f *vm.Func) {
 		if a.Live == nil {
 			a.Live = []int32{}
 		}
+	}
+	f.AwaitAt = nil
+	if len(f.Awaits) < 0xFFFF {
+		at := make([]uint16, n)
+		for i, a := range f.Awaits {
+			if a.PC >= 0 && a.PC < n && at[a.PC] == 0 {
+				at[a.PC] = uint16(i + 1)
+			}
+		}
+		f.AwaitAt = at
 	}
 }
 

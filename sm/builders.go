@@ -122,7 +122,7 @@ func (b *Builder) newTask(t *vm.Thread) *vm.Task {
 		tk.SetTaskType(vm.TaskOf(rt))
 	}
 	tk.Owner = b
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	return tk
 }
 
@@ -151,7 +151,7 @@ func (b *Builder) moveNext(t *vm.Thread, sm vm.Value) error {
 // caller's thread and puts the caller's ExecutionContext back afterwards, so
 // nothing the method does before its first suspension leaks to the caller.
 func (b *Builder) start(t *vm.Thread, sm vm.Value) error {
-	t.M.Counters.AsyncCalls.Add(1)
+	t.Counters.AsyncCalls.Add(1)
 	saved := t.Ctx.Current()
 	err := b.moveNext(t, sm)
 	if t.Ctx.Current() != saved {
@@ -169,14 +169,14 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 	if !b.boxed {
 		b.boxed = true
 		b.sm = sm
-		t.M.Counters.StateMachineBoxes.Add(1)
+		t.Counters.StateMachineBoxes.Add(1)
 		if b.task == nil && b.kind != kindVoid {
 			b.task = b.newTask(t)
 		}
 	}
 	b.ec = t.Ctx.CaptureForSuspension()
 	if b.ec != nil {
-		t.M.Counters.ECCaptures.Add(1)
+		t.Counters.ECCaptures.Add(1)
 	}
 	if aw, ok := awaiter.AsNative().(vm.Awaiter); ok {
 		// A task's awaiter and Task.Yield's take the builder itself as
@@ -239,7 +239,7 @@ func (b *Builder) resumeOn(w *vm.Thread) {
 	saved := w.Ctx.Current()
 	if ec != ctx.DefaultFlowSuppressed {
 		if ec != nil {
-			w.M.Counters.ECRestores.Add(1)
+			w.Counters.ECRestores.Add(1)
 		}
 		w.Ctx.RestoreFromSuspension(ec)
 	}
@@ -356,7 +356,7 @@ func fromResult(t *vm.Thread, plain, generic builderKind, args []vm.Value) vm.Va
 	if len(args) == 2 {
 		b.kind, b.resultT, v = generic, typeArg(args[0]), args[1]
 	}
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	switch b.kind {
 	case kindTask:
 		return vm.TaskValue(vm.CompletedTaskValue())
@@ -447,7 +447,7 @@ func registerCore() {
 	vm.RegisterType(TAwaiter)
 	vm.RegisterType(TSavedContext)
 	core.AddStatic("Enter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		t.M.Counters.AsyncCalls.Add(1)
+		t.Counters.AsyncCalls.Add(1)
 		return savedContext(t.Ctx.Current()), nil
 	})
 	core.AddStatic("Leave", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -185,9 +185,16 @@ func (t *Thread) stackTrace(max int) []TraceEntry {
 func (t *Thread) exit(steps int64, prevRun uint64, v Value, err error) (Value, error) {
 	t.Steps += steps
 	t.curRun = prevRun
+	// An atomic store is a locked instruction on amd64, a load is not:
+	// counts that did not change (a resumed chain often makes no call) are
+	// not stored again.
 	t.pubSteps.Store(t.Steps)
-	t.pubCalls.Store(t.calls)
-	t.pubAsyncCalls.Store(t.asyncCalls)
+	if t.pubCalls.Load() != t.calls {
+		t.pubCalls.Store(t.calls)
+	}
+	if t.pubAsyncCalls.Load() != t.asyncCalls {
+		t.pubAsyncCalls.Store(t.asyncCalls)
+	}
 	return v, err
 }
 
@@ -837,8 +844,10 @@ func (t *Thread) run() (result Value, err error) {
 				if flags&frameResumed != 0 {
 					// The popped slot still holds the continuation; the
 					// chain goes on in this run.
-					if t.resumeNext(flags, fr.rest, v, nil) {
-						t.match = nil
+					if t.resumeReturn(flags, fr.rest, v) {
+						if t.match != nil {
+							t.match = nil
+						}
 						fr = &t.frames[len(t.frames)-1]
 						fn = fr.fn
 						regs = t.stack[fr.base : fr.base+fn.NumRegs]

@@ -47,6 +47,11 @@ type Func struct {
 	IsStatic, IsVirtual, IsAbstract, IsCtor bool
 	Async                                   AsyncKind
 	Awaits                                  []AwaitSite // per await instruction, for rt suspension
+	// AwaitAt maps a pc to 1 + the index in Awaits of the await there (0:
+	// none), so that a suspension finds its site without a search; made
+	// with the liveness (rtasync.Prepare). Without it (a Func built by
+	// hand) Awaits is searched.
+	AwaitAt []uint16
 	// TaskType is the constructed task type an async method returning
 	// Task<T> or ValueTask<T> with a closed T makes (Task`1[System.Int32]);
 	// nil otherwise, and the task is then an erased Task`1.
@@ -228,7 +233,9 @@ type Machine struct {
 	threadsMu    sync.Mutex
 	threads      []*Thread
 	MaxDepth     int // frames per thread before "Stack overflow."
-	Counters     Counters
+	// Counters holds the counts made outside any VM thread (CountersFor);
+	// each thread has its own, and Stats sums them.
+	Counters Counters
 	// Sandbox hides the host from the program (the playground runs code
 	// from anyone who can reach it): no environment variables, machine name
 	// or host command line. The library has no file or network access at all.
@@ -239,7 +246,10 @@ type Machine struct {
 	closures []atomic.Pointer[Closure]
 }
 
-// Counters are the --stats figures. They are updated with atomics.
+// Counters are the --stats figures, kept per thread (Thread.Counters) so
+// that the suspension paths of several threads never share a cache line;
+// Stats sums them. Only the owning thread adds to its counters, but Stats
+// reads them while it runs, hence the atomics.
 type Counters struct {
 	Calls, AsyncCalls, Suspensions, Continuations, Tasks, StateMachineBoxes atomic.Int64
 	ECCaptures, ECRestores, PoolItems                                       atomic.Int64
@@ -374,6 +384,29 @@ type Thread struct {
 	// freeConts are continuations this thread resumed and finished, by
 	// size class, reused by its next suspensions.
 	freeConts [numContClasses]contFreeList
+	// Counters are this thread's --stats counts (see Counters).
+	Counters Counters
+}
+
+// CountersFor returns the counters to add to for work done by t: its own,
+// or the machine's when t is nil (a timer or another outside caller).
+func (m *Machine) CountersFor(t *Thread) *Counters {
+	if t != nil {
+		return &t.Counters
+	}
+	return &m.Counters
+}
+
+// sumInto adds c's counts to s.
+func (c *Counters) sumInto(s *Stats) {
+	s.AsyncCalls += c.AsyncCalls.Load() // sm: counted by the stubs (AsyncMethodBuilderCore.Enter)
+	s.Suspensions += c.Suspensions.Load()
+	s.Continuations += c.Continuations.Load()
+	s.Tasks += c.Tasks.Load()
+	s.StateMachineBoxes += c.StateMachineBoxes.Load()
+	s.ECCaptures += c.ECCaptures.Load()
+	s.ECRestores += c.ECRestores.Load()
+	s.PoolItems += c.PoolItems.Load()
 }
 
 // NewThread makes a VM thread; the caller runs it on its own goroutine.
@@ -431,17 +464,10 @@ func (m *Machine) Stats() Stats {
 		s.Instructions += t.pubSteps.Load()
 		s.Calls += t.pubCalls.Load()
 		s.AsyncCalls += t.pubAsyncCalls.Load()
+		t.Counters.sumInto(&s)
 	}
 	m.threadsMu.Unlock()
-	c := &m.Counters
-	s.AsyncCalls += c.AsyncCalls.Load() // sm: counted by the stubs (AsyncMethodBuilderCore.Enter)
-	s.Suspensions = c.Suspensions.Load()
-	s.Continuations = c.Continuations.Load()
-	s.Tasks = c.Tasks.Load()
-	s.StateMachineBoxes = c.StateMachineBoxes.Load()
-	s.ECCaptures = c.ECCaptures.Load()
-	s.ECRestores = c.ECRestores.Load()
-	s.PoolItems = c.PoolItems.Load()
+	m.Counters.sumInto(&s)
 	return s
 }
 

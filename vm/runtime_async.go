@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"errors"
 	"sync/atomic"
 	"unsafe"
 
@@ -151,7 +150,7 @@ func contClass(n int) int {
 func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 	class := contClass(n)
 	if class < 0 {
-		t.M.Counters.Continuations.Add(1)
+		t.Counters.Continuations.Add(1)
 		c := &Continuation{}
 		c.regs, c.nregs = unsafe.Pointer(unsafe.SliceData(make([]Value, numRegs))), uint32(n)
 		t.countContinuation(c, numRegs)
@@ -164,7 +163,7 @@ func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 		c.nregs = uint32(n)
 		return c
 	}
-	t.M.Counters.Continuations.Add(1)
+	t.Counters.Continuations.Add(1)
 	var c *Continuation
 	switch class {
 	case 0:
@@ -211,15 +210,29 @@ func (t *Thread) recycle(c *Continuation) {
 	if c.nregs > 0 {
 		clear(c.Regs())
 	}
-	c.Fn, c.Cl, c.EC = nil, nil, nil
+	// Fn is cleared for the deadlock report, which skips finished
+	// continuations; the others only when set, sparing the write barrier.
+	c.Fn = nil
+	if c.Cl != nil {
+		c.Cl = nil
+	}
+	if c.EC != nil {
+		c.EC = nil
+	}
 	c.link = unsafe.Pointer(fl.head)
 	c.bits = 0
 	fl.head, fl.n = c, fl.n+1
 }
 
 // errSuspended is returned by run when its boundary frame suspended (a
-// resumed frame awaiting again); the chain is already registered.
-var errSuspended = errors.New("suspended")
+// resumed frame awaiting again); the chain is already registered. Its
+// static type is a pointer, so `err == errSuspended` compiles to two word
+// compares rather than a call of the runtime's interface equality.
+var errSuspended = &suspendedError{}
+
+type suspendedError struct{}
+
+func (*suspendedError) Error() string { return "suspended" }
 
 // AsyncCallEnter prepares a just-pushed frame of an rt async method.
 // awaited says whether the caller awaits it directly (async calling
@@ -279,7 +292,7 @@ func CompletedTaskValue() *Task { return completedVoid }
 // a Task<bool>, a Task<int> of -1..8), a ValueTask, or nothing for async
 // void.
 func (t *Thread) thunkResult(fn *Func, v Value) Value {
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	kind := fn.Async
 	switch kind {
 	case AsyncVoid:
@@ -336,7 +349,7 @@ func (t *Thread) thunkFault(fn *Func, err error) (Value, error) {
 		tk.SetTaskType(fn.TaskType)
 	}
 	t.countTask(tk)
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	t.faultTask(tk, th.Exc)
 	if kind == AsyncValueTask || kind == AsyncValueTaskT {
 		return t.M.valueTask(tk, Null, kind == AsyncValueTaskT), nil
@@ -440,27 +453,40 @@ func (t *Thread) awaitValue(v Value, dst int) (Value, bool, error) {
 // suspend saves the top frame and every frame awaiting it, up to the nearest
 // boundary (a thunk, which gets a Task owning the chain, or a resumed frame,
 // which links the rest of its chain), and registers the resumption with aw.
+// It is one pass down the frame stack: a frame awaited by its caller in the
+// context the caller had (the common `return await F() + 1`) is saved and
+// passed without popping it or touching the context; the frames are popped
+// together at the boundary. Only a frame whose caller's context differs
+// takes the slow step (pop it, switch the context back, which may run
+// change handlers).
 func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) {
-	t.M.Counters.Suspensions.Add(1)
+	t.Counters.Suspensions.Add(1)
 	var first, last *Continuation
-	leafEC := t.Ctx.Current()
-	ecHere := leafEC
+	ec := t.Ctx.Installed() // the context at the await being saved (nil: Default)
+	frames := t.frames
+	i := len(frames) - 1
 	for {
-		fr := &t.frames[len(t.frames)-1]
-		c := t.saveFrame(fr, dst, ecHere)
+		fr := &frames[i]
+		c := t.saveFrame(fr, dst, ec)
 		if last != nil {
 			last.link = unsafe.Pointer(c)
 		} else {
 			first = c
 		}
 		last = c
-		flags, savedEC, ret := fr.flags, fr.ec, fr.ret
-		kind, taskT := fr.fn.Async, fr.fn.TaskType
-		t.frames = t.frames[:len(t.frames)-1]
+		flags := fr.flags
+		if flags&frameAwaited != 0 && fr.ec == ec {
+			// The caller awaits this frame in the context installed now:
+			// nothing to switch back.
+			dst = fr.ret - frames[i-1].base
+			i--
+			continue
+		}
 		if flags&frameResumed != 0 {
 			// c is the continuation this frame was resumed from, reused
 			// (saveFrame); it keeps that one's successor, task and kind.
 			// The root's task now waits on a new leaf.
+			t.frames = frames[:i]
 			root := c
 			for root.bits&contRoot == 0 && root.link != nil {
 				root = (*Continuation)(root.link)
@@ -471,11 +497,14 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			t.register(aw, first)
 			return Null, true, errSuspended
 		}
-		t.restoreEC(savedEC)
-		ecHere = savedEC
+		savedEC, ret, kind, taskT := fr.ec, fr.ret, fr.fn.Async, fr.fn.TaskType
+		t.frames = frames[:i]
+		t.restoreEC(savedEC) // may run bytecode (change handlers) above frame i-1
+		frames = t.frames
+		ec = savedEC
 		if flags&frameAwaited != 0 {
-			caller := &t.frames[len(t.frames)-1]
-			dst = ret - caller.base
+			dst = ret - frames[i-1].base
+			i--
 			continue
 		}
 		// A thunk: the caller observes a Task owning the chain.
@@ -490,7 +519,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
 		t.countTask(tk)
-		t.M.Counters.Tasks.Add(1)
+		t.Counters.Tasks.Add(1)
 		c.link = unsafe.Pointer(tk)
 		c.bits |= contRoot
 		c.Kind = kind
@@ -511,70 +540,91 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 	}
 }
 
-// saveFrame allocates the continuation of a suspending frame.
+// saveFrame returns the continuation of a suspending frame, its registers
+// saved; ec is the context installed at its await (nil: Default).
 func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 	fn := fr.fn
 	si := fn.awaitSite(fr.pc - 1)
-	n, inTry := fn.NumRegs, true
-	var live []int32
-	if si >= 0 && si < 0xFFFF {
-		site := &fn.Awaits[si]
-		inTry = site.InTry
-		if site.Live != nil {
-			live, n = site.Live, len(site.Live)
-		}
-	} else {
-		si = -1 // no site: every register is saved
-	}
-	// A frame resumed from a continuation that suspends again reuses that
-	// continuation (and its register array when large enough): a loop of
-	// awaits allocates once, not once per iteration. Nothing else refers to
-	// it any more: its predecessor in the chain has finished, and the
-	// dispatcher that resumed it does not touch it after a re-suspension.
-	// It keeps its link (the rest of the chain, or the root's task), kind,
-	// class and wake function.
 	var c *Continuation
-	if fr.flags&frameResumed != 0 {
-		c = fr.rest
-		if !c.roomFor(n) {
-			clear(c.Regs())
-			c.regs, c.class = unsafe.Pointer(unsafe.SliceData(make([]Value, fn.NumRegs))), 0
-		} else if old := int(c.nregs); n < old {
-			clear(c.Regs()[n:old])
-		}
-		c.nregs = uint32(n)
-		c.bits &= contRoot
-		c.EC = nil
+	var bits uint8
+	if si < 0 || si >= 0xFFFF {
+		// No site (or no index to keep): every register is saved, and an
+		// exception is delivered into the frame.
+		si, bits = -1, contInTry
+		c = t.frameContinuation(fr, fn.NumRegs)
+		copy(unsafe.Slice((*Value)(c.regs), fn.NumRegs), t.stack[fr.base:fr.base+fn.NumRegs])
 	} else {
-		c = t.newContinuation(n, fn.NumRegs)
+		site := &fn.Awaits[si]
+		if site.InTry {
+			bits = contInTry
+		}
+		live := site.Live
+		if live == nil {
+			c = t.frameContinuation(fr, fn.NumRegs)
+			copy(unsafe.Slice((*Value)(c.regs), fn.NumRegs), t.stack[fr.base:fr.base+fn.NumRegs])
+		} else {
+			c = t.frameContinuation(fr, len(live))
+			if len(live) > 0 {
+				regs := t.stack[fr.base : fr.base+fn.NumRegs]
+				saved := unsafe.Slice((*Value)(c.regs), len(live))
+				for i, r := range live {
+					saved[i] = regs[r]
+				}
+			}
+		}
+	}
+	c.Fn, c.PC, c.Dst, c.site = fn, int32(fr.pc), uint16(dst), uint16(si+1)
+	if c.Cl != fr.cl {
+		c.Cl = fr.cl
+	}
+	if ec != nil && !ec.IsDefault() {
+		if ec.IsFlowSuppressed() {
+			bits |= contSuppressed
+		} else {
+			c.EC = ec
+			t.Counters.ECCaptures.Add(1)
+		}
+	}
+	c.bits |= bits
+	return c
+}
+
+// frameContinuation returns the continuation to save a suspending frame in,
+// with room for n registers: the one a resumed frame was resumed from, or a
+// new one. A resumed frame reuses its continuation (and its register array
+// when large enough): a loop of awaits allocates once, not once per
+// iteration. Nothing else refers to it any more: its predecessor in the
+// chain has finished, and the dispatcher that resumed it does not touch it
+// after a re-suspension. It keeps its link (the rest of the chain, or the
+// root's task), kind, class and wake function; its other bits and context
+// are cleared for the caller to set.
+func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
+	fn := fr.fn
+	if fr.flags&frameResumed == 0 {
+		c := t.newContinuation(n, fn.NumRegs)
 		c.Kind = fn.Async
+		return c
 	}
-	c.Fn, c.PC, c.Dst, c.Cl, c.site = fn, int32(fr.pc), uint16(dst), fr.cl, uint16(si+1)
-	regs := t.stack[fr.base : fr.base+fn.NumRegs]
-	saved := c.Regs()
-	if live != nil {
-		for i, r := range live {
-			saved[i] = regs[r]
-		}
-	} else {
-		copy(saved, regs)
+	c := fr.rest
+	if !c.roomFor(n) {
+		clear(c.Regs())
+		c.regs, c.class = unsafe.Pointer(unsafe.SliceData(make([]Value, fn.NumRegs))), 0
+	} else if old := int(c.nregs); n < old {
+		clear(c.Regs()[n:old])
 	}
-	if inTry {
-		c.bits |= contInTry
-	}
-	switch {
-	case ec == nil || ec.IsDefault():
-	case ec.IsFlowSuppressed():
-		c.bits |= contSuppressed
-	default:
-		c.EC = ec
-		t.M.Counters.ECCaptures.Add(1)
+	c.nregs = uint32(n)
+	c.bits &= contRoot
+	if c.EC != nil {
+		c.EC = nil
 	}
 	return c
 }
 
 // awaitSite returns the index in f.Awaits of the await at pc, -1 if none.
 func (f *Func) awaitSite(pc int) int {
+	if uint(pc) < uint(len(f.AwaitAt)) {
+		return int(f.AwaitAt[pc]) - 1
+	}
 	for i := range f.Awaits {
 		if f.Awaits[i].PC == pc {
 			return i
@@ -584,36 +634,46 @@ func (f *Func) awaitSite(pc int) int {
 }
 
 // register asks the awaiter to resume the chain when it completes. A Task
-// holds the chain itself in its continuation slot (no closure); awaiters
-// that resume once get the chain's wake function, made once per
-// continuation object and reused with it, and the awaiter travels in the
-// continuation; others get a one-shot resumption per registration.
+// holds the chain itself in its continuation slot (no closure); Task.Yield
+// (a Yielder) has the chain queued as it is; other awaiters that resume
+// once get the chain's wake function, made once per continuation object and
+// reused with it, and the awaiter travels in the continuation; others get a
+// one-shot resumption per registration.
 func (t *Thread) register(aw Awaiter, chain *Continuation) {
-	if tk, ok := aw.(*Task); ok {
+	switch a := aw.(type) {
+	case *Task:
 		chain.bits |= contOnce
-		if tk.addContinuation(chain) {
+		if a.addContinuation(chain) {
 			return
 		}
-	} else if _, once := aw.(ResumesOnce); once {
-		chain.bits |= contOnce
-	} else {
-		// An awaiter that may call its continuation more than once (or
-		// late, after the chain moved on) gets a resumption of its own
-		// that runs the first time only.
-		var fired atomic.Bool
-		aw.UnsafeOnCompleted(t, func(w *Thread) {
-			if fired.Swap(true) {
-				return
-			}
-			v, err := aw.GetResult(w)
-			w.Dispatch(chain, v, err)
-		})
+		// The task completed since IsCompleted was asked.
+		t.Queue(chain.wakeFor(aw))
 		return
-	}
-	if _, ok := aw.(Yielder); ok {
+	case Yielder:
+		chain.bits |= contOnce
 		t.QueueItem((*yieldResume)(chain))
 		return
+	case ResumesOnce:
+		chain.bits |= contOnce
+		aw.UnsafeOnCompleted(t, chain.wakeFor(aw))
+		return
 	}
+	// An awaiter that may call its continuation more than once (or late,
+	// after the chain moved on) gets a resumption of its own that runs the
+	// first time only.
+	var fired atomic.Bool
+	aw.UnsafeOnCompleted(t, func(w *Thread) {
+		if fired.Swap(true) {
+			return
+		}
+		v, err := aw.GetResult(w)
+		w.Dispatch(chain, v, err)
+	})
+}
+
+// wakeFor returns the chain's wake function, made at its first use, set to
+// take the result from aw.
+func (chain *Continuation) wakeFor(aw Awaiter) func(w *Thread) {
 	if chain.wake == nil {
 		x := &contWake{}
 		x.fn = func(w *Thread) {
@@ -625,12 +685,7 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 		chain.wake = x
 	}
 	chain.wake.aw = aw
-	if _, ok := aw.(*Task); ok {
-		// The task completed since IsCompleted was asked.
-		t.Queue(chain.wake.fn)
-		return
-	}
-	aw.UnsafeOnCompleted(t, chain.wake.fn)
+	return chain.wake.fn
 }
 
 // Dispatch resumes a suspended chain with the awaited result (or
@@ -701,6 +756,24 @@ func (t *Thread) resumeNext(flags uint8, c *Continuation, v Value, err error) bo
 	return next != nil && t.enterChain(next, v, err, flags)
 }
 
+// resumeReturn is resumeNext for a value: the resumed frame (flags,
+// continuation c) has returned v. The next continuation always receives a
+// value, so there is no frame to pass by.
+func (t *Thread) resumeReturn(flags uint8, c *Continuation, v Value) bool {
+	next := c.Next()
+	if next == nil {
+		t.finishChain(c, v, nil)
+	}
+	if flags&frameRecycles != 0 {
+		t.recycle(c)
+	}
+	if next == nil {
+		return false
+	}
+	t.enterContinuation(next, v, nil, flags)
+	return true
+}
+
 // passOn moves past continuation c, which the outcome (v or err) has
 // passed: it returns the next continuation, or nil at the end of the
 // chain, after completing the root's task. c is recycled when flags say
@@ -720,33 +793,33 @@ func (t *Thread) passOn(c *Continuation, v Value, err error, flags uint8) *Conti
 // in c's context: its saved registers back in place and the awaited value
 // in R[Dst] (an exception is raised at the await by the caller).
 func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
-	switch {
-	case c.EC != nil:
-		t.M.Counters.ECRestores.Add(1)
+	if c.EC != nil {
+		t.Counters.ECRestores.Add(1)
 		t.Ctx.Switch(c.EC)
-	case c.bits&contSuppressed == 0:
-		if t.Ctx.Installed() != nil {
-			t.Ctx.Switch(nil)
-		}
+	} else if c.bits&contSuppressed == 0 && t.Ctx.Installed() != nil {
+		t.Ctx.Switch(nil)
 	}
 	// The base is taken after the switch: a change handler runs bytecode.
 	fn := c.Fn
 	base := t.top()
-	if need := base + fn.NumRegs + 1; need > len(t.stack) {
-		t.growStack(need)
+	top := base + fn.NumRegs
+	if top >= len(t.stack) {
+		t.growStack(top + 1)
 	}
-	regs := t.stack[base : base+fn.NumRegs]
-	saved := c.Regs()
-	var live []int32
-	if c.site != 0 {
-		live = fn.Awaits[c.site-1].Live
-	}
-	if live != nil {
-		for i, r := range live {
-			regs[r] = saved[i]
+	regs := t.stack[base:top:top]
+	if n := int(c.nregs); n > 0 {
+		saved := unsafe.Slice((*Value)(c.regs), n)
+		var live []int32
+		if c.site != 0 {
+			live = fn.Awaits[c.site-1].Live
 		}
-	} else {
-		copy(regs, saved)
+		if live != nil {
+			for i, r := range live {
+				regs[r] = saved[i]
+			}
+		} else {
+			copy(regs, saved)
+		}
 	}
 	if err == nil {
 		regs[c.Dst] = v

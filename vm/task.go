@@ -471,7 +471,7 @@ func (t *Thread) Queue(work func(t *Thread)) { t.M.queue(t, WorkFunc(work)) }
 func (t *Thread) QueueItem(item PoolItem) { t.M.queue(t, item) }
 
 func (m *Machine) queue(from *Thread, item PoolItem) {
-	m.Counters.PoolItems.Add(1)
+	m.CountersFor(from).PoolItems.Add(1)
 	if m.Host != nil {
 		m.Host.Queue(from, item)
 		return

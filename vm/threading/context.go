@@ -130,7 +130,7 @@ func ecArg(v vm.Value) *ctx.Context {
 func init() {
 	ec := vm.RegisterType(TExecutionContext)
 	ec.AddStatic("Capture", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		t.M.Counters.ECCaptures.Add(1)
+		t.Counters.ECCaptures.Add(1)
 		return ecValue(t.Ctx.Capture()), nil
 	})
 	ec.AddStatic("Run", 3, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -140,7 +140,7 @@ func init() {
 		if c == nil {
 			return vm.Null, t.Throw("System.InvalidOperationException", ctx.MsgNullContext)
 		}
-		t.M.Counters.ECRestores.Add(1)
+		t.Counters.ECRestores.Add(1)
 		err := t.Ctx.Run(c, func() error {
 			_, err := t.CallValue(cb, []vm.Value{state})
 			return err

@@ -147,7 +147,7 @@ func (d *delegateTask) start(t *vm.Thread) {
 	Attach(t)
 	d.started.Store(true)
 	d.ec = t.Ctx.Capture()
-	t.M.Counters.Tasks.Add(1)
+	t.Counters.Tasks.Add(1)
 	if d.options&optAttachedToParent != 0 {
 		if p := currentTask(t); p != nil && creationOptions(p)&optDenyChildAttach == 0 {
 			if pd := delegateOf(p); pd != nil {

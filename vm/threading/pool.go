@@ -216,7 +216,7 @@ func (p *Pool) QueueFrom(t *vm.Thread, work func(t *vm.Thread)) {
 
 // QueueItemFrom queues item from VM thread t, as QueueFrom does.
 func (p *Pool) QueueItemFrom(t *vm.Thread, item vm.PoolItem) {
-	p.m.Counters.PoolItems.Add(1)
+	p.m.CountersFor(t).PoolItems.Add(1)
 	p.post(t, item)
 }
 
