@@ -451,6 +451,12 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			// The binder's type of the receiver.
 			ci = fs.boundClass(fun.X)
 		}
+		if bm := fs.c.info.CallOf(e); bm != nil && bm.Owner != nil && bm.Owner.Lib && !bm.Static {
+			// A library virtual (object.Equals(object)): dispatched by
+			// name, which reaches the receiver's override of it, never a
+			// same-arity overload of the user's (Equals(Pt)).
+			ci = nil
+		}
 		if ci != nil && fun.Name != "Invoke" {
 			if ms := ci.methods[fun.Name]; len(ms) > 0 {
 				if m := fs.c.pickMethod(ms, e.Args, e); m != nil {

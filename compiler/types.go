@@ -627,7 +627,16 @@ func (c *Compiler) declareMember(ci *classInfo, m *lang.MethodDecl, prop *lang.P
 					r = true
 				}
 			}
-			if !r {
+			switch {
+			case r:
+			case m.Modifiers.Has(lang.ModOverride) && fn.Slot == 0:
+				// An override of a library virtual (object.Equals(object),
+				// ToString(), GetHashCode()) is dispatched by name and
+				// argument count: it comes first, before a same-arity
+				// overload that is not virtual (Equals(Pt) beside
+				// Equals(object)), which calls of it never reach.
+				fl = append([]*vm.Func{fn}, fl...)
+			default:
 				fl = append(fl, fn)
 			}
 			ci.t.Methods[m.Name] = fl
