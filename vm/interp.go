@@ -1099,7 +1099,11 @@ func (t *Thread) closure(i int, fr *Frame, regs []Value) *Closure {
 	if cl := slot.Load(); cl != nil {
 		return cl
 	}
-	cl := &Closure{Header: Header{TDelegate}, Fn: f}
+	typ := f.DelegateType
+	if typ == nil {
+		typ = TDelegate
+	}
+	cl := &Closure{Header: Header{typ}, Fn: f}
 	t.Count(unsafe.Pointer(cl), SizeClosure)
 	if slot.CompareAndSwap(nil, cl) {
 		return cl
