@@ -2,6 +2,8 @@ package lib
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"asyncvm/vm"
 )
@@ -84,11 +86,32 @@ func (c *keyComparer) equal(t *vm.Thread, stored, probe vm.Value) (bool, error) 
 		if stored.IsNull() || probe.IsNull() {
 			return stored.IsNull() && probe.IsNull(), nil
 		}
-		return c.str.compare(stored, probe) == 0, nil
+		x, _ := str(stored)
+		y, _ := str(probe)
+		if x == y {
+			return true, nil
+		}
+		// Only case may tell equal keys apart: culture order ties no two
+		// distinct strings.
+		return c.str.ignoreCase && equalUpper(x, y), nil
 	}
 	r, err := t.Invoke(c.equals, c.value, []vm.Value{stored, probe})
 	if err != nil {
 		return false, err
 	}
 	return r.AsBool(), nil
+}
+
+// equalUpper reports whether strings.ToUpper(a) == strings.ToUpper(b)
+// without building either: the mapping is rune by rune.
+func equalUpper(a, b string) bool {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		a, b = a[na:], b[nb:]
+		if ra != rb && unicode.ToUpper(ra) != unicode.ToUpper(rb) {
+			return false
+		}
+	}
+	return a == "" && b == ""
 }
