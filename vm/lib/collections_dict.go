@@ -80,7 +80,10 @@ func (d *dict) keyArg(t *vm.Thread, k vm.Value) (hkey, error) {
 	if k.IsNull() {
 		return hkey{}, argNull(t, "key")
 	}
-	return d.h.keyOf(t, k)
+	if c := d.h.cmp; c != nil {
+		return c.key(t, k)
+	}
+	return keyOf(t, k)
 }
 
 func keyText(t *vm.Thread, k vm.Value) string {
