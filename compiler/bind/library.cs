@@ -2042,6 +2042,7 @@ namespace System.Linq
         public extern static IEnumerable<TSource[]> Chunk<TSource>(this IEnumerable<TSource> source, int size);
         public extern static IEnumerable<TSource> Concat<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
         public extern static bool Contains<TSource>(this IEnumerable<TSource> source, TSource value);
+        public extern static bool Contains<TSource>(this IEnumerable<TSource> source, TSource value, IEqualityComparer<TSource> comparer);
         public extern static int Count<TSource>(this IEnumerable<TSource> source);
         public extern static int Count<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate);
         public extern static IEnumerable<TSource> DefaultIfEmpty<TSource>(this IEnumerable<TSource> source);
@@ -2074,9 +2075,11 @@ namespace System.Linq
         public extern static TSource SingleOrDefault<TSource>(this IEnumerable<TSource> source, TSource defaultValue);
         public extern static TSource SingleOrDefault<TSource>(this IEnumerable<TSource> source, Func<TSource, bool> predicate, TSource defaultValue);
         public extern static IEnumerable<IGrouping<TKey, TSource>> GroupBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<IGrouping<TKey, TSource>> GroupBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<TResult> Join<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, TInner, TResult> resultSelector);
         public extern static IEnumerable<TResult> GroupJoin<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, IEnumerable<TInner>, TResult> resultSelector);
         public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);
+        public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
         public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
         public extern static long LongCount<TSource>(this IEnumerable<TSource> source);
@@ -2149,7 +2152,9 @@ namespace System.Linq
         public extern static float Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, float> selector);
         public extern static TSource[] ToArray<TSource>(this IEnumerable<TSource> source);
         public extern static Dictionary<TKey, TSource> ToDictionary<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static Dictionary<TKey, TSource> ToDictionary<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
         public extern static Dictionary<TKey, TElement> ToDictionary<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);
+        public extern static Dictionary<TKey, TElement> ToDictionary<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, IEqualityComparer<TKey> comparer);
         public extern static HashSet<TSource> ToHashSet<TSource>(this IEnumerable<TSource> source);
         public extern static HashSet<TSource> ToHashSet<TSource>(this IEnumerable<TSource> source, IEqualityComparer<TSource> comparer);
         public extern static List<TSource> ToList<TSource>(this IEnumerable<TSource> source);

@@ -39141,27 +39141,49 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2045, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Count",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2045, 49),
+								Pos:      lp(2045, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2045, 54),
+									Pos:  lp(2045, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2045, 66),
+											Pos:  lp(2045, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2045, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2045, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 102),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2045, 120),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -39192,24 +39214,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2046, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2046, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2046, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2046, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39217,33 +39221,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2047, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2047, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2047, 75),
+								Pos:      lp(2047, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 80),
+									Pos:  lp(2047, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 92),
+											Pos:  lp(2047, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2047, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2047, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2047, 97),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39280,14 +39296,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2048, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2048, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39303,25 +39311,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Distinct",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2049, 69),
+								Pos:      lp(2049, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 74),
+									Pos:  lp(2049, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 86),
+											Pos:  lp(2049, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2049, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2049, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -39358,20 +39374,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2050, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2050, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39387,21 +39389,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2051, 77),
+								Pos:      lp(2051, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 82),
+									Pos:  lp(2051, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 94),
+											Pos:  lp(2051, 86),
 											Name: "TSource",
 										},
 									},
@@ -39409,22 +39410,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2051, 111),
+								Pos: lp(2051, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 111),
-									Name: "Func",
+									Pos:  lp(2051, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 116),
+											Pos:  lp(2051, 121),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2051, 125),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -39480,20 +39477,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2052, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39501,22 +39484,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2053, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2053, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2053, 57),
+								Pos:      lp(2053, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 62),
+									Pos:  lp(2053, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 74),
+											Pos:  lp(2053, 94),
 											Name: "TSource",
 										},
 									},
@@ -39524,12 +39514,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2053, 91),
+								Pos: lp(2053, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 91),
-									Name: "int",
+									Pos:  lp(2053, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2053, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2053, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "index",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2053, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2053, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2053, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -39540,20 +39554,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2054, 30),
 							Name: "TSource",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2054, 66),
+								Pos:      lp(2054, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 71),
+									Pos:  lp(2054, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2054, 83),
+											Pos:  lp(2054, 74),
 											Name: "TSource",
 										},
 									},
@@ -39561,9 +39575,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2054, 100),
+								Pos: lp(2054, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2054, 100),
+									Pos:  lp(2054, 91),
 									Name: "int",
 								},
 								Name: "index",
@@ -39575,17 +39589,36 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2055, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2055, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Empty",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2055, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2055, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 100),
+									Name: "int",
+								},
+								Name: "index",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39597,44 +39630,13 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2056, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Except",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2056, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2056, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2056, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2056, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -39684,20 +39686,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
-							&lang.Param{
-								Pos: lp(2057, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2057, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2057, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39705,27 +39693,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2058, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2058, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "First",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 53),
+								Pos:      lp(2058, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 58),
+									Pos:  lp(2058, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 70),
+											Pos:  lp(2058, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2058, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2058, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -39756,24 +39778,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2059, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2059, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39783,25 +39787,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2060, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2060, 62),
+								Pos:      lp(2060, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 67),
+									Pos:  lp(2060, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 79),
+											Pos:  lp(2060, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2060, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2060, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2060, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -39831,24 +39853,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2061, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2061, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2061, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -39883,9 +39887,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2062, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2062, 96),
-									Name: "TSource",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2062, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2062, 110),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -39920,24 +39934,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2063, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2063, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2063, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2063, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -39951,25 +39947,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(2064, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 52),
+								Pos:      lp(2064, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 57),
+									Pos:  lp(2064, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 69),
+											Pos:  lp(2064, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2064, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2064, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2064, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2064, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40000,24 +40022,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2065, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2065, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2065, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2065, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40027,25 +40031,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2066, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2066, 61),
+								Pos:      lp(2066, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 66),
+									Pos:  lp(2066, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 78),
+											Pos:  lp(2066, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2066, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2066, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2066, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -40075,24 +40097,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2067, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2067, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -40127,9 +40131,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2068, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2068, 95),
-									Name: "TSource",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2068, 109),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40164,24 +40178,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2069, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2069, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2069, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2069, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2069, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40195,25 +40191,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(2070, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 54),
+								Pos:      lp(2070, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 59),
+									Pos:  lp(2070, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 71),
+											Pos:  lp(2070, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2070, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2070, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2070, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2070, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40244,24 +40266,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2071, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2071, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2071, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40271,25 +40275,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2072, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2072, 63),
+								Pos:      lp(2072, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 68),
+									Pos:  lp(2072, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 80),
+											Pos:  lp(2072, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2072, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2072, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -40319,24 +40341,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2073, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2073, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2073, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -40371,9 +40375,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2074, 97),
 								Type: &lang.TypeRef{
 									Pos:  lp(2074, 97),
-									Name: "TSource",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2074, 111),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40408,24 +40422,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2075, 97),
 								Type: &lang.TypeRef{
 									Pos:  lp(2075, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2075, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2075, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2075, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 128),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40437,18 +40433,73 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2076, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2076, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2076, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2077, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2077, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2076, 42),
+									Pos:  lp(2077, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 52),
+											Pos:  lp(2077, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2076, 58),
+											Pos:  lp(2077, 58),
 											Name: "TSource",
 										},
 									},
@@ -40462,14 +40513,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2076, 91),
+								Pos:      lp(2077, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 96),
+									Pos:  lp(2077, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 108),
+											Pos:  lp(2077, 108),
 											Name: "TSource",
 										},
 									},
@@ -40477,17 +40528,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2076, 125),
+								Pos: lp(2077, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 125),
+									Pos:  lp(2077, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 130),
+											Pos:  lp(2077, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2076, 139),
+											Pos:  lp(2077, 139),
 											Name: "TKey",
 										},
 									},
@@ -40497,14 +40548,92 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2077, 9),
+						Pos:       lp(2078, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 30),
+							Pos:  lp(2078, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2077, 42),
+									Pos:  lp(2078, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2078, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2078, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2078, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2078, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2078, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 176),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2079, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2079, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2079, 42),
 									Name: "TResult",
 								},
 							},
@@ -40518,14 +40647,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2077, 87),
+								Pos:      lp(2079, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 92),
+									Pos:  lp(2079, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 104),
+											Pos:  lp(2079, 104),
 											Name: "TOuter",
 										},
 									},
@@ -40533,13 +40662,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2077, 119),
+								Pos: lp(2079, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 119),
+									Pos:  lp(2079, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 131),
+											Pos:  lp(2079, 131),
 											Name: "TInner",
 										},
 									},
@@ -40547,17 +40676,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2077, 146),
+								Pos: lp(2079, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 146),
+									Pos:  lp(2079, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 151),
+											Pos:  lp(2079, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2077, 159),
+											Pos:  lp(2079, 159),
 											Name: "TKey",
 										},
 									},
@@ -40565,17 +40694,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2077, 183),
+								Pos: lp(2079, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 183),
+									Pos:  lp(2079, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 188),
+											Pos:  lp(2079, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2077, 196),
+											Pos:  lp(2079, 196),
 											Name: "TKey",
 										},
 									},
@@ -40583,21 +40712,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2077, 220),
+								Pos: lp(2079, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 220),
+									Pos:  lp(2079, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 225),
+											Pos:  lp(2079, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2077, 233),
+											Pos:  lp(2079, 233),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2077, 241),
+											Pos:  lp(2079, 241),
 											Name: "TResult",
 										},
 									},
@@ -40607,14 +40736,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2078, 9),
+						Pos:       lp(2080, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 30),
+							Pos:  lp(2080, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2078, 42),
+									Pos:  lp(2080, 42),
 									Name: "TResult",
 								},
 							},
@@ -40628,14 +40757,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2078, 92),
+								Pos:      lp(2080, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 97),
+									Pos:  lp(2080, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 109),
+											Pos:  lp(2080, 109),
 											Name: "TOuter",
 										},
 									},
@@ -40643,13 +40772,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2078, 124),
+								Pos: lp(2080, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 124),
+									Pos:  lp(2080, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 136),
+											Pos:  lp(2080, 136),
 											Name: "TInner",
 										},
 									},
@@ -40657,17 +40786,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2078, 151),
+								Pos: lp(2080, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 151),
+									Pos:  lp(2080, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 156),
+											Pos:  lp(2080, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2078, 164),
+											Pos:  lp(2080, 164),
 											Name: "TKey",
 										},
 									},
@@ -40675,17 +40804,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2078, 188),
+								Pos: lp(2080, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 188),
+									Pos:  lp(2080, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 193),
+											Pos:  lp(2080, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2078, 201),
+											Pos:  lp(2080, 201),
 											Name: "TKey",
 										},
 									},
@@ -40693,27 +40822,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2078, 225),
+								Pos: lp(2080, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 225),
+									Pos:  lp(2080, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 230),
+											Pos:  lp(2080, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2078, 238),
+											Pos:  lp(2080, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2078, 250),
+													Pos:  lp(2080, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2078, 259),
+											Pos:  lp(2080, 259),
 											Name: "TResult",
 										},
 									},
@@ -40723,22 +40852,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
+						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 30),
+							Pos:  lp(2081, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2079, 42),
+									Pos:  lp(2081, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2079, 52),
+											Pos:  lp(2081, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2079, 58),
+											Pos:  lp(2081, 58),
 											Name: "TElement",
 										},
 									},
@@ -40753,14 +40882,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2079, 102),
+								Pos:      lp(2081, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 107),
+									Pos:  lp(2081, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2079, 119),
+											Pos:  lp(2081, 119),
 											Name: "TSource",
 										},
 									},
@@ -40768,17 +40897,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2079, 136),
+								Pos: lp(2081, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 136),
+									Pos:  lp(2081, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2079, 141),
+											Pos:  lp(2081, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2079, 150),
+											Pos:  lp(2081, 150),
 											Name: "TKey",
 										},
 									},
@@ -40786,17 +40915,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2079, 169),
+								Pos: lp(2081, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 169),
+									Pos:  lp(2081, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2079, 174),
+											Pos:  lp(2081, 174),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2079, 183),
+											Pos:  lp(2081, 183),
 											Name: "TElement",
 										},
 									},
@@ -40806,14 +40935,111 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
+						Pos:       lp(2082, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 30),
+							Pos:  lp(2082, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2080, 42),
+									Pos:  lp(2082, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2082, 102),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 107),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 119),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2082, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2082, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2082, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2083, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2083, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2083, 42),
 									Name: "TSource",
 								},
 							},
@@ -40824,14 +41050,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 70),
+								Pos:      lp(2083, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 75),
+									Pos:  lp(2083, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 87),
+											Pos:  lp(2083, 87),
 											Name: "TSource",
 										},
 									},
@@ -40839,13 +41065,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2080, 103),
+								Pos: lp(2083, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 103),
+									Pos:  lp(2083, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 115),
+											Pos:  lp(2083, 115),
 											Name: "TSource",
 										},
 									},
@@ -40855,14 +41081,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
+						Pos:       lp(2084, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 30),
+							Pos:  lp(2084, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2081, 42),
+									Pos:  lp(2084, 42),
 									Name: "TSource",
 								},
 							},
@@ -40873,14 +41099,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 70),
+								Pos:      lp(2084, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 75),
+									Pos:  lp(2084, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2081, 87),
+											Pos:  lp(2084, 87),
 											Name: "TSource",
 										},
 									},
@@ -40888,13 +41114,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2081, 103),
+								Pos: lp(2084, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 103),
+									Pos:  lp(2084, 103),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2081, 115),
+											Pos:  lp(2084, 115),
 											Name: "TSource",
 										},
 									},
@@ -40902,13 +41128,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2081, 132),
+								Pos: lp(2084, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 132),
+									Pos:  lp(2084, 132),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2081, 150),
+											Pos:  lp(2084, 150),
 											Name: "TSource",
 										},
 									},
@@ -40918,151 +41144,31 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2082, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2082, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2083, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2083, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2083, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2083, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2083, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2084, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2084, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2084, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2085, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 47),
+								Pos:      lp(2085, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 52),
+									Pos:  lp(2085, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 64),
+											Pos:  lp(2085, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2085, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2085, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -41073,22 +41179,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2086, 30),
 							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 39),
+								Pos:      lp(2086, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 44),
+									Pos:  lp(2086, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 56),
-											Name: "long",
+											Pos:  lp(2086, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2086, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2086, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2086, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -41097,6 +41224,105 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2087, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2087, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2087, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2088, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2088, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2088, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2088, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2088, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2088, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2088, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2089, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2089, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2089, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2089, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2090, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2090, 30),
 							Name: "long",
 						},
 						Name: "Max",
@@ -41105,14 +41331,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 48),
+								Pos:      lp(2090, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 53),
+									Pos:  lp(2090, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 65),
+											Pos:  lp(2090, 65),
 											Name: "TSource",
 										},
 									},
@@ -41120,17 +41346,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2087, 82),
+								Pos: lp(2090, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 82),
+									Pos:  lp(2090, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 87),
+											Pos:  lp(2090, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2087, 96),
+											Pos:  lp(2090, 96),
 											Name: "long",
 										},
 									},
@@ -41140,148 +41366,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2088, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2088, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2088, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2089, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2089, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2089, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2089, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2089, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2090, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2090, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2091, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2091, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 51),
+								Pos:      lp(2091, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 56),
+									Pos:  lp(2091, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 68),
-											Name: "TSource",
+											Pos:  lp(2091, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2091, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2091, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -41290,33 +41396,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2092, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2092, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2093, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2093, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -41324,14 +41404,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 49),
+								Pos:      lp(2092, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 54),
+									Pos:  lp(2092, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 66),
+											Pos:  lp(2092, 67),
 											Name: "TSource",
 										},
 									},
@@ -41339,18 +41419,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2093, 83),
+								Pos: lp(2092, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 83),
+									Pos:  lp(2092, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 88),
+											Pos:  lp(2092, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2093, 97),
-											Name: "float",
+											Pos:  lp(2092, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -41359,11 +41439,37 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2093, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2093, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2093, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2093, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2093, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2094, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -41385,49 +41491,19 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2095, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2095, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2095, 60),
-								Modifier: "this",
+								Pos: lp(2094, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2095, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 94),
+									Pos:  lp(2094, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 99),
+											Pos:  lp(2094, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2095, 108),
-											Name: "TResult",
+											Pos:  lp(2094, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -41436,27 +41512,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2095, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2095, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2095, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2095, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 30),
-							Name: "TSource",
+							Name: "float",
 						},
-						Name: "MaxBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 59),
+								Pos:      lp(2096, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 64),
+									Pos:  lp(2096, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 76),
+											Pos:  lp(2096, 66),
 											Name: "TSource",
 										},
 									},
@@ -41464,22 +41565,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2096, 93),
+								Pos: lp(2096, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 93),
+									Pos:  lp(2096, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 98),
+											Pos:  lp(2096, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2096, 107),
-											Name: "TKey",
+											Pos:  lp(2096, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41488,20 +41589,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2097, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 38),
+								Pos:      lp(2097, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 43),
+									Pos:  lp(2097, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 55),
-											Name: "int",
+											Pos:  lp(2097, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -41514,22 +41618,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 30),
-							Name: "int",
+							Name: "TResult",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2098, 47),
+								Pos:      lp(2098, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 52),
+									Pos:  lp(2098, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 64),
+											Pos:  lp(2098, 77),
 											Name: "TSource",
 										},
 									},
@@ -41537,18 +41642,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2098, 81),
+								Pos: lp(2098, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 81),
+									Pos:  lp(2098, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 86),
+											Pos:  lp(2098, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2098, 95),
-											Name: "int",
+											Pos:  lp(2098, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -41561,24 +41666,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2099, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "MaxBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 39),
+								Pos:      lp(2099, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 44),
+									Pos:  lp(2099, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 56),
-											Name: "long",
+											Pos:  lp(2099, 76),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2099, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2099, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2099, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -41587,6 +41714,105 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2100, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2100, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2101, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2101, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2101, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2101, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2101, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2101, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2101, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2102, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2102, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2102, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2102, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2103, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2103, 30),
 							Name: "long",
 						},
 						Name: "Min",
@@ -41595,14 +41821,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 48),
+								Pos:      lp(2103, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 53),
+									Pos:  lp(2103, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 65),
+											Pos:  lp(2103, 65),
 											Name: "TSource",
 										},
 									},
@@ -41610,17 +41836,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2100, 82),
+								Pos: lp(2103, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 82),
+									Pos:  lp(2103, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 87),
+											Pos:  lp(2103, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2100, 96),
+											Pos:  lp(2103, 96),
 											Name: "long",
 										},
 									},
@@ -41630,148 +41856,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2101, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2101, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2101, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2101, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2101, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2102, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2102, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2102, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2102, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2102, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2102, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2102, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2102, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2102, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2103, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2103, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2103, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2103, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2104, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2104, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 51),
+								Pos:      lp(2104, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 56),
+									Pos:  lp(2104, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 68),
-											Name: "TSource",
+											Pos:  lp(2104, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2104, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2104, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2104, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2104, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -41780,33 +41886,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2105, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2105, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2105, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2105, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2106, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2106, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -41814,14 +41894,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 49),
+								Pos:      lp(2105, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 54),
+									Pos:  lp(2105, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 66),
+											Pos:  lp(2105, 67),
 											Name: "TSource",
 										},
 									},
@@ -41829,18 +41909,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2106, 83),
+								Pos: lp(2105, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 83),
+									Pos:  lp(2105, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 88),
+											Pos:  lp(2105, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 97),
-											Name: "float",
+											Pos:  lp(2105, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -41849,11 +41929,37 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2106, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2106, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2106, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2107, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2107, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -41875,49 +41981,19 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2108, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2108, 30),
-							Name: "TResult",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2108, 60),
-								Modifier: "this",
+								Pos: lp(2107, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2108, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2108, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2108, 94),
+									Pos:  lp(2107, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 99),
+											Pos:  lp(2107, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2108, 108),
-											Name: "TResult",
+											Pos:  lp(2107, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -41926,27 +42002,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2108, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2108, 30),
+							Name: "float",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2108, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2108, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2109, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 30),
-							Name: "TSource",
+							Name: "float",
 						},
-						Name: "MinBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2109, 59),
+								Pos:      lp(2109, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 64),
+									Pos:  lp(2109, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 76),
+											Pos:  lp(2109, 66),
 											Name: "TSource",
 										},
 									},
@@ -41954,22 +42055,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2109, 93),
+								Pos: lp(2109, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 93),
+									Pos:  lp(2109, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 98),
+											Pos:  lp(2109, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2109, 107),
-											Name: "TKey",
+											Pos:  lp(2109, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -41978,25 +42079,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2110, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2110, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OfType",
+						Name: "Min",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2110, 67),
+								Pos:      lp(2110, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2110, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2110, 68),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -42007,33 +42108,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2111, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2111, 49),
-									Name: "T",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2111, 61),
+								Pos:      lp(2111, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 66),
+									Pos:  lp(2111, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2111, 78),
-											Name: "T",
+											Pos:  lp(2111, 77),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2111, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2111, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2111, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42042,47 +42156,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2112, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2112, 49),
-									Name: "T",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Order",
+						Name: "MinBy",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2112, 61),
+								Pos:      lp(2112, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 66),
+									Pos:  lp(2112, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 78),
-											Name: "T",
+											Pos:  lp(2112, 76),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2112, 89),
+								Pos: lp(2112, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 89),
-									Name: "IComparer",
+									Pos:  lp(2112, 93),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 99),
-											Name: "T",
+											Pos:  lp(2112, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2112, 107),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42091,52 +42204,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2113, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2113, 49),
-									Name: "TSource",
+									Pos:  lp(2113, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2113, 81),
+								Pos:      lp(2113, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 86),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 98),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2113, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2113, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -42149,62 +42237,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2114, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2114, 81),
+								Pos:      lp(2114, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 86),
+									Pos:  lp(2114, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 98),
-											Name: "TSource",
+											Pos:  lp(2114, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2114, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2114, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2114, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2114, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -42217,48 +42272,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2115, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 91),
+								Pos:      lp(2115, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 96),
+									Pos:  lp(2115, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 108),
-											Name: "TSource",
+											Pos:  lp(2115, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2115, 125),
+								Pos: lp(2115, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 125),
-									Name: "Func",
+									Pos:  lp(2115, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2115, 139),
-											Name: "TKey",
+											Pos:  lp(2115, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -42275,21 +42325,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2116, 91),
+								Pos:      lp(2116, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 96),
+									Pos:  lp(2116, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 108),
+											Pos:  lp(2116, 98),
 											Name: "TSource",
 										},
 									},
@@ -42297,36 +42347,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2116, 125),
+								Pos: lp(2116, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 125),
+									Pos:  lp(2116, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 130),
+											Pos:  lp(2116, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2116, 139),
+											Pos:  lp(2116, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2116, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -42343,21 +42379,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 80),
+								Pos:      lp(2117, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2117, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 104),
+											Pos:  lp(2117, 98),
 											Name: "TSource",
 										},
 									},
@@ -42365,22 +42401,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2117, 121),
+								Pos: lp(2117, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 121),
+									Pos:  lp(2117, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 126),
+											Pos:  lp(2117, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2117, 135),
+											Pos:  lp(2117, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2117, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2117, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2117, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42397,21 +42447,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 80),
+								Pos:      lp(2118, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2118, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 104),
+											Pos:  lp(2118, 108),
 											Name: "TSource",
 										},
 									},
@@ -42419,36 +42469,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2118, 121),
+								Pos: lp(2118, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 121),
+									Pos:  lp(2118, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 126),
+											Pos:  lp(2118, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2118, 135),
+											Pos:  lp(2118, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2118, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2118, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -42465,21 +42501,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 90),
+								Pos:      lp(2119, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2119, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 114),
+											Pos:  lp(2119, 108),
 											Name: "TSource",
 										},
 									},
@@ -42487,22 +42523,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2119, 131),
+								Pos: lp(2119, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 131),
+									Pos:  lp(2119, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 136),
+											Pos:  lp(2119, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2119, 145),
+											Pos:  lp(2119, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2119, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42519,21 +42569,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 90),
+								Pos:      lp(2120, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 95),
+									Pos:  lp(2120, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 114),
+											Pos:  lp(2120, 104),
 											Name: "TSource",
 										},
 									},
@@ -42541,17 +42591,71 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2120, 131),
+								Pos: lp(2120, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 131),
+									Pos:  lp(2120, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 136),
+											Pos:  lp(2120, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2120, 145),
+											Pos:  lp(2120, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2121, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2121, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2121, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2121, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2121, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2121, 135),
 											Name: "TKey",
 										},
 									},
@@ -42559,13 +42663,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2120, 164),
+								Pos: lp(2121, 154),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 164),
+									Pos:  lp(2121, 154),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 174),
+											Pos:  lp(2121, 164),
 											Name: "TKey",
 										},
 									},
@@ -42575,32 +42679,33 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2121, 9),
+						Pos:       lp(2122, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2121, 30),
-							Name: "IEnumerable",
+							Pos:  lp(2122, 30),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2121, 42),
+									Pos:  lp(2122, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 68),
+								Pos:      lp(2122, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2122, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 85),
+											Pos:  lp(2122, 114),
 											Name: "TSource",
 										},
 									},
@@ -42608,45 +42713,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2121, 102),
+								Pos: lp(2122, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 102),
-									Name: "TSource",
+									Pos:  lp(2122, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2122, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2122, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2122, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2122, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2122, 42),
-									Name: "int",
-								},
-							},
-						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2122, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2122, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 64),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -42655,34 +42737,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2123, 42),
-									Name: "TResult",
+									Pos:  lp(2123, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "ThenByDescending",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2123, 67),
+								Pos:      lp(2123, 90),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 67),
-									Name: "TResult",
+									Pos:  lp(2123, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2123, 114),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2123, 84),
+								Pos: lp(2123, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 84),
-									Name: "int",
+									Pos:  lp(2123, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2123, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2123, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2123, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2123, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -42699,7 +42813,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -42719,6 +42833,14 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2124, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 102),
+									Name: "TSource",
+								},
+								Name: "element",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -42730,48 +42852,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2125, 42),
-									Name: "TResult",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 76),
-								Modifier: "this",
+								Pos: lp(2125, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2125, 93),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2125, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2125, 110),
+								Pos: lp(2125, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2125, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2125, 124),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2125, 64),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -42788,48 +42889,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 76),
-								Modifier: "this",
+								Pos: lp(2126, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2126, 93),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2126, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2126, 110),
+								Pos: lp(2126, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2126, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2126, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2126, 129),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2126, 84),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -42842,54 +42921,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2127, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2127, 80),
+								Pos:      lp(2127, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 85),
+									Pos:  lp(2127, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 97),
+											Pos:  lp(2127, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2127, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2127, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2127, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2127, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42906,22 +42960,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2128, 93),
+								Pos:      lp(2128, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 98),
+									Pos:  lp(2128, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 110),
+											Pos:  lp(2128, 93),
 											Name: "TSource",
 										},
 									},
@@ -42929,50 +42982,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2128, 127),
+								Pos: lp(2128, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 127),
+									Pos:  lp(2128, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2128, 132),
+											Pos:  lp(2128, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2128, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2128, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2128, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2128, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2128, 214),
+											Pos:  lp(2128, 124),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -42981,41 +43006,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2129, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2129, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2129, 58),
+								Pos:      lp(2129, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 63),
+									Pos:  lp(2129, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 75),
+											Pos:  lp(2129, 93),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2129, 91),
+								Pos: lp(2129, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2129, 110),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2129, 103),
+											Pos:  lp(2129, 115),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2129, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2129, 129),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -43028,24 +43068,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2130, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2130, 65),
+								Pos:      lp(2130, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 70),
+									Pos:  lp(2130, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2130, 82),
+											Pos:  lp(2130, 97),
 											Name: "TSource",
 										},
 									},
@@ -43053,12 +43094,28 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2130, 99),
+								Pos: lp(2130, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 99),
-									Name: "int",
+									Pos:  lp(2130, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2130, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2130, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2130, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -43071,24 +43128,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2131, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2131, 65),
+								Pos:      lp(2131, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 70),
+									Pos:  lp(2131, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2131, 82),
+											Pos:  lp(2131, 110),
 											Name: "TSource",
 										},
 									},
@@ -43096,12 +43155,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2131, 99),
+								Pos: lp(2131, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 99),
-									Name: "int",
+									Pos:  lp(2131, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2131, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2131, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2131, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2131, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2131, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -43110,41 +43207,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2132, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2132, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "SkipLast",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2132, 69),
+								Pos:      lp(2132, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 74),
+									Pos:  lp(2132, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2132, 86),
+											Pos:  lp(2132, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2132, 103),
+								Pos: lp(2132, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 103),
-									Name: "int",
+									Pos:  lp(2132, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 103),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "count",
+								Name: "second",
 							},
 						},
 					},
@@ -43161,20 +43258,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2133, 69),
+								Pos:      lp(2133, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 74),
+									Pos:  lp(2133, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2133, 86),
+											Pos:  lp(2133, 82),
 											Name: "TSource",
 										},
 									},
@@ -43182,9 +43279,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2133, 103),
+								Pos: lp(2133, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 103),
+									Pos:  lp(2133, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -43204,20 +43301,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2134, 70),
+								Pos:      lp(2134, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 75),
+									Pos:  lp(2134, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 87),
+											Pos:  lp(2134, 82),
 											Name: "TSource",
 										},
 									},
@@ -43225,22 +43322,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2134, 104),
+								Pos: lp(2134, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2134, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2134, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2134, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -43257,20 +43344,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2135, 70),
+								Pos:      lp(2135, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2135, 75),
+									Pos:  lp(2135, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2135, 87),
+											Pos:  lp(2135, 86),
 											Name: "TSource",
 										},
 									},
@@ -43278,26 +43365,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2135, 104),
+								Pos: lp(2135, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2135, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2135, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2135, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2135, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2135, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -43314,20 +43387,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2136, 70),
+								Pos:      lp(2136, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 75),
+									Pos:  lp(2136, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 87),
+											Pos:  lp(2136, 86),
 											Name: "TSource",
 										},
 									},
@@ -43335,22 +43408,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2136, 104),
+								Pos: lp(2136, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2136, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2136, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2136, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -43367,7 +43430,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -43399,10 +43462,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2137, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2137, 123),
 											Name: "bool",
 										},
 									},
@@ -43424,20 +43483,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2138, 66),
+								Pos:      lp(2138, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 71),
+									Pos:  lp(2138, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2138, 83),
+											Pos:  lp(2138, 87),
 											Name: "TSource",
 										},
 									},
@@ -43445,17 +43504,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2138, 100),
+								Pos: lp(2138, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 100),
+									Pos:  lp(2138, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2138, 105),
+											Pos:  lp(2138, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2138, 114),
+											Pos:  lp(2138, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2138, 123),
 											Name: "bool",
 										},
 									},
@@ -43477,20 +43540,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2139, 66),
+								Pos:      lp(2139, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 71),
+									Pos:  lp(2139, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2139, 83),
+											Pos:  lp(2139, 87),
 											Name: "TSource",
 										},
 									},
@@ -43498,21 +43561,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2139, 100),
+								Pos: lp(2139, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 100),
+									Pos:  lp(2139, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2139, 105),
+											Pos:  lp(2139, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2139, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2139, 119),
+											Pos:  lp(2139, 118),
 											Name: "bool",
 										},
 									},
@@ -43526,24 +43585,55 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2140, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2140, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2140, 38),
+								Pos:      lp(2140, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 43),
+									Pos:  lp(2140, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2140, 55),
-											Name: "int",
+											Pos:  lp(2140, 87),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2140, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2140, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2140, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -43552,6 +43642,142 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2141, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2141, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2141, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2141, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2141, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2142, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2142, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2142, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2142, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2142, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2142, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2142, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2143, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2143, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2143, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2143, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2144, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2144, 30),
 							Name: "int",
 						},
 						Name: "Sum",
@@ -43560,14 +43786,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2141, 47),
+								Pos:      lp(2144, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 52),
+									Pos:  lp(2144, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2141, 64),
+											Pos:  lp(2144, 64),
 											Name: "TSource",
 										},
 									},
@@ -43575,17 +43801,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2141, 81),
+								Pos: lp(2144, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 81),
+									Pos:  lp(2144, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2141, 86),
+											Pos:  lp(2144, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2141, 95),
+											Pos:  lp(2144, 95),
 											Name: "int",
 										},
 									},
@@ -43595,148 +43821,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2142, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2142, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2142, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2142, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2142, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2143, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2143, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2143, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2143, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2143, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2143, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2143, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2143, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2143, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2144, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2144, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2144, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2144, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2145, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2145, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2145, 50),
+								Pos:      lp(2145, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 55),
+									Pos:  lp(2145, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2145, 67),
-											Name: "TSource",
+											Pos:  lp(2145, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2145, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2145, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2145, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2145, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -43745,24 +43851,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2146, 30),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2146, 42),
+								Pos:      lp(2146, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 47),
+									Pos:  lp(2146, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2146, 59),
-											Name: "decimal",
+											Pos:  lp(2146, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2146, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2146, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2146, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2146, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43771,6 +43898,105 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2147, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2147, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2148, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2148, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2148, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2148, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2148, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2148, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2148, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2149, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2149, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2149, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2150, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2150, 30),
 							Name: "decimal",
 						},
 						Name: "Sum",
@@ -43779,14 +44005,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2147, 51),
+								Pos:      lp(2150, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 56),
+									Pos:  lp(2150, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2147, 68),
+											Pos:  lp(2150, 68),
 											Name: "TSource",
 										},
 									},
@@ -43794,17 +44020,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2147, 85),
+								Pos: lp(2150, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 85),
+									Pos:  lp(2150, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2147, 90),
+											Pos:  lp(2150, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2147, 99),
+											Pos:  lp(2150, 99),
 											Name: "decimal",
 										},
 									},
@@ -43814,23 +44040,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2148, 9),
+						Pos:       lp(2151, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2148, 30),
+							Pos:  lp(2151, 30),
 							Name: "float",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2148, 40),
+								Pos:      lp(2151, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 45),
+									Pos:  lp(2151, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 57),
+											Pos:  lp(2151, 57),
 											Name: "float",
 										},
 									},
@@ -43840,10 +44066,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2149, 9),
+						Pos:       lp(2152, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2149, 30),
+							Pos:  lp(2152, 30),
 							Name: "float",
 						},
 						Name: "Sum",
@@ -43852,14 +44078,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2149, 49),
+								Pos:      lp(2152, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 54),
+									Pos:  lp(2152, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 66),
+											Pos:  lp(2152, 66),
 											Name: "TSource",
 										},
 									},
@@ -43867,17 +44093,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2149, 83),
+								Pos: lp(2152, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 83),
+									Pos:  lp(2152, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 88),
+											Pos:  lp(2152, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2149, 97),
+											Pos:  lp(2152, 97),
 											Name: "float",
 										},
 									},
@@ -43887,13 +44113,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2150, 9),
+						Pos:       lp(2153, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2150, 30),
+							Pos:       lp(2153, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2150, 30),
+								Pos:  lp(2153, 30),
 								Name: "TSource",
 							},
 						},
@@ -43903,184 +44129,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2150, 57),
+								Pos:      lp(2153, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 62),
+									Pos:  lp(2153, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 74),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2151, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2151, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2151, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2151, 47),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2151, 84),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 89),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2151, 101),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2151, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2151, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2151, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2152, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2152, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2152, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2152, 47),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2152, 95),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2152, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2152, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 129),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2152, 134),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2152, 143),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2152, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2152, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2152, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2153, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2153, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2153, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2153, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2153, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2153, 83),
+											Pos:  lp(2153, 74),
 											Name: "TSource",
 										},
 									},
@@ -44094,28 +44150,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2154, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2154, 38),
+									Pos:  lp(2154, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2154, 47),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2154, 66),
+								Pos:      lp(2154, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 71),
+									Pos:  lp(2154, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 83),
+											Pos:  lp(2154, 101),
 											Name: "TSource",
 										},
 									},
@@ -44123,18 +44184,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2154, 100),
+								Pos: lp(2154, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2154, 118),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 118),
+											Pos:  lp(2154, 123),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2154, 132),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -44143,33 +44208,70 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2155, 30),
-							Name: "List",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2155, 35),
+									Pos:  lp(2155, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2155, 47),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2155, 60),
+								Pos:      lp(2155, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 65),
+									Pos:  lp(2155, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2155, 77),
+											Pos:  lp(2155, 101),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2155, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2155, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2155, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2155, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2155, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -44178,47 +44280,75 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2156, 30),
-							Name: "IEnumerable",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2156, 42),
-									Name: "TSource",
+									Pos:  lp(2156, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2156, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2156, 66),
+								Pos:      lp(2156, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 71),
+									Pos:  lp(2156, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2156, 83),
+											Pos:  lp(2156, 112),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2156, 99),
+								Pos: lp(2156, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2156, 129),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2156, 111),
+											Pos:  lp(2156, 134),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2156, 143),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2156, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2156, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2156, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -44227,57 +44357,85 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2157, 30),
-							Name: "IEnumerable",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2157, 42),
-									Name: "TSource",
+									Pos:  lp(2157, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2157, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2157, 66),
+								Pos:      lp(2157, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 71),
+									Pos:  lp(2157, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2157, 83),
+											Pos:  lp(2157, 112),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2157, 99),
+								Pos: lp(2157, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2157, 129),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2157, 111),
+											Pos:  lp(2157, 134),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2157, 143),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2157, 128),
+								Pos: lp(2157, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 128),
+									Pos:  lp(2157, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2157, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2157, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2157, 146),
-											Name: "TSource",
+											Pos:  lp(2157, 221),
+											Name: "TKey",
 										},
 									},
 								},
@@ -44290,10 +44448,241 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2158, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2158, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2158, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2158, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2158, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2159, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2159, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2159, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2159, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2159, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2159, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2159, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2159, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2159, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2160, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2160, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2160, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2160, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2160, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2160, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2161, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2161, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2158, 42),
+									Pos:  lp(2161, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2161, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2161, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2161, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2161, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2161, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2161, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2162, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2162, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2162, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2162, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2162, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2162, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2162, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2162, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2162, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2162, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2162, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2162, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2163, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2163, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2163, 42),
 									Name: "TResult",
 								},
 							},
@@ -44306,14 +44695,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2158, 81),
+								Pos:      lp(2163, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 86),
+									Pos:  lp(2163, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2158, 98),
+											Pos:  lp(2163, 98),
 											Name: "TFirst",
 										},
 									},
@@ -44321,13 +44710,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2158, 113),
+								Pos: lp(2163, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 113),
+									Pos:  lp(2163, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2158, 125),
+											Pos:  lp(2163, 125),
 											Name: "TSecond",
 										},
 									},
@@ -44335,21 +44724,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2158, 142),
+								Pos: lp(2163, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 142),
+									Pos:  lp(2163, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2158, 147),
+											Pos:  lp(2163, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2158, 155),
+											Pos:  lp(2163, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2158, 164),
+											Pos:  lp(2163, 164),
 											Name: "TResult",
 										},
 									},
@@ -44361,7 +44750,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2161, 5),
+				Pos:       lp(2166, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -44372,11 +44761,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2161, 50),
+						Pos:  lp(2166, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2161, 62),
+								Pos:  lp(2166, 62),
 								Name: "TElement",
 							},
 						},
@@ -44384,15 +44773,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2163, 9),
+						Pos: lp(2168, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2163, 9),
+							Pos:  lp(2168, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2163, 20),
+								Pos:  lp(2168, 20),
 								Kind: "get",
 							},
 						},
@@ -44400,7 +44789,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2166, 5),
+				Pos:       lp(2171, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -44410,11 +44799,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2166, 53),
+						Pos:  lp(2171, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2166, 65),
+								Pos:  lp(2171, 65),
 								Name: "TElement",
 							},
 						},

@@ -74,10 +74,14 @@ func (v *dictView) elemType() *vm.Type {
 	return v.d.val
 }
 
-// keyArg computes the hash key of a dictionary key argument; null throws.
-func keyArg(t *vm.Thread, k vm.Value) (hkey, error) {
+// keyArg computes the hash key of a dictionary key argument under the
+// dictionary's comparer; null throws.
+func (d *dict) keyArg(t *vm.Thread, k vm.Value) (hkey, error) {
 	if k.IsNull() {
 		return hkey{}, argNull(t, "key")
+	}
+	if c := d.h.cmp; c != nil {
+		return c.key(t, k)
 	}
 	return keyOf(t, k)
 }
@@ -94,7 +98,7 @@ func keyText(t *vm.Thread, k vm.Value) string {
 func dictKeyed(f func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error)) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d := dictOf(args[0])
-		hk, err := keyArg(t, args[1])
+		hk, err := d.keyArg(t, args[1])
 		if err != nil {
 			return vm.Null, err
 		}
@@ -142,7 +146,12 @@ func init() {
 		}
 		out := vm.NewNative(instanceType(tDictionary, d.key, d.val), d)
 		for _, a := range rest {
-			if a.IsNull() || a.PrimType() != nil || a.Type() == tStringComparer {
+			if c := equalityComparerOf(a); c != nil {
+				d.h.cmp = c
+			}
+		}
+		for _, a := range rest {
+			if a.IsNull() || a.PrimType() != nil || isEqualityComparer(a) {
 				if n, ok := toInt(a); ok && n < 0 {
 					return vm.Null, argOutOfRange(t, "capacity", msgNonNegative)
 				}
@@ -157,7 +166,7 @@ func init() {
 				if !ok {
 					continue
 				}
-				hk, err := keyArg(t, kv.k)
+				hk, err := d.keyArg(t, kv.k)
 				if err != nil {
 					return vm.Null, err
 				}
@@ -184,7 +193,7 @@ func init() {
 	setter := func(add, try bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			d := dictOf(args[0])
-			hk, err := keyArg(t, args[1])
+			hk, err := d.keyArg(t, args[1])
 			if err != nil {
 				return vm.Null, err
 			}

@@ -44,7 +44,7 @@ func (s *hashSet) open(*vm.Thread) (iter, error) {
 
 // add inserts v unless present; it reports whether it was added.
 func (s *hashSet) add(t *vm.Thread, v vm.Value) (bool, error) {
-	hk, err := keyOf(t, v)
+	hk, err := s.h.keyOf(t, v)
 	if err != nil {
 		return false, err
 	}
@@ -56,7 +56,7 @@ func (s *hashSet) add(t *vm.Thread, v vm.Value) (bool, error) {
 }
 
 func (s *hashSet) contains(t *vm.Thread, v vm.Value) (bool, error) {
-	hk, err := keyOf(t, v)
+	hk, err := s.h.keyOf(t, v)
 	if err != nil {
 		return false, err
 	}
@@ -65,7 +65,7 @@ func (s *hashSet) contains(t *vm.Thread, v vm.Value) (bool, error) {
 }
 
 func (s *hashSet) remove(t *vm.Thread, v vm.Value) (bool, error) {
-	hk, err := keyOf(t, v)
+	hk, err := s.h.keyOf(t, v)
 	if err != nil {
 		return false, err
 	}
@@ -75,9 +75,10 @@ func (s *hashSet) remove(t *vm.Thread, v vm.Value) (bool, error) {
 
 func (s *hashSet) items() []vm.Value { return s.h.keys() }
 
-// newSetFrom builds a set of the values of a sequence.
-func newSetFrom(t *vm.Thread, elem *vm.Type, vs []vm.Value) (*hashSet, error) {
-	s := &hashSet{elem: elem}
+// newSetFrom builds a set of the values of a sequence under a comparer
+// (nil: the default).
+func newSetFrom(t *vm.Thread, elem *vm.Type, cmp *keyComparer, vs []vm.Value) (*hashSet, error) {
+	s := &hashSet{elem: elem, h: hashTable{cmp: cmp}}
 	for _, v := range vs {
 		if _, err := s.add(t, v); err != nil {
 			return nil, err
@@ -190,8 +191,13 @@ func init() {
 			elem = ts[0]
 		}
 		var vs []vm.Value
+		var cmp *keyComparer
 		for _, a := range rest {
-			if a.IsNull() || a.PrimType() != nil || a.Type() == tStringComparer {
+			if c := equalityComparerOf(a); c != nil {
+				cmp = c
+				continue
+			}
+			if a.IsNull() || a.PrimType() != nil {
 				continue
 			}
 			var err error
@@ -199,7 +205,7 @@ func init() {
 				return vm.Null, err
 			}
 		}
-		s, err := newSetFrom(t, elem, vs)
+		s, err := newSetFrom(t, elem, cmp, vs)
 		if err != nil {
 			return vm.Null, err
 		}
@@ -257,11 +263,11 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		other, err := newSetFrom(t, nil, vs)
+		s := setOf(args[0])
+		other, err := newSetFrom(t, nil, s.h.cmp, vs)
 		if err != nil {
 			return vm.Null, err
 		}
-		s := setOf(args[0])
 		for _, v := range s.items() {
 			in, err := other.contains(t, v)
 			if err != nil {
@@ -281,7 +287,7 @@ func init() {
 			return vm.Null, err
 		}
 		s := setOf(args[0])
-		other, err := newSetFrom(t, s.elem, vs)
+		other, err := newSetFrom(t, s.elem, s.h.cmp, vs)
 		if err != nil {
 			return vm.Null, err
 		}
@@ -324,11 +330,12 @@ func init() {
 			if err != nil {
 				return vm.Null, err
 			}
-			other, err := newSetFrom(t, nil, vs)
+			s := setOf(args[0])
+			other, err := newSetFrom(t, nil, s.h.cmp, vs)
 			if err != nil {
 				return vm.Null, err
 			}
-			ok, err := f(t, setOf(args[0]), other)
+			ok, err := f(t, s, other)
 			return vm.Bool(ok), err
 		}
 	}

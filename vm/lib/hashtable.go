@@ -30,6 +30,7 @@ type hashTable struct {
 	freeList  int // first free entry, -1 none (meaningful when freeCount > 0)
 	freeCount int
 	version   int
+	cmp       *keyComparer // the IEqualityComparer<T> given, nil for the default
 }
 
 // hashStore is one generation of a table's arrays; neither is resized.
@@ -93,9 +94,27 @@ func sameKey(t *vm.Thread, hk hkey, stored vm.Value) bool {
 	return err == nil && k == hk
 }
 
+// keyOf computes the hash key of v under the table's comparer.
+func (h *hashTable) keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
+	if h.cmp != nil {
+		return h.cmp.key(t, v)
+	}
+	return keyOf(t, v)
+}
+
+// equalKeys compares a stored key with a probe whose hash matched, by the
+// table's comparer or, for user keys, by the stored key's Equals.
+func (h *hashTable) equalKeys(t *vm.Thread, stored, key vm.Value) (bool, error) {
+	if h.cmp != nil {
+		return h.cmp.equal(t, stored, key)
+	}
+	return objEquals(t, stored, key)
+}
+
 // find returns the store searched and the index of key's entry in it, or
 // -1. User keys are compared by their Equals (the stored key's, as .NET's
-// default comparer does), which may run user code that changes the table:
+// default comparer does) and every key of a table with a comparer by the
+// comparer; either may run user code that changes the table:
 // the search goes on in the arrays it started with.
 func (h *hashTable) find(t *vm.Thread, hk hkey, key vm.Value) (*hashStore, int, error) {
 	s := h.store.Load()
@@ -111,8 +130,8 @@ func (h *hashTable) find(t *vm.Thread, hk hkey, key vm.Value) (*hashStore, int, 
 		}
 		e := &es[i]
 		if e.hash == hc {
-			if hk.user {
-				eq, err := objEquals(t, e.key, key)
+			if hk.user || h.cmp != nil {
+				eq, err := h.equalKeys(t, e.key, key)
 				if err != nil {
 					return s, -1, err
 				}
@@ -213,8 +232,8 @@ func (h *hashTable) remove(t *vm.Thread, hk hkey, key vm.Value) (vm.Value, bool,
 		e := &es[i]
 		match := false
 		if e.hash == hc {
-			if hk.user {
-				eq, err := objEquals(t, e.key, key)
+			if hk.user || h.cmp != nil {
+				eq, err := h.equalKeys(t, e.key, key)
 				if err != nil {
 					return vm.Null, false, err
 				}

@@ -406,15 +406,25 @@ func setOp(op string) native {
 		if op == "DistinctBy" {
 			by = args[1]
 		}
+		// The comparer follows the source (Distinct) or the source and the
+		// second sequence or key selector.
+		cmpAt := 2
+		if op == "Distinct" {
+			cmpAt = 1
+		}
+		var cmp *keyComparer
+		if len(args) > cmpAt {
+			cmp = equalityComparerOf(args[cmpAt])
+		}
 		return lazy(op, elemTypeOf(src), func(t *vm.Thread) (iter, error) {
-			seen := &hashSet{}
+			seen := &hashSet{h: hashTable{cmp: cmp}}
 			var otherSet *hashSet
 			if op == "Intersect" || op == "Except" {
 				vs, err := collect(t, other)
 				if err != nil {
 					return nil, err
 				}
-				if otherSet, err = newSetFrom(t, nil, vs); err != nil {
+				if otherSet, err = newSetFrom(t, nil, cmp, vs); err != nil {
 					return nil, err
 				}
 			}
@@ -757,7 +767,11 @@ func init() {
 		if err != nil {
 			return vm.Null, err
 		}
-		s, err := newSetFrom(t, sourceElem(ts, args[0]), vs)
+		var cmp *keyComparer
+		if len(args) > 1 {
+			cmp = equalityComparerOf(args[1])
+		}
+		s, err := newSetFrom(t, sourceElem(ts, args[0]), cmp, vs)
 		if err != nil {
 			return vm.Null, err
 		}
@@ -771,6 +785,9 @@ func init() {
 			args, d.key, d.val = rest, ts[1], ts[2]
 		} else if rest, ts := vm.TakeTypeArgs(args, 2, 2); ts != nil {
 			args, d.key, d.val = rest, ts[1], ts[0]
+		}
+		if len(args) > 2 {
+			d.h.cmp = equalityComparerOf(args[len(args)-1])
 		}
 		vs, err := collect(t, args[0])
 		if err != nil {
@@ -787,7 +804,7 @@ func init() {
 					return vm.Null, err
 				}
 			}
-			hk, err := keyArg(t, k)
+			hk, err := d.keyArg(t, k)
 			if err != nil {
 				return vm.Null, err
 			}
@@ -880,7 +897,11 @@ func init() {
 	}
 	ext("Any", 1, 2, anyAll(false))
 	ext("All", 2, 2, anyAll(true))
-	ext("Contains", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ext("Contains", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var cmp *keyComparer
+		if len(args) > 2 {
+			cmp = equalityComparerOf(args[2])
+		}
 		it, err := iterate(t, args[0])
 		if err != nil {
 			return vm.Null, err
@@ -890,7 +911,12 @@ func init() {
 			if err != nil || !ok {
 				return vm.Bool(false), err
 			}
-			eq, err := objEquals(t, v, args[1])
+			var eq bool
+			if cmp != nil {
+				eq, err = cmp.equal(t, v, args[1])
+			} else {
+				eq, err = objEquals(t, v, args[1])
+			}
 			if err != nil || eq {
 				return vm.Bool(eq), err
 			}
@@ -1104,25 +1130,30 @@ func init() {
 			}), nil
 		}), nil
 	})
-	ext("GroupBy", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ext("GroupBy", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src, keySel := args[0], args[1]
 		var elemSel vm.Value
-		if len(args) > 2 {
-			elemSel = args[2]
+		var cmp *keyComparer
+		for _, a := range args[2:] {
+			if a.AsClosure() != nil {
+				elemSel = a
+			} else {
+				cmp = equalityComparerOf(a)
+			}
 		}
 		return lazy("GroupBy", tGrouping, func(t *vm.Thread) (iter, error) {
 			vs, err := collect(t, src)
 			if err != nil {
 				return nil, err
 			}
-			idx := &hashTable{}
+			idx := &hashTable{cmp: cmp}
 			var groups []*grouping
 			for _, v := range vs {
 				k, err := call1(t, keySel, v)
 				if err != nil {
 					return nil, err
 				}
-				hk, err := keyOf(t, k)
+				hk, err := idx.keyOf(t, k)
 				if err != nil {
 					return nil, err
 				}
