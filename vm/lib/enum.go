@@ -15,9 +15,9 @@ func init() {
 		if len(args) > 1 && !args[1].IsNull() {
 			format, _ = str(args[1])
 		}
-		s, ok := vm.EnumFormat(ty, n, format)
-		if !ok {
-			return vm.Null, t.Throw("System.FormatException", vm.EnumFormatError)
+		s, err := formatEnum(t, ty, n, format)
+		if err != nil {
+			return vm.Null, err
 		}
 		return vm.String(s), nil
 	})
