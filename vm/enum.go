@@ -267,3 +267,13 @@ func enumUnderName(ty *Type) string {
 	}
 	return "an Int32"
 }
+
+// enumFrom converts numeric v to enum ty (an explicit conversion, or
+// unboxing from the underlying type): truncated to the underlying type as
+// unchecked C# does.
+func enumFrom(ty *Type, v Value) Value {
+	if IsIntegral(v) {
+		return EnumValue(ty, EnumNorm(ty, asI64(v)))
+	}
+	return EnumValue(ty, EnumNorm(ty, int64(AsF64(v))))
+}
