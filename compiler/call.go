@@ -617,6 +617,11 @@ func (fs *funcState) callBase(fun *lang.MemberExpr, e *lang.CallExpr, dst int, o
 func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.CallExpr, dst int, opCall vm.Op) *vm.Type {
 	f := t.LookupStatic(fun.Name, len(e.Args))
 	if f == nil {
+		// A generic method's native counts its type arguments too
+		// (Enum.GetValues<TEnum>()).
+		f, _ = fs.libTypeArgsNative(e, len(e.Args), t)
+	}
+	if f == nil {
 		if len(t.Statics[fun.Name]) > 0 {
 			fs.errorf(e.Pos, "No overload for method '%s' takes %d arguments", fun.Name, len(e.Args))
 		} else if g := t.LookupStatic("get_"+fun.Name, 0); g != nil {

@@ -587,6 +587,9 @@ func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
 	}
 	ci := c.classByDecl[def.Decl]
 	if ci == nil {
+		if def.Lib && len(def.Params) == 0 && def.Outer == nil {
+			return def.VM // a non-generic library type the tables declare (DayOfWeek)
+		}
 		return nil
 	}
 	if !ci.generic() || bt.Def == nil {

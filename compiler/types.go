@@ -918,6 +918,18 @@ func (c *Compiler) declareEnum(ci *classInfo) {
 		next++
 	}
 	ci.t.EnumNames = members
+	if len(ci.decl.Bases) > 0 {
+		// enum E : byte names the underlying type.
+		if ut, _ := c.resolveTypeRef(ci.decl.Bases[0], ci, false); ut != nil && isEnumUnder(ut) {
+			ci.t.EnumUnder = ut
+		}
+	}
+	for _, a := range ci.decl.Attributes {
+		switch a.Name {
+		case "Flags", "FlagsAttribute", "System.Flags", "System.FlagsAttribute":
+			ci.t.IsFlags = true
+		}
+	}
 	ci.t.MarkInitialized()
 }
 
@@ -1296,4 +1308,13 @@ func (c *Compiler) inheritInterfaceMembers(ci *classInfo) {
 		}
 	}
 	walk(ci.t)
+}
+
+// isEnumUnder reports whether t may be an enum's underlying type.
+func isEnumUnder(t *vm.Type) bool {
+	switch t {
+	case vm.TSByte, vm.TByte, vm.TShort, vm.TUShort, vm.TInt, vm.TUInt, vm.TLong, vm.TULong:
+		return true
+	}
+	return false
 }

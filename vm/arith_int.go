@@ -436,10 +436,10 @@ func (t *Thread) unbox(v Value, ty *Type) (Value, error) {
 		return Null, t.ThrowNull()
 	case vt == ty:
 		return v, nil
-	case vt.Kind == KindEnum && ty.Kind != KindEnum && ty == TInt:
-		return Int(int32(asI64(v))), nil
-	case ty.Kind == KindEnum && vt == TInt:
-		return EnumValue(ty, asI64(v)), nil
+	case vt.Kind == KindEnum && ty == enumUnder(vt):
+		return EnumUnderlyingValue(vt, v.AsLong()), nil
+	case ty.Kind == KindEnum && vt == enumUnder(ty):
+		return enumFrom(ty, v), nil
 	}
 	return Null, t.Throw("System.InvalidCastException", "Unable to cast object of type '"+vt.FullName()+"' to type '"+ty.FullName()+"'.")
 }

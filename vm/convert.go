@@ -50,7 +50,7 @@ func (t *Thread) ConvertTo(v Value, ty *Type) (Value, error) {
 		return t.convert(v, ConvULong)
 	case KindEnum:
 		if rank(v) != rankNone {
-			return EnumValue(ty, asI64(v)), nil
+			return enumFrom(ty, v), nil
 		}
 	}
 	if ty == TDecimal && rank(v) != rankNone {

@@ -156,7 +156,8 @@
 //	object_ops.go     member access by name, indexing, allocation, is/as/casts
 //	calls.go          CALLVIRT and CALLDEL: virtual, interface, library and delegate calls
 //	convert.go        is-instance tests and conversions on stores
-//	tostring.go       string concatenation, ToString, formatting, enum names
+//	tostring.go       string concatenation, ToString, formatting
+//	enum.go           enum types: underlying type, value order, formats, parsing
 //	typeinit.go       static initialisers, run once per type
 //	ref.go            ref cells for ref and out arguments
 //	delegate.go       multicast delegates

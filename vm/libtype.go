@@ -90,7 +90,7 @@ func NewEnumType(ns, name string, members []EnumMember) *Type {
 	t.IsValueType = true
 	t.EnumUnder = TInt
 	t.EnumNames = members
-	t.Super = TObject
+	t.Super = TEnum
 	return t
 }
 

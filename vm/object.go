@@ -150,12 +150,16 @@ var (
 	TString   = &Type{Kind: KindString, Namespace: "System", Name: "String", CSName: "string", Super: nil}
 	TBox      = &Type{Kind: KindBox, Namespace: "System.Runtime.CompilerServices", Name: "StrongBox`1"}
 	TDelegate = &Type{Kind: KindDelegate, Namespace: "System", Name: "Delegate"}
+	// TEnum is System.Enum, the base class of every enum type: an enum
+	// value converts to it by boxing (its Value already carries its type).
+	TEnum = &Type{Kind: KindNative, Namespace: "System", Name: "Enum", IsAbstract: true}
 )
 
 func init() {
 	TString.Super = TObject
 	TBox.Super = TObject
 	TDelegate.Super = TObject
+	TEnum.Super = TObject
 }
 
 // NewStr allocates a string object.

@@ -179,7 +179,7 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		}
 		if !IsInstance(v, ty) {
 			if ty.Kind == KindEnum && rank(v) != rankNone {
-				t.setReg(ins.A(), EnumValue(ty, asI64(v)))
+				t.setReg(ins.A(), enumFrom(ty, v))
 				return nil
 			}
 			if ty == TDecimal && rank(v) != rankNone {

@@ -99,27 +99,3 @@ func (t *Thread) FormatPrim(v Value, format string) (string, error) {
 	}
 	return "", nil
 }
-
-// EnumName is Enum.ToString(): the member name, a flags combination, or the number.
-func EnumName(ty *Type, n int64) string {
-	for _, m := range ty.EnumNames {
-		if m.Value == n {
-			return m.Name
-		}
-	}
-	if n != 0 {
-		var parts []string
-		rest := n
-		for i := len(ty.EnumNames) - 1; i >= 0; i-- {
-			m := ty.EnumNames[i]
-			if m.Value != 0 && rest&m.Value == m.Value {
-				parts = append([]string{m.Name}, parts...)
-				rest &^= m.Value
-			}
-		}
-		if rest == 0 && len(parts) > 0 {
-			return strings.Join(parts, ", ")
-		}
-	}
-	return strconv.FormatInt(n, 10)
-}

@@ -30,8 +30,9 @@ type Type struct {
 
 	zero      Value // default(T) of a library value type, when hasZero
 	hasZero   bool
-	EnumUnder *Type // an enum's underlying type (int)
+	EnumUnder *Type // an enum's underlying type (int unless declared `enum E : byte`)
 	EnumNames []EnumMember
+	IsFlags   bool // an enum declared [Flags]: ToString prints combinations
 
 	// Instance layout: Fields[i] is F[i] of every instance, base first.
 	Fields     []*Field
@@ -233,6 +234,13 @@ func (t *Type) AddField(f *Field) {
 func (t *Type) LookupMethod(name string, argc int) *Func {
 	if f := pickOverload(t.Methods[name], argc); f != nil {
 		return f
+	}
+	// A type whose Methods do not hold its base's (an enum's, which are
+	// System.Enum's) finds them on the base.
+	for c := t.Super; c != nil && c != TObject; c = c.Super {
+		if f := pickOverload(c.Methods[name], argc); f != nil {
+			return f
+		}
 	}
 	if t != TObject {
 		return pickOverload(TObject.Methods[name], argc)

@@ -545,10 +545,14 @@ func (b *binder) resolveBases(t *Type) {
 		}
 		return
 	}
-	for _, td := range b.decls[t] {
-		if t.Kind == Enum {
-			break
+	if t.Kind == Enum {
+		// Every enum type derives from System.Enum.
+		if t.Base = b.u.lookup("System.Enum", 0); t.Base == nil {
+			t.Base = obj
 		}
+		return
+	}
+	for _, td := range b.decls[t] {
 		for _, br := range td.Bases {
 			bt := b.resolveType(br, b.ctxFor(t))
 			switch {

@@ -131,6 +131,9 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	if from.Kind == Delegate && to.Kind == Delegate {
 		return b.delegateVariant(from, to)
 	}
+	if from.Kind == Enum && to.Kind == Class && b.derives(from, to) {
+		return true // boxing to System.Enum
+	}
 	if (from.Kind == Class || from.Kind == Interface || from.Kind == Delegate) && to.Kind == Class {
 		if b.derives(from, to) {
 			return true
@@ -330,8 +333,8 @@ func (b *binder) explicit(from, to *Type) bool {
 		return true
 	case to.Kind == Nullable:
 		return b.explicit(from, to.Elem) || from == to.Elem
-	case from.Kind == Special && from.Special == Object:
-		return true
+	case from.Kind == Special && from.Special == Object, from.Kind == Class && to.Kind == Enum && b.derives(to, from):
+		return true // unboxing
 	case from.Kind == Delegate && to.Kind == Delegate:
 		return false
 	case from.IsReference() && to.IsReference():

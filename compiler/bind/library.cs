@@ -286,6 +286,33 @@ namespace System
         public extern string ToString();
     }
 
+    // The base class of every enum type. The generic methods take their
+    // type argument at run time (the natives are TypeArgs natives).
+    public abstract class Enum
+    {
+        public extern bool HasFlag(Enum flag);
+        public extern string ToString();
+        public extern string ToString(string format);
+        public extern int CompareTo(object target);
+        public extern bool Equals(object obj);
+        public extern int GetHashCode();
+        public extern static Array GetValues(Type enumType);
+        public extern static TEnum[] GetValues<TEnum>() where TEnum : struct, Enum;
+        public extern static string[] GetNames(Type enumType);
+        public extern static string[] GetNames<TEnum>() where TEnum : struct, Enum;
+        public extern static string GetName(Type enumType, object value);
+        public extern static string GetName<TEnum>(TEnum value) where TEnum : struct, Enum;
+        public extern static object Parse(Type enumType, string value);
+        public extern static object Parse(Type enumType, string value, bool ignoreCase);
+        public extern static TEnum Parse<TEnum>(string value) where TEnum : struct;
+        public extern static TEnum Parse<TEnum>(string value, bool ignoreCase) where TEnum : struct;
+        public extern static bool TryParse<TEnum>(string value, out TEnum result) where TEnum : struct;
+        public extern static bool TryParse<TEnum>(string value, bool ignoreCase, out TEnum result) where TEnum : struct;
+        public extern static bool IsDefined(Type enumType, object value);
+        public extern static bool IsDefined<TEnum>(TEnum value) where TEnum : struct, Enum;
+        public extern static Type GetUnderlyingType(Type enumType);
+    }
+
     public static class Math
     {
         public const double PI = 3.14159265358979323846;

@@ -2,7 +2,6 @@ package lib
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 
 	"asyncvm/ctx"
@@ -141,16 +140,11 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 
 // formatEnum is Enum.ToString(format).
 func formatEnum(t *vm.Thread, ty *vm.Type, n int64, format string) (string, error) {
-	switch format {
-	case "", "G", "g", "F", "f":
-		return vm.EnumName(ty, n), nil
-	case "D", "d":
-		return strconv.FormatInt(n, 10), nil
-	case "X", "x":
-		s := strings.ToUpper(strconv.FormatUint(uint64(uint32(n)), 16))
-		return strings.Repeat("0", 8-len(s)) + s, nil
+	s, ok := vm.EnumFormat(ty, n, format)
+	if !ok {
+		return "", t.Throw("System.FormatException", vm.EnumFormatError)
 	}
-	return "", t.Throw("System.FormatException", "Format string can be only \"G\", \"g\", \"X\", \"x\", \"F\", \"f\", \"D\" or \"d\".")
+	return s, nil
 }
 
 // compositeArgs expands a params object[] argument passed as one array.
