@@ -99,24 +99,7 @@ func EnumSorted(ty *Type) []EnumMember {
 
 // EnumUnderlyingValue returns payload n as a value of ty's underlying type.
 func EnumUnderlyingValue(ty *Type, n int64) Value {
-	n = EnumNorm(ty, n)
-	switch enumUnder(ty) {
-	case TByte:
-		return Byte(uint8(n))
-	case TSByte:
-		return SByte(int8(n))
-	case TShort:
-		return Short(int16(n))
-	case TUShort:
-		return UShort(uint16(n))
-	case TUInt:
-		return UInt(uint32(n))
-	case TLong:
-		return Long(n)
-	case TULong:
-		return ULong(uint64(n))
-	}
-	return Int(int32(n))
+	return MakeIntegral(enumUnder(ty), uint64(n))
 }
 
 // enumNumber is format "D": the underlying value in decimal.
