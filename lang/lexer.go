@@ -193,6 +193,9 @@ func (lx *scanner) next() token {
 	case c == '@' && (lx.peekByte(1) == '$' && lx.peekByte(2) == '"'):
 		lx.off += 2
 		return lx.interpolated(start, true)
+	case c == '$' && lx.peekByte(1) == '"' && lx.peekByte(2) == '"' && lx.peekByte(3) == '"':
+		lx.off++
+		return lx.rawString(start, 1)
 	case c == '$' && lx.peekByte(1) == '"':
 		lx.off++
 		return lx.interpolated(start, false)
@@ -200,9 +203,16 @@ func (lx *scanner) next() token {
 		lx.off += 2
 		return lx.interpolated(start, true)
 	case c == '$' && lx.peekByte(1) == '$':
-		lx.errf(start, false, "raw interpolated string literals are not supported")
-		lx.off++
-		return token{kind: tBad, text: "$", off: start, end: lx.off}
+		dollars := 0
+		for lx.off < lx.limit && lx.src[lx.off] == '$' {
+			dollars++
+			lx.off++
+		}
+		if lx.peekByte(0) != '"' || lx.peekByte(1) != '"' || lx.peekByte(2) != '"' {
+			lx.errf(start, false, "error CS9004: Not enough quotes for raw string literal")
+			return token{kind: tBad, text: string(lx.src[start:lx.off]), off: start, end: lx.off}
+		}
+		return lx.rawString(start, dollars)
 	case c == '@':
 		lx.off++
 		if lx.off < lx.limit {
@@ -217,7 +227,7 @@ func (lx *scanner) next() token {
 		return token{kind: tBad, text: "@", off: start, end: lx.off}
 	case c == '"':
 		if lx.peekByte(1) == '"' && lx.peekByte(2) == '"' {
-			lx.errf(start, false, "raw string literals are not supported")
+			return lx.rawString(start, 0)
 		}
 		return lx.regularString(start)
 	case c == '\'':
@@ -590,7 +600,7 @@ func (lx *scanner) interpolated(start int, verbatim bool) token {
 				continue
 			}
 			flush()
-			p, ok := lx.hole(start)
+			p, ok := lx.holeN(1)
 			if !ok {
 				break
 			}
@@ -614,9 +624,10 @@ func (lx *scanner) interpolated(start int, verbatim bool) token {
 	return token{kind: tInterp, off: start, end: lx.off, verbatim: verbatim, interp: parts}
 }
 
-// hole scans `{expr,align:format}` with lx.off at the '{'. It reports false
-// when the string ended inside the hole.
-func (lx *scanner) hole(strStart int) (lexPart, bool) {
+// holeN scans `{expr,align:format}` with lx.off at its (last) opening '{'
+// and n closing braces (n is the number of '$' of a raw interpolated
+// string, else 1). It reports false when the string ended inside the hole.
+func (lx *scanner) holeN(n int) (lexPart, bool) {
 	open := lx.off
 	lx.off++
 	p := lexPart{hole: true, exprOff: lx.off, alignOff: -1}
@@ -652,7 +663,13 @@ func (lx *scanner) hole(strStart int) (lexPart, bool) {
 		lx.errf(open, false, "expected '}' to close the interpolation hole")
 		return p, false
 	}
-	lx.off++
+	for i := 0; i < n; i++ {
+		if lx.off >= lx.limit || lx.src[lx.off] != '}' {
+			lx.errf(open, lx.off >= lx.limit, "error CS9005: The interpolated raw string literal does not end with enough '}' characters to close the hole")
+			return p, false
+		}
+		lx.off++
+	}
 	return p, true
 }
 
