@@ -118,7 +118,7 @@ type parseState struct {
 func newParseState(filename string, src []byte, script bool) *parseState {
 	st := &parseState{src: newSource(filename, src), script: script, lits: map[int]*Literal{}}
 	lx := &scanner{s: st.src, src: src, limit: len(src), errf: func(off int, incomplete bool, msg string) {
-		if incomplete && !strings.HasPrefix(msg, "unterminated") && !csharpLexMessage[msg] {
+		if incomplete && !strings.HasPrefix(msg, "unterminated") && !strings.HasPrefix(msg, "error CS") && !csharpLexMessage[msg] {
 			msg = incompletePrefix + ": " + msg
 		}
 		st.report(off, msg, incomplete)
@@ -135,7 +135,71 @@ func (st *parseState) report(off int, msg string, incomplete bool) {
 			return
 		}
 	}
-	st.diags = append(st.diags, Diagnostic{Pos: pos, Msg: msg, Incomplete: incomplete})
+	st.diags = append(st.diags, Diagnostic{Pos: pos, Msg: withSyntaxCode(msg), Incomplete: incomplete})
+}
+
+// withSyntaxCode prefixes a syntax diagnostic with C#'s error code for
+// it, as the binder's diagnostics are ("error CS1002: ; expected").
+// Messages that C# has no code for stay as they are.
+func withSyntaxCode(msg string) string {
+	if strings.HasPrefix(msg, "error CS") {
+		return msg
+	}
+	code := ""
+	switch {
+	case msg == "; expected":
+		code = "CS1002"
+	case msg == ") expected":
+		code = "CS1026"
+	case msg == "} expected":
+		code = "CS1513"
+	case msg == "{ expected":
+		code = "CS1514"
+	case msg == "] expected", msg == "( expected":
+		code = "CS1003"
+	case msg == msgStrayCloseBrace:
+		code = "CS1022"
+	case msg == msgNewlineInConstant, msg == "unterminated character literal":
+		code = "CS1010"
+	case msg == msgUnterminatedString:
+		code = "CS1039"
+	case msg == msgMissingHoleClose:
+		code = "CS8076"
+	case msg == "unrecognized escape sequence":
+		code = "CS1009"
+	case msg == "empty character literal":
+		code = "CS1011"
+	case msg == "too many characters in character literal":
+		code = "CS1012"
+	case msg == "unterminated comment":
+		code = "CS1035"
+	case msg == "invalid suffix on numeric literal":
+		code = "CS1013"
+	case msg == "Method must have a return type":
+		code = "CS1520"
+	case msg == "Only auto-implemented properties can have initializers":
+		code = "CS8050"
+	case strings.HasPrefix(msg, "'}' in an interpolated string"):
+		code = "CS8086"
+	case strings.HasPrefix(msg, "unexpected character"), msg == "invalid UTF-8 in source":
+		code = "CS1056"
+	case strings.HasPrefix(msg, "Overloadable unary"):
+		code = "CS1019"
+	case strings.HasPrefix(msg, "Overloadable binary"):
+		code = "CS1020"
+	case strings.HasPrefix(msg, "Overloaded unary operator"):
+		code = "CS1535"
+	case strings.HasPrefix(msg, "Overloaded operator"), strings.HasPrefix(msg, "Overloaded binary operator"):
+		code = "CS1534"
+	case strings.HasSuffix(msg, ", expected an identifier"), strings.HasSuffix(msg, ", expected a variable name"):
+		code = "CS1001"
+	case strings.HasPrefix(msg, "unexpected ") && strings.HasSuffix(msg, ", expected an expression"):
+		code = "CS1525"
+	}
+	if code == "" {
+		return msg
+	}
+	return "error " + code + ": " + msg
 }
 
 // Parse parses a source file: using directives, namespaces, type

@@ -199,13 +199,13 @@ class C
 
 func TestDiagnostics(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{"Console.WriteLine(1)\nx();", "t:1:21: ; expected"},
-		{"var s = \"abc;\n", "t:1:9: Newline in constant"},
-		{"}", "t:1:1: Type or namespace definition, or end-of-file expected"},
+		{"Console.WriteLine(1)\nx();", "t:1:21: error CS1002: ; expected"},
+		{"var s = \"abc;\n", "t:1:9: error CS1010: Newline in constant"},
+		{"}", "t:1:1: error CS1022: Type or namespace definition, or end-of-file expected"},
 		{"struct S { }", "t:1:1: 'struct' is not supported"},
 		{"record R(int X);", "t:1:1: 'record' is not supported"},
 		{"class C { event Action E { get; } }", "t:1:28: unexpected identifier 'get', expected 'add' or 'remove'"},
-		{"delegate void D(int x)\nclass K { }", "t:1:23: ; expected"},
+		{"delegate void D(int x)\nclass K { }", "t:1:23: error CS1002: ; expected"},
 		{"class C { public static C operator &&(C a, C b) => a; }", "t:1:36: unexpected '&&'"},
 		{"unsafe { }", "t:1:1: 'unsafe' is not supported"},
 		{"int* p = null;", "t:1:4: pointer types are not supported"},
@@ -214,12 +214,12 @@ func TestDiagnostics(t *testing.T) {
 		{"var t = (1, 2);", "t:1:9: tuples are not supported"},
 		{"var p = stackalloc int[3];", "t:1:9: 'stackalloc' is not supported"},
 		{"IEnumerable<int> F() { yield return 1; }", "t:1:24: 'yield' is not supported"},
-		{"if (x) {", "t:1:9: } expected"},
-		{"x = 1 +;", "t:1:8: unexpected ';', expected an expression"},
-		{"var c = 'ab';", "t:1:9: too many characters in character literal"},
-		{"/* open", "t:1:1: unterminated comment"},
+		{"if (x) {", "t:1:9: error CS1513: } expected"},
+		{"x = 1 +;", "t:1:8: error CS1525: unexpected ';', expected an expression"},
+		{"var c = 'ab';", "t:1:9: error CS1012: too many characters in character literal"},
+		{"/* open", "t:1:1: error CS1035: unterminated comment"},
 		{"var x = 99999999999999999999;", "t:1:9: integral constant is too large"},
-		{"class C { int this[int i] { get => i; } = 3; }", "t:1:15: Only auto-implemented properties can have initializers"},
+		{"class C { int this[int i] { get => i; } = 3; }", "t:1:15: error CS8050: Only auto-implemented properties can have initializers"},
 		{"class C { int this[] => 1; }", "t:1:20: unexpected ']', expected a parameter type"},
 	}
 	for _, tt := range tests {
@@ -249,7 +249,7 @@ func TestFormatDiagnostic(t *testing.T) {
 		t.Fatal("no diagnostic")
 	}
 	got := FormatDiagnostic(diags[0], src)
-	want := "f.async:3:10: unexpected ';', expected an expression\n\tint x = ;\n\t        ^\n"
+	want := "f.async:3:10: error CS1525: unexpected ';', expected an expression\n\tint x = ;\n\t        ^\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -94,7 +94,7 @@ var b = undefinedName;
 a.Foo()
 throw new InvalidOperationException("boom");
 a + 1
-`, "2\n", []string{"<input>:2:1: unexpected ';'", "^", "undefinedName", "does not contain a definition for 'Foo'", "System.InvalidOperationException: boom"}},
+`, "2\n", []string{"<input>:2:1: error CS1525: unexpected ';'", "^", "undefinedName", "does not contain a definition for 'Foo'", "System.InvalidOperationException: boom"}},
 		{"objects from earlier inputs keep their class", `class Animal { public virtual string Sound() => "..."; }
 class Dog : Animal { public override string Sound() => "woof"; }
 Animal a = new Dog();

@@ -91,7 +91,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := "f.async:3:5: The name 'x' does not exist in the current context\n  x;\n  ^\nf.async:4:1: ; expected\n"
+	stderr := "f.async:3:5: The name 'x' does not exist in the current context\n  x;\n  ^\nf.async:4:1: error CS1002: ; expected\n"
 	if p := compile.check("rt", 2, "", stderr); len(p) != 0 {
 		t.Errorf("matching diagnostics reported %q", p)
 	}
