@@ -991,6 +991,8 @@ func (st *parseState) primary(g *gPrimary) Expr {
 		return d
 	case g.NameOf != nil:
 		return &NameOfExpr{Pos: pos, X: st.expr(g.NameOf)}
+	case g.Anon != nil:
+		return st.lambda(&gLambda{Mods: g.Anon.Mods, Params: g.Anon.Params, Block: g.Anon.Block}, pos)
 	case g.Checked != nil:
 		return &CheckedExpr{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", X: st.expr(g.Checked.X)}
 	case g.Predef != "":

@@ -704,6 +704,7 @@ type gPrimary struct {
 	Default    *gDefault       `parser:"| @@"`
 	NameOf     *gExpr          `parser:"| (?= 'nameof' '(' ) 'nameof' '(' @@ ')'"`
 	Checked    *gCheckedExpr   `parser:"| (?= ( 'checked' | 'unchecked' ) '(' ) @@"`
+	Anon       *gAnonMethod    `parser:"| (?= ( 'async' | 'static' )* 'delegate' '(' ) @@"`
 	Unsup      *unsupPrimary   `parser:"| @@"`
 	Predef     string          `parser:"| @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
 	PredefErr  *predefUseError `parser:"  @@?"`
@@ -804,6 +805,14 @@ type gLambda struct {
 	One    *gName     `parser:"| @@ ) '=>'"`
 	Block  *gBlock    `parser:"( @@"`
 	X      *gExpr     `parser:"| @@ )"`
+}
+
+// gAnonMethod is an anonymous method with a parameter list,
+// `delegate (int x) { ... }`: a lambda with a block body.
+type gAnonMethod struct {
+	Mods   []string   `parser:"@( 'async' | 'static' )* 'delegate'"`
+	Params []*gLParam `parser:"'(' ( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
+	Block  *gBlock    `parser:"@@"`
 }
 
 type gLParam struct {

@@ -908,14 +908,14 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 		}
 		if isWordTok(d.tok(), "delegate") {
 			advanceTo(lex, d.tok().Pos.Offset)
-			return unsupported(lex, "anonymous methods")
+			return unsupported(lex, "anonymous methods without parameter lists")
 		}
 	}
 	switch t.Value {
 	case "sizeof", "stackalloc", "__arglist", "__makeref", "__reftype", "__refvalue":
 		return unsupported(lex, "'"+t.Value+"'")
 	case "delegate":
-		return unsupported(lex, "anonymous methods")
+		return unsupported(lex, "anonymous methods without parameter lists")
 	case "ref":
 		return unsupported(lex, "ref expressions")
 	case "from":
