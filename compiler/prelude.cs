@@ -920,3 +920,174 @@ namespace System
         public static void WaitForPendingFinalizers() { }
     }
 }
+
+namespace System.Threading
+{
+    public enum LazyThreadSafetyMode { None, PublicationOnly, ExecutionAndPublication }
+
+    // PeriodicTimer ticks every Period from its creation; a tick that
+    // passes while nobody waits is kept (one at most), so the next
+    // WaitForNextTickAsync completes at once. Dispose ends a pending wait
+    // with false, as do all waits after it.
+    public sealed class PeriodicTimer : IDisposable
+    {
+        readonly object _gate = new object();
+        readonly System.Diagnostics.Stopwatch _clock = System.Diagnostics.Stopwatch.StartNew();
+        readonly CancellationTokenSource _disposed = new CancellationTokenSource();
+        static readonly TimeSpan Infinite = TimeSpan.FromMilliseconds(-1);
+        TimeSpan _period;
+        TimeSpan _due;
+        bool _waiting;
+
+        public PeriodicTimer(TimeSpan period)
+        {
+            Check(period);
+            _period = period;
+            _due = period;
+        }
+
+        public TimeSpan Period
+        {
+            get => _period;
+            set
+            {
+                Check(value);
+                lock (_gate) { _period = value; _due = _clock.Elapsed + value; }
+            }
+        }
+
+        static void Check(TimeSpan period)
+        {
+            if (period != Infinite && (period <= TimeSpan.Zero || period.TotalMilliseconds > 4294967294))
+                throw new ArgumentOutOfRangeException(nameof(period));
+        }
+
+        public async System.Threading.Tasks.ValueTask<bool> WaitForNextTickAsync(CancellationToken cancellationToken = default)
+        {
+            TimeSpan wait;
+            lock (_gate)
+            {
+                if (_waiting) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+                if (_disposed.IsCancellationRequested) return false;
+                cancellationToken.ThrowIfCancellationRequested();
+                var now = _clock.Elapsed;
+                if (_period != Infinite && now >= _due)
+                {
+                    while (_due <= now) _due += _period;
+                    return true;
+                }
+                _waiting = true;
+                wait = _period == Infinite ? Infinite : _due - now;
+            }
+            try
+            {
+                using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _disposed.Token);
+                await System.Threading.Tasks.Task.Delay(wait, linked.Token);
+            }
+            catch (OperationCanceledException)
+            {
+                lock (_gate) { _waiting = false; }
+                if (_disposed.IsCancellationRequested && !cancellationToken.IsCancellationRequested) return false;
+                throw;
+            }
+            lock (_gate)
+            {
+                _waiting = false;
+                var now = _clock.Elapsed;
+                while (_due <= now) _due += _period;
+            }
+            return true;
+        }
+
+        public void Dispose() => _disposed.Cancel();
+    }
+}
+
+namespace System
+{
+    // Lazy<T> runs its factory once, on the first read of Value. In the
+    // default mode (ExecutionAndPublication) other readers wait for it
+    // under a lock and an exception the factory throws is cached and
+    // rethrown on every read; PublicationOnly lets racing threads each run
+    // it and keeps the first value published.
+    public class Lazy<T>
+    {
+        readonly object _gate = new object();
+        readonly System.Threading.LazyThreadSafetyMode _mode;
+        Func<T> _factory;
+        T _value;
+        bool _created;
+        bool _running;
+        Exception _error;
+
+        // The prelude's bodies are compiled without overload resolution by
+        // type, so the constructors of one arity do not call each other.
+        public Lazy(Func<T> valueFactory)
+        {
+            if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
+            _factory = valueFactory;
+            _mode = System.Threading.LazyThreadSafetyMode.ExecutionAndPublication;
+        }
+        public Lazy(Func<T> valueFactory, bool isThreadSafe)
+        {
+            if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
+            _factory = valueFactory;
+            _mode = isThreadSafe ? System.Threading.LazyThreadSafetyMode.ExecutionAndPublication : System.Threading.LazyThreadSafetyMode.None;
+        }
+        public Lazy(Func<T> valueFactory, System.Threading.LazyThreadSafetyMode mode)
+        {
+            if (valueFactory == null) throw new ArgumentNullException(nameof(valueFactory));
+            _factory = valueFactory;
+            _mode = mode;
+        }
+        public Lazy(T value)
+        {
+            _value = value;
+            _created = true;
+        }
+
+        public bool IsValueCreated => _created;
+
+        public T Value
+        {
+            get
+            {
+                if (_created) return _value;
+                if (_mode == System.Threading.LazyThreadSafetyMode.PublicationOnly)
+                {
+                    var v = _factory();
+                    lock (_gate)
+                    {
+                        if (!_created) { _value = v; _created = true; _factory = null; }
+                        return _value;
+                    }
+                }
+                lock (_gate)
+                {
+                    if (_created) return _value;
+                    if (_error != null) throw _error;
+                    if (_running) throw new InvalidOperationException("ValueFactory attempted to access the Value property of this instance.");
+                    _running = true;
+                    try
+                    {
+                        _value = _factory();
+                        _created = true;
+                        _factory = null;
+                    }
+                    catch (Exception e)
+                    {
+                        _error = e;
+                        throw;
+                    }
+                    finally
+                    {
+                        _running = false;
+                    }
+                    return _value;
+                }
+            }
+        }
+
+        public override string ToString() => _created ? (_value == null ? "" : _value.ToString()) : "Value is not created.";
+    }
+}

@@ -31,6 +31,8 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
 	{types: []string{"GC"}},
+	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
+	{types: []string{"PeriodicTimer"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or

@@ -13978,6 +13978,2012 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(926, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "LazyThreadSafetyMode",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  p(926, 40),
+						Name: "None",
+					},
+					&lang.EnumMember{
+						Pos:  p(926, 46),
+						Name: "PublicationOnly",
+					},
+					&lang.EnumMember{
+						Pos:  p(926, 63),
+						Name: "ExecutionAndPublication",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(932, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PeriodicTimer",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(932, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(934, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(934, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(934, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(934, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(934, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(935, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(935, 18),
+							Name: "System.Diagnostics.Stopwatch",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(935, 47),
+								Name: "_clock",
+								Init: &lang.CallExpr{
+									Pos: p(935, 85),
+									Fun: &lang.MemberExpr{
+										Pos: p(935, 85),
+										X: &lang.MemberExpr{
+											Pos: p(935, 75),
+											X: &lang.MemberExpr{
+												Pos: p(935, 63),
+												X: &lang.Ident{
+													Pos:  p(935, 56),
+													Name: "System",
+												},
+												Name: "Diagnostics",
+											},
+											Name: "Stopwatch",
+										},
+										Name: "StartNew",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(936, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(936, 18),
+							Name: "CancellationTokenSource",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(936, 42),
+								Name: "_disposed",
+								Init: &lang.NewExpr{
+									Pos: p(936, 54),
+									Type: &lang.TypeRef{
+										Pos:  p(936, 58),
+										Name: "CancellationTokenSource",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(937, 9),
+						Modifiers: lang.Modifiers(272),
+						Type: &lang.TypeRef{
+							Pos:  p(937, 25),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(937, 34),
+								Name: "Infinite",
+								Init: &lang.CallExpr{
+									Pos: p(937, 54),
+									Fun: &lang.MemberExpr{
+										Pos: p(937, 54),
+										X: &lang.Ident{
+											Pos:  p(937, 45),
+											Name: "TimeSpan",
+										},
+										Name: "FromMilliseconds",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(937, 71),
+											X: &lang.UnaryExpr{
+												Pos: p(937, 71),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(937, 72),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(938, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(938, 9),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(938, 18),
+								Name: "_period",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(939, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(939, 9),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(939, 18),
+								Name: "_due",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(940, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(940, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(940, 14),
+								Name: "_waiting",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(942, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PeriodicTimer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(942, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(942, 30),
+									Name: "TimeSpan",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(943, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(944, 13),
+									X: &lang.CallExpr{
+										Pos: p(944, 13),
+										Fun: &lang.Ident{
+											Pos:  p(944, 13),
+											Name: "Check",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(944, 19),
+												X: &lang.Ident{
+													Pos:  p(944, 19),
+													Name: "period",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(945, 13),
+									X: &lang.AssignExpr{
+										Pos: p(945, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(945, 13),
+											Name: "_period",
+										},
+										Right: &lang.Ident{
+											Pos:  p(945, 23),
+											Name: "period",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(946, 13),
+									X: &lang.AssignExpr{
+										Pos: p(946, 18),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(946, 13),
+											Name: "_due",
+										},
+										Right: &lang.Ident{
+											Pos:  p(946, 20),
+											Name: "period",
+										},
+									},
+								},
+							},
+							Rbrace: p(947, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(949, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(949, 16),
+							Name: "TimeSpan",
+						},
+						Name: "Period",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(951, 13),
+								Kind: "get",
+								ExprBody: &lang.Ident{
+									Pos:  p(951, 20),
+									Name: "_period",
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(952, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(953, 13),
+									Stmts: []lang.Stmt{
+										&lang.ExprStmt{
+											Pos: p(954, 17),
+											X: &lang.CallExpr{
+												Pos: p(954, 17),
+												Fun: &lang.Ident{
+													Pos:  p(954, 17),
+													Name: "Check",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(954, 23),
+														X: &lang.Ident{
+															Pos:  p(954, 23),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+										&lang.LockStmt{
+											Pos: p(955, 17),
+											X: &lang.Ident{
+												Pos:  p(955, 23),
+												Name: "_gate",
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(955, 30),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(955, 32),
+														X: &lang.AssignExpr{
+															Pos: p(955, 40),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(955, 32),
+																Name: "_period",
+															},
+															Right: &lang.Ident{
+																Pos:  p(955, 42),
+																Name: "value",
+															},
+														},
+													},
+													&lang.ExprStmt{
+														Pos: p(955, 49),
+														X: &lang.AssignExpr{
+															Pos: p(955, 54),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(955, 49),
+																Name: "_due",
+															},
+															Right: &lang.BinaryExpr{
+																Pos: p(955, 71),
+																Op:  "+",
+																X: &lang.MemberExpr{
+																	Pos: p(955, 63),
+																	X: &lang.Ident{
+																		Pos:  p(955, 56),
+																		Name: "_clock",
+																	},
+																	Name: "Elapsed",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(955, 73),
+																	Name: "value",
+																},
+															},
+														},
+													},
+												},
+												Rbrace: p(955, 80),
+											},
+										},
+									},
+									Rbrace: p(956, 13),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(959, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(959, 16),
+							Name: "void",
+						},
+						Name: "Check",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(959, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(959, 27),
+									Name: "TimeSpan",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(960, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(961, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(961, 36),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(961, 24),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(961, 17),
+												Name: "period",
+											},
+											Y: &lang.Ident{
+												Pos:  p(961, 27),
+												Name: "Infinite",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(961, 64),
+											Op:  "||",
+											X: &lang.BinaryExpr{
+												Pos: p(961, 47),
+												Op:  "<=",
+												X: &lang.Ident{
+													Pos:  p(961, 40),
+													Name: "period",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(961, 59),
+													X: &lang.Ident{
+														Pos:  p(961, 50),
+														Name: "TimeSpan",
+													},
+													Name: "Zero",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(961, 92),
+												Op:  ">",
+												X: &lang.MemberExpr{
+													Pos: p(961, 74),
+													X: &lang.Ident{
+														Pos:  p(961, 67),
+														Name: "period",
+													},
+													Name: "TotalMilliseconds",
+												},
+												Y: &lang.Literal{
+													Pos:   p(961, 94),
+													Kind:  lang.LitKind(1),
+													Raw:   "4294967294",
+													Value: uint64(4294967294),
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(962, 17),
+										X: &lang.NewExpr{
+											Pos: p(962, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(962, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(962, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(962, 55),
+														X: &lang.Ident{
+															Pos:  p(962, 62),
+															Name: "period",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(963, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(965, 9),
+						Modifiers: lang.Modifiers(1025),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(965, 22),
+							Name: "System.Threading.Tasks.ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(965, 55),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitForNextTickAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(965, 82),
+								Type: &lang.TypeRef{
+									Pos:  p(965, 82),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+								Default: &lang.DefaultExpr{
+									Pos: p(965, 120),
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(966, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(967, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(967, 13),
+										Name: "TimeSpan",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(967, 22),
+											Name: "wait",
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(968, 13),
+									X: &lang.Ident{
+										Pos:  p(968, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(969, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(970, 17),
+												Cond: &lang.Ident{
+													Pos:  p(970, 21),
+													Name: "_waiting",
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(970, 31),
+													X: &lang.NewExpr{
+														Pos: p(970, 37),
+														Type: &lang.TypeRef{
+															Pos:  p(970, 41),
+															Name: "InvalidOperationException",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(970, 67),
+																X: &lang.Literal{
+																	Pos:   p(970, 67),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"Operation is not valid due to the current state of the object.\"",
+																	Value: string("Operation is not valid due to the current state of the object."),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(971, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(971, 31),
+													X: &lang.Ident{
+														Pos:  p(971, 21),
+														Name: "_disposed",
+													},
+													Name: "IsCancellationRequested",
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(971, 56),
+													X: &lang.Literal{
+														Pos:   p(971, 63),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(972, 17),
+												X: &lang.CallExpr{
+													Pos: p(972, 35),
+													Fun: &lang.MemberExpr{
+														Pos: p(972, 35),
+														X: &lang.Ident{
+															Pos:  p(972, 17),
+															Name: "cancellationToken",
+														},
+														Name: "ThrowIfCancellationRequested",
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(973, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(973, 21),
+														Name: "now",
+														Init: &lang.MemberExpr{
+															Pos: p(973, 34),
+															X: &lang.Ident{
+																Pos:  p(973, 27),
+																Name: "_clock",
+															},
+															Name: "Elapsed",
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(974, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(974, 41),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(974, 29),
+														Op:  "!=",
+														X: &lang.Ident{
+															Pos:  p(974, 21),
+															Name: "_period",
+														},
+														Y: &lang.Ident{
+															Pos:  p(974, 32),
+															Name: "Infinite",
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(974, 48),
+														Op:  ">=",
+														X: &lang.Ident{
+															Pos:  p(974, 44),
+															Name: "now",
+														},
+														Y: &lang.Ident{
+															Pos:  p(974, 51),
+															Name: "_due",
+														},
+													},
+												},
+												Then: &lang.BlockStmt{
+													Pos: p(975, 17),
+													Stmts: []lang.Stmt{
+														&lang.WhileStmt{
+															Pos: p(976, 21),
+															Cond: &lang.BinaryExpr{
+																Pos: p(976, 33),
+																Op:  "<=",
+																X: &lang.Ident{
+																	Pos:  p(976, 28),
+																	Name: "_due",
+																},
+																Y: &lang.Ident{
+																	Pos:  p(976, 36),
+																	Name: "now",
+																},
+															},
+															Body: &lang.ExprStmt{
+																Pos: p(976, 41),
+																X: &lang.AssignExpr{
+																	Pos: p(976, 46),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(976, 41),
+																		Name: "_due",
+																	},
+																	Right: &lang.Ident{
+																		Pos:  p(976, 49),
+																		Name: "_period",
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(977, 21),
+															X: &lang.Literal{
+																Pos:   p(977, 28),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													Rbrace: p(978, 17),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(979, 17),
+												X: &lang.AssignExpr{
+													Pos: p(979, 26),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(979, 17),
+														Name: "_waiting",
+													},
+													Right: &lang.Literal{
+														Pos:   p(979, 28),
+														Kind:  lang.LitKind(9),
+														Raw:   "true",
+														Value: bool(true),
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(980, 17),
+												X: &lang.AssignExpr{
+													Pos: p(980, 22),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(980, 17),
+														Name: "wait",
+													},
+													Right: &lang.CondExpr{
+														Pos: p(980, 44),
+														Cond: &lang.BinaryExpr{
+															Pos: p(980, 32),
+															Op:  "==",
+															X: &lang.Ident{
+																Pos:  p(980, 24),
+																Name: "_period",
+															},
+															Y: &lang.Ident{
+																Pos:  p(980, 35),
+																Name: "Infinite",
+															},
+														},
+														Then: &lang.Ident{
+															Pos:  p(980, 46),
+															Name: "Infinite",
+														},
+														Else: &lang.BinaryExpr{
+															Pos: p(980, 62),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(980, 57),
+																Name: "_due",
+															},
+															Y: &lang.Ident{
+																Pos:  p(980, 64),
+																Name: "now",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(981, 13),
+									},
+								},
+								&lang.TryStmt{
+									Pos: p(982, 13),
+									Body: &lang.BlockStmt{
+										Pos: p(983, 13),
+										Stmts: []lang.Stmt{
+											&lang.UsingDeclStmt{
+												Pos: p(984, 17),
+												Decl: &lang.LocalDeclStmt{
+													Pos: p(984, 23),
+													Decls: []*lang.Declarator{
+														&lang.Declarator{
+															Pos:  p(984, 27),
+															Name: "linked",
+															Init: &lang.CallExpr{
+																Pos: p(984, 60),
+																Fun: &lang.MemberExpr{
+																	Pos: p(984, 60),
+																	X: &lang.Ident{
+																		Pos:  p(984, 36),
+																		Name: "CancellationTokenSource",
+																	},
+																	Name: "CreateLinkedTokenSource",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(984, 84),
+																		X: &lang.Ident{
+																			Pos:  p(984, 84),
+																			Name: "cancellationToken",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(984, 103),
+																		X: &lang.MemberExpr{
+																			Pos: p(984, 113),
+																			X: &lang.Ident{
+																				Pos:  p(984, 103),
+																				Name: "_disposed",
+																			},
+																			Name: "Token",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(985, 17),
+												X: &lang.AwaitExpr{
+													Pos: p(985, 17),
+													X: &lang.CallExpr{
+														Pos: p(985, 51),
+														Fun: &lang.MemberExpr{
+															Pos: p(985, 51),
+															X: &lang.MemberExpr{
+																Pos: p(985, 46),
+																X: &lang.MemberExpr{
+																	Pos: p(985, 40),
+																	X: &lang.MemberExpr{
+																		Pos: p(985, 30),
+																		X: &lang.Ident{
+																			Pos:  p(985, 23),
+																			Name: "System",
+																		},
+																		Name: "Threading",
+																	},
+																	Name: "Tasks",
+																},
+																Name: "Task",
+															},
+															Name: "Delay",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(985, 57),
+																X: &lang.Ident{
+																	Pos:  p(985, 57),
+																	Name: "wait",
+																},
+															},
+															&lang.Arg{
+																Pos: p(985, 63),
+																X: &lang.MemberExpr{
+																	Pos: p(985, 70),
+																	X: &lang.Ident{
+																		Pos:  p(985, 63),
+																		Name: "linked",
+																	},
+																	Name: "Token",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(986, 13),
+									},
+									Catches: []*lang.CatchClause{
+										&lang.CatchClause{
+											Pos: p(987, 13),
+											Type: &lang.TypeRef{
+												Pos:  p(987, 20),
+												Name: "OperationCanceledException",
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(988, 13),
+												Stmts: []lang.Stmt{
+													&lang.LockStmt{
+														Pos: p(989, 17),
+														X: &lang.Ident{
+															Pos:  p(989, 23),
+															Name: "_gate",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(989, 30),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(989, 32),
+																	X: &lang.AssignExpr{
+																		Pos: p(989, 41),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(989, 32),
+																			Name: "_waiting",
+																		},
+																		Right: &lang.Literal{
+																			Pos:   p(989, 43),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+															Rbrace: p(989, 50),
+														},
+													},
+													&lang.IfStmt{
+														Pos: p(990, 17),
+														Cond: &lang.BinaryExpr{
+															Pos: p(990, 55),
+															Op:  "&&",
+															X: &lang.MemberExpr{
+																Pos: p(990, 31),
+																X: &lang.Ident{
+																	Pos:  p(990, 21),
+																	Name: "_disposed",
+																},
+																Name: "IsCancellationRequested",
+															},
+															Y: &lang.UnaryExpr{
+																Pos: p(990, 58),
+																Op:  "!",
+																X: &lang.MemberExpr{
+																	Pos: p(990, 77),
+																	X: &lang.Ident{
+																		Pos:  p(990, 59),
+																		Name: "cancellationToken",
+																	},
+																	Name: "IsCancellationRequested",
+																},
+															},
+														},
+														Then: &lang.ReturnStmt{
+															Pos: p(990, 102),
+															X: &lang.Literal{
+																Pos:   p(990, 109),
+																Kind:  lang.LitKind(9),
+																Raw:   "false",
+																Value: bool(false),
+															},
+														},
+													},
+													&lang.ThrowStmt{
+														Pos: p(991, 17),
+													},
+												},
+												Rbrace: p(992, 13),
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(993, 13),
+									X: &lang.Ident{
+										Pos:  p(993, 19),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(994, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(995, 17),
+												X: &lang.AssignExpr{
+													Pos: p(995, 26),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(995, 17),
+														Name: "_waiting",
+													},
+													Right: &lang.Literal{
+														Pos:   p(995, 28),
+														Kind:  lang.LitKind(9),
+														Raw:   "false",
+														Value: bool(false),
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(996, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(996, 21),
+														Name: "now",
+														Init: &lang.MemberExpr{
+															Pos: p(996, 34),
+															X: &lang.Ident{
+																Pos:  p(996, 27),
+																Name: "_clock",
+															},
+															Name: "Elapsed",
+														},
+													},
+												},
+											},
+											&lang.WhileStmt{
+												Pos: p(997, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(997, 29),
+													Op:  "<=",
+													X: &lang.Ident{
+														Pos:  p(997, 24),
+														Name: "_due",
+													},
+													Y: &lang.Ident{
+														Pos:  p(997, 32),
+														Name: "now",
+													},
+												},
+												Body: &lang.ExprStmt{
+													Pos: p(997, 37),
+													X: &lang.AssignExpr{
+														Pos: p(997, 42),
+														Op:  "+=",
+														Left: &lang.Ident{
+															Pos:  p(997, 37),
+															Name: "_due",
+														},
+														Right: &lang.Ident{
+															Pos:  p(997, 45),
+															Name: "_period",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(998, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(999, 13),
+									X: &lang.Literal{
+										Pos:   p(999, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1000, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1002, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1002, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1002, 44),
+							Fun: &lang.MemberExpr{
+								Pos: p(1002, 44),
+								X: &lang.Ident{
+									Pos:  p(1002, 34),
+									Name: "_disposed",
+								},
+								Name: "Cancel",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1013, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Lazy",
+				Namespace: "System",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1015, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1015, 18),
+							Name: "object",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1015, 25),
+								Name: "_gate",
+								Init: &lang.NewExpr{
+									Pos: p(1015, 33),
+									Type: &lang.TypeRef{
+										Pos:  p(1015, 37),
+										Name: "object",
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1016, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1016, 18),
+							Name: "System.Threading.LazyThreadSafetyMode",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1016, 56),
+								Name: "_mode",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1017, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1017, 9),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1017, 14),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1017, 17),
+								Name: "_factory",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1018, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1018, 9),
+							Name: "T",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1018, 11),
+								Name: "_value",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1019, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1019, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1019, 14),
+								Name: "_created",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1020, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1020, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1020, 14),
+								Name: "_running",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1021, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1021, 9),
+							Name: "Exception",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1021, 19),
+								Name: "_error",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1025, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1025, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1025, 21),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1025, 26),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1026, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1027, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1027, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1027, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1027, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1027, 39),
+										X: &lang.NewExpr{
+											Pos: p(1027, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1027, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1027, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(1027, 71),
+														X: &lang.Ident{
+															Pos:  p(1027, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1028, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1028, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1028, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1028, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1029, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1029, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1029, 13),
+											Name: "_mode",
+										},
+										Right: &lang.MemberExpr{
+											Pos: p(1029, 59),
+											X: &lang.MemberExpr{
+												Pos: p(1029, 38),
+												X: &lang.MemberExpr{
+													Pos: p(1029, 28),
+													X: &lang.Ident{
+														Pos:  p(1029, 21),
+														Name: "System",
+													},
+													Name: "Threading",
+												},
+												Name: "LazyThreadSafetyMode",
+											},
+											Name: "ExecutionAndPublication",
+										},
+									},
+								},
+							},
+							Rbrace: p(1030, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1031, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1031, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 21),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1031, 26),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: p(1031, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1031, 43),
+									Name: "bool",
+								},
+								Name: "isThreadSafe",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1032, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1033, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1033, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1033, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1033, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1033, 39),
+										X: &lang.NewExpr{
+											Pos: p(1033, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1033, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1033, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(1033, 71),
+														X: &lang.Ident{
+															Pos:  p(1033, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1034, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1034, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1034, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1034, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1035, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1035, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1035, 13),
+											Name: "_mode",
+										},
+										Right: &lang.CondExpr{
+											Pos: p(1035, 34),
+											Cond: &lang.Ident{
+												Pos:  p(1035, 21),
+												Name: "isThreadSafe",
+											},
+											Then: &lang.MemberExpr{
+												Pos: p(1035, 74),
+												X: &lang.MemberExpr{
+													Pos: p(1035, 53),
+													X: &lang.MemberExpr{
+														Pos: p(1035, 43),
+														X: &lang.Ident{
+															Pos:  p(1035, 36),
+															Name: "System",
+														},
+														Name: "Threading",
+													},
+													Name: "LazyThreadSafetyMode",
+												},
+												Name: "ExecutionAndPublication",
+											},
+											Else: &lang.MemberExpr{
+												Pos: p(1035, 138),
+												X: &lang.MemberExpr{
+													Pos: p(1035, 117),
+													X: &lang.MemberExpr{
+														Pos: p(1035, 107),
+														X: &lang.Ident{
+															Pos:  p(1035, 100),
+															Name: "System",
+														},
+														Name: "Threading",
+													},
+													Name: "LazyThreadSafetyMode",
+												},
+												Name: "None",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1036, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1037, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1037, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1037, 21),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1037, 26),
+											Name: "T",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: p(1037, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1037, 43),
+									Name: "System.Threading.LazyThreadSafetyMode",
+								},
+								Name: "mode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1038, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1039, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1039, 30),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1039, 17),
+											Name: "valueFactory",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1039, 33),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1039, 39),
+										X: &lang.NewExpr{
+											Pos: p(1039, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1039, 49),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1039, 71),
+													X: &lang.NameOfExpr{
+														Pos: p(1039, 71),
+														X: &lang.Ident{
+															Pos:  p(1039, 78),
+															Name: "valueFactory",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1040, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1040, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1040, 13),
+											Name: "_factory",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1040, 24),
+											Name: "valueFactory",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1041, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1041, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1041, 13),
+											Name: "_mode",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1041, 21),
+											Name: "mode",
+										},
+									},
+								},
+							},
+							Rbrace: p(1042, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1043, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Lazy",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1043, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1043, 21),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1044, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1045, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1045, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1045, 13),
+											Name: "_value",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1045, 22),
+											Name: "value",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1046, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1046, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1046, 13),
+											Name: "_created",
+										},
+										Right: &lang.Literal{
+											Pos:   p(1046, 24),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+							},
+							Rbrace: p(1047, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1049, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1049, 16),
+							Name: "bool",
+						},
+						Name: "IsValueCreated",
+						ExprBody: &lang.Ident{
+							Pos:  p(1049, 39),
+							Name: "_created",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1051, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1051, 16),
+							Name: "T",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1053, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1054, 13),
+									Stmts: []lang.Stmt{
+										&lang.IfStmt{
+											Pos: p(1055, 17),
+											Cond: &lang.Ident{
+												Pos:  p(1055, 21),
+												Name: "_created",
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(1055, 31),
+												X: &lang.Ident{
+													Pos:  p(1055, 38),
+													Name: "_value",
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1056, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1056, 27),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1056, 21),
+													Name: "_mode",
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(1056, 68),
+													X: &lang.MemberExpr{
+														Pos: p(1056, 47),
+														X: &lang.MemberExpr{
+															Pos: p(1056, 37),
+															X: &lang.Ident{
+																Pos:  p(1056, 30),
+																Name: "System",
+															},
+															Name: "Threading",
+														},
+														Name: "LazyThreadSafetyMode",
+													},
+													Name: "PublicationOnly",
+												},
+											},
+											Then: &lang.BlockStmt{
+												Pos: p(1057, 17),
+												Stmts: []lang.Stmt{
+													&lang.LocalDeclStmt{
+														Pos: p(1058, 21),
+														Decls: []*lang.Declarator{
+															&lang.Declarator{
+																Pos:  p(1058, 25),
+																Name: "v",
+																Init: &lang.CallExpr{
+																	Pos: p(1058, 29),
+																	Fun: &lang.Ident{
+																		Pos:  p(1058, 29),
+																		Name: "_factory",
+																	},
+																},
+															},
+														},
+													},
+													&lang.LockStmt{
+														Pos: p(1059, 21),
+														X: &lang.Ident{
+															Pos:  p(1059, 27),
+															Name: "_gate",
+														},
+														Body: &lang.BlockStmt{
+															Pos: p(1060, 21),
+															Stmts: []lang.Stmt{
+																&lang.IfStmt{
+																	Pos: p(1061, 25),
+																	Cond: &lang.UnaryExpr{
+																		Pos: p(1061, 29),
+																		Op:  "!",
+																		X: &lang.Ident{
+																			Pos:  p(1061, 30),
+																			Name: "_created",
+																		},
+																	},
+																	Then: &lang.BlockStmt{
+																		Pos: p(1061, 40),
+																		Stmts: []lang.Stmt{
+																			&lang.ExprStmt{
+																				Pos: p(1061, 42),
+																				X: &lang.AssignExpr{
+																					Pos: p(1061, 49),
+																					Op:  "=",
+																					Left: &lang.Ident{
+																						Pos:  p(1061, 42),
+																						Name: "_value",
+																					},
+																					Right: &lang.Ident{
+																						Pos:  p(1061, 51),
+																						Name: "v",
+																					},
+																				},
+																			},
+																			&lang.ExprStmt{
+																				Pos: p(1061, 54),
+																				X: &lang.AssignExpr{
+																					Pos: p(1061, 63),
+																					Op:  "=",
+																					Left: &lang.Ident{
+																						Pos:  p(1061, 54),
+																						Name: "_created",
+																					},
+																					Right: &lang.Literal{
+																						Pos:   p(1061, 65),
+																						Kind:  lang.LitKind(9),
+																						Raw:   "true",
+																						Value: bool(true),
+																					},
+																				},
+																			},
+																			&lang.ExprStmt{
+																				Pos: p(1061, 71),
+																				X: &lang.AssignExpr{
+																					Pos: p(1061, 80),
+																					Op:  "=",
+																					Left: &lang.Ident{
+																						Pos:  p(1061, 71),
+																						Name: "_factory",
+																					},
+																					Right: &lang.Literal{
+																						Pos:  p(1061, 82),
+																						Kind: lang.LitKind(10),
+																						Raw:  "null",
+																					},
+																				},
+																			},
+																		},
+																		Rbrace: p(1061, 88),
+																	},
+																},
+																&lang.ReturnStmt{
+																	Pos: p(1062, 25),
+																	X: &lang.Ident{
+																		Pos:  p(1062, 32),
+																		Name: "_value",
+																	},
+																},
+															},
+															Rbrace: p(1063, 21),
+														},
+													},
+												},
+												Rbrace: p(1064, 17),
+											},
+										},
+										&lang.LockStmt{
+											Pos: p(1065, 17),
+											X: &lang.Ident{
+												Pos:  p(1065, 23),
+												Name: "_gate",
+											},
+											Body: &lang.BlockStmt{
+												Pos: p(1066, 17),
+												Stmts: []lang.Stmt{
+													&lang.IfStmt{
+														Pos: p(1067, 21),
+														Cond: &lang.Ident{
+															Pos:  p(1067, 25),
+															Name: "_created",
+														},
+														Then: &lang.ReturnStmt{
+															Pos: p(1067, 35),
+															X: &lang.Ident{
+																Pos:  p(1067, 42),
+																Name: "_value",
+															},
+														},
+													},
+													&lang.IfStmt{
+														Pos: p(1068, 21),
+														Cond: &lang.BinaryExpr{
+															Pos: p(1068, 32),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(1068, 25),
+																Name: "_error",
+															},
+															Y: &lang.Literal{
+																Pos:  p(1068, 35),
+																Kind: lang.LitKind(10),
+																Raw:  "null",
+															},
+														},
+														Then: &lang.ThrowStmt{
+															Pos: p(1068, 41),
+															X: &lang.Ident{
+																Pos:  p(1068, 47),
+																Name: "_error",
+															},
+														},
+													},
+													&lang.IfStmt{
+														Pos: p(1069, 21),
+														Cond: &lang.Ident{
+															Pos:  p(1069, 25),
+															Name: "_running",
+														},
+														Then: &lang.ThrowStmt{
+															Pos: p(1069, 35),
+															X: &lang.NewExpr{
+																Pos: p(1069, 41),
+																Type: &lang.TypeRef{
+																	Pos:  p(1069, 45),
+																	Name: "InvalidOperationException",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1069, 71),
+																		X: &lang.Literal{
+																			Pos:   p(1069, 71),
+																			Kind:  lang.LitKind(8),
+																			Raw:   "\"ValueFactory attempted to access the Value property of this instance.\"",
+																			Value: string("ValueFactory attempted to access the Value property of this instance."),
+																		},
+																	},
+																},
+															},
+														},
+													},
+													&lang.ExprStmt{
+														Pos: p(1070, 21),
+														X: &lang.AssignExpr{
+															Pos: p(1070, 30),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(1070, 21),
+																Name: "_running",
+															},
+															Right: &lang.Literal{
+																Pos:   p(1070, 32),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+													&lang.TryStmt{
+														Pos: p(1071, 21),
+														Body: &lang.BlockStmt{
+															Pos: p(1072, 21),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(1073, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1073, 32),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1073, 25),
+																			Name: "_value",
+																		},
+																		Right: &lang.CallExpr{
+																			Pos: p(1073, 34),
+																			Fun: &lang.Ident{
+																				Pos:  p(1073, 34),
+																				Name: "_factory",
+																			},
+																		},
+																	},
+																},
+																&lang.ExprStmt{
+																	Pos: p(1074, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1074, 34),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1074, 25),
+																			Name: "_created",
+																		},
+																		Right: &lang.Literal{
+																			Pos:   p(1074, 36),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "true",
+																			Value: bool(true),
+																		},
+																	},
+																},
+																&lang.ExprStmt{
+																	Pos: p(1075, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1075, 34),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1075, 25),
+																			Name: "_factory",
+																		},
+																		Right: &lang.Literal{
+																			Pos:  p(1075, 36),
+																			Kind: lang.LitKind(10),
+																			Raw:  "null",
+																		},
+																	},
+																},
+															},
+															Rbrace: p(1076, 21),
+														},
+														Catches: []*lang.CatchClause{
+															&lang.CatchClause{
+																Pos: p(1077, 21),
+																Type: &lang.TypeRef{
+																	Pos:  p(1077, 28),
+																	Name: "Exception",
+																},
+																Name: "e",
+																Body: &lang.BlockStmt{
+																	Pos: p(1078, 21),
+																	Stmts: []lang.Stmt{
+																		&lang.ExprStmt{
+																			Pos: p(1079, 25),
+																			X: &lang.AssignExpr{
+																				Pos: p(1079, 32),
+																				Op:  "=",
+																				Left: &lang.Ident{
+																					Pos:  p(1079, 25),
+																					Name: "_error",
+																				},
+																				Right: &lang.Ident{
+																					Pos:  p(1079, 34),
+																					Name: "e",
+																				},
+																			},
+																		},
+																		&lang.ThrowStmt{
+																			Pos: p(1080, 25),
+																		},
+																	},
+																	Rbrace: p(1081, 21),
+																},
+															},
+														},
+														Finally: &lang.BlockStmt{
+															Pos: p(1083, 21),
+															Stmts: []lang.Stmt{
+																&lang.ExprStmt{
+																	Pos: p(1084, 25),
+																	X: &lang.AssignExpr{
+																		Pos: p(1084, 34),
+																		Op:  "=",
+																		Left: &lang.Ident{
+																			Pos:  p(1084, 25),
+																			Name: "_running",
+																		},
+																		Right: &lang.Literal{
+																			Pos:   p(1084, 36),
+																			Kind:  lang.LitKind(9),
+																			Raw:   "false",
+																			Value: bool(false),
+																		},
+																	},
+																},
+															},
+															Rbrace: p(1085, 21),
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(1086, 21),
+														X: &lang.Ident{
+															Pos:  p(1086, 28),
+															Name: "_value",
+														},
+													},
+												},
+												Rbrace: p(1087, 17),
+											},
+										},
+									},
+									Rbrace: p(1088, 13),
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1091, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1091, 25),
+							Name: "string",
+						},
+						Name: "ToString",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1091, 55),
+							Cond: &lang.Ident{
+								Pos:  p(1091, 46),
+								Name: "_created",
+							},
+							Then: &lang.CondExpr{
+								Pos: p(1091, 73),
+								Cond: &lang.BinaryExpr{
+									Pos: p(1091, 65),
+									Op:  "==",
+									X: &lang.Ident{
+										Pos:  p(1091, 58),
+										Name: "_value",
+									},
+									Y: &lang.Literal{
+										Pos:  p(1091, 68),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Then: &lang.Literal{
+									Pos:   p(1091, 75),
+									Kind:  lang.LitKind(8),
+									Raw:   "\"\"",
+									Value: string(""),
+								},
+								Else: &lang.CallExpr{
+									Pos: p(1091, 87),
+									Fun: &lang.MemberExpr{
+										Pos: p(1091, 87),
+										X: &lang.Ident{
+											Pos:  p(1091, 80),
+											Name: "_value",
+										},
+										Name: "ToString",
+									},
+								},
+							},
+							Else: &lang.Literal{
+								Pos:   p(1091, 101),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"Value is not created.\"",
+								Value: string("Value is not created."),
+							},
+						},
+					},
+				},
+			},
 		},
 	}
 }
