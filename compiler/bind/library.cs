@@ -1537,6 +1537,12 @@ namespace System.Threading
     public static class ThreadPool
     {
         public static int ThreadCount { get; }
+        public static long PendingWorkItemCount { get; }
+        public extern static void GetMinThreads(out int workerThreads, out int completionPortThreads);
+        public extern static void GetMaxThreads(out int workerThreads, out int completionPortThreads);
+        public extern static void GetAvailableThreads(out int workerThreads, out int completionPortThreads);
+        public extern static bool SetMinThreads(int workerThreads, int completionPortThreads);
+        public extern static bool SetMaxThreads(int workerThreads, int completionPortThreads);
         public extern static bool QueueUserWorkItem(WaitCallback callBack);
         public extern static bool QueueUserWorkItem(WaitCallback callBack, object state);
         public extern static bool QueueUserWorkItem<TState>(Action<TState> callBack, TState state, bool preferLocal);

@@ -30764,22 +30764,18 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1540, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1540, 30),
-							Name: "bool",
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1540, 23),
+							Name: "long",
 						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1540, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1540, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
+						Name: "PendingWorkItemCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1540, 51),
+								Kind: "get",
 							},
 						},
 					},
@@ -30788,25 +30784,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1541, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "QueueUserWorkItem",
+						Name: "GetMinThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1541, 53),
+								Pos:      lp(1541, 49),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1541, 53),
-									Name: "WaitCallback",
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1541, 76),
+								Pos:      lp(1541, 72),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1541, 76),
-									Name: "object",
+									Name: "int",
 								},
-								Name: "state",
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -30815,42 +30813,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1542, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
+						Name: "GetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1542, 61),
+								Pos:      lp(1542, 49),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1542, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1542, 68),
-											Name: "TState",
-										},
-									},
+									Pos:  lp(1542, 53),
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1542, 86),
+								Pos:      lp(1542, 72),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1542, 86),
-									Name: "TState",
+									Pos:  lp(1542, 76),
+									Name: "int",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1542, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1542, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -30859,25 +30842,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1543, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "GetAvailableThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1543, 59),
+								Pos:      lp(1543, 55),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1543, 59),
-									Name: "WaitCallback",
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1543, 82),
+								Pos:      lp(1543, 78),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1543, 82),
-									Name: "object",
+									Name: "int",
 								},
-								Name: "state",
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -30888,19 +30873,119 @@ func libraryAST() *lang.File {
 							Pos:  lp(1544, 30),
 							Name: "bool",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "SetMinThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1544, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 49),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1544, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1544, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1545, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1545, 30),
+							Name: "bool",
+						},
+						Name: "SetMaxThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1545, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 49),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1545, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1546, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1546, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1546, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 53),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1547, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1547, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1547, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 53),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1547, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 76),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1548, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1548, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
 						TypeParams: []string{
 							"TState",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1544, 67),
+								Pos: lp(1548, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 67),
+									Pos:  lp(1548, 61),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1544, 74),
+											Pos:  lp(1548, 68),
 											Name: "TState",
 										},
 									},
@@ -30908,17 +30993,88 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1544, 92),
+								Pos: lp(1548, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 92),
+									Pos:  lp(1548, 86),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1544, 106),
+								Pos: lp(1548, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 106),
+									Pos:  lp(1548, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1549, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1549, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1549, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1549, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1550, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1550, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1550, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1550, 74),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1550, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1550, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -30928,254 +31084,37 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1547, 5),
+				Pos:       lp(1553, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1549, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1549, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1549, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1549, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1550, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1550, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1550, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1550, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1550, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1550, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1551, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1551, 30),
-							Name: "int",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1551, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1551, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1551, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1551, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1551, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1551, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1552, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1552, 30),
-							Name: "long",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1552, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1552, 55),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1552, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1552, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1552, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1552, 83),
-									Name: "long",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1553, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1553, 30),
-							Name: "double",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1553, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1553, 57),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1553, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1553, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1553, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1553, 89),
-									Name: "double",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 30),
-							Name: "object",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1554, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1554, 57),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1554, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1554, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1554, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1554, 89),
-									Name: "object",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1555, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1555, 30),
-							Name: "T",
+							Name: "int",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1555, 51),
+								Pos:      lp(1555, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 55),
-									Name: "T",
+									Pos:  lp(1555, 42),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1555, 68),
+								Pos: lp(1555, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1555, 68),
-									Name: "T",
+									Pos:  lp(1555, 57),
+									Name: "int",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1555, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1555, 77),
-									Name: "T",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -31184,18 +31123,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1556, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Decrement",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1556, 44),
+								Pos:      lp(1556, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1556, 48),
-									Name: "int",
+									Pos:  lp(1556, 43),
+									Name: "long",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1556, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1556, 59),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31204,18 +31151,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1557, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Decrement",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1557, 45),
+								Pos:      lp(1557, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1557, 49),
-									Name: "long",
+									Pos:  lp(1557, 54),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1557, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1557, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1557, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1557, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31224,26 +31187,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1558, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1558, 43),
+								Pos:      lp(1558, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1558, 47),
-									Name: "int",
+									Pos:  lp(1558, 55),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1558, 62),
+								Pos: lp(1558, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1558, 62),
-									Name: "int",
+									Pos:  lp(1558, 71),
+									Name: "long",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1558, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1558, 83),
+									Name: "long",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31252,26 +31223,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1559, 30),
-							Name: "long",
+							Name: "double",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1559, 44),
+								Pos:      lp(1559, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1559, 48),
-									Name: "long",
+									Pos:  lp(1559, 57),
+									Name: "double",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1559, 64),
+								Pos: lp(1559, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1559, 64),
-									Name: "long",
+									Pos:  lp(1559, 75),
+									Name: "double",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1559, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1559, 89),
+									Name: "double",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31280,26 +31259,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1560, 30),
-							Name: "double",
+							Name: "object",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1560, 46),
+								Pos:      lp(1560, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 50),
-									Name: "double",
+									Pos:  lp(1560, 57),
+									Name: "object",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1560, 68),
+								Pos: lp(1560, 75),
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 68),
-									Name: "double",
+									Pos:  lp(1560, 75),
+									Name: "object",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1560, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1560, 89),
+									Name: "object",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -31308,37 +31295,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1561, 30),
-							Name: "object",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1561, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1561, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1561, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1561, 68),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1562, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1562, 30),
 							Name: "T",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						TypeParams: []string{
 							"T",
 						},
@@ -31350,21 +31309,49 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1562, 44),
+								Pos:      lp(1561, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1562, 48),
+									Pos:  lp(1561, 55),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1562, 61),
+								Pos: lp(1561, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1562, 61),
+									Pos:  lp(1561, 68),
 									Name: "T",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1561, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1562, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1562, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1562, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 48),
+									Name: "int",
+								},
+								Name: "location",
 							},
 						},
 					},
@@ -31373,16 +31360,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1563, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Increment",
+						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1563, 44),
+								Pos:      lp(1563, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1563, 48),
-									Name: "int",
+									Pos:  lp(1563, 49),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -31393,18 +31380,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1564, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Increment",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1564, 45),
+								Pos:      lp(1564, 43),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1564, 49),
-									Name: "long",
+									Pos:  lp(1564, 47),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1564, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1564, 62),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31413,58 +31408,170 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1565, 30),
-							Name: "void",
+							Name: "long",
 						},
-						Name: "MemoryBarrier",
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1565, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1565, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1566, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1566, 30),
-							Name: "long",
+							Name: "double",
 						},
-						Name: "Read",
+						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1566, 40),
+								Pos:      lp(1566, 46),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1566, 44),
+									Pos:  lp(1566, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1566, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1566, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1567, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1567, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1567, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1567, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1567, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1567, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1568, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1568, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1568, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1568, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1568, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1568, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1569, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1569, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1569, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1569, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1570, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1570, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1570, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1570, 49),
 									Name: "long",
 								},
 								Name: "location",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1569, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(1571, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1571, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1571, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1571, 43),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
+						Name: "MemoryBarrier",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1572, 9),
@@ -31486,20 +31593,69 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1575, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1573, 9),
+						Pos:       lp(1577, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1573, 30),
+							Pos:  lp(1577, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1577, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1578, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1578, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1578, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1578, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1579, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1579, 30),
 							Name: "bool",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1573, 40),
+								Pos:      lp(1579, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1573, 44),
+									Pos:  lp(1579, 44),
 									Name: "bool",
 								},
 								Name: "location",
@@ -31507,19 +31663,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1580, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1574, 30),
+							Pos:  lp(1580, 30),
 							Name: "double",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1574, 42),
+								Pos:      lp(1580, 42),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1574, 46),
+									Pos:  lp(1580, 46),
 									Name: "double",
 								},
 								Name: "location",
@@ -31527,10 +31683,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1575, 9),
+						Pos:       lp(1581, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1575, 30),
+							Pos:  lp(1581, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -31545,10 +31701,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1575, 40),
+								Pos:      lp(1581, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1575, 44),
+									Pos:  lp(1581, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -31556,27 +31712,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1576, 9),
+						Pos:       lp(1582, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1576, 30),
+							Pos:  lp(1582, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1576, 41),
+								Pos:      lp(1582, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1576, 45),
+									Pos:  lp(1582, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1576, 59),
+								Pos: lp(1582, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1576, 59),
+									Pos:  lp(1582, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -31584,27 +31740,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1577, 9),
+						Pos:       lp(1583, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1577, 30),
+							Pos:  lp(1583, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1577, 41),
+								Pos:      lp(1583, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1577, 45),
+									Pos:  lp(1583, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1577, 60),
+								Pos: lp(1583, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1577, 60),
+									Pos:  lp(1583, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -31612,27 +31768,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1578, 9),
+						Pos:       lp(1584, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1578, 30),
+							Pos:  lp(1584, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1578, 41),
+								Pos:      lp(1584, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1578, 45),
+									Pos:  lp(1584, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1578, 60),
+								Pos: lp(1584, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1578, 60),
+									Pos:  lp(1584, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -31640,27 +31796,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1579, 9),
+						Pos:       lp(1585, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1579, 30),
+							Pos:  lp(1585, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1579, 41),
+								Pos:      lp(1585, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1579, 45),
+									Pos:  lp(1585, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1579, 62),
+								Pos: lp(1585, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1579, 62),
+									Pos:  lp(1585, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -31668,10 +31824,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1580, 9),
+						Pos:       lp(1586, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1580, 30),
+							Pos:  lp(1586, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -31686,18 +31842,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1580, 44),
+								Pos:      lp(1586, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1580, 48),
+									Pos:  lp(1586, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1580, 60),
+								Pos: lp(1586, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1580, 60),
+									Pos:  lp(1586, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -31707,148 +31863,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1583, 5),
+				Pos:       lp(1589, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1585, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1585, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1585, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1585, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1586, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1586, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1586, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1586, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1586, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1586, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1587, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1587, 30),
-							Name: "void",
-						},
-						Name: "Exit",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1587, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1587, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1588, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1588, 30),
-							Name: "bool",
-						},
-						Name: "IsEntered",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1588, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1588, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1589, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1589, 30),
-							Name: "void",
-						},
-						Name: "Pulse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1589, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1589, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1590, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1590, 30),
-							Name: "void",
-						},
-						Name: "PulseAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1590, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1590, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1591, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1591, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1591, 44),
+								Pos: lp(1591, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1591, 44),
+									Pos:  lp(1591, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -31860,25 +31893,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1592, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1592, 44),
+								Pos: lp(1592, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1592, 44),
+									Pos:  lp(1592, 41),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1592, 56),
+								Pos:      lp(1592, 53),
+								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1592, 56),
-									Name: "int",
+									Pos:  lp(1592, 57),
+									Name: "bool",
 								},
-								Name: "millisecondsTimeout",
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -31887,25 +31921,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1593, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1593, 44),
+								Pos: lp(1593, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1593, 44),
+									Pos:  lp(1593, 40),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1593, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1593, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -31914,26 +31940,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1594, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "TryEnter",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1594, 44),
+								Pos: lp(1594, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1594, 44),
+									Pos:  lp(1594, 45),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1594, 56),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1594, 60),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -31944,32 +31961,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1595, 30),
 							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1595, 44),
+								Pos: lp(1595, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1595, 44),
+									Pos:  lp(1595, 41),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1595, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1595, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1595, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1595, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -31978,14 +31978,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1596, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1596, 40),
+								Pos: lp(1596, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1596, 40),
+									Pos:  lp(1596, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -31999,23 +31999,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1597, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1597, 40),
+								Pos: lp(1597, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 40),
+									Pos:  lp(1597, 44),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1597, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1597, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -32026,20 +32018,184 @@ func libraryAST() *lang.File {
 							Pos:  lp(1598, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1598, 40),
+								Pos: lp(1598, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1598, 40),
+									Pos:  lp(1598, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1598, 52),
+								Pos: lp(1598, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1598, 52),
+									Pos:  lp(1598, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1599, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1599, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1599, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1599, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1600, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1600, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1600, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1600, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1600, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1600, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1601, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1601, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1601, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1601, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1601, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1602, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1602, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1602, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1602, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1603, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1603, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1603, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1603, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1603, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1603, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1604, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1604, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1604, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1604, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32049,67 +32205,67 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1601, 5),
+				Pos:       lp(1607, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1601, 44),
+						Pos:  lp(1607, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1603, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1603, 23),
+							Pos:  lp(1609, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1604, 9),
+						Pos:       lp(1610, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1604, 23),
+							Pos:  lp(1610, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1605, 9),
+						Pos:       lp(1611, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1605, 30),
+							Pos:  lp(1611, 30),
 							Name: "ExecutionContext",
 						},
 						Name: "Capture",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1606, 9),
+						Pos:       lp(1612, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1606, 30),
+							Pos:  lp(1612, 30),
 							Name: "bool",
 						},
 						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1607, 9),
+						Pos:       lp(1613, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1607, 30),
+							Pos:  lp(1613, 30),
 							Name: "void",
 						},
 						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1607, 43),
+								Pos: lp(1613, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1607, 43),
+									Pos:  lp(1613, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
@@ -32117,43 +32273,43 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1608, 9),
+						Pos:       lp(1614, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1608, 30),
+							Pos:  lp(1614, 30),
 							Name: "void",
 						},
 						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
+						Pos:       lp(1615, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 30),
+							Pos:  lp(1615, 30),
 							Name: "void",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1609, 39),
+								Pos: lp(1615, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 39),
+									Pos:  lp(1615, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1609, 74),
+								Pos: lp(1615, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 74),
+									Pos:  lp(1615, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1609, 100),
+								Pos: lp(1615, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 100),
+									Pos:  lp(1615, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -32161,10 +32317,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1610, 9),
+						Pos:       lp(1616, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 30),
+							Pos:  lp(1616, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -32172,38 +32328,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1613, 5),
+				Pos:       lp(1619, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1613, 6),
+						Pos:  lp(1619, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1613, 53),
+						Pos:  lp(1619, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1615, 9),
+						Pos:       lp(1621, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1615, 23),
+							Pos:  lp(1621, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1616, 9),
+						Pos:       lp(1622, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1616, 23),
+							Pos:  lp(1622, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -32211,7 +32367,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1619, 5),
+				Pos:       lp(1625, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -32221,27 +32377,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1621, 9),
+						Pos:       lp(1627, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1622, 9),
+						Pos:       lp(1628, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1622, 34),
+								Pos: lp(1628, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1622, 34),
+									Pos:  lp(1628, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1622, 41),
+											Pos:  lp(1628, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1622, 68),
+													Pos:  lp(1628, 68),
 													Name: "T",
 												},
 											},
@@ -32253,20 +32409,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1623, 9),
+						Pos:       lp(1629, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1623, 16),
+							Pos:  lp(1629, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1623, 26),
+								Pos:  lp(1629, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1623, 31),
+								Pos:  lp(1629, 31),
 								Kind: "set",
 							},
 						},
@@ -32274,7 +32430,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1626, 5),
+				Pos:       lp(1632, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -32284,52 +32440,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1626, 6),
+						Pos:  lp(1632, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1628, 9),
+						Pos:       lp(1634, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1628, 16),
+							Pos:  lp(1634, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1628, 33),
+								Pos:  lp(1634, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1629, 9),
+						Pos:       lp(1635, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1629, 16),
+							Pos:  lp(1635, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1629, 34),
+								Pos:  lp(1635, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1630, 9),
+						Pos:       lp(1636, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1630, 16),
+							Pos:  lp(1636, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1630, 44),
+								Pos:  lp(1636, 44),
 								Kind: "get",
 							},
 						},
@@ -32337,32 +32493,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1633, 5),
+				Pos:       lp(1639, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1633, 6),
+						Pos:  lp(1639, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1635, 9),
+						Pos:       lp(1641, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1636, 9),
+						Pos:       lp(1642, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1636, 41),
+								Pos: lp(1642, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1636, 41),
+									Pos:  lp(1642, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -32370,63 +32526,63 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1637, 9),
+						Pos:       lp(1643, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1637, 23),
+							Pos:  lp(1643, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1637, 48),
+								Pos:  lp(1643, 48),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1638, 9),
+						Pos:       lp(1644, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1638, 16),
+							Pos:  lp(1644, 16),
 							Name: "bool",
 						},
 						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1638, 37),
+								Pos:  lp(1644, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1639, 9),
+						Pos:       lp(1645, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1639, 16),
+							Pos:  lp(1645, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1639, 47),
+								Pos:  lp(1645, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1640, 9),
+						Pos:       lp(1646, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1640, 23),
+							Pos:  lp(1646, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1640, 35),
+								Pos: lp(1646, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1640, 35),
+									Pos:  lp(1646, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -32434,18 +32590,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1641, 9),
+						Pos:       lp(1647, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1641, 32),
+							Pos:  lp(1647, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1641, 44),
+								Pos: lp(1647, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1641, 44),
+									Pos:  lp(1647, 44),
 									Name: "object",
 								},
 								Name: "other",
@@ -32453,18 +32609,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1642, 9),
+						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1642, 23),
+							Pos:  lp(1648, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1642, 62),
+								Pos: lp(1648, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1642, 62),
+									Pos:  lp(1648, 62),
 									Name: "Action",
 								},
 								Name: "callback",
@@ -32472,26 +32628,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1643, 9),
+						Pos:       lp(1649, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1643, 23),
+							Pos:  lp(1649, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1643, 62),
+								Pos: lp(1649, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 62),
+									Pos:  lp(1649, 62),
 									Name: "Action",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1643, 79),
+								Pos: lp(1649, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 79),
+									Pos:  lp(1649, 79),
 									Name: "bool",
 								},
 								Name: "useSynchronizationContext",
@@ -32499,22 +32655,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1644, 9),
+						Pos:       lp(1650, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1644, 23),
+							Pos:  lp(1650, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1644, 62),
+								Pos: lp(1650, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1644, 62),
+									Pos:  lp(1650, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1644, 69),
+											Pos:  lp(1650, 69),
 											Name: "object",
 										},
 									},
@@ -32522,9 +32678,9 @@ func libraryAST() *lang.File {
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1644, 87),
+								Pos: lp(1650, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1644, 87),
+									Pos:  lp(1650, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -32532,10 +32688,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1645, 9),
+						Pos:       lp(1651, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1645, 23),
+							Pos:  lp(1651, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -32543,38 +32699,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1648, 5),
+				Pos:       lp(1654, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1648, 6),
+						Pos:  lp(1654, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1648, 66),
+						Pos:  lp(1654, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1650, 9),
+						Pos:       lp(1656, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1650, 23),
+							Pos:  lp(1656, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1651, 9),
+						Pos:       lp(1657, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1651, 23),
+							Pos:  lp(1657, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -32582,32 +32738,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1654, 5),
+				Pos:       lp(1660, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1654, 44),
+						Pos:  lp(1660, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1656, 9),
+						Pos:       lp(1662, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1657, 9),
+						Pos:       lp(1663, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1657, 47),
+								Pos: lp(1663, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1657, 47),
+									Pos:  lp(1663, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -32615,14 +32771,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1658, 9),
+						Pos:       lp(1664, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1658, 47),
+								Pos: lp(1664, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1658, 47),
+									Pos:  lp(1664, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -32630,57 +32786,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1659, 9),
+						Pos:       lp(1665, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1659, 16),
+							Pos:  lp(1665, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1659, 47),
+								Pos:  lp(1665, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1660, 9),
+						Pos:       lp(1666, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1660, 16),
+							Pos:  lp(1666, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1660, 42),
+								Pos:  lp(1666, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1661, 9),
+						Pos:       lp(1667, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1661, 23),
+							Pos:  lp(1667, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1662, 9),
+						Pos:       lp(1668, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1662, 23),
+							Pos:  lp(1668, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1662, 35),
+								Pos: lp(1668, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1662, 35),
+									Pos:  lp(1668, 35),
 									Name: "bool",
 								},
 								Name: "throwOnFirstException",
@@ -32688,18 +32844,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1663, 9),
+						Pos:       lp(1669, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1663, 23),
+							Pos:  lp(1669, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1663, 40),
+								Pos: lp(1669, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1663, 40),
+									Pos:  lp(1669, 40),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -32707,18 +32863,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1664, 9),
+						Pos:       lp(1670, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1664, 23),
+							Pos:  lp(1670, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1664, 40),
+								Pos: lp(1670, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1664, 40),
+									Pos:  lp(1670, 40),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -32726,40 +32882,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1665, 9),
+						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1665, 23),
+							Pos:  lp(1671, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1666, 9),
+						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1666, 23),
+							Pos:  lp(1672, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1667, 9),
+						Pos:       lp(1673, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1667, 30),
+							Pos:  lp(1673, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1667, 78),
+								Pos:      lp(1673, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1667, 85),
+									Pos:       lp(1673, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1667, 85),
+										Pos:  lp(1673, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -32770,40 +32926,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1670, 5),
+				Pos:       lp(1676, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1670, 40),
+						Pos:  lp(1676, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1672, 9),
+						Pos:       lp(1678, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1672, 31),
+							Pos:  lp(1678, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1673, 9),
+						Pos:       lp(1679, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1673, 31),
+							Pos:  lp(1679, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1673, 44),
+								Pos: lp(1679, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1673, 44),
+									Pos:  lp(1679, 44),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -32811,18 +32967,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1674, 9),
+						Pos:       lp(1680, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1674, 31),
+							Pos:  lp(1680, 31),
 							Name: "bool",
 						},
 						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1674, 44),
+								Pos: lp(1680, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1674, 44),
+									Pos:  lp(1680, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -32830,10 +32986,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1675, 9),
+						Pos:       lp(1681, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1675, 23),
+							Pos:  lp(1681, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -32841,32 +32997,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1678, 5),
+				Pos:       lp(1684, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1678, 36),
+						Pos:  lp(1684, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1680, 9),
+						Pos:       lp(1686, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1680, 23),
+							Pos:  lp(1686, 23),
 							Name: "bool",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1681, 9),
+						Pos:       lp(1687, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1681, 23),
+							Pos:  lp(1687, 23),
 							Name: "bool",
 						},
 						Name: "Set",
@@ -32874,27 +33030,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1684, 5),
+				Pos:       lp(1690, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1684, 44),
+						Pos:  lp(1690, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1686, 9),
+						Pos:       lp(1692, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1686, 40),
+								Pos: lp(1692, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1686, 40),
+									Pos:  lp(1692, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -32904,27 +33060,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1689, 5),
+				Pos:       lp(1695, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1689, 42),
+						Pos:  lp(1695, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1691, 9),
+						Pos:       lp(1697, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 38),
+								Pos: lp(1697, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 38),
+									Pos:  lp(1697, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -32934,32 +33090,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1694, 5),
+				Pos:       lp(1700, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1694, 41),
+						Pos:  lp(1700, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1696, 9),
+						Pos:       lp(1702, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1697, 9),
+						Pos:       lp(1703, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1697, 44),
+								Pos: lp(1703, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1697, 44),
+									Pos:  lp(1703, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -32967,22 +33123,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1698, 9),
+						Pos:       lp(1704, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1698, 44),
+								Pos: lp(1704, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1698, 44),
+									Pos:  lp(1704, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1698, 63),
+								Pos: lp(1704, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1698, 63),
+									Pos:  lp(1704, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -32990,91 +33146,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1699, 9),
+						Pos:       lp(1705, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1699, 16),
+							Pos:  lp(1705, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1699, 29),
+								Pos:  lp(1705, 29),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1700, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1700, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1701, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1701, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1702, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1702, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1703, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1703, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1704, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1704, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1704, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1705, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1705, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1705, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -33085,39 +33167,86 @@ func libraryAST() *lang.File {
 							Pos:  lp(1706, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1706, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1706, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1707, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1707, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1708, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1708, 23),
+							Name: "void",
+						},
+						Name: "Set",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1709, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1709, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1710, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1710, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1707, 33),
+								Pos: lp(1710, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1707, 33),
+									Pos:  lp(1710, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1711, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1711, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1707, 58),
+								Pos: lp(1711, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1707, 58),
+									Pos:  lp(1711, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1712, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1712, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1712, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1712, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33125,26 +33254,53 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1708, 9),
+						Pos:       lp(1713, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1708, 23),
+							Pos:  lp(1713, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1708, 33),
+								Pos: lp(1713, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1708, 33),
+									Pos:  lp(1713, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1713, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1713, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1714, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1714, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1714, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1714, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1708, 51),
+								Pos: lp(1714, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1708, 51),
+									Pos:  lp(1714, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33154,27 +33310,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1711, 5),
+				Pos:       lp(1717, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1711, 34),
+						Pos:  lp(1717, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1713, 9),
+						Pos:       lp(1719, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1713, 37),
+								Pos: lp(1719, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1713, 37),
+									Pos:  lp(1719, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -33182,22 +33338,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1714, 9),
+						Pos:       lp(1720, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1714, 37),
+								Pos: lp(1720, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1714, 37),
+									Pos:  lp(1720, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 							&lang.Param{
-								Pos: lp(1714, 55),
+								Pos: lp(1720, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1714, 55),
+									Pos:  lp(1720, 55),
 									Name: "int",
 								},
 								Name: "maxCount",
@@ -33205,101 +33361,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1715, 9),
+						Pos:       lp(1721, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1715, 16),
+							Pos:  lp(1721, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1715, 35),
+								Pos:  lp(1721, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1716, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1716, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1717, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1717, 23),
-							Name: "int",
-						},
-						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1718, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1718, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1718, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1718, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1719, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1719, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1720, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1720, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1720, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1720, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1721, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1721, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1721, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1721, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -33310,69 +33382,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1722, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1722, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1722, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1723, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1723, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1723, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1723, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1723, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1723, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1724, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1724, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1724, 33),
+								Pos: lp(1724, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1724, 35),
+									Name: "int",
 								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1724, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1724, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -33381,29 +33417,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1725, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1726, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1726, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1726, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1726, 67),
+								Pos: lp(1726, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 67),
+									Pos:  lp(1726, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -33415,20 +33445,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1727, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1727, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1727, 67),
+								Pos: lp(1727, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1727, 67),
+									Pos:  lp(1727, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -33440,14 +33464,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1728, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "void",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1728, 61),
+								Pos: lp(1728, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1728, 61),
+									Pos:  lp(1728, 33),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33459,28 +33483,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1729, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1729, 51),
-									Name: "bool",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1729, 67),
+								Pos: lp(1729, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 67),
+									Pos:  lp(1729, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1729, 92),
+								Pos: lp(1729, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 92),
+									Pos:  lp(1729, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33492,10 +33510,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1730, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1730, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1730, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1730, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1730, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1731, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1731, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1732, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1732, 23),
 							Name: "System.Threading.Tasks.Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1730, 51),
+									Pos:  lp(1732, 51),
 									Name: "bool",
 								},
 							},
@@ -33503,17 +33557,119 @@ func libraryAST() *lang.File {
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1730, 67),
+								Pos: lp(1732, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1730, 67),
+									Pos:  lp(1732, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1733, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1733, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1733, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1733, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1734, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1734, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1734, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1735, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1735, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1735, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1735, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1735, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1736, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1736, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1736, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1736, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 67),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1730, 85),
+								Pos: lp(1736, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1730, 85),
+									Pos:  lp(1736, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33523,27 +33679,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1733, 5),
+				Pos:       lp(1739, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CountdownEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1733, 35),
+						Pos:  lp(1739, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1735, 9),
+						Pos:       lp(1741, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1735, 38),
+								Pos: lp(1741, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 38),
+									Pos:  lp(1741, 38),
 									Name: "int",
 								},
 								Name: "initialCount",
@@ -33551,170 +33707,86 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1736, 9),
+						Pos:       lp(1742, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1736, 16),
+							Pos:  lp(1742, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1736, 35),
+								Pos:  lp(1742, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1737, 9),
+						Pos:       lp(1743, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1737, 16),
+							Pos:  lp(1743, 16),
 							Name: "int",
 						},
 						Name: "InitialCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1737, 35),
+								Pos:  lp(1743, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1738, 9),
+						Pos:       lp(1744, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1738, 16),
+							Pos:  lp(1744, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1738, 29),
+								Pos:  lp(1744, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1739, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1739, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1740, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1740, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1740, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1740, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1741, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1741, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1742, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1742, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1743, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1743, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1743, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1743, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1744, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1744, 23),
-							Name: "bool",
-						},
-						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1745, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1745, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1745, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1745, 35),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1746, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1746, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAddCount",
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1746, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1747, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1747, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1747, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1747, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1748, 9),
@@ -33723,24 +33795,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1748, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1749, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1749, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Reset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1749, 33),
+								Pos: lp(1749, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1749, 33),
+									Pos:  lp(1749, 34),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
+								Name: "count",
 							},
 						},
 					},
@@ -33751,34 +33823,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1750, 23),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1750, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1750, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "Signal",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1751, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1751, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1751, 33),
+								Pos: lp(1751, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1751, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1751, 35),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -33789,20 +33851,114 @@ func libraryAST() *lang.File {
 							Pos:  lp(1752, 23),
 							Name: "bool",
 						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1753, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1753, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1753, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1754, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1754, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1755, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1755, 23),
+							Name: "bool",
+						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1752, 33),
+								Pos: lp(1755, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1752, 33),
+									Pos:  lp(1755, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1756, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1756, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1756, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1757, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1757, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1757, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1757, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1758, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1758, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1758, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1758, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1752, 58),
+								Pos: lp(1758, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1752, 58),
+									Pos:  lp(1758, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -33812,110 +33968,58 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1758, 5),
+				Pos:       lp(1764, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1758, 6),
+						Pos:  lp(1764, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1760, 9),
+						Pos:       lp(1766, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1760, 16),
+							Pos:  lp(1766, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1760, 35),
+								Pos:  lp(1766, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1761, 9),
+						Pos:       lp(1767, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1761, 23),
+							Pos:  lp(1767, 23),
 							Name: "void",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1762, 9),
+						Pos:       lp(1768, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1762, 23),
+							Pos:  lp(1768, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1762, 40),
+								Pos: lp(1768, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1762, 40),
+									Pos:  lp(1768, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1763, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1763, 23),
-							Name: "void",
-						},
-						Name: "UnsafeOnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1763, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1763, 46),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1766, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1766, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1768, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1768, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1768, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -33924,42 +34028,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1769, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1770, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1770, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1770, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1770, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1771, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1771, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1771, 46),
+								Pos: lp(1769, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1771, 46),
+									Pos:  lp(1769, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -33969,77 +34045,157 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1774, 5),
+				Pos:       lp(1772, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1772, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1774, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1774, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1774, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1775, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1775, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1776, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1776, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1776, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1776, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1777, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1777, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1777, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1777, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1780, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1774, 6),
+						Pos:  lp(1780, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1776, 9),
+						Pos:       lp(1782, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1776, 23),
+							Pos:  lp(1782, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1778, 18),
+						Pos:       lp(1784, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1778, 10),
+								Pos:  lp(1784, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1780, 13),
+								Pos:       lp(1786, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1780, 20),
+									Pos:  lp(1786, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1780, 39),
+										Pos:  lp(1786, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1781, 13),
+								Pos:       lp(1787, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1781, 27),
+									Pos:  lp(1787, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1782, 13),
+								Pos:       lp(1788, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1782, 27),
+									Pos:  lp(1788, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1782, 44),
+										Pos: lp(1788, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1782, 44),
+											Pos:  lp(1788, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34047,18 +34203,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1783, 13),
+								Pos:       lp(1789, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1783, 27),
+									Pos:  lp(1789, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1783, 50),
+										Pos: lp(1789, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1783, 50),
+											Pos:  lp(1789, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34070,7 +34226,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1787, 5),
+				Pos:       lp(1793, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34080,70 +34236,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1787, 6),
+						Pos:  lp(1793, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1789, 9),
+						Pos:       lp(1795, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1789, 23),
+							Pos:  lp(1795, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1791, 18),
+						Pos:       lp(1797, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1791, 10),
+								Pos:  lp(1797, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1793, 13),
+								Pos:       lp(1799, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1793, 20),
+									Pos:  lp(1799, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1793, 39),
+										Pos:  lp(1799, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1794, 13),
+								Pos:       lp(1800, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1794, 27),
+									Pos:  lp(1800, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1795, 13),
+								Pos:       lp(1801, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1795, 27),
+									Pos:  lp(1801, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1795, 44),
+										Pos: lp(1801, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1795, 44),
+											Pos:  lp(1801, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34151,18 +34307,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1796, 13),
+								Pos:       lp(1802, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1796, 27),
+									Pos:  lp(1802, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1796, 50),
+										Pos: lp(1802, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1796, 50),
+											Pos:  lp(1802, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34174,77 +34330,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1800, 5),
+				Pos:       lp(1806, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1800, 6),
+						Pos:  lp(1806, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1802, 9),
+						Pos:       lp(1808, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1802, 23),
+							Pos:  lp(1808, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1804, 18),
+						Pos:       lp(1810, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1804, 10),
+								Pos:  lp(1810, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1806, 13),
+								Pos:       lp(1812, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1806, 20),
+									Pos:  lp(1812, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1806, 39),
+										Pos:  lp(1812, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1807, 13),
+								Pos:       lp(1813, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1807, 27),
+									Pos:  lp(1813, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1808, 13),
+								Pos:       lp(1814, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1808, 27),
+									Pos:  lp(1814, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1808, 44),
+										Pos: lp(1814, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1808, 44),
+											Pos:  lp(1814, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34252,18 +34408,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1809, 13),
+								Pos:       lp(1815, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1809, 27),
+									Pos:  lp(1815, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1809, 50),
+										Pos: lp(1815, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1809, 50),
+											Pos:  lp(1815, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -34275,7 +34431,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1813, 5),
+				Pos:       lp(1819, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34285,48 +34441,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1813, 6),
+						Pos:  lp(1819, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1815, 9),
+						Pos:       lp(1821, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1815, 16),
+							Pos:  lp(1821, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1815, 35),
+								Pos:  lp(1821, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1816, 9),
+						Pos:       lp(1822, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1816, 23),
+							Pos:  lp(1822, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1817, 9),
+						Pos:       lp(1823, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1817, 23),
+							Pos:  lp(1823, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1817, 40),
+								Pos: lp(1823, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1817, 40),
+									Pos:  lp(1823, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34334,18 +34490,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1818, 9),
+						Pos:       lp(1824, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1818, 23),
+							Pos:  lp(1824, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1818, 46),
+								Pos: lp(1824, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1818, 46),
+									Pos:  lp(1824, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -34355,7 +34511,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1821, 5),
+				Pos:       lp(1827, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -34365,20 +34521,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1821, 6),
+						Pos:  lp(1827, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
+						Pos:       lp(1829, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 23),
+							Pos:  lp(1829, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1823, 40),
+									Pos:  lp(1829, 40),
 									Name: "TResult",
 								},
 							},
@@ -34388,112 +34544,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1829, 5),
+				Pos:       lp(1835, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1829, 30),
+						Pos:  lp(1835, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 39),
+						Pos:  lp(1835, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 61),
+						Pos:  lp(1835, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 75),
+						Pos:  lp(1835, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 84),
+						Pos:  lp(1835, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 114),
+						Pos:  lp(1835, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 131),
+						Pos:  lp(1835, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1829, 141),
+						Pos:  lp(1835, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1831, 5),
+				Pos:       lp(1837, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1831, 39),
+						Pos:  lp(1837, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 46),
+							Pos:   lp(1837, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1831, 49),
+						Pos:  lp(1837, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 66),
+							Pos:   lp(1837, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1831, 69),
+						Pos:  lp(1837, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 83),
+							Pos:   lp(1837, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1831, 86),
+						Pos:  lp(1837, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 105),
+							Pos:   lp(1837, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1831, 108),
+						Pos:  lp(1837, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 126),
+							Pos:   lp(1837, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1831, 129),
+						Pos:  lp(1837, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 145),
+							Pos:   lp(1837, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1831, 149),
+						Pos:  lp(1837, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1831, 182),
+							Pos:   lp(1837, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -34501,27 +34657,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1833, 5),
+				Pos:       lp(1839, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1833, 25),
+						Pos:  lp(1839, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1835, 9),
+						Pos:       lp(1841, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1835, 28),
+								Pos: lp(1841, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1835, 28),
+									Pos:  lp(1841, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -34529,22 +34685,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1836, 9),
+						Pos:       lp(1842, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1836, 28),
+								Pos: lp(1842, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1836, 28),
+									Pos:  lp(1842, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1836, 43),
+								Pos: lp(1842, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1836, 43),
+									Pos:  lp(1842, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -34552,22 +34708,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1837, 9),
+						Pos:       lp(1843, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1837, 28),
+								Pos: lp(1843, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1837, 28),
+									Pos:  lp(1843, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1837, 43),
+								Pos: lp(1843, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1837, 43),
+									Pos:  lp(1843, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -34575,18 +34731,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1838, 9),
+						Pos:       lp(1844, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1838, 28),
+								Pos: lp(1844, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1838, 28),
+									Pos:  lp(1844, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1838, 35),
+											Pos:  lp(1844, 35),
 											Name: "object",
 										},
 									},
@@ -34594,9 +34750,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1838, 51),
+								Pos: lp(1844, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1838, 51),
+									Pos:  lp(1844, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -34604,30 +34760,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1839, 9),
+						Pos:       lp(1845, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1839, 28),
+								Pos: lp(1845, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1839, 28),
+									Pos:  lp(1845, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1839, 43),
+								Pos: lp(1845, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1839, 43),
+									Pos:  lp(1845, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1839, 97),
+								Pos: lp(1845, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1839, 97),
+									Pos:  lp(1845, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -34635,137 +34791,47 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1840, 9),
+						Pos:       lp(1846, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1840, 23),
+							Pos:  lp(1846, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1840, 44),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1841, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:      lp(1841, 23),
-							Name:     "int",
-							Nullable: true,
-						},
-						Name: "CurrentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1841, 40),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1842, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1842, 23),
-							Name: "TaskFactory",
-						},
-						Name: "Factory",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1842, 45),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1843, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1843, 16),
-							Name: "TaskCreationOptions",
-						},
-						Name: "CreationOptions",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1843, 54),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1844, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1844, 16),
-							Name: "AggregateException",
-						},
-						Name: "Exception",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1844, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1845, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1845, 16),
-							Name: "int",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1845, 25),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1846, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1846, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1846, 34),
+								Pos:  lp(1846, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1847, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1847, 16),
-							Name: "bool",
+							Pos:      lp(1847, 23),
+							Name:     "int",
+							Nullable: true,
 						},
-						Name: "IsCompleted",
+						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1847, 35),
+								Pos:  lp(1847, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(1848, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1848, 16),
-							Name: "bool",
+							Pos:  lp(1848, 23),
+							Name: "TaskFactory",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1848, 47),
+								Pos:  lp(1848, 45),
 								Kind: "get",
 							},
 						},
@@ -34775,12 +34841,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1849, 16),
-							Name: "bool",
+							Name: "TaskCreationOptions",
 						},
-						Name: "IsFaulted",
+						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1849, 33),
+								Pos:  lp(1849, 54),
 								Kind: "get",
 							},
 						},
@@ -34790,205 +34856,103 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1850, 16),
+							Name: "AggregateException",
+						},
+						Name: "Exception",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1850, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1851, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1851, 16),
+							Name: "int",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1851, 25),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1852, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1852, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1852, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1853, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1853, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1853, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1854, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1854, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1854, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1855, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1855, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1855, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1856, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1856, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1850, 36),
+								Pos:  lp(1856, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1851, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1851, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1851, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1851, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1852, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1852, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1852, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1852, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1852, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1853, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1853, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1853, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1853, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1853, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1853, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1853, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1854, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1854, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1854, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1855, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1855, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1855, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1855, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1855, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1855, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1855, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1856, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1856, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1856, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1856, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1856, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1856, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -34997,35 +34961,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1857, 23),
-							Name: "Task",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1857, 41),
+								Pos: lp(1857, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1857, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1857, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1857, 54),
-											Name: "object",
-										},
-									},
+									Pos:  lp(1857, 94),
+									Name: "bool",
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1857, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 82),
-									Name: "object",
-								},
-								Name: "state",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -35048,29 +34994,9 @@ func libraryAST() *lang.File {
 											Pos:  lp(1858, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(1858, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(1858, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1858, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35080,35 +35006,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1859, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1859, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1859, 59),
+								Pos: lp(1859, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1859, 59),
-									Name: "Func",
+									Pos:  lp(1859, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1859, 64),
+											Pos:  lp(1859, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1859, 70),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1859, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1859, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35118,40 +35039,27 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1860, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1860, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1860, 59),
+								Pos: lp(1860, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1860, 59),
-									Name: "Func",
+									Pos:  lp(1860, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1860, 64),
+											Pos:  lp(1860, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1860, 70),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1860, 101),
+								Pos: lp(1860, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1860, 101),
+									Pos:  lp(1860, 74),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -35163,44 +35071,162 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1861, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1861, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1861, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1861, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1861, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1862, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1862, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1862, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1862, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1862, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1862, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1862, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1862, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(1862, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1862, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(1862, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1863, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1863, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1863, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1863, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1863, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1863, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1863, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1863, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1864, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1864, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1864, 34),
+								Pos: lp(1864, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1864, 34),
-									Name: "TaskScheduler",
+									Pos:  lp(1864, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1864, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1864, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "scheduler",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(1864, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1864, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1864, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(1864, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35209,26 +35235,82 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1865, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1865, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1865, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1865, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1865, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1865, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1866, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1866, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1866, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1866, 33),
+								Pos: lp(1866, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1866, 33),
-									Name: "int",
+									Pos:  lp(1866, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1866, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1866, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(1866, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(1866, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -35237,14 +35319,88 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1867, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1868, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1868, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1869, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1869, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1870, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1870, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1870, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1870, 34),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1871, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1871, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1872, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1872, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1867, 33),
+								Pos: lp(1872, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1867, 33),
+									Pos:  lp(1872, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1873, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1873, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1873, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1873, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -35252,156 +35408,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1868, 9),
+						Pos:       lp(1874, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1868, 23),
+							Pos:  lp(1874, 23),
 							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1868, 33),
+								Pos: lp(1874, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1868, 33),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1869, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1869, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1869, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1869, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1869, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1869, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1870, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1870, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1870, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1870, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1871, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1871, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1871, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1872, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1872, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1872, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(1872, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 30),
-							Name: "Task",
-						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1873, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(1873, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1874, 30),
-							Name: "Task",
-						},
-						Name: "FromCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 48),
+									Pos:  lp(1874, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35410,26 +35428,25 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1875, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(1875, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1875, 66),
+								Pos: lp(1875, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1875, 66),
+									Pos:  lp(1875, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1875, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1875, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35443,15 +35460,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1876, 30),
 							Name: "Task",
 						},
-						Name: "FromException",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1876, 49),
+								Pos: lp(1876, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1876, 49),
-									Name: "Exception",
+									Pos:  lp(1876, 41),
+									Name: "int",
 								},
-								Name: "exception",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -35461,25 +35478,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1877, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1877, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1877, 67),
+								Pos: lp(1877, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1877, 67),
-									Name: "Exception",
+									Pos:  lp(1877, 41),
+									Name: "TimeSpan",
 								},
-								Name: "exception",
+								Name: "delay",
 							},
 						},
 					},
@@ -35489,25 +35497,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1878, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1878, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1878, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1878, 41),
+									Name: "int",
+								},
+								Name: "millisecondsDelay",
+							},
 							&lang.Param{
 								Pos: lp(1878, 64),
 								Type: &lang.TypeRef{
 									Pos:  lp(1878, 64),
-									Name: "TResult",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "result",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35518,15 +35525,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1879, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1879, 39),
+								Pos: lp(1879, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 39),
-									Name: "Action",
+									Pos:  lp(1879, 41),
+									Name: "TimeSpan",
 								},
-								Name: "action",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(1879, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1879, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35537,20 +35552,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1880, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 39),
+								Pos: lp(1880, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1880, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 54),
+									Pos:  lp(1880, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35570,24 +35577,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1881, 57),
+								Pos: lp(1881, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1881, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1881, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1881, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "function",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35597,39 +35598,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1882, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1882, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1882, 57),
+								Pos: lp(1882, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1882, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1882, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1882, 49),
+									Name: "Exception",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1882, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(1882, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -35639,22 +35617,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1883, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1883, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1883, 39),
+								Pos: lp(1883, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1883, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1883, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1883, 67),
+									Name: "Exception",
 								},
-								Name: "function",
+								Name: "exception",
 							},
 						},
 					},
@@ -35664,30 +35645,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1884, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1884, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1884, 39),
+								Pos: lp(1884, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1884, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1884, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(1884, 64),
+									Name: "TResult",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(1884, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1884, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "result",
 							},
 						},
 					},
@@ -35697,37 +35673,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1885, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1885, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1885, 57),
+								Pos: lp(1885, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1885, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1885, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1885, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1885, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 						},
 					},
@@ -35737,42 +35692,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1886, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1886, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1886, 57),
+								Pos: lp(1886, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1886, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1886, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1886, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(1886, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1886, 87),
+								Pos: lp(1886, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1886, 87),
+									Pos:  lp(1886, 54),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -35784,22 +35718,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1887, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1887, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1887, 43),
-								Modifier: "params",
+								Pos: lp(1887, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1887, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1887, 50),
-										Name: "Task",
+									Pos:  lp(1887, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1887, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -35808,29 +35752,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1888, 30),
-							Name: "bool",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1888, 43),
-								Type: &lang.TypeRef{
-									Pos:       lp(1888, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1888, 43),
-										Name: "Task",
-									},
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1888, 35),
+									Name: "TResult",
 								},
-								Name: "tasks",
 							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1888, 57),
 								Type: &lang.TypeRef{
 									Pos:  lp(1888, 57),
-									Name: "int",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1888, 62),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1888, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1888, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35839,23 +35794,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1889, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1889, 43),
+								Pos: lp(1889, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1889, 43),
-									Name: "IEnumerable",
+									Pos:  lp(1889, 39),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1889, 55),
+											Pos:  lp(1889, 44),
 											Name: "Task",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -35864,22 +35819,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1890, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1890, 42),
-								Modifier: "params",
+								Pos: lp(1890, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(1890, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1890, 49),
-										Name: "Task",
+									Pos:  lp(1890, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1890, 44),
+											Name: "Task",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1890, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1890, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35888,29 +35852,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1891, 30),
-							Name: "int",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1891, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1891, 42),
+								Pos: lp(1891, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1891, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1891, 42),
-										Name: "Task",
+									Pos:  lp(1891, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1891, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1891, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(1891, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1891, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "function",
 							},
 						},
 					},
@@ -35920,21 +35893,45 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1892, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1892, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1892, 43),
-								Modifier: "params",
+								Pos: lp(1892, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(1892, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1892, 50),
-										Name: "Task",
+									Pos:  lp(1892, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1892, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1892, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1892, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1892, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -35943,20 +35940,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1893, 30),
-							Name: "Task",
+							Name: "void",
 						},
-						Name: "WhenAll",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1893, 43),
+								Pos:      lp(1893, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1893, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1893, 55),
-											Name: "Task",
-										},
+									Pos:       lp(1893, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1893, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -35968,41 +35964,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1894, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1894, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1894, 35),
-										Name: "TResult",
-									},
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1894, 63),
-								Modifier: "params",
+								Pos: lp(1894, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1894, 70),
+									Pos:       lp(1894, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1894, 70),
+										Pos:  lp(1894, 43),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1894, 75),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1894, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1894, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36011,38 +35995,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1895, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(1895, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1895, 35),
-										Name: "TResult",
-									},
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1895, 63),
+								Pos: lp(1895, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1895, 63),
+									Pos:  lp(1895, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1895, 75),
+											Pos:  lp(1895, 55),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1895, 80),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -36055,24 +36020,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1896, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1896, 35),
-									Name: "Task",
-								},
-							},
+							Name: "int",
 						},
-						Name: "WhenAny",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1896, 49),
+								Pos:      lp(1896, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1896, 56),
+									Pos:       lp(1896, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1896, 56),
+										Pos:  lp(1896, 49),
 										Name: "Task",
 									},
 								},
@@ -36085,29 +36044,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1897, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1897, 35),
-									Name: "Task",
-								},
-							},
+							Name: "int",
 						},
-						Name: "WhenAny",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 49),
+								Pos: lp(1897, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1897, 61),
-											Name: "Task",
-										},
+									Pos:       lp(1897, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1897, 42),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(1897, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1897, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36117,39 +36076,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1898, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1898, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1898, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1898, 67),
+								Pos:      lp(1898, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1898, 74),
+									Pos:       lp(1898, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1898, 74),
+										Pos:  lp(1898, 50),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1898, 79),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
@@ -36162,39 +36100,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1899, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1899, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1899, 67),
+								Pos: lp(1899, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1899, 67),
+									Pos:  lp(1899, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1899, 79),
+											Pos:  lp(1899, 55),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1899, 84),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -36207,6 +36124,245 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1900, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1900, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1900, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1900, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1900, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1900, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1901, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1901, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(1901, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1901, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1901, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1901, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1901, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1901, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1902, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1902, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1902, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1902, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1902, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1902, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1903, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1903, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1903, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1903, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1903, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1903, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1904, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1904, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1904, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1904, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1904, 67),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1904, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1904, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1904, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1905, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1905, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1905, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1905, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1905, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1905, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1905, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1905, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1906, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1906, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -36214,7 +36370,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1903, 5),
+				Pos:       lp(1909, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -36224,24 +36380,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1903, 34),
+						Pos:  lp(1909, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1905, 9),
+						Pos:       lp(1911, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1905, 28),
+								Pos: lp(1911, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1905, 28),
+									Pos:  lp(1911, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1905, 33),
+											Pos:  lp(1911, 33),
 											Name: "TResult",
 										},
 									},
@@ -36251,22 +36407,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1906, 9),
+						Pos:       lp(1912, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1906, 28),
+								Pos: lp(1912, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1906, 28),
+									Pos:  lp(1912, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1906, 33),
+											Pos:  lp(1912, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1906, 41),
+											Pos:  lp(1912, 41),
 											Name: "TResult",
 										},
 									},
@@ -36274,9 +36430,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1906, 60),
+								Pos: lp(1912, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1906, 60),
+									Pos:  lp(1912, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -36284,29 +36440,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1907, 9),
+						Pos:       lp(1913, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1907, 16),
+							Pos:  lp(1913, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1907, 33),
+								Pos:  lp(1913, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1908, 9),
+						Pos:       lp(1914, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1908, 27),
+							Pos:  lp(1914, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1908, 83),
+									Pos:  lp(1914, 83),
 									Name: "TResult",
 								},
 							},
@@ -36314,9 +36470,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1908, 107),
+								Pos: lp(1914, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(1908, 107),
+									Pos:  lp(1914, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -36324,26 +36480,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1909, 9),
+						Pos:       lp(1915, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1909, 23),
+							Pos:  lp(1915, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1909, 41),
+								Pos: lp(1915, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1909, 41),
+									Pos:  lp(1915, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1909, 48),
+											Pos:  lp(1915, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1909, 53),
+													Pos:  lp(1915, 53),
 													Name: "TResult",
 												},
 											},
@@ -36355,26 +36511,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1910, 9),
+						Pos:       lp(1916, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1910, 23),
+							Pos:  lp(1916, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1910, 41),
+								Pos: lp(1916, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1910, 41),
+									Pos:  lp(1916, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1910, 48),
+											Pos:  lp(1916, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1910, 53),
+													Pos:  lp(1916, 53),
 													Name: "TResult",
 												},
 											},
@@ -36384,9 +36540,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(1910, 83),
+								Pos: lp(1916, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1910, 83),
+									Pos:  lp(1916, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -36394,14 +36550,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1911, 9),
+						Pos:       lp(1917, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1911, 23),
+							Pos:  lp(1917, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1911, 28),
+									Pos:  lp(1917, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -36412,23 +36568,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 65),
+								Pos: lp(1917, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 65),
+									Pos:  lp(1917, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1911, 70),
+											Pos:  lp(1917, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1911, 75),
+													Pos:  lp(1917, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(1911, 85),
+											Pos:  lp(1917, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -36438,14 +36594,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1912, 9),
+						Pos:       lp(1918, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1912, 23),
+							Pos:  lp(1918, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1912, 28),
+									Pos:  lp(1918, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -36456,23 +36612,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 65),
+								Pos: lp(1918, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 65),
+									Pos:  lp(1918, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1912, 70),
+											Pos:  lp(1918, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1912, 75),
+													Pos:  lp(1918, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(1912, 85),
+											Pos:  lp(1918, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -36480,9 +36636,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(1912, 119),
+								Pos: lp(1918, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 119),
+									Pos:  lp(1918, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -36490,14 +36646,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1913, 9),
+						Pos:       lp(1919, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1913, 27),
+							Pos:  lp(1919, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1913, 71),
+									Pos:  lp(1919, 71),
 									Name: "TResult",
 								},
 							},
@@ -36507,143 +36663,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1916, 5),
+				Pos:       lp(1922, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1916, 43),
+						Pos:  lp(1922, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 50),
+							Pos:   lp(1922, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 53),
+						Pos:  lp(1922, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 70),
+							Pos:   lp(1922, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 73),
+						Pos:  lp(1922, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 87),
+							Pos:   lp(1922, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 90),
+						Pos:  lp(1922, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 109),
+							Pos:   lp(1922, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 112),
+						Pos:  lp(1922, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 130),
+							Pos:   lp(1922, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 133),
+						Pos:  lp(1922, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 149),
+							Pos:   lp(1922, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 153),
+						Pos:  lp(1922, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 172),
+							Pos:   lp(1922, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 176),
+						Pos:  lp(1922, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 209),
+							Pos:   lp(1922, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 213),
+						Pos:  lp(1922, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 236),
+							Pos:   lp(1922, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 243),
+						Pos:  lp(1922, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 258),
+							Pos:   lp(1922, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 266),
+						Pos:  lp(1922, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 283),
+							Pos:   lp(1922, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 291),
+						Pos:  lp(1922, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 307),
+							Pos:   lp(1922, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 315),
+						Pos:  lp(1922, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 331),
+							Pos:   lp(1922, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 339),
+						Pos:  lp(1922, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 363),
+							Pos:   lp(1922, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1916, 371),
+						Pos:  lp(1922, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1916, 394),
+							Pos:   lp(1922, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -36651,209 +36807,19 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1918, 5),
+				Pos:       lp(1924, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1922, 5),
+				Pos:       lp(1928, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1924, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1924, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1924, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1924, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1925, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1925, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1925, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1925, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1925, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1925, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1926, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1926, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1926, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1926, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1926, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1926, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1927, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1927, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1927, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1927, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1927, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1927, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1927, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1927, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1927, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(1927, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1928, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1928, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1928, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1928, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1928, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1928, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1928, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1929, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1929, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1929, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1929, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1929, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1929, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1929, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1929, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1929, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1930, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -36868,30 +36834,8 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1930, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1930, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(1930, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1930, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1930, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1930, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36901,31 +36845,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1931, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1931, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1931, 55),
+								Pos: lp(1931, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1931, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1931, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1931, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1931, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1931, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -36935,39 +36872,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1932, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1932, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1932, 55),
+								Pos: lp(1932, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1932, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1932, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1932, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1932, 79),
+								Pos: lp(1932, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1932, 79),
-									Name: "TaskCreationOptions",
+									Pos:  lp(1932, 52),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -36977,39 +36899,40 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1933, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1933, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1933, 55),
+								Pos: lp(1933, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1933, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1933, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(1933, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1933, 79),
+								Pos: lp(1933, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1933, 79),
+									Pos:  lp(1933, 52),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1933, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1933, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1933, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(1933, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -37019,55 +36942,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1934, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1934, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1934, 55),
+								Pos: lp(1934, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1934, 55),
-									Name: "Func",
+									Pos:  lp(1934, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1934, 60),
-											Name: "TResult",
+											Pos:  lp(1934, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1934, 79),
+								Pos: lp(1934, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1934, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(1934, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(1934, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(1934, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(1934, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(1934, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
@@ -37077,9 +36975,91 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1935, 23),
 							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1935, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1935, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1935, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1935, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1935, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1935, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1935, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1936, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1936, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1936, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1936, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1936, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(1936, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1936, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1936, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1936, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1937, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1937, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1935, 28),
+									Pos:  lp(1937, 28),
 									Name: "TResult",
 								},
 							},
@@ -37090,17 +37070,47 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1935, 55),
+								Pos: lp(1937, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1935, 55),
+									Pos:  lp(1937, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1935, 60),
-											Name: "object",
+											Pos:  lp(1937, 60),
+											Name: "TResult",
 										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1938, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1938, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1938, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1938, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1935, 68),
+											Pos:  lp(1938, 60),
 											Name: "TResult",
 										},
 									},
@@ -37108,9 +37118,155 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(1935, 87),
+								Pos: lp(1938, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1935, 87),
+									Pos:  lp(1938, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1939, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1939, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1939, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1939, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1939, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1939, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1940, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1940, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1940, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1940, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1940, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1940, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(1940, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(1940, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1941, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1941, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1941, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1941, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1941, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1941, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1941, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(1941, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1941, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -37120,26 +37276,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1938, 5),
+				Pos:       lp(1944, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1940, 9),
+						Pos:       lp(1946, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1941, 9),
+						Pos:       lp(1947, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1941, 44),
+								Pos: lp(1947, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1941, 44),
+									Pos:  lp(1947, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37147,14 +37303,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1942, 9),
+						Pos:       lp(1948, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1942, 44),
+								Pos: lp(1948, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1942, 44),
+									Pos:  lp(1948, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -37162,22 +37318,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1943, 9),
+						Pos:       lp(1949, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1943, 44),
+								Pos: lp(1949, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1943, 44),
+									Pos:  lp(1949, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1943, 58),
+								Pos: lp(1949, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1943, 58),
+									Pos:  lp(1949, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37185,145 +37341,45 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1944, 9),
+						Pos:       lp(1950, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1944, 16),
+							Pos:  lp(1950, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1944, 28),
+								Pos:  lp(1950, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1945, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1945, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1946, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1946, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1946, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1946, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1947, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1947, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1947, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1947, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1948, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1948, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1948, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1948, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1948, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1949, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1949, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1950, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1950, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1951, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1951, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1951, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1951, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1952, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1952, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1952, 44),
+								Pos: lp(1952, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1952, 44),
-									Name: "Exception",
+									Pos:  lp(1952, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37332,18 +37388,37 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1953, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1953, 44),
+								Pos: lp(1953, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1953, 44),
+									Pos:  lp(1953, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1954, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1954, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1954, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1954, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1953, 56),
+											Pos:  lp(1954, 53),
 											Name: "Exception",
 										},
 									},
@@ -37353,10 +37428,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1954, 9),
+						Pos:       lp(1955, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1954, 23),
+							Pos:  lp(1955, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1956, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1956, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1957, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1957, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1957, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1957, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1958, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1958, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1958, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1958, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1959, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1959, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1959, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1959, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1959, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1960, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1960, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
@@ -37364,7 +37520,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1957, 5),
+				Pos:       lp(1963, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -37374,19 +37530,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1959, 9),
+						Pos:       lp(1965, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1960, 9),
+						Pos:       lp(1966, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1960, 44),
+								Pos: lp(1966, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 44),
+									Pos:  lp(1966, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37394,14 +37550,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1961, 9),
+						Pos:       lp(1967, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1961, 44),
+								Pos: lp(1967, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 44),
+									Pos:  lp(1967, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -37409,22 +37565,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1962, 9),
+						Pos:       lp(1968, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1962, 44),
+								Pos: lp(1968, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 44),
+									Pos:  lp(1968, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1962, 58),
+								Pos: lp(1968, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1962, 58),
+									Pos:  lp(1968, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -37432,14 +37588,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1963, 9),
+						Pos:       lp(1969, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1963, 16),
+							Pos:  lp(1969, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1963, 21),
+									Pos:  lp(1969, 21),
 									Name: "TResult",
 								},
 							},
@@ -37447,146 +37603,36 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1963, 37),
+								Pos:  lp(1969, 37),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1964, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1964, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1965, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1965, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1965, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1965, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1966, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1966, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1966, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1966, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1967, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1967, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1967, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1967, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1967, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1968, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1968, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1968, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1968, 38),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1969, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1969, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1970, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1970, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1970, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1970, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1971, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1971, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1971, 44),
+								Pos: lp(1971, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1971, 44),
-									Name: "Exception",
+									Pos:  lp(1971, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37595,18 +37641,37 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1972, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1972, 44),
+								Pos: lp(1972, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1972, 44),
+									Pos:  lp(1972, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1973, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1973, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1973, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1973, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1972, 56),
+											Pos:  lp(1973, 53),
 											Name: "Exception",
 										},
 									},
@@ -37616,18 +37681,109 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1973, 9),
+						Pos:       lp(1974, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1973, 23),
+							Pos:  lp(1974, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1974, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1974, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1975, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1975, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1976, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1976, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1976, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1976, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1977, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1977, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1977, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1977, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1978, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1978, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1978, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1978, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1979, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1979, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1973, 41),
+								Pos: lp(1979, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 41),
+									Pos:  lp(1979, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -37637,32 +37793,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1976, 5),
+				Pos:       lp(1982, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1976, 6),
+						Pos:  lp(1982, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1978, 9),
+						Pos:       lp(1984, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1979, 9),
+						Pos:       lp(1985, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1979, 33),
+								Pos: lp(1985, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1979, 33),
+									Pos:  lp(1985, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -37670,102 +37826,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1980, 9),
+						Pos:       lp(1986, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1980, 23),
+							Pos:  lp(1986, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1980, 49),
+								Pos:  lp(1986, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1981, 9),
+						Pos:       lp(1987, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1981, 16),
+							Pos:  lp(1987, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1981, 34),
+								Pos:  lp(1987, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1982, 9),
+						Pos:       lp(1988, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1982, 16),
+							Pos:  lp(1988, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1982, 35),
+								Pos:  lp(1988, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1983, 9),
+						Pos:       lp(1989, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1983, 16),
+							Pos:  lp(1989, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1983, 47),
+								Pos:  lp(1989, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1984, 9),
+						Pos:       lp(1990, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1984, 16),
+							Pos:  lp(1990, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1984, 33),
+								Pos:  lp(1990, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1985, 23),
+							Pos:  lp(1991, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(1992, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1986, 23),
+							Pos:  lp(1992, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1986, 94),
+								Pos: lp(1992, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1986, 94),
+									Pos:  lp(1992, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -37773,36 +37929,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(1993, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1987, 23),
+							Pos:  lp(1993, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1988, 9),
+						Pos:       lp(1994, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1988, 23),
+							Pos:  lp(1994, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1989, 9),
+						Pos:       lp(1995, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1989, 30),
+							Pos:  lp(1995, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1989, 53),
+								Pos: lp(1995, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 53),
+									Pos:  lp(1995, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37810,14 +37966,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1990, 9),
+						Pos:       lp(1996, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1990, 30),
+							Pos:  lp(1996, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1990, 40),
+									Pos:  lp(1996, 40),
 									Name: "TResult",
 								},
 							},
@@ -37828,9 +37984,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1990, 71),
+								Pos: lp(1996, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1990, 71),
+									Pos:  lp(1996, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37838,18 +37994,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1991, 9),
+						Pos:       lp(1997, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1991, 30),
+							Pos:  lp(1997, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1991, 54),
+								Pos: lp(1997, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1991, 54),
+									Pos:  lp(1997, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -37857,14 +38013,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1992, 9),
+						Pos:       lp(1998, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1992, 30),
+							Pos:  lp(1998, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1992, 40),
+									Pos:  lp(1998, 40),
 									Name: "TResult",
 								},
 							},
@@ -37875,9 +38031,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1992, 72),
+								Pos: lp(1998, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1992, 72),
+									Pos:  lp(1998, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -37885,14 +38041,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1993, 9),
+						Pos:       lp(1999, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1993, 30),
+							Pos:  lp(1999, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1993, 40),
+									Pos:  lp(1999, 40),
 									Name: "TResult",
 								},
 							},
@@ -37903,9 +38059,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1993, 69),
+								Pos: lp(1999, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1993, 69),
+									Pos:  lp(1999, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -37915,7 +38071,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1996, 5),
+				Pos:       lp(2002, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -37925,20 +38081,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1996, 6),
+						Pos:  lp(2002, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1998, 33),
+								Pos: lp(2004, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 33),
+									Pos:  lp(2004, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -37946,18 +38102,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1999, 9),
+						Pos:       lp(2005, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1999, 33),
+								Pos: lp(2005, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 33),
+									Pos:  lp(2005, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1999, 38),
+											Pos:  lp(2005, 38),
 											Name: "TResult",
 										},
 									},
@@ -37967,89 +38123,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2000, 9),
+						Pos:       lp(2006, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2000, 16),
+							Pos:  lp(2006, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2000, 34),
+								Pos:  lp(2006, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2001, 9),
+						Pos:       lp(2007, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2001, 16),
+							Pos:  lp(2007, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2001, 35),
+								Pos:  lp(2007, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2002, 9),
+						Pos:       lp(2008, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2002, 16),
+							Pos:  lp(2008, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2002, 47),
+								Pos:  lp(2008, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2003, 9),
+						Pos:       lp(2009, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2003, 16),
+							Pos:  lp(2009, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2003, 33),
+								Pos:  lp(2009, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2004, 9),
+						Pos:       lp(2010, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2004, 16),
+							Pos:  lp(2010, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2004, 33),
+								Pos:  lp(2010, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2005, 9),
+						Pos:       lp(2011, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2005, 23),
+							Pos:  lp(2011, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2005, 28),
+									Pos:  lp(2011, 28),
 									Name: "TResult",
 								},
 							},
@@ -38057,14 +38213,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2006, 9),
+						Pos:       lp(2012, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2006, 23),
+							Pos:  lp(2012, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2006, 84),
+									Pos:  lp(2012, 84),
 									Name: "TResult",
 								},
 							},
@@ -38072,9 +38228,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2006, 108),
+								Pos: lp(2012, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2006, 108),
+									Pos:  lp(2012, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -38082,14 +38238,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
+						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 23),
+							Pos:  lp(2013, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2007, 72),
+									Pos:  lp(2013, 72),
 									Name: "TResult",
 								},
 							},
@@ -38097,14 +38253,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
+						Pos:       lp(2014, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 23),
+							Pos:  lp(2014, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2008, 33),
+									Pos:  lp(2014, 33),
 									Name: "TResult",
 								},
 							},
@@ -38114,276 +38270,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2011, 5),
+				Pos:       lp(2017, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2013, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2013, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2013, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2013, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2013, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2013, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2013, 96),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2014, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2014, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2014, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2014, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2014, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2014, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2014, 96),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2014, 101),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2015, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2015, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2015, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2015, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(2015, 122),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2015, 129),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2016, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 53),
-									Name: "long",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2016, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 73),
-									Name: "long",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2016, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2016, 91),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2016, 98),
-											Name: "long",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2017, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2017, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2017, 95),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2017, 102),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2018, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2018, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2018, 95),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2018, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2018, 111),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2019, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -38391,42 +38283,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2019, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2019, 66),
+								Pos: lp(2019, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2019, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2019, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2019, 95),
+								Pos: lp(2019, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 95),
-									Name: "ParallelOptions",
+									Pos:  lp(2019, 72),
+									Name: "int",
 								},
-								Name: "parallelOptions",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2019, 128),
+								Pos: lp(2019, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 128),
+									Pos:  lp(2019, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2019, 135),
-											Name: "TSource",
+											Pos:  lp(2019, 96),
+											Name: "int",
 										},
 									},
 								},
@@ -38439,44 +38322,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2020, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2020, 57),
+								Pos: lp(2020, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2020, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2020, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2020, 86),
+								Pos: lp(2020, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 86),
-									Name: "Func",
+									Pos:  lp(2020, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(2020, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2020, 89),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2020, 91),
-											Name: "TSource",
+											Pos:  lp(2020, 96),
+											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2020, 100),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2020, 136),
-											Name: "ValueTask",
+											Pos:  lp(2020, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -38489,52 +38367,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2021, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2021, 57),
+								Pos: lp(2021, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2021, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2021, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2021, 86),
+								Pos: lp(2021, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 86),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2021, 72),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2021, 140),
+								Pos: lp(2021, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 140),
-									Name: "Func",
+									Pos:  lp(2021, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2021, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(2021, 122),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2021, 145),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2021, 154),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2021, 190),
-											Name: "ValueTask",
+											Pos:  lp(2021, 129),
+											Name: "int",
 										},
 									},
 								},
@@ -38547,52 +38416,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2022, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2022, 57),
+								Pos: lp(2022, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2022, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2022, 53),
+									Name: "long",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2022, 86),
+								Pos: lp(2022, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 86),
-									Name: "ParallelOptions",
+									Pos:  lp(2022, 73),
+									Name: "long",
 								},
-								Name: "parallelOptions",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2022, 119),
+								Pos: lp(2022, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 119),
-									Name: "Func",
+									Pos:  lp(2022, 91),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2022, 124),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2022, 133),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2022, 169),
-											Name: "ValueTask",
+											Pos:  lp(2022, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -38605,18 +38457,322 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2023, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2023, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2023, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2023, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2023, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2023, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2023, 102),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2024, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2024, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2024, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2024, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2024, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2024, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2024, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2024, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2024, 111),
+											Name: "ParallelLoopState",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2025, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2025, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2025, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2025, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2025, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2025, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2025, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2025, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2025, 128),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2025, 135),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2026, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2026, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2026, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2026, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2026, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2026, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2026, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2026, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2026, 100),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2026, 136),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2027, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2027, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2027, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2027, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2027, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2027, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 140),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2027, 145),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2027, 154),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2027, 190),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2028, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2028, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2028, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2028, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2028, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2028, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2028, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2028, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2029, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2029, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2023, 42),
+								Pos:      lp(2029, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2023, 49),
+									Pos:       lp(2029, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2023, 49),
+										Pos:  lp(2029, 49),
 										Name: "Action",
 									},
 								},
@@ -38627,77 +38783,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2026, 5),
+				Pos:       lp(2032, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2028, 9),
+						Pos:       lp(2034, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2028, 16),
+							Pos:  lp(2034, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2028, 45),
+								Pos:  lp(2034, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2028, 50),
+								Pos:  lp(2034, 50),
 								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2029, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2029, 16),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "CancellationToken",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2029, 71),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(2029, 76),
-								Kind: "set",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2032, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ParallelLoopResult",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(2032, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(2034, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2034, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2034, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -38705,15 +38812,18 @@ func libraryAST() *lang.File {
 						Pos:       lp(2035, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2035, 16),
-							Name:     "long",
-							Nullable: true,
+							Pos:  lp(2035, 16),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "LowestBreakIteration",
+						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2035, 45),
+								Pos:  lp(2035, 71),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(2035, 76),
+								Kind: "set",
 							},
 						},
 					},
@@ -38722,9 +38832,15 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(2038, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ParallelLoopState",
+				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2038, 6),
+						Name: "Struct",
+					},
+				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
 						Pos:       lp(2040, 9),
@@ -38733,28 +38849,68 @@ func libraryAST() *lang.File {
 							Pos:  lp(2040, 16),
 							Name: "bool",
 						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2040, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2041, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:      lp(2041, 16),
+							Name:     "long",
+							Nullable: true,
+						},
+						Name: "LowestBreakIteration",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2041, 45),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2044, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ParallelLoopState",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(2046, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2046, 16),
+							Name: "bool",
+						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2040, 33),
+								Pos:  lp(2046, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2041, 9),
+						Pos:       lp(2047, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2041, 23),
+							Pos:  lp(2047, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2042, 9),
+						Pos:       lp(2048, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2042, 23),
+							Pos:  lp(2048, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -38762,17 +38918,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2048, 5),
+				Pos:       lp(2054, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
+						Pos:       lp(2056, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
+							Pos:  lp(2056, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -38781,14 +38937,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2050, 57),
+								Pos:      lp(2056, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 62),
+									Pos:  lp(2056, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 74),
+											Pos:  lp(2056, 74),
 											Name: "TSource",
 										},
 									},
@@ -38796,21 +38952,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2050, 91),
+								Pos: lp(2056, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 91),
+									Pos:  lp(2056, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2050, 96),
+											Pos:  lp(2056, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2050, 105),
+											Pos:  lp(2056, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2050, 114),
+											Pos:  lp(2056, 114),
 											Name: "TSource",
 										},
 									},
@@ -38820,10 +38976,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2051, 9),
+						Pos:       lp(2057, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2051, 30),
+							Pos:  lp(2057, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -38833,14 +38989,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2051, 74),
+								Pos:      lp(2057, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 79),
+									Pos:  lp(2057, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 91),
+											Pos:  lp(2057, 91),
 											Name: "TSource",
 										},
 									},
@@ -38848,29 +39004,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2051, 108),
+								Pos: lp(2057, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 108),
+									Pos:  lp(2057, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2051, 126),
+								Pos: lp(2057, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 126),
+									Pos:  lp(2057, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2051, 131),
+											Pos:  lp(2057, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2051, 144),
+											Pos:  lp(2057, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2051, 153),
+											Pos:  lp(2057, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -38880,10 +39036,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2052, 9),
+						Pos:       lp(2058, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2052, 30),
+							Pos:  lp(2058, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -38894,14 +39050,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2052, 79),
+								Pos:      lp(2058, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 84),
+									Pos:  lp(2058, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 96),
+											Pos:  lp(2058, 96),
 											Name: "TSource",
 										},
 									},
@@ -38909,29 +39065,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2052, 113),
+								Pos: lp(2058, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 113),
+									Pos:  lp(2058, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2052, 131),
+								Pos: lp(2058, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 131),
+									Pos:  lp(2058, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 136),
+											Pos:  lp(2058, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2052, 149),
+											Pos:  lp(2058, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2052, 158),
+											Pos:  lp(2058, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -38939,17 +39095,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2052, 177),
+								Pos: lp(2058, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2052, 177),
+									Pos:  lp(2058, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2052, 182),
+											Pos:  lp(2058, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2052, 195),
+											Pos:  lp(2058, 195),
 											Name: "TResult",
 										},
 									},
@@ -38959,10 +39115,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2053, 9),
+						Pos:       lp(2059, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2053, 30),
+							Pos:  lp(2059, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -38971,14 +39127,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2053, 48),
+								Pos:      lp(2059, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 53),
+									Pos:  lp(2059, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 65),
+											Pos:  lp(2059, 65),
 											Name: "TSource",
 										},
 									},
@@ -38986,249 +39142,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2053, 82),
+								Pos: lp(2059, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 82),
+									Pos:  lp(2059, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 87),
+											Pos:  lp(2059, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2053, 96),
+											Pos:  lp(2059, 96),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2054, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2054, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2054, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2054, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2055, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2055, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2055, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2055, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2056, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2056, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2056, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2056, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2056, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2056, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2057, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2057, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2057, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2057, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2057, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2058, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2058, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2058, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2059, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2059, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2059, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39237,20 +39166,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2060, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Average",
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2060, 45),
+								Pos:      lp(2060, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 50),
+									Pos:  lp(2060, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 62),
-											Name: "long",
+											Pos:  lp(2060, 65),
+											Name: "TSource",
 										},
 									},
 								},
@@ -39263,22 +39195,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2061, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Average",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2061, 54),
+								Pos:      lp(2061, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 59),
+									Pos:  lp(2061, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 71),
+											Pos:  lp(2061, 65),
 											Name: "TSource",
 										},
 									},
@@ -39286,22 +39218,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2061, 88),
+								Pos: lp(2061, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 88),
+									Pos:  lp(2061, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 93),
+											Pos:  lp(2061, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2061, 102),
-											Name: "long",
+											Pos:  lp(2061, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -39310,24 +39242,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2062, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "Append",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2062, 45),
+								Pos:      lp(2062, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 50),
+									Pos:  lp(2062, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 62),
-											Name: "double",
+											Pos:  lp(2062, 84),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2062, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -39336,45 +39285,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2063, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2063, 54),
+								Pos:      lp(2063, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 59),
+									Pos:  lp(2063, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2063, 71),
+											Pos:  lp(2063, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2063, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2063, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -39383,20 +39320,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2064, 46),
+								Pos:      lp(2064, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 51),
+									Pos:  lp(2064, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2064, 63),
-											Name: "decimal",
+											Pos:  lp(2064, 62),
+											Name: "int",
 										},
 									},
 								},
@@ -39409,7 +39346,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2065, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
 						TypeParams: []string{
@@ -39417,14 +39354,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2065, 55),
+								Pos:      lp(2065, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 60),
+									Pos:  lp(2065, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 72),
+											Pos:  lp(2065, 71),
 											Name: "TSource",
 										},
 									},
@@ -39432,18 +39369,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2065, 89),
+								Pos: lp(2065, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 89),
+									Pos:  lp(2065, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 94),
+											Pos:  lp(2065, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2065, 103),
-											Name: "decimal",
+											Pos:  lp(2065, 102),
+											Name: "int",
 										},
 									},
 								},
@@ -39456,20 +39393,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2066, 44),
+								Pos:      lp(2066, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 49),
+									Pos:  lp(2066, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 61),
-											Name: "float",
+											Pos:  lp(2066, 62),
+											Name: "long",
 										},
 									},
 								},
@@ -39482,7 +39419,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2067, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Average",
 						TypeParams: []string{
@@ -39490,14 +39427,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2067, 53),
+								Pos:      lp(2067, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 58),
+									Pos:  lp(2067, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 70),
+											Pos:  lp(2067, 71),
 											Name: "TSource",
 										},
 									},
@@ -39505,18 +39442,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2067, 87),
+								Pos: lp(2067, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 87),
+									Pos:  lp(2067, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 92),
+											Pos:  lp(2067, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2067, 101),
-											Name: "float",
+											Pos:  lp(2067, 102),
+											Name: "long",
 										},
 									},
 								},
@@ -39529,25 +39466,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2068, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2068, 65),
+								Pos:      lp(2068, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 70),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2068, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 62),
+											Name: "double",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -39558,32 +39492,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2069, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2069, 42),
-										Name: "TSource",
-									},
-								},
-							},
+							Name: "double",
 						},
-						Name: "Chunk",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2069, 68),
+								Pos:      lp(2069, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 73),
+									Pos:  lp(2069, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2069, 85),
+											Pos:  lp(2069, 71),
 											Name: "TSource",
 										},
 									},
@@ -39591,12 +39515,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2069, 102),
+								Pos: lp(2069, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2069, 102),
-									Name: "int",
+									Pos:  lp(2069, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2069, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2069, 102),
+											Name: "double",
+										},
+									},
 								},
-								Name: "size",
+								Name: "selector",
 							},
 						},
 					},
@@ -39605,47 +39539,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2070, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2070, 67),
+								Pos:      lp(2070, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 72),
+									Pos:  lp(2070, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 84),
-											Name: "TSource",
+											Pos:  lp(2070, 63),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2070, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2070, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2070, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -39654,22 +39565,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 30),
-							Name: "bool",
+							Name: "decimal",
 						},
-						Name: "Contains",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2071, 53),
+								Pos:      lp(2071, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 58),
+									Pos:  lp(2071, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2071, 70),
+											Pos:  lp(2071, 72),
 											Name: "TSource",
 										},
 									},
@@ -39677,12 +39588,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2071, 87),
+								Pos: lp(2071, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 87),
-									Name: "TSource",
+									Pos:  lp(2071, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2071, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2071, 103),
+											Name: "decimal",
+										},
+									},
 								},
-								Name: "value",
+								Name: "selector",
 							},
 						},
 					},
@@ -39691,49 +39612,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2072, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2072, 53),
+								Pos:      lp(2072, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 58),
+									Pos:  lp(2072, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 70),
-											Name: "TSource",
+											Pos:  lp(2072, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2072, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2072, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2072, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -39742,27 +39638,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2073, 30),
-							Name: "int",
+							Name: "float",
 						},
-						Name: "Count",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2073, 49),
+								Pos:      lp(2073, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 54),
+									Pos:  lp(2073, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2073, 66),
+											Pos:  lp(2073, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2073, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2073, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -39771,45 +39685,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2074, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2074, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Count",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2074, 49),
+								Pos:      lp(2074, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 66),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2074, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2074, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2074, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2074, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -39821,30 +39717,42 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2075, 42),
-									Name: "TSource",
+									Pos:       lp(2075, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2075, 42),
+										Name: "TSource",
+									},
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2075, 75),
+								Pos:      lp(2075, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 80),
+									Pos:  lp(2075, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2075, 92),
+											Pos:  lp(2075, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2075, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 102),
+									Name: "int",
+								},
+								Name: "size",
 							},
 						},
 					},
@@ -39861,33 +39769,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2076, 75),
+								Pos:      lp(2076, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 80),
+									Pos:  lp(2076, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2076, 92),
+											Pos:  lp(2076, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2076, 109),
+								Pos: lp(2076, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 109),
-									Name: "TSource",
+									Pos:  lp(2076, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -39896,33 +39810,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2077, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2077, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2077, 69),
+								Pos:      lp(2077, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 74),
+									Pos:  lp(2077, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2077, 86),
+											Pos:  lp(2077, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2077, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 87),
+									Name: "TSource",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -39931,28 +39847,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2078, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2078, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2078, 69),
+								Pos:      lp(2078, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 74),
+									Pos:  lp(2078, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 86),
+											Pos:  lp(2078, 70),
 											Name: "TSource",
 										},
 									},
@@ -39960,13 +39870,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2078, 103),
+								Pos: lp(2078, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 103),
+									Pos:  lp(2078, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2078, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2078, 121),
+											Pos:  lp(2078, 120),
 											Name: "TSource",
 										},
 									},
@@ -39980,52 +39898,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2079, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2079, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DistinctBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2079, 77),
+								Pos:      lp(2079, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 82),
+									Pos:  lp(2079, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2079, 94),
+											Pos:  lp(2079, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2079, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2079, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -40034,29 +39927,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2080, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2080, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DistinctBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2080, 77),
+								Pos:      lp(2080, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 82),
+									Pos:  lp(2080, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 94),
+											Pos:  lp(2080, 66),
 											Name: "TSource",
 										},
 									},
@@ -40064,36 +39950,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2080, 111),
+								Pos: lp(2080, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 111),
+									Pos:  lp(2080, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2080, 116),
+											Pos:  lp(2080, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2080, 125),
-											Name: "TKey",
+											Pos:  lp(2080, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2080, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -40102,35 +39974,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2081, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2081, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 57),
+								Pos:      lp(2081, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 62),
+									Pos:  lp(2081, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2081, 74),
+											Pos:  lp(2081, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2081, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 91),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -40139,22 +40009,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2082, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAtOrDefault",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2082, 66),
+								Pos:      lp(2082, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 71),
+									Pos:  lp(2082, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2082, 83),
+											Pos:  lp(2082, 92),
 											Name: "TSource",
 										},
 									},
@@ -40162,12 +40038,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2082, 100),
+								Pos: lp(2082, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 100),
-									Name: "int",
+									Pos:  lp(2082, 109),
+									Name: "TSource",
 								},
-								Name: "index",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -40180,13 +40056,30 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2083, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Empty",
+						Name: "Distinct",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2083, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2083, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2083, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40202,39 +40095,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2084, 67),
+								Pos:      lp(2084, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 72),
+									Pos:  lp(2084, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 84),
+											Pos:  lp(2084, 86),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2084, 100),
+								Pos: lp(2084, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2084, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2084, 112),
+											Pos:  lp(2084, 121),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -40251,53 +40144,44 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 67),
+								Pos:      lp(2085, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 72),
+									Pos:  lp(2085, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 84),
+											Pos:  lp(2085, 94),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2085, 100),
+								Pos: lp(2085, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2085, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 112),
+											Pos:  lp(2085, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2085, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2085, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -40306,27 +40190,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2086, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "First",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2086, 53),
+								Pos:      lp(2086, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 58),
+									Pos:  lp(2086, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2086, 70),
+											Pos:  lp(2086, 94),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2086, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2086, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2086, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2086, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2086, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -40337,20 +40260,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2087, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2087, 53),
+								Pos:      lp(2087, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 58),
+									Pos:  lp(2087, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2087, 70),
+											Pos:  lp(2087, 74),
 											Name: "TSource",
 										},
 									},
@@ -40358,22 +40281,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2087, 87),
+								Pos: lp(2087, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2087, 101),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2087, 91),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "index",
 							},
 						},
 					},
@@ -40384,25 +40297,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2088, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2088, 62),
+								Pos:      lp(2088, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 67),
+									Pos:  lp(2088, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2088, 79),
+											Pos:  lp(2088, 83),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2088, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 100),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -40411,46 +40332,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2089, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2089, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2089, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2089, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2089, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -40458,35 +40350,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2090, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2090, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 62),
+								Pos:      lp(2090, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 67),
+									Pos:  lp(2090, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 79),
+											Pos:  lp(2090, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2090, 96),
+								Pos: lp(2090, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 96),
-									Name: "TSource",
+									Pos:  lp(2090, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -40495,53 +40399,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2091, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2091, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2091, 62),
+								Pos:      lp(2091, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 67),
+									Pos:  lp(2091, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 79),
+											Pos:  lp(2091, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2091, 96),
+								Pos: lp(2091, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 96),
-									Name: "Func",
+									Pos:  lp(2091, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 101),
+											Pos:  lp(2091, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2091, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2091, 127),
+								Pos: lp(2091, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 127),
-									Name: "TSource",
+									Pos:  lp(2091, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2091, 147),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "comparer",
 							},
 						},
 					},
@@ -40552,20 +40464,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2092, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2092, 52),
+								Pos:      lp(2092, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 57),
+									Pos:  lp(2092, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 69),
+											Pos:  lp(2092, 70),
 											Name: "TSource",
 										},
 									},
@@ -40581,20 +40493,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2093, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2093, 52),
+								Pos:      lp(2093, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 57),
+									Pos:  lp(2093, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 69),
+											Pos:  lp(2093, 70),
 											Name: "TSource",
 										},
 									},
@@ -40602,17 +40514,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2093, 86),
+								Pos: lp(2093, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 86),
+									Pos:  lp(2093, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 91),
+											Pos:  lp(2093, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2093, 100),
+											Pos:  lp(2093, 101),
 											Name: "bool",
 										},
 									},
@@ -40628,20 +40540,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2094, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 61),
+								Pos:      lp(2094, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2094, 66),
+									Pos:  lp(2094, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2094, 78),
+											Pos:  lp(2094, 79),
 											Name: "TSource",
 										},
 									},
@@ -40657,20 +40569,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2095, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2095, 61),
+								Pos:      lp(2095, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 66),
+									Pos:  lp(2095, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 78),
+											Pos:  lp(2095, 79),
 											Name: "TSource",
 										},
 									},
@@ -40678,17 +40590,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2095, 95),
+								Pos: lp(2095, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 95),
+									Pos:  lp(2095, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2095, 100),
+											Pos:  lp(2095, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2095, 109),
+											Pos:  lp(2095, 110),
 											Name: "bool",
 										},
 									},
@@ -40704,20 +40616,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2096, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 61),
+								Pos:      lp(2096, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 66),
+									Pos:  lp(2096, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2096, 78),
+											Pos:  lp(2096, 79),
 											Name: "TSource",
 										},
 									},
@@ -40725,9 +40637,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2096, 95),
+								Pos: lp(2096, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 95),
+									Pos:  lp(2096, 96),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40741,20 +40653,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2097, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 61),
+								Pos:      lp(2097, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 66),
+									Pos:  lp(2097, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 78),
+											Pos:  lp(2097, 79),
 											Name: "TSource",
 										},
 									},
@@ -40762,17 +40674,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2097, 95),
+								Pos: lp(2097, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 95),
+									Pos:  lp(2097, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 100),
+											Pos:  lp(2097, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2097, 109),
+											Pos:  lp(2097, 110),
 											Name: "bool",
 										},
 									},
@@ -40780,9 +40692,9 @@ func libraryAST() *lang.File {
 								Name: "predicate",
 							},
 							&lang.Param{
-								Pos: lp(2097, 126),
+								Pos: lp(2097, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 126),
+									Pos:  lp(2097, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40796,20 +40708,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2098, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2098, 54),
+								Pos:      lp(2098, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 59),
+									Pos:  lp(2098, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 71),
+											Pos:  lp(2098, 69),
 											Name: "TSource",
 										},
 									},
@@ -40825,20 +40737,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2099, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 54),
+								Pos:      lp(2099, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 59),
+									Pos:  lp(2099, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 71),
+											Pos:  lp(2099, 69),
 											Name: "TSource",
 										},
 									},
@@ -40846,17 +40758,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2099, 88),
+								Pos: lp(2099, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 88),
+									Pos:  lp(2099, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2099, 93),
+											Pos:  lp(2099, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2099, 102),
+											Pos:  lp(2099, 100),
 											Name: "bool",
 										},
 									},
@@ -40872,20 +40784,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2100, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2100, 63),
+								Pos:      lp(2100, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 68),
+									Pos:  lp(2100, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2100, 80),
+											Pos:  lp(2100, 78),
 											Name: "TSource",
 										},
 									},
@@ -40901,20 +40813,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2101, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 63),
+								Pos:      lp(2101, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 68),
+									Pos:  lp(2101, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2101, 80),
+											Pos:  lp(2101, 78),
 											Name: "TSource",
 										},
 									},
@@ -40922,17 +40834,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2101, 97),
+								Pos: lp(2101, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 97),
+									Pos:  lp(2101, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2101, 102),
+											Pos:  lp(2101, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2101, 111),
+											Pos:  lp(2101, 109),
 											Name: "bool",
 										},
 									},
@@ -40948,20 +40860,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2102, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2102, 63),
+								Pos:      lp(2102, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 68),
+									Pos:  lp(2102, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 80),
+											Pos:  lp(2102, 78),
 											Name: "TSource",
 										},
 									},
@@ -40969,9 +40881,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2102, 97),
+								Pos: lp(2102, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 97),
+									Pos:  lp(2102, 95),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -40985,20 +40897,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2103, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 63),
+								Pos:      lp(2103, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 68),
+									Pos:  lp(2103, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 80),
+											Pos:  lp(2103, 78),
 											Name: "TSource",
 										},
 									},
@@ -41006,17 +40918,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2103, 97),
+								Pos: lp(2103, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 97),
+									Pos:  lp(2103, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 102),
+											Pos:  lp(2103, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2103, 111),
+											Pos:  lp(2103, 109),
 											Name: "bool",
 										},
 									},
@@ -41024,9 +40936,9 @@ func libraryAST() *lang.File {
 								Name: "predicate",
 							},
 							&lang.Param{
-								Pos: lp(2103, 128),
+								Pos: lp(2103, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 128),
+									Pos:  lp(2103, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -41038,18 +40950,262 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2104, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2104, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2105, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2105, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2105, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2105, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2105, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2105, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2105, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2105, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2105, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2106, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2106, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2106, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2107, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2107, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2107, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2107, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2107, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2107, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2107, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2108, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2108, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2108, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2108, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2108, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2109, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2109, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2109, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2109, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2109, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2109, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2110, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2110, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2104, 42),
+									Pos:  lp(2110, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 52),
+											Pos:  lp(2110, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 58),
+											Pos:  lp(2110, 58),
 											Name: "TSource",
 										},
 									},
@@ -41063,14 +41219,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2104, 91),
+								Pos:      lp(2110, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 96),
+									Pos:  lp(2110, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 108),
+											Pos:  lp(2110, 108),
 											Name: "TSource",
 										},
 									},
@@ -41078,17 +41234,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2104, 125),
+								Pos: lp(2110, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 125),
+									Pos:  lp(2110, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 130),
+											Pos:  lp(2110, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 139),
+											Pos:  lp(2110, 139),
 											Name: "TKey",
 										},
 									},
@@ -41098,22 +41254,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2105, 9),
+						Pos:       lp(2111, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2105, 30),
+							Pos:  lp(2111, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2105, 42),
+									Pos:  lp(2111, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 52),
+											Pos:  lp(2111, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2105, 58),
+											Pos:  lp(2111, 58),
 											Name: "TSource",
 										},
 									},
@@ -41127,14 +41283,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 91),
+								Pos:      lp(2111, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 96),
+									Pos:  lp(2111, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 108),
+											Pos:  lp(2111, 108),
 											Name: "TSource",
 										},
 									},
@@ -41142,17 +41298,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2105, 125),
+								Pos: lp(2111, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 125),
+									Pos:  lp(2111, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 130),
+											Pos:  lp(2111, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2105, 139),
+											Pos:  lp(2111, 139),
 											Name: "TKey",
 										},
 									},
@@ -41160,13 +41316,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2105, 158),
+								Pos: lp(2111, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2105, 158),
+									Pos:  lp(2111, 158),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2105, 176),
+											Pos:  lp(2111, 176),
 											Name: "TKey",
 										},
 									},
@@ -41176,14 +41332,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2106, 9),
+						Pos:       lp(2112, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2106, 30),
+							Pos:  lp(2112, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2106, 42),
+									Pos:  lp(2112, 42),
 									Name: "TResult",
 								},
 							},
@@ -41197,14 +41353,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2106, 87),
+								Pos:      lp(2112, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 92),
+									Pos:  lp(2112, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 104),
+											Pos:  lp(2112, 104),
 											Name: "TOuter",
 										},
 									},
@@ -41212,13 +41368,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2106, 119),
+								Pos: lp(2112, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 119),
+									Pos:  lp(2112, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 131),
+											Pos:  lp(2112, 131),
 											Name: "TInner",
 										},
 									},
@@ -41226,17 +41382,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2106, 146),
+								Pos: lp(2112, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 146),
+									Pos:  lp(2112, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 151),
+											Pos:  lp(2112, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 159),
+											Pos:  lp(2112, 159),
 											Name: "TKey",
 										},
 									},
@@ -41244,17 +41400,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2106, 183),
+								Pos: lp(2112, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 183),
+									Pos:  lp(2112, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 188),
+											Pos:  lp(2112, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 196),
+											Pos:  lp(2112, 196),
 											Name: "TKey",
 										},
 									},
@@ -41262,21 +41418,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2106, 220),
+								Pos: lp(2112, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 220),
+									Pos:  lp(2112, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 225),
+											Pos:  lp(2112, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 233),
+											Pos:  lp(2112, 233),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2106, 241),
+											Pos:  lp(2112, 241),
 											Name: "TResult",
 										},
 									},
@@ -41286,14 +41442,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2107, 9),
+						Pos:       lp(2113, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2107, 30),
+							Pos:  lp(2113, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2107, 42),
+									Pos:  lp(2113, 42),
 									Name: "TResult",
 								},
 							},
@@ -41307,14 +41463,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2107, 92),
+								Pos:      lp(2113, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 97),
+									Pos:  lp(2113, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 109),
+											Pos:  lp(2113, 109),
 											Name: "TOuter",
 										},
 									},
@@ -41322,13 +41478,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2107, 124),
+								Pos: lp(2113, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 124),
+									Pos:  lp(2113, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 136),
+											Pos:  lp(2113, 136),
 											Name: "TInner",
 										},
 									},
@@ -41336,17 +41492,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2107, 151),
+								Pos: lp(2113, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 151),
+									Pos:  lp(2113, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 156),
+											Pos:  lp(2113, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2107, 164),
+											Pos:  lp(2113, 164),
 											Name: "TKey",
 										},
 									},
@@ -41354,17 +41510,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2107, 188),
+								Pos: lp(2113, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 188),
+									Pos:  lp(2113, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 193),
+											Pos:  lp(2113, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2107, 201),
+											Pos:  lp(2113, 201),
 											Name: "TKey",
 										},
 									},
@@ -41372,27 +41528,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2107, 225),
+								Pos: lp(2113, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 225),
+									Pos:  lp(2113, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 230),
+											Pos:  lp(2113, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2107, 238),
+											Pos:  lp(2113, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2107, 250),
+													Pos:  lp(2113, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2107, 259),
+											Pos:  lp(2113, 259),
 											Name: "TResult",
 										},
 									},
@@ -41402,396 +41558,85 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2108, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2108, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2108, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2108, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2108, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2108, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2108, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2108, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2108, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2108, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2108, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2108, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2108, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2108, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2108, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2108, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2109, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2109, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2109, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2109, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2109, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2109, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2109, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2109, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2109, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2109, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2109, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2109, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2109, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2109, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2109, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2109, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2109, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2109, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2109, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2110, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2110, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2110, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2110, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2110, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2110, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2110, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2110, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2110, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2111, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2111, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2111, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2111, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2111, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2111, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2111, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2111, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2111, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2111, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2111, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2111, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2112, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2112, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2112, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2112, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2112, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2113, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2113, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2113, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2113, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2113, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2113, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2113, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2114, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2114, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2114, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2114, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2114, 38),
+								Pos:      lp(2114, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2114, 43),
+									Pos:  lp(2114, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2114, 55),
-											Name: "int",
+											Pos:  lp(2114, 119),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2114, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2114, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2114, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2114, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -41800,22 +41645,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2115, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2115, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2115, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2115, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2115, 47),
+								Pos:      lp(2115, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 52),
+									Pos:  lp(2115, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 64),
+											Pos:  lp(2115, 119),
 											Name: "TSource",
 										},
 									},
@@ -41823,22 +41686,54 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2115, 81),
+								Pos: lp(2115, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 81),
+									Pos:  lp(2115, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2115, 86),
+											Pos:  lp(2115, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2115, 95),
-											Name: "int",
+											Pos:  lp(2115, 150),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2115, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2115, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2115, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2115, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2115, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41847,24 +41742,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2116, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2116, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2116, 39),
+								Pos:      lp(2116, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 44),
+									Pos:  lp(2116, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 56),
-											Name: "long",
+											Pos:  lp(2116, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2116, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2116, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -41873,45 +41791,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2117, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2117, 48),
+								Pos:      lp(2117, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 53),
+									Pos:  lp(2117, 75),
 									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2117, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 82),
-									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2117, 87),
 											Name: "TSource",
 										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2117, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2117, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 96),
-											Name: "long",
+											Pos:  lp(2117, 115),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2117, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2117, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2117, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -41920,20 +41854,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2118, 41),
+								Pos:      lp(2118, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 46),
+									Pos:  lp(2118, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 58),
-											Name: "double",
+											Pos:  lp(2118, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -41946,22 +41883,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2119, 50),
+								Pos:      lp(2119, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 55),
+									Pos:  lp(2119, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 67),
+											Pos:  lp(2119, 71),
 											Name: "TSource",
 										},
 									},
@@ -41969,22 +41906,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2119, 84),
+								Pos: lp(2119, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 84),
+									Pos:  lp(2119, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 89),
+											Pos:  lp(2119, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2119, 98),
-											Name: "double",
+											Pos:  lp(2119, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -41993,20 +41930,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2120, 42),
+								Pos:      lp(2120, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 47),
+									Pos:  lp(2120, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 59),
-											Name: "decimal",
+											Pos:  lp(2120, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -42019,7 +41956,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -42027,14 +41964,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2121, 51),
+								Pos:      lp(2121, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 56),
+									Pos:  lp(2121, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 68),
+											Pos:  lp(2121, 64),
 											Name: "TSource",
 										},
 									},
@@ -42042,18 +41979,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2121, 85),
+								Pos: lp(2121, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 85),
+									Pos:  lp(2121, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 90),
+											Pos:  lp(2121, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2121, 99),
-											Name: "decimal",
+											Pos:  lp(2121, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -42066,20 +42003,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2122, 40),
+								Pos:      lp(2122, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 45),
+									Pos:  lp(2122, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 57),
-											Name: "float",
+											Pos:  lp(2122, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -42092,7 +42029,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -42100,14 +42037,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2123, 49),
+								Pos:      lp(2123, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 54),
+									Pos:  lp(2123, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 66),
+											Pos:  lp(2123, 65),
 											Name: "TSource",
 										},
 									},
@@ -42115,18 +42052,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2123, 83),
+								Pos: lp(2123, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 83),
+									Pos:  lp(2123, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 88),
+											Pos:  lp(2123, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2123, 97),
-											Name: "float",
+											Pos:  lp(2123, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42139,23 +42076,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 30),
-							Name: "TSource",
+							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2124, 51),
+								Pos:      lp(2124, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 56),
+									Pos:  lp(2124, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 68),
-											Name: "TSource",
+											Pos:  lp(2124, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -42168,23 +42102,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 30),
-							Name: "TResult",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2125, 60),
+								Pos:      lp(2125, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 65),
+									Pos:  lp(2125, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 77),
+											Pos:  lp(2125, 67),
 											Name: "TSource",
 										},
 									},
@@ -42192,18 +42125,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2125, 94),
+								Pos: lp(2125, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 94),
+									Pos:  lp(2125, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2125, 99),
+											Pos:  lp(2125, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2125, 108),
-											Name: "TResult",
+											Pos:  lp(2125, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -42216,6 +42149,229 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2126, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2126, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2126, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2127, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2127, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2127, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2127, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2127, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2128, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2128, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2128, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2129, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2129, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2129, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2129, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2130, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2130, 30),
+							Name: "TSource",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2130, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2130, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2131, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2131, 30),
+							Name: "TResult",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2131, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2131, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2131, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 30),
 							Name: "TSource",
 						},
 						Name: "MaxBy",
@@ -42225,14 +42381,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2126, 59),
+								Pos:      lp(2132, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 64),
+									Pos:  lp(2132, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 76),
+											Pos:  lp(2132, 76),
 											Name: "TSource",
 										},
 									},
@@ -42240,17 +42396,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2126, 93),
+								Pos: lp(2132, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 93),
+									Pos:  lp(2132, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2126, 98),
+											Pos:  lp(2132, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2126, 107),
+											Pos:  lp(2132, 107),
 											Name: "TKey",
 										},
 									},
@@ -42260,243 +42416,24 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2127, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2127, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2127, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2127, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2128, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2128, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2128, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2128, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2128, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2129, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2129, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2129, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2130, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2130, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2130, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2130, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2130, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2131, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2131, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2131, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2131, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2132, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2132, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2132, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2132, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2132, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2132, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2132, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2133, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2133, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2133, 42),
+								Pos:      lp(2133, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 47),
+									Pos:  lp(2133, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2133, 59),
-											Name: "decimal",
+											Pos:  lp(2133, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -42509,7 +42446,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2134, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -42517,14 +42454,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2134, 51),
+								Pos:      lp(2134, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 56),
+									Pos:  lp(2134, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 68),
+											Pos:  lp(2134, 64),
 											Name: "TSource",
 										},
 									},
@@ -42532,18 +42469,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2134, 85),
+								Pos: lp(2134, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 85),
+									Pos:  lp(2134, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 90),
+											Pos:  lp(2134, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2134, 99),
-											Name: "decimal",
+											Pos:  lp(2134, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -42556,20 +42493,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2135, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2135, 40),
+								Pos:      lp(2135, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2135, 45),
+									Pos:  lp(2135, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2135, 57),
-											Name: "float",
+											Pos:  lp(2135, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -42582,7 +42519,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2136, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Min",
 						TypeParams: []string{
@@ -42590,14 +42527,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2136, 49),
+								Pos:      lp(2136, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 54),
+									Pos:  lp(2136, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 66),
+											Pos:  lp(2136, 65),
 											Name: "TSource",
 										},
 									},
@@ -42605,18 +42542,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2136, 83),
+								Pos: lp(2136, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 83),
+									Pos:  lp(2136, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2136, 88),
+											Pos:  lp(2136, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2136, 97),
-											Name: "float",
+											Pos:  lp(2136, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -42629,23 +42566,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2137, 30),
-							Name: "TSource",
+							Name: "double",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2137, 51),
+								Pos:      lp(2137, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2137, 56),
+									Pos:  lp(2137, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2137, 68),
-											Name: "TSource",
+											Pos:  lp(2137, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -42658,23 +42592,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2138, 30),
-							Name: "TResult",
+							Name: "double",
 						},
 						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2138, 60),
+								Pos:      lp(2138, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 65),
+									Pos:  lp(2138, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2138, 77),
+											Pos:  lp(2138, 67),
 											Name: "TSource",
 										},
 									},
@@ -42682,18 +42615,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2138, 94),
+								Pos: lp(2138, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 94),
+									Pos:  lp(2138, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2138, 99),
+											Pos:  lp(2138, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2138, 108),
-											Name: "TResult",
+											Pos:  lp(2138, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -42706,46 +42639,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2139, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "MinBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2139, 59),
+								Pos:      lp(2139, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 64),
+									Pos:  lp(2139, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2139, 76),
-											Name: "TSource",
+											Pos:  lp(2139, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2139, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2139, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2139, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2139, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -42754,27 +42665,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2140, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2140, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OfType",
+						Name: "Min",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2140, 67),
+								Pos:      lp(2140, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2140, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 68),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2140, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2140, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -42783,29 +42712,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2141, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2141, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2141, 61),
+								Pos:      lp(2141, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 66),
+									Pos:  lp(2141, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2141, 78),
-											Name: "T",
+											Pos:  lp(2141, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -42818,47 +42738,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2142, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2142, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2142, 61),
+								Pos:      lp(2142, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 66),
+									Pos:  lp(2142, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2142, 78),
-											Name: "T",
+											Pos:  lp(2142, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2142, 89),
+								Pos: lp(2142, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 89),
-									Name: "IComparer",
+									Pos:  lp(2142, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2142, 99),
-											Name: "T",
+											Pos:  lp(2142, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2142, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -42867,52 +42785,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2143, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2143, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2143, 81),
+								Pos:      lp(2143, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 86),
+									Pos:  lp(2143, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2143, 98),
+											Pos:  lp(2143, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2143, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2143, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2143, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2143, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -42921,29 +42814,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2144, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2144, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "OrderBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2144, 81),
+								Pos:      lp(2144, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 86),
+									Pos:  lp(2144, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2144, 98),
+											Pos:  lp(2144, 77),
 											Name: "TSource",
 										},
 									},
@@ -42951,36 +42838,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2144, 115),
+								Pos: lp(2144, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 115),
+									Pos:  lp(2144, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2144, 120),
+											Pos:  lp(2144, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2144, 129),
-											Name: "TKey",
+											Pos:  lp(2144, 108),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2144, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2144, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -42989,29 +42862,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2145, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2145, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderByDescending",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2145, 91),
+								Pos:      lp(2145, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 96),
+									Pos:  lp(2145, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2145, 108),
+											Pos:  lp(2145, 76),
 											Name: "TSource",
 										},
 									},
@@ -43019,17 +42886,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2145, 125),
+								Pos: lp(2145, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 125),
+									Pos:  lp(2145, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2145, 130),
+											Pos:  lp(2145, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2145, 139),
+											Pos:  lp(2145, 107),
 											Name: "TKey",
 										},
 									},
@@ -43043,66 +42910,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2146, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2146, 49),
-									Name: "TSource",
+									Pos:  lp(2146, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2146, 91),
+								Pos:      lp(2146, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 96),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2146, 108),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2146, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2146, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2146, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2146, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2146, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2146, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2146, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2146, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43115,48 +42943,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2147, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2147, 80),
+								Pos:      lp(2147, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2147, 66),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2147, 104),
-											Name: "TSource",
+											Pos:  lp(2147, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2147, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2147, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2147, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2147, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -43169,58 +42978,39 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2148, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2148, 80),
+								Pos:      lp(2148, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2148, 66),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 104),
-											Name: "TSource",
+											Pos:  lp(2148, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2148, 121),
+								Pos: lp(2148, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2148, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2148, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2148, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2148, 154),
+									Pos:  lp(2148, 89),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 164),
-											Name: "TKey",
+											Pos:  lp(2148, 99),
+											Name: "T",
 										},
 									},
 								},
@@ -43241,21 +43031,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2149, 90),
+								Pos:      lp(2149, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2149, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 114),
+											Pos:  lp(2149, 98),
 											Name: "TSource",
 										},
 									},
@@ -43263,17 +43053,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2149, 131),
+								Pos: lp(2149, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 131),
+									Pos:  lp(2149, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 136),
+											Pos:  lp(2149, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2149, 145),
+											Pos:  lp(2149, 129),
 											Name: "TKey",
 										},
 									},
@@ -43295,21 +43085,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2150, 90),
+								Pos:      lp(2150, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2150, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 114),
+											Pos:  lp(2150, 98),
 											Name: "TSource",
 										},
 									},
@@ -43317,17 +43107,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2150, 131),
+								Pos: lp(2150, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 131),
+									Pos:  lp(2150, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 136),
+											Pos:  lp(2150, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2150, 145),
+											Pos:  lp(2150, 129),
 											Name: "TKey",
 										},
 									},
@@ -43335,13 +43125,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2150, 164),
+								Pos: lp(2150, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 164),
+									Pos:  lp(2150, 148),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 174),
+											Pos:  lp(2150, 158),
 											Name: "TKey",
 										},
 									},
@@ -43355,28 +43145,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2151, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2151, 42),
+									Pos:  lp(2151, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2151, 68),
+								Pos:      lp(2151, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 73),
+									Pos:  lp(2151, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2151, 85),
+											Pos:  lp(2151, 108),
 											Name: "TSource",
 										},
 									},
@@ -43384,12 +43175,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2151, 102),
+								Pos: lp(2151, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 102),
-									Name: "TSource",
+									Pos:  lp(2151, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2151, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2151, 139),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43398,31 +43199,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2152, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2152, 42),
-									Name: "int",
+									Pos:  lp(2152, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2152, 53),
+								Pos:      lp(2152, 91),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 53),
-									Name: "int",
+									Pos:  lp(2152, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 108),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2152, 64),
+								Pos: lp(2152, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 64),
-									Name: "int",
+									Pos:  lp(2152, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2152, 139),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2152, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43431,34 +43267,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2153, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2153, 42),
-									Name: "TResult",
+									Pos:  lp(2153, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "ThenBy",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2153, 67),
+								Pos:      lp(2153, 80),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2153, 67),
-									Name: "TResult",
+									Pos:  lp(2153, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2153, 104),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2153, 84),
+								Pos: lp(2153, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2153, 84),
-									Name: "int",
+									Pos:  lp(2153, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2153, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2153, 135),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43467,33 +43321,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2154, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2154, 42),
+									Pos:  lp(2154, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2154, 68),
+								Pos:      lp(2154, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2154, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2154, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2154, 85),
+											Pos:  lp(2154, 104),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2154, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2154, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2154, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2154, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2154, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2154, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2154, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43502,29 +43389,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2155, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2155, 42),
-									Name: "TResult",
+									Pos:  lp(2155, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2155, 76),
+								Pos:      lp(2155, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 81),
-									Name: "IEnumerable",
+									Pos:  lp(2155, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2155, 93),
+											Pos:  lp(2155, 114),
 											Name: "TSource",
 										},
 									},
@@ -43532,22 +43419,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2155, 110),
+								Pos: lp(2155, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 110),
+									Pos:  lp(2155, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2155, 115),
+											Pos:  lp(2155, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2155, 124),
-											Name: "TResult",
+											Pos:  lp(2155, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -43556,29 +43443,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2156, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2156, 42),
-									Name: "TResult",
+									Pos:  lp(2156, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2156, 76),
+								Pos:      lp(2156, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 81),
-									Name: "IEnumerable",
+									Pos:  lp(2156, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2156, 93),
+											Pos:  lp(2156, 114),
 											Name: "TSource",
 										},
 									},
@@ -43586,26 +43473,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2156, 110),
+								Pos: lp(2156, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 110),
+									Pos:  lp(2156, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2156, 115),
+											Pos:  lp(2156, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2156, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2156, 129),
-											Name: "TResult",
+											Pos:  lp(2156, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2156, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2156, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43618,25 +43515,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2157, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2157, 80),
+								Pos:      lp(2157, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 85),
+									Pos:  lp(2157, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2157, 97),
+											Pos:  lp(2157, 85),
 											Name: "TSource",
 										},
 									},
@@ -43644,28 +43540,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2157, 114),
+								Pos: lp(2157, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2157, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2157, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2157, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2157, 102),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "element",
 							},
 						},
 					},
@@ -43678,77 +43558,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2158, 42),
-									Name: "TResult",
+									Name: "int",
 								},
 							},
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TCollection",
-							"TResult",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2158, 93),
-								Modifier: "this",
+								Pos: lp(2158, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 98),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2158, 110),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2158, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2158, 127),
+								Pos: lp(2158, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2158, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2158, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2158, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
+									Pos:  lp(2158, 64),
+									Name: "int",
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2158, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2158, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2158, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2158, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2158, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "count",
 							},
 						},
 					},
@@ -43757,41 +43587,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2159, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2159, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2159, 58),
-								Modifier: "this",
+								Pos: lp(2159, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2159, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2159, 75),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2159, 67),
+									Name: "TResult",
 								},
-								Name: "first",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2159, 91),
+								Pos: lp(2159, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2159, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2159, 103),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2159, 84),
+									Name: "int",
 								},
-								Name: "second",
+								Name: "count",
 							},
 						},
 					},
@@ -43808,33 +43631,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2160, 65),
+								Pos:      lp(2160, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 70),
+									Pos:  lp(2160, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2160, 82),
+											Pos:  lp(2160, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2160, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2160, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -43847,24 +43662,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2161, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2161, 65),
+								Pos:      lp(2161, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2161, 70),
+									Pos:  lp(2161, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2161, 82),
+											Pos:  lp(2161, 93),
 											Name: "TSource",
 										},
 									},
@@ -43872,12 +43688,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2161, 99),
+								Pos: lp(2161, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2161, 99),
-									Name: "int",
+									Pos:  lp(2161, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2161, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2161, 124),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -43890,24 +43716,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2162, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2162, 69),
+								Pos:      lp(2162, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2162, 74),
+									Pos:  lp(2162, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2162, 86),
+											Pos:  lp(2162, 93),
 											Name: "TSource",
 										},
 									},
@@ -43915,12 +43742,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2162, 103),
+								Pos: lp(2162, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2162, 103),
-									Name: "int",
+									Pos:  lp(2162, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2162, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2162, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2162, 129),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -43933,24 +43774,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2163, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2163, 69),
+								Pos:      lp(2163, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 74),
+									Pos:  lp(2163, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2163, 86),
+											Pos:  lp(2163, 97),
 											Name: "TSource",
 										},
 									},
@@ -43958,12 +43800,28 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2163, 103),
+								Pos: lp(2163, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 103),
-									Name: "int",
+									Pos:  lp(2163, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2163, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2163, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2163, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -43976,24 +43834,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2164, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2164, 70),
+								Pos:      lp(2164, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 75),
+									Pos:  lp(2164, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 87),
+											Pos:  lp(2164, 110),
 											Name: "TSource",
 										},
 									},
@@ -44001,22 +43861,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2164, 104),
+								Pos: lp(2164, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 104),
+									Pos:  lp(2164, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 109),
+											Pos:  lp(2164, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 118),
-											Name: "bool",
+											Pos:  lp(2164, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2164, 153),
+													Name: "TCollection",
+												},
+											},
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2164, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2164, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2164, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2164, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2164, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -44025,55 +43913,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2165, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2165, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "SkipWhile",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2165, 70),
+								Pos:      lp(2165, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 75),
+									Pos:  lp(2165, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 87),
+											Pos:  lp(2165, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2165, 104),
+								Pos: lp(2165, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 104),
-									Name: "Func",
+									Pos:  lp(2165, 91),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 109),
+											Pos:  lp(2165, 103),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2165, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2165, 123),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -44090,20 +43964,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2166, 70),
+								Pos:      lp(2166, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 75),
+									Pos:  lp(2166, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2166, 87),
+											Pos:  lp(2166, 82),
 											Name: "TSource",
 										},
 									},
@@ -44111,22 +43985,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2166, 104),
+								Pos: lp(2166, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2166, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2166, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2166, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -44143,20 +44007,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2167, 70),
+								Pos:      lp(2167, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 75),
+									Pos:  lp(2167, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 87),
+											Pos:  lp(2167, 82),
 											Name: "TSource",
 										},
 									},
@@ -44164,26 +44028,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2167, 104),
+								Pos: lp(2167, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2167, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2167, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2167, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2167, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -44200,20 +44050,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2168, 66),
+								Pos:      lp(2168, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 71),
+									Pos:  lp(2168, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 83),
+											Pos:  lp(2168, 86),
 											Name: "TSource",
 										},
 									},
@@ -44221,22 +44071,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2168, 100),
+								Pos: lp(2168, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2168, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2168, 114),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2168, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -44253,20 +44093,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2169, 66),
+								Pos:      lp(2169, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 71),
+									Pos:  lp(2169, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 83),
+											Pos:  lp(2169, 86),
 											Name: "TSource",
 										},
 									},
@@ -44274,21 +44114,60 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2169, 100),
+								Pos: lp(2169, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 100),
+									Pos:  lp(2169, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2170, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2170, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2170, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2170, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2170, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2170, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2170, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2170, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 105),
+											Pos:  lp(2170, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2169, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2169, 119),
+											Pos:  lp(2170, 118),
 											Name: "bool",
 										},
 									},
@@ -44298,52 +44177,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2170, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2170, 30),
-							Name: "int",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2170, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2170, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2170, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2171, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2171, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2171, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2171, 47),
+								Pos:      lp(2171, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 52),
+									Pos:  lp(2171, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 64),
+											Pos:  lp(2171, 87),
 											Name: "TSource",
 										},
 									},
@@ -44351,22 +44210,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2171, 81),
+								Pos: lp(2171, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 81),
+									Pos:  lp(2171, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 86),
+											Pos:  lp(2171, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 95),
+											Pos:  lp(2171, 118),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2171, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44375,24 +44238,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2172, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2172, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2172, 39),
+								Pos:      lp(2172, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 44),
+									Pos:  lp(2172, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 56),
-											Name: "long",
+											Pos:  lp(2172, 87),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2172, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2172, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2172, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2172, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -44401,22 +44291,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2173, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2173, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2173, 48),
+								Pos:      lp(2173, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 53),
+									Pos:  lp(2173, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 65),
+											Pos:  lp(2173, 87),
 											Name: "TSource",
 										},
 									},
@@ -44424,22 +44320,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2173, 82),
+								Pos: lp(2173, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 82),
+									Pos:  lp(2173, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 87),
+											Pos:  lp(2173, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2173, 96),
-											Name: "long",
+											Pos:  lp(2173, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2173, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44448,24 +44348,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2174, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2174, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2174, 41),
+								Pos:      lp(2174, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2174, 46),
+									Pos:  lp(2174, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2174, 58),
-											Name: "double",
+											Pos:  lp(2174, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2174, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2174, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2174, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2174, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -44474,22 +44401,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2175, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2175, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2175, 50),
+								Pos:      lp(2175, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 55),
+									Pos:  lp(2175, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2175, 67),
+											Pos:  lp(2175, 83),
 											Name: "TSource",
 										},
 									},
@@ -44497,22 +44430,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2175, 84),
+								Pos: lp(2175, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 84),
+									Pos:  lp(2175, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2175, 89),
+											Pos:  lp(2175, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2175, 98),
-											Name: "double",
+											Pos:  lp(2175, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2175, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44521,20 +44458,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2176, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2176, 42),
+								Pos:      lp(2176, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 47),
+									Pos:  lp(2176, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2176, 59),
-											Name: "decimal",
+											Pos:  lp(2176, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -44547,7 +44484,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2177, 30),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -44555,14 +44492,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2177, 51),
+								Pos:      lp(2177, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 56),
+									Pos:  lp(2177, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 68),
+											Pos:  lp(2177, 64),
 											Name: "TSource",
 										},
 									},
@@ -44570,18 +44507,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2177, 85),
+								Pos: lp(2177, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 85),
+									Pos:  lp(2177, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 90),
+											Pos:  lp(2177, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2177, 99),
-											Name: "decimal",
+											Pos:  lp(2177, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -44594,20 +44531,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2178, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2178, 40),
+								Pos:      lp(2178, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 45),
+									Pos:  lp(2178, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 57),
-											Name: "float",
+											Pos:  lp(2178, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -44620,7 +44557,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2179, 30),
-							Name: "float",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -44628,14 +44565,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2179, 49),
+								Pos:      lp(2179, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 54),
+									Pos:  lp(2179, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 66),
+											Pos:  lp(2179, 65),
 											Name: "TSource",
 										},
 									},
@@ -44643,18 +44580,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2179, 83),
+								Pos: lp(2179, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 83),
+									Pos:  lp(2179, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 88),
+											Pos:  lp(2179, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2179, 97),
-											Name: "float",
+											Pos:  lp(2179, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -44666,28 +44603,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2180, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2180, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2180, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2180, 30),
+							Name: "double",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2180, 57),
+								Pos:      lp(2180, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 62),
+									Pos:  lp(2180, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 74),
-											Name: "TSource",
+											Pos:  lp(2180, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -44700,33 +44630,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2181, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2181, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2181, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2181, 84),
+								Pos:      lp(2181, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 89),
+									Pos:  lp(2181, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2181, 101),
+											Pos:  lp(2181, 67),
 											Name: "TSource",
 										},
 									},
@@ -44734,22 +44653,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2181, 118),
+								Pos: lp(2181, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 118),
+									Pos:  lp(2181, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2181, 123),
+											Pos:  lp(2181, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2181, 132),
-											Name: "TKey",
+											Pos:  lp(2181, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -44758,70 +44677,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2182, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2182, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2182, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2182, 84),
+								Pos:      lp(2182, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 89),
+									Pos:  lp(2182, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2182, 101),
-											Name: "TSource",
+											Pos:  lp(2182, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2182, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2182, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2182, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2182, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2182, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2182, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2182, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -44830,34 +44703,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2183, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2183, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2183, 47),
-									Name: "TElement",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2183, 95),
+								Pos:      lp(2183, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 100),
+									Pos:  lp(2183, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2183, 112),
+											Pos:  lp(2183, 68),
 											Name: "TSource",
 										},
 									},
@@ -44865,40 +44726,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2183, 129),
+								Pos: lp(2183, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 129),
+									Pos:  lp(2183, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2183, 134),
+											Pos:  lp(2183, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2183, 143),
-											Name: "TKey",
+											Pos:  lp(2183, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2183, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2183, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2183, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2183, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -44907,14 +44750,250 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2184, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2184, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2184, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2184, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2185, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2185, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2185, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2185, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2185, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2185, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2185, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2185, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2185, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2186, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2186, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2186, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2186, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2186, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2186, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2187, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2187, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2184, 41),
+									Pos:  lp(2187, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2184, 47),
+									Pos:  lp(2187, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2187, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2187, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2187, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2187, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2187, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2187, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2187, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2188, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2188, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2188, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2188, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2188, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2188, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2188, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2188, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2188, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2188, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2188, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2188, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2188, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2188, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2189, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2189, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2189, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2189, 47),
 									Name: "TElement",
 								},
 							},
@@ -44927,14 +45006,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2184, 95),
+								Pos:      lp(2189, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 100),
+									Pos:  lp(2189, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 112),
+											Pos:  lp(2189, 112),
 											Name: "TSource",
 										},
 									},
@@ -44942,17 +45021,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2184, 129),
+								Pos: lp(2189, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 129),
+									Pos:  lp(2189, 129),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 134),
+											Pos:  lp(2189, 134),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2184, 143),
+											Pos:  lp(2189, 143),
 											Name: "TKey",
 										},
 									},
@@ -44960,17 +45039,94 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2184, 162),
+								Pos: lp(2189, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 162),
+									Pos:  lp(2189, 162),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 167),
+											Pos:  lp(2189, 167),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2184, 176),
+											Pos:  lp(2189, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2190, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2190, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2190, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2190, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2190, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2190, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2190, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2190, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2190, 176),
 											Name: "TElement",
 										},
 									},
@@ -44978,13 +45134,13 @@ func libraryAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: lp(2184, 203),
+								Pos: lp(2190, 203),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 203),
+									Pos:  lp(2190, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 221),
+											Pos:  lp(2190, 221),
 											Name: "TKey",
 										},
 									},
@@ -44994,14 +45150,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2185, 9),
+						Pos:       lp(2191, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2185, 30),
+							Pos:  lp(2191, 30),
 							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2185, 38),
+									Pos:  lp(2191, 38),
 									Name: "TSource",
 								},
 							},
@@ -45012,14 +45168,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2185, 66),
+								Pos:      lp(2191, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2185, 71),
+									Pos:  lp(2191, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2185, 83),
+											Pos:  lp(2191, 83),
 											Name: "TSource",
 										},
 									},
@@ -45029,14 +45185,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2186, 9),
+						Pos:       lp(2192, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2186, 30),
+							Pos:  lp(2192, 30),
 							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2186, 38),
+									Pos:  lp(2192, 38),
 									Name: "TSource",
 								},
 							},
@@ -45047,14 +45203,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2186, 66),
+								Pos:      lp(2192, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2186, 71),
+									Pos:  lp(2192, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2186, 83),
+											Pos:  lp(2192, 83),
 											Name: "TSource",
 										},
 									},
@@ -45062,13 +45218,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2186, 100),
+								Pos: lp(2192, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2186, 100),
+									Pos:  lp(2192, 100),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2186, 118),
+											Pos:  lp(2192, 118),
 											Name: "TSource",
 										},
 									},
@@ -45078,14 +45234,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2187, 9),
+						Pos:       lp(2193, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2187, 30),
+							Pos:  lp(2193, 30),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2187, 35),
+									Pos:  lp(2193, 35),
 									Name: "TSource",
 								},
 							},
@@ -45096,14 +45252,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2187, 60),
+								Pos:      lp(2193, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2187, 65),
+									Pos:  lp(2193, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2187, 77),
+											Pos:  lp(2193, 77),
 											Name: "TSource",
 										},
 									},
@@ -45113,14 +45269,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2188, 9),
+						Pos:       lp(2194, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2188, 30),
+							Pos:  lp(2194, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2188, 42),
+									Pos:  lp(2194, 42),
 									Name: "TSource",
 								},
 							},
@@ -45131,14 +45287,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2188, 66),
+								Pos:      lp(2194, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 71),
+									Pos:  lp(2194, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 83),
+											Pos:  lp(2194, 83),
 											Name: "TSource",
 										},
 									},
@@ -45146,13 +45302,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2188, 99),
+								Pos: lp(2194, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 99),
+									Pos:  lp(2194, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2188, 111),
+											Pos:  lp(2194, 111),
 											Name: "TSource",
 										},
 									},
@@ -45162,14 +45318,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2189, 9),
+						Pos:       lp(2195, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2189, 30),
+							Pos:  lp(2195, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2189, 42),
+									Pos:  lp(2195, 42),
 									Name: "TSource",
 								},
 							},
@@ -45180,14 +45336,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2189, 66),
+								Pos:      lp(2195, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 71),
+									Pos:  lp(2195, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 83),
+											Pos:  lp(2195, 83),
 											Name: "TSource",
 										},
 									},
@@ -45195,13 +45351,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2189, 99),
+								Pos: lp(2195, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 99),
+									Pos:  lp(2195, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 111),
+											Pos:  lp(2195, 111),
 											Name: "TSource",
 										},
 									},
@@ -45209,13 +45365,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2189, 128),
+								Pos: lp(2195, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 128),
+									Pos:  lp(2195, 128),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 146),
+											Pos:  lp(2195, 146),
 											Name: "TSource",
 										},
 									},
@@ -45225,14 +45381,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2190, 9),
+						Pos:       lp(2196, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2190, 30),
+							Pos:  lp(2196, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2190, 42),
+									Pos:  lp(2196, 42),
 									Name: "TResult",
 								},
 							},
@@ -45245,14 +45401,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2190, 81),
+								Pos:      lp(2196, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 86),
+									Pos:  lp(2196, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2190, 98),
+											Pos:  lp(2196, 98),
 											Name: "TFirst",
 										},
 									},
@@ -45260,13 +45416,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2190, 113),
+								Pos: lp(2196, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 113),
+									Pos:  lp(2196, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2190, 125),
+											Pos:  lp(2196, 125),
 											Name: "TSecond",
 										},
 									},
@@ -45274,21 +45430,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2190, 142),
+								Pos: lp(2196, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 142),
+									Pos:  lp(2196, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2190, 147),
+											Pos:  lp(2196, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2190, 155),
+											Pos:  lp(2196, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2190, 164),
+											Pos:  lp(2196, 164),
 											Name: "TResult",
 										},
 									},
@@ -45300,7 +45456,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2193, 5),
+				Pos:       lp(2199, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -45311,11 +45467,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2193, 50),
+						Pos:  lp(2199, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2193, 62),
+								Pos:  lp(2199, 62),
 								Name: "TElement",
 							},
 						},
@@ -45323,15 +45479,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2195, 9),
+						Pos: lp(2201, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2195, 9),
+							Pos:  lp(2201, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2195, 20),
+								Pos:  lp(2201, 20),
 								Kind: "get",
 							},
 						},
@@ -45339,7 +45495,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2204, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -45349,11 +45505,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2198, 53),
+						Pos:  lp(2204, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2198, 65),
+								Pos:  lp(2204, 65),
 								Name: "TElement",
 							},
 						},

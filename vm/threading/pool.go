@@ -72,6 +72,8 @@ type Pool struct {
 	started bool
 	// startedFlag is started, read without mu.
 	startedFlag atomic.Bool
+
+	limits threadLimits // ThreadPool.Get/SetMinThreads and MaxThreads
 }
 
 // worker is one pool goroutine and the VM thread it owns.

@@ -265,6 +265,7 @@ func init() {
 	tp.AddStaticProperty("ThreadCount", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(PoolOf(t.M).Workers())), nil
 	}, nil)
+	addThreadLimits(tp)
 }
 
 func optArg(args []vm.Value, i int) vm.Value {
