@@ -332,7 +332,11 @@ func (p *Pool) starveCheck() {
 		p.wakeOneLocked(false)
 		p.mu.Unlock()
 	}
-	if waiting {
+	if waiting || stale {
+		// A stale queue is looked at again until its items are taken: the
+		// worker woken now may find it before it is marked (or none was
+		// parked, a spinning one looking only at the pending count, which
+		// leaves out a next slot).
 		p.armStarve()
 	}
 }
