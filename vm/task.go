@@ -52,7 +52,7 @@ func (s TaskStatus) String() string { return statusNames[s] }
 type Task struct {
 	Header
 	state   atomic.Uint32
-	ID      int32
+	id      atomic.Int32 // Task.Id: 0 until first asked for (ID)
 	result  Value
 	cont    any
 	side    *taskSide // exceptions, further continuations, a done channel: rarely allocated
@@ -105,14 +105,33 @@ func NewTask(resultT *Type) *Task {
 
 // InitTask makes tk, a zero Task embedded in a larger Go object (the sm
 // method builder), a pending task.
-func InitTask(tk *Task, resultT *Type) {
-	tk.ID = taskIDs.Add(1)
+func InitTask(tk *Task, resultT *Type) { InitPendingTask(tk, resultT, StatusWaitingForActivation) }
+
+// InitPendingTask makes tk, a zero Task not yet visible to any other
+// thread, a task in pending status st (WaitingForActivation, Created,
+// WaitingToRun). The state word is written with a plain store: whatever
+// publishes the task (a queue, a continuation slot, a register another
+// thread reads through an atomic) orders it before any other reader.
+func InitPendingTask(tk *Task, resultT *Type, st TaskStatus) {
 	tk.ResultT = resultT
 	tk.typ = TTask
 	if resultT != nil {
 		tk.typ = TTaskT
 	}
-	tk.state.Store(uint32(StatusWaitingForActivation))
+	*(*uint32)(unsafe.Pointer(&tk.state)) = uint32(st)
+}
+
+// ID returns Task.Id, assigned the first time it is asked for, as .NET
+// assigns it: making a task touches no counter shared by all threads.
+func (tk *Task) ID() int32 {
+	if id := tk.id.Load(); id != 0 {
+		return id
+	}
+	id := taskIDs.Add(1)
+	if tk.id.CompareAndSwap(0, id) {
+		return id
+	}
+	return tk.id.Load()
 }
 
 // TaskOf is the constructed type Task<resultT> (Task`1[System.Int32]).
@@ -300,7 +319,7 @@ func (tk *Task) runContinuation(t *Thread, c any) {
 		// No thread, so no machine to queue on: only tasks completed
 		// before any program runs (the cached ones) complete without a
 		// thread, and they never have continuations.
-		panic("vm: a continuation of task " + strconv.Itoa(int(tk.ID)) + " has no thread to run on")
+		panic("vm: a continuation of task " + strconv.Itoa(int(tk.ID())) + " has no thread to run on")
 	}
 	tk.invoke(t, c)
 }

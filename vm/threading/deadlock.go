@@ -21,7 +21,7 @@ import (
 // thread leaves busy while it blocks without a limit (BlockOn, Join, an
 // infinite Wait) and enters it again when it wakes. timers counts armed
 // timers (Task.Delay, CancelAfter, WaitAsync timeouts); the pool's pending
-// count covers queued items. Every change bumps gen, so the watchdog can tell
+// count and its workers' next slots cover queued items. Every change bumps gen, so the watchdog can tell
 // a stable "nothing can progress" state from a moment between transitions.
 // What a blocked thread waits for is published in its own atomic field
 // (vm.Thread.SetWaiting), so blocking takes no lock; a report reads every
@@ -206,7 +206,7 @@ func (mt *machineTimer) Stop() bool {
 // generation the reading belongs to.
 func (w *watch) stalled(p *Pool) (bool, int64) {
 	g := w.gen.Load()
-	ok := w.busy.Load() <= 0 && w.timers.Load() <= 0 && (p == nil || p.pending.Load() <= 0)
+	ok := w.busy.Load() <= 0 && w.timers.Load() <= 0 && (p == nil || !p.queued())
 	if w.gen.Load() != g {
 		return false, g
 	}
@@ -284,7 +284,7 @@ func (w *watch) report(m *vm.Machine) string {
 			what = "a wait without a timeout"
 		}
 		if in.Task != nil {
-			what += fmt.Sprintf(" (task %d)", in.Task.ID)
+			what += fmt.Sprintf(" (task %d)", in.Task.ID())
 		}
 		fmt.Fprintf(&b, "\nthread %d%s is blocked in %s", t.ID, threadRole(t), what)
 		if tr := vm.FormatTrace(traces[t]); tr != "" {
@@ -294,7 +294,7 @@ func (w *watch) report(m *vm.Machine) string {
 	for _, t := range threads {
 		if tk := infos[t].Task; tk != nil {
 			if s := pendingAwaits(m, tk); s != "" {
-				fmt.Fprintf(&b, "\ntask %d is pending on:\n%s", tk.ID, s)
+				fmt.Fprintf(&b, "\ntask %d is pending on:\n%s", tk.ID(), s)
 			}
 		}
 	}

@@ -53,10 +53,12 @@ type delegateTask struct {
 	ec      *ctx.Context // the context captured when the task was queued
 	options int64
 	parent  *vm.Task // the task this one is attached to, or nil
-	// started is set by Start and by the queueing of a task that never
-	// needs Start, so a second Start fails.
+	// started is set by Start, so a second Start fails (a task that never
+	// needs Start is not Created, which Start checks first).
 	started atomic.Bool
 
+	// mu guards the attached children's bookkeeping; a task that denies
+	// child attachment (Task.Run's) never has any and never takes it.
 	mu       sync.Mutex
 	pending  int  // attached children not yet complete
 	selfDone bool // the delegate has finished
@@ -80,10 +82,12 @@ func (d *delegateTask) kidsLocked() *childState {
 	return d.kids
 }
 
-// newDelegateTask makes a task that will run spec's delegate.
-func newDelegateTask(spec startSpec, options int64) *delegateTask {
+// newDelegateTask makes a task that will run spec's delegate, in pending
+// status st: Created (the Task constructor) or WaitingToRun (started at
+// once).
+func newDelegateTask(spec startSpec, options int64, st vm.TaskStatus) *delegateTask {
 	d := &delegateTask{spec: spec, options: options}
-	vm.InitTask(&d.task, vm.TObject)
+	vm.InitPendingTask(&d.task, vm.TObject, st)
 	d.task.Owner = d
 	return d
 }
@@ -128,7 +132,7 @@ type startSpec struct {
 // is awaited and its outcome becomes the task's (a proxy, as Task.Run does).
 // Task.Run denies child attachment, as in .NET.
 func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *cancelSource, taskT *vm.Type) *vm.Task {
-	d := newDelegateTask(startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token}, optDenyChildAttach)
+	d := newDelegateTask(startSpec{fn: fn, state: state, useState: useState, unwrap: unwrap, token: token}, optDenyChildAttach, vm.StatusWaitingToRun)
 	if taskT != nil {
 		d.task.SetTaskType(taskT)
 	}
@@ -136,7 +140,8 @@ func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *c
 	return &d.task
 }
 
-// start queues the delegate task to the pool, itself the work item. While
+// start queues the delegate task, in status WaitingToRun, to the pool,
+// itself the work item. While
 // the delegate runs, the task is the worker's current task
 // (Task.CurrentId), and a task started with AttachedToParent attaches to it
 // unless it denies attachment. The task completes when its delegate has
@@ -145,7 +150,6 @@ func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *c
 // AggregateException, as .NET does.
 func (d *delegateTask) start(t *vm.Thread) {
 	Attach(t)
-	d.started.Store(true)
 	d.ec = t.Ctx.Capture()
 	t.Counters.Tasks.Add(1)
 	if d.options&optAttachedToParent != 0 {
@@ -158,7 +162,6 @@ func (d *delegateTask) start(t *vm.Thread) {
 			}
 		}
 	}
-	d.task.SetStatus(vm.StatusWaitingToRun)
 	PoolOf(t.M).QueueItemFrom(t, d)
 }
 
@@ -218,6 +221,10 @@ func (d *delegateTask) RunItem(w *vm.Thread) {
 // attached children are still running (then it waits in
 // WaitingForChildrenToComplete).
 func (d *delegateTask) finish(t *vm.Thread, status vm.TaskStatus, r vm.Value, excs []*vm.Instance) {
+	if d.options&optDenyChildAttach != 0 {
+		d.complete(t, status, r, excs)
+		return
+	}
 	d.mu.Lock()
 	d.selfDone = true
 	if d.pending > 0 {

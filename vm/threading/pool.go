@@ -29,7 +29,10 @@ type workItem = vm.PoolItem
 // two), a lock-free global FIFO queue for work queued from outside the pool,
 // and a lock-free FIFO local queue per worker for work its own items queue
 // (continuations, Task.Yield, Task.Run from a worker), which idle workers
-// steal from (queues.go). No lock is taken to queue or take an item.
+// steal from (queues.go). No lock is taken to queue or take an item. An
+// item a worker queues while its queue is empty goes to the queue's next
+// slot, which the worker takes back with one compare-and-swap and which
+// the pending count leaves out (see localQueue).
 //
 // Idle workers do not poll. At most one spins briefly on the pending count,
 // the others park on their own wake channel (a semaphore); queueing wakes a
@@ -84,14 +87,12 @@ type worker struct {
 
 	local localQueue
 	gone  bool // retired: its queue no longer takes items (owner only)
-	// popped counts the items w took from its own queue; stale is set when
-	// its queue made no progress for starveDelay (or w blocked), which lets
-	// other workers steal an only item. lastPopped is starveCheck's
-	// previous reading, under Pool.mu.
-	popped     atomic.Uint64
-	stale      atomic.Bool
-	lastPopped uint64
-	takes      uint32 // items taken, for the periodic look at the global queue
+	// stale is set when its queue made no progress for starveDelay (or w
+	// blocked), which lets other workers steal an only item. lastProgress
+	// is starveCheck's previous reading of local.progress, under Pool.mu.
+	stale        atomic.Bool
+	lastProgress uint64
+	takes        uint32 // items taken, for the periodic look at the global queue
 	// counted: the worker counts against the machine's thread limit.
 	counted bool
 }
@@ -272,6 +273,12 @@ func (w *worker) pushLocal(work workItem) bool {
 		return false
 	}
 	p := w.p
+	if w.local.pushNext(work) {
+		// w takes it itself after its current item; only if its queue
+		// makes no progress for starveDelay does another worker come for it.
+		p.armStarve()
+		return true
+	}
 	had := w.local.len()
 	p.pending.Add(1)
 	if !w.local.push(work) {
@@ -313,8 +320,8 @@ func (p *Pool) starveCheck() {
 		if w.local.len() == 0 {
 			continue
 		}
-		if n := w.popped.Load(); n != w.lastPopped {
-			w.lastPopped = n
+		if n := w.local.progress(); n != w.lastProgress {
+			w.lastProgress = n
 			waiting = true
 		} else {
 			w.stale.Store(true)
@@ -327,7 +334,11 @@ func (p *Pool) starveCheck() {
 		p.wakeOneLocked(false)
 		p.mu.Unlock()
 	}
-	if waiting {
+	if waiting || stale {
+		// A stale queue is looked at again until its items are taken: the
+		// worker woken now may find it before it is marked (or none was
+		// parked, a spinning one looking only at the pending count, which
+		// leaves out a next slot).
 		p.armStarve()
 	}
 }
@@ -365,6 +376,23 @@ func (p *Pool) Workers() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.workers)
+}
+
+// queued reports whether any item is queued: counted in pending, or in a
+// worker's next slot (a worker that blocked with one there leaves it for
+// others to take).
+func (p *Pool) queued() bool {
+	if p.pending.Load() > 0 {
+		return true
+	}
+	if all := p.all.Load(); all != nil {
+		for _, w := range *all {
+			if w.local.len() > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isWorker reports whether t is one of the pool's workers; any thread may
@@ -449,36 +477,36 @@ const globalEvery = 61
 
 // take finds the next item: the worker's own queue, then the global queue,
 // then the other workers' queues; every globalEvery items the global queue
-// first.
-func (w *worker) take() workItem {
+// first. counted says the item is in the pool's pending count (all but
+// those of a next slot).
+func (w *worker) take() (it workItem, counted bool) {
 	w.takes++
 	if w.takes%globalEvery == 0 {
 		if it := w.p.takeGlobal(); it != nil {
-			return it
+			return it, true
 		}
 	}
-	if it := w.local.pop(true); it != nil {
-		w.popped.Add(1)
+	if it, counted := w.local.pop(true); it != nil {
 		if w.stale.Load() {
 			w.stale.Store(false)
 		}
-		return it
+		return it, counted
 	}
 	p := w.p
 	if it := p.takeGlobal(); it != nil {
-		return it
+		return it, true
 	}
 	if all := p.all.Load(); all != nil {
 		for _, o := range *all {
 			// An only item is its owner's next unless the owner is stuck.
 			if n := o.local.len(); o != w && (n > 1 || n > 0 && o.stale.Load()) {
-				if it := o.local.pop(false); it != nil {
-					return it
+				if it, counted := o.local.pop(false); it != nil {
+					return it, counted
 				}
 			}
 		}
 	}
-	return nil
+	return nil, false
 }
 
 func (p *Pool) takeGlobal() workItem { return p.global.pop() }
@@ -516,13 +544,13 @@ func (w *worker) serve() (panicked bool) {
 		}
 	}()
 	for {
-		it := w.take()
+		it, counted := w.take()
 		if it == nil {
 			if busy {
 				wt.addBusy(-1)
 				busy = false
 			}
-			if it = w.idle(); it == nil {
+			if it, counted = w.idle(); it == nil {
 				return false
 			}
 		}
@@ -530,7 +558,7 @@ func (w *worker) serve() (panicked bool) {
 			wt.addBusy(1)
 			busy = true
 		}
-		if p.pending.Add(-1) > 0 {
+		if counted && p.pending.Add(-1) > 0 {
 			// More work is queued: another worker may take it.
 			p.notify()
 		}
@@ -551,8 +579,8 @@ func (w *worker) serve() (panicked bool) {
 }
 
 // idle waits for work: it spins if no other worker does, then parks. It
-// returns the item found, or nil when the worker retired.
-func (w *worker) idle() workItem {
+// returns the item found (as take does), or nil when the worker retired.
+func (w *worker) idle() (workItem, bool) {
 	p := w.p
 	spinner := false // w holds the spinning slot
 	for {
@@ -560,18 +588,18 @@ func (w *worker) idle() workItem {
 			spinner = true
 		}
 		if spinner {
-			it := w.spin()
+			it, counted := w.spin()
 			p.spinning.Add(-1)
 			spinner = false
 			if it != nil {
-				return it
+				return it, counted
 			}
 		}
 		p.mu.Lock()
 		if p.closed.Load() || p.active.Load() > p.target {
 			w.retireLocked()
 			p.mu.Unlock()
-			return nil
+			return nil, false
 		}
 		// Listed as idle before looking at pending, and queueing counts
 		// pending before looking at nidle: one of the two sees the other.
@@ -581,8 +609,8 @@ func (w *worker) idle() workItem {
 			p.idle = p.idle[:len(p.idle)-1]
 			p.nidle.Add(-1)
 			p.mu.Unlock()
-			if it := w.take(); it != nil {
-				return it
+			if it, counted := w.take(); it != nil {
+				return it, counted
 			}
 			// Counted but not yet visible, or being taken by its owner.
 			runtime.Gosched()
@@ -590,24 +618,24 @@ func (w *worker) idle() workItem {
 		}
 		p.mu.Unlock()
 		if spinner = <-w.wake; !spinner {
-			if it := w.take(); it != nil {
-				return it
+			if it, counted := w.take(); it != nil {
+				return it, counted
 			}
 		}
 	}
 }
 
 // spin looks for work for a bounded time.
-func (w *worker) spin() workItem {
+func (w *worker) spin() (workItem, bool) {
 	p := w.p
 	for i := 0; i < spinRounds; i++ {
 		if p.pending.Load() > 0 {
-			if it := w.take(); it != nil {
-				return it
+			if it, counted := w.take(); it != nil {
+				return it, counted
 			}
 		}
 		if p.closed.Load() {
-			return nil
+			return nil, false
 		}
 		if i%8 == 7 {
 			runtime.Gosched()
@@ -619,7 +647,7 @@ func (w *worker) spin() workItem {
 			}
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // retireLocked removes a surplus worker, moving its local items to the
@@ -639,10 +667,19 @@ func (w *worker) retireLocked() {
 	p.publishLocked()
 	w.gone = true
 	moved := 0
-	for it := w.local.pop(true); it != nil; it = w.local.pop(true) {
+	for {
+		it, counted := w.local.pop(true)
+		if it == nil {
+			break
+		}
 		if p.closed.Load() {
-			p.pending.Add(-1)
+			if counted {
+				p.pending.Add(-1)
+			}
 		} else {
+			if !counted {
+				p.pending.Add(1)
+			}
 			p.global.push(it)
 			moved++
 		}

@@ -15,25 +15,66 @@ type itemWords struct{ tab, data unsafe.Pointer }
 func wordsOf(it workItem) itemWords { return *(*itemWords)(unsafe.Pointer(&it)) }
 func (w itemWords) item() workItem  { return *(*workItem)(unsafe.Pointer(&w)) }
 
-// localQueueSize bounds a worker's own queue; when it is full, further
+// localQueueSize bounds a worker's own ring; when it is full, further
 // items go to the global queue.
 const localQueueSize = 256
 
-// localQueue is a worker's own FIFO queue, lock-free as Go's scheduler's
-// per-P run queue: only the owner pushes (it writes the slot, then
-// publishes tail); the owner and thieves take from head with a
-// compare-and-swap, reading the slot before it, so a taker that lost the
-// race to an item discards what it read. A slot is reused only after head
-// has passed it, so a value read from it is either the item at head or
-// discarded.
+// localQueue is a worker's own FIFO queue: a next slot and a ring.
+//
+// The ring is lock-free as Go's scheduler's per-P run queue: only the owner
+// pushes (it writes the slot, then publishes tail); the owner and thieves
+// take from head with a compare-and-swap, reading the slot before it, so a
+// taker that lost the race to an item discards what it read. A slot is
+// reused only after head has passed it, so a value read from it is either
+// the item at head or discarded.
+//
+// The next slot (Go's runnext, .NET's preference for the thread's own work
+// item) holds an item pushed while the whole queue was empty: the item the
+// worker runs when its current one ends, which then costs two atomic
+// operations instead of the ring's round trip. An item goes there only
+// when the ring and the slot are both empty, and the slot is taken before
+// the ring, so the queue stays first in, first out: a continuation that
+// keeps yielding goes behind whatever its item queued, and cannot starve
+// it. Items in the slot are not in the pool's pending count (no other
+// worker may take an only item unless its owner is stuck, so idle workers
+// have nothing to look for). nextSeq's low two bits say whether the slot
+// is empty, full, or being taken by a thief; the rest counts uses, so a
+// taker's compare-and-swap from a stale reading fails. Only the owner
+// writes an item into the slot (while empty); the owner takes it with one
+// compare-and-swap from full to empty, a thief moves it to taking, reads
+// and clears it, then marks it empty.
 type localQueue struct {
-	head atomic.Uint32 // next item to take
+	head atomic.Uint32 // next item of the ring to take
 	_    [60]byte      // head and tail on different cache lines
 	tail atomic.Uint32 // next free slot; written by the owner only
 	slot [localQueueSize]itemWords
+
+	nextSeq atomic.Uint32
+	next    workItem // guarded by nextSeq
 }
 
-// push queues it; false when the queue is full. Owner only.
+// The states of the next slot, nextSeq's low two bits. A full use of the
+// slot (push, then take) adds 4 to nextSeq.
+const (
+	nextEmpty  = 0
+	nextFull   = 1
+	nextTaking = 2
+	nextState  = 3
+)
+
+// pushNext puts it in the next slot if the whole queue is empty, and
+// reports whether it did. Owner only.
+func (q *localQueue) pushNext(it workItem) bool {
+	s := q.nextSeq.Load()
+	if s&nextState != nextEmpty || q.tail.Load() != q.head.Load() {
+		return false
+	}
+	q.next = it
+	q.nextSeq.Store(s + nextFull)
+	return true
+}
+
+// push queues it on the ring; false when the ring is full. Owner only.
 func (q *localQueue) push(it workItem) bool {
 	t := q.tail.Load()
 	if t-q.head.Load() >= localQueueSize {
@@ -47,16 +88,34 @@ func (q *localQueue) push(it workItem) bool {
 	return true
 }
 
-// pop takes the oldest item, or nil. owner says the caller is the owner,
-// which then clears the slot so that it does not keep the item alive (only
-// the owner writes slots, so its clear cannot overwrite a newer item).
-func (q *localQueue) pop(owner bool) workItem {
+// pop takes the oldest item, or nil; counted says it came from the ring
+// (the pool's pending count includes it). owner says the caller is the
+// owner, which then clears the ring slot so that it does not keep the item
+// alive (only the owner writes ring slots, so its clear cannot overwrite a
+// newer item).
+func (q *localQueue) pop(owner bool) (it workItem, counted bool) {
+	if s := q.nextSeq.Load(); s&nextState == nextFull {
+		if owner {
+			// Only the owner writes the slot, and a thief reads it only
+			// after moving it to taking: after this swap nobody else
+			// touches it until the owner fills it again.
+			if q.nextSeq.CompareAndSwap(s, s+nextTaking+1) {
+				it, q.next = q.next, nil
+				return it, false
+			}
+		} else if q.nextSeq.CompareAndSwap(s, s+nextTaking-nextFull) {
+			it, q.next = q.next, nil
+			q.nextSeq.Store(s + nextTaking + 1)
+			return it, false
+		}
+		// A thief took it (or the owner did): the ring may hold more.
+	}
 	for {
 		h := q.head.Load()
 		t := q.tail.Load()
 		if n := t - h; n == 0 || n > localQueueSize {
 			if n == 0 {
-				return nil
+				return nil, false
 			}
 			continue // head moved between the two loads: read again
 		}
@@ -66,7 +125,7 @@ func (q *localQueue) pop(owner bool) workItem {
 			if owner {
 				atomic.StorePointer(&s.data, nil)
 			}
-			return w.item()
+			return w.item(), true
 		}
 	}
 }
@@ -76,9 +135,18 @@ func (q *localQueue) len() int {
 	h := q.head.Load()
 	n := int32(q.tail.Load() - h)
 	if n < 0 {
-		return 0
+		n = 0
+	}
+	if q.nextSeq.Load()&nextState == nextFull {
+		n++
 	}
 	return int(n)
+}
+
+// progress changes whenever an item is taken from the queue (by its owner
+// or a thief), for the pool's check that a busy worker's queue moves.
+func (q *localQueue) progress() uint64 {
+	return uint64(q.head.Load())<<32 | uint64(q.nextSeq.Load()&^nextState)
 }
 
 // The global queue's segments: the first holds firstSegment items, each

@@ -80,3 +80,77 @@ func TestGlobalQueueSegments(t *testing.T) {
 		t.Errorf("head and tail segments differ after draining")
 	}
 }
+
+// TestLocalQueueNextSlot has the owner push (and now and then take) while
+// thieves take: every item comes out exactly once, each taker sees the
+// items in the order they were pushed (the next slot holds an item only
+// when the ring is empty, and is taken before it), and the slot is used.
+func TestLocalQueueNextSlot(t *testing.T) {
+	const thieves, total = 2, 200_000
+	var q localQueue
+	seen := make([]atomic.Bool, total)
+	var taken, fromSlot atomic.Int64
+	errs := make(chan string, thieves+1)
+	check := func(last *int, it workItem, counted bool) bool {
+		s := it.(*seqItem)
+		if s.i <= *last {
+			errs <- "out of order"
+			return false
+		}
+		*last = s.i
+		if seen[s.i].Swap(true) {
+			errs <- "taken twice"
+			return false
+		}
+		if !counted {
+			fromSlot.Add(1)
+		}
+		taken.Add(1)
+		return true
+	}
+	var wg sync.WaitGroup
+	for c := 0; c < thieves; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			last := -1
+			for taken.Load() < total {
+				if it, counted := q.pop(false); it != nil && !check(&last, it, counted) {
+					return
+				}
+			}
+		}()
+	}
+	last := -1
+	for i := 0; i < total; i++ {
+		it := workItem(&seqItem{0, i})
+		if !q.pushNext(it) {
+			for !q.push(it) {
+				if it, counted := q.pop(true); it != nil && !check(&last, it, counted) {
+					break
+				}
+			}
+		}
+		if i%3 == 0 {
+			if it, counted := q.pop(true); it != nil && !check(&last, it, counted) {
+				break
+			}
+		}
+	}
+	for taken.Load() < total && len(errs) == 0 {
+		if it, counted := q.pop(true); it != nil && !check(&last, it, counted) {
+			break
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+	if q.len() != 0 {
+		t.Fatalf("queue holds %d items after all were taken", q.len())
+	}
+	if fromSlot.Load() == 0 {
+		t.Errorf("no item went through the next slot")
+	}
+}

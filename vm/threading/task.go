@@ -409,15 +409,15 @@ func init() {
 		}
 		var options int64
 		spec.token, options = startOptions(rest)
-		d := newDelegateTask(spec, options)
-		d.task.SetStatus(vm.StatusCreated)
+		d := newDelegateTask(spec, options, vm.StatusCreated)
 		return vm.TaskValue(&d.task), nil
 	})
 	reg("Start", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d := delegateOf(get(args[0]))
-		if d == nil || !d.started.CompareAndSwap(false, true) {
+		if d == nil || d.task.Status() != vm.StatusCreated || !d.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
+		d.task.SetStatus(vm.StatusWaitingToRun)
 		d.start(t)
 		return vm.Null, nil
 	})
@@ -473,7 +473,7 @@ func init() {
 	}, nil)
 	task.AddStaticProperty("CurrentId", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if tk := currentTask(t); tk != nil {
-			return vm.Int(tk.ID), nil
+			return vm.Int(tk.ID()), nil
 		}
 		return vm.Null, nil
 	}, nil)
@@ -619,7 +619,7 @@ func init() {
 		return taskException(t, get(args[0])), nil
 	}, nil)
 	task.AddProperty("Id", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Int(get(args[0]).ID), nil
+		return vm.Int(get(args[0]).ID()), nil
 	}, nil)
 	task.AddProperty("CreationOptions", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.EnumValue(TTaskCreationOptions, creationOptions(get(args[0]))), nil
@@ -743,7 +743,7 @@ func init() {
 		}
 		var options int64
 		spec.token, options = startOptions(rest)
-		d := newDelegateTask(spec, options)
+		d := newDelegateTask(spec, options, vm.StatusWaitingToRun)
 		d.start(t)
 		return vm.TaskValue(&d.task), nil
 	})
