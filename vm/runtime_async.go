@@ -44,7 +44,7 @@ type Continuation struct {
 	site  uint16
 	Kind  AsyncKind
 	class uint8 // size class (1 + index into contClassRegs); 0: registers in their own array, never recycled
-	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot
+	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal
 }
 
 // Continuation bits.
@@ -62,6 +62,10 @@ const (
 	contOnce
 	// contRoot marks the root of a chain: link is its Task.
 	contRoot
+	// contFinal says the await site is Final: the frame, resumed, finishes
+	// without suspending again (enterChainValue restores its caller
+	// beneath it).
+	contFinal
 )
 
 // Next returns the awaiting caller's continuation, nil at the root.
@@ -558,6 +562,9 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 		if site.InTry {
 			bits = contInTry
 		}
+		if site.Final {
+			bits |= contFinal
+		}
 		live := site.Live
 		if live == nil {
 			c = t.frameContinuation(fr, fn.NumRegs)
@@ -705,17 +712,18 @@ func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 	if c.bits&contOnce != 0 {
 		flags |= frameRecycles
 	}
-	if t.enterChain(c, v, err, flags) {
-		if err != nil {
-			_, err = t.runThrow(err)
-		} else {
-			_, err = t.run()
-		}
-		if err != nil && err != errSuspended {
-			// A Go panic or a Fatal error below: nothing in the
-			// chain can receive it.
-			t.M.Crash(err)
-		}
+	depth := len(t.frames)
+	if err == nil {
+		t.enterChainValue(c, v, flags)
+		_, err = t.run()
+	} else if t.enterChain(c, v, err, flags) {
+		_, err = t.runThrow(err)
+	}
+	if err != nil && err != errSuspended {
+		// A Go panic or a Fatal error below: nothing in the chain can
+		// receive it.
+		t.frames = t.frames[:depth]
+		t.M.Crash(err)
 	}
 	if t.Ctx.Installed() != saved {
 		t.Ctx.Switch(saved)
@@ -770,7 +778,7 @@ func (t *Thread) resumeReturn(flags uint8, c *Continuation, v Value) bool {
 	if next == nil {
 		return false
 	}
-	t.enterContinuation(next, v, nil, flags)
+	t.enterChainValue(next, v, flags)
 	return true
 }
 
@@ -789,17 +797,124 @@ func (t *Thread) passOn(c *Continuation, v Value, err error, flags uint8) *Conti
 	return next
 }
 
-// enterContinuation re-enters continuation c's frame on top of the stack,
-// in c's context: its saved registers back in place and the awaited value
-// in R[Dst] (an exception is raised at the await by the caller).
-func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
+// enterContext installs the context continuation c resumes in: the one it
+// saved, else Default, or, when flow was suppressed at its await, whatever
+// the thread has.
+func (t *Thread) enterContext(c *Continuation) {
 	if c.EC != nil {
 		t.Counters.ECRestores.Add(1)
 		t.Ctx.Switch(c.EC)
 	} else if c.bits&contSuppressed == 0 && t.Ctx.Installed() != nil {
 		t.Ctx.Switch(nil)
 	}
+}
+
+// restoreRegs puts continuation c's saved registers back into regs, its
+// frame's window.
+func (c *Continuation) restoreRegs(regs []Value) {
+	n := int(c.nregs)
+	if n == 0 {
+		return
+	}
+	saved := unsafe.Slice((*Value)(c.regs), n)
+	var live []int32
+	if c.site != 0 {
+		live = c.Fn.Awaits[c.site-1].Live
+	}
+	if live != nil {
+		for i, r := range live {
+			regs[r] = saved[i]
+		}
+	} else {
+		copy(regs, saved)
+	}
+}
+
+// maxRestore bounds the frames a dispatch restores at once.
+const maxRestore = 256
+
+// enterChainValue resumes a chain with a value: it enters continuation c
+// (in its context, v in R[Dst]) and, beneath it, each awaiting caller of a
+// frame whose await site is Final: such a frame returns (or throws)
+// without suspending again, so its caller is restored now, as an ordinary
+// awaiting frame (frameAwaited|frameRestored), and the return takes the
+// synchronous path instead of the dispatcher's. The lowest frame restored
+// is the resumed frame (flags) that keeps its continuation and the rest of
+// the chain. A caller whose flow was suppressed at its await resumes in the
+// context its callee leaves, so it is not restored beneath it.
+// Continuations of restored frames are recycled at once when flags say so:
+// the frames never save themselves into them again.
+func (t *Thread) enterChainValue(c *Continuation, v Value, flags uint8) {
+	t.enterContext(c)
+	n, size := 1, c.Fn.NumRegs
+	limit := min(maxRestore, t.M.MaxDepth-len(t.frames))
+	for b := c; n < limit && b.bits&(contRoot|contFinal) == contFinal; n++ {
+		next := (*Continuation)(b.link)
+		if next == nil || next.bits&contSuppressed != 0 {
+			break
+		}
+		b = next
+		size += next.Fn.NumRegs
+	}
+	if n == 1 {
+		t.pushContinuation(c, v, nil, flags)
+		return
+	}
 	// The base is taken after the switch: a change handler runs bytecode.
+	end := t.top() + size
+	if end >= len(t.stack) {
+		t.growStack(end + 1)
+	}
+	nf := len(t.frames)
+	for cap(t.frames) < nf+n {
+		t.frames = append(t.frames[:cap(t.frames)], Frame{})
+	}
+	frames := t.frames[:nf+n]
+	t.frames = frames
+	// From the leaf down: each frame's window lies below its callee's, its
+	// result register is where its callee returns, and its context is
+	// the one its callee's return puts back.
+	leaf := end - c.Fn.NumRegs + int(c.Dst)
+	i := nf + n - 1
+	for {
+		fn := c.Fn
+		base := end - fn.NumRegs
+		c.restoreRegs(t.stack[base:end:end])
+		f := &frames[i]
+		*f = Frame{fn: fn, pc: int(c.PC), base: base, ret: base}
+		f.cl = c.Cl
+		if i == nf {
+			f.flags, f.rest = flags, c
+			break
+		}
+		f.flags = frameAwaited | frameRestored
+		next := (*Continuation)(c.link)
+		f.ret, f.ec = base-next.Fn.NumRegs+int(next.Dst), next.EC
+		if next.EC != nil {
+			t.Counters.ECRestores.Add(1)
+		}
+		if flags&frameRecycles != 0 {
+			t.recycle(c)
+		}
+		c, end = next, base
+		i--
+	}
+	t.stack[leaf] = v
+}
+
+// enterContinuation re-enters continuation c's frame on top of the stack,
+// in c's context: its saved registers back in place and the awaited value
+// in R[Dst] (an exception is raised at the await by the caller).
+func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
+	t.enterContext(c)
+	t.pushContinuation(c, v, err, flags)
+}
+
+// pushContinuation pushes continuation c's frame on top of the stack in the
+// context installed now.
+func (t *Thread) pushContinuation(c *Continuation, v Value, err error, flags uint8) {
+	// The base is taken after the context switch: a change handler runs
+	// bytecode.
 	fn := c.Fn
 	base := t.top()
 	top := base + fn.NumRegs
@@ -807,20 +922,7 @@ func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags ui
 		t.growStack(top + 1)
 	}
 	regs := t.stack[base:top:top]
-	if n := int(c.nregs); n > 0 {
-		saved := unsafe.Slice((*Value)(c.regs), n)
-		var live []int32
-		if c.site != 0 {
-			live = fn.Awaits[c.site-1].Live
-		}
-		if live != nil {
-			for i, r := range live {
-				regs[r] = saved[i]
-			}
-		} else {
-			copy(regs, saved)
-		}
-	}
+	c.restoreRegs(regs)
 	if err == nil {
 		regs[c.Dst] = v
 	}
