@@ -44,7 +44,7 @@ type Continuation struct {
 	site  uint16
 	Kind  AsyncKind
 	class uint8 // size class (1 + index into contClassRegs); 0: registers in their own array, never recycled
-	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal
+	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal, contOwnTask
 }
 
 // Continuation bits.
@@ -66,6 +66,10 @@ const (
 	// without suspending again (enterChainValue restores its caller
 	// beneath it).
 	contFinal
+	// contOwnTask marks the continuation of a thunk frame allocated in one
+	// object with the task its chain completes (rootCont): it is the root
+	// (link points at that task) and is never recycled.
+	contOwnTask
 )
 
 // Next returns the awaiting caller's continuation, nil at the root.
@@ -124,6 +128,74 @@ type (
 		r [8]Value
 	}
 )
+
+// The root size classes: a thunk frame's continuation, its registers
+// inline, after the Task the chain completes, so that a call that suspends
+// allocates one object, as .NET's AsyncStateMachineBox is the Task.
+type (
+	rootCont1 struct {
+		tk Task
+		c  Continuation
+		r  [1]Value
+	}
+	rootCont2 struct {
+		tk Task
+		c  Continuation
+		r  [2]Value
+	}
+	rootCont4 struct {
+		tk Task
+		c  Continuation
+		r  [4]Value
+	}
+	rootCont8 struct {
+		tk Task
+		c  Continuation
+		r  [8]Value
+	}
+)
+
+// rootContOffset is where the continuation lies in a rootCont (the same in
+// every class).
+const rootContOffset = unsafe.Offsetof(rootCont1{}.c)
+
+// newRootContinuation returns a continuation with room for n registers of
+// a thunk frame of numRegs, in one object with the task its chain will
+// complete (ownTask), or a plain one (nil task) when no class has room.
+func (t *Thread) newRootContinuation(n, numRegs int) (*Continuation, *Task) {
+	class := contClass(n)
+	if class < 0 {
+		return t.newContinuation(n, numRegs), nil
+	}
+	t.Counters.Continuations.Add(1)
+	var c *Continuation
+	var tk *Task
+	var size int
+	switch class {
+	case 0:
+		x := &rootCont1{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	case 1:
+		x := &rootCont2{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	case 2:
+		x := &rootCont4{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	default:
+		x := &rootCont8{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	}
+	c.nregs = uint32(n)
+	c.class = uint8(class + 1)
+	c.bits = contOwnTask
+	t.Count(unsafe.Pointer(tk), size)
+	return c, tk
+}
+
+// ownTask returns the task allocated with c (contOwnTask).
+func (c *Continuation) ownTask() *Task {
+	return (*Task)(unsafe.Add(unsafe.Pointer(c), -int(rootContOffset)))
+}
 
 // contFreeList is one size class of a thread's recycled continuations,
 // linked through link; it keeps at most maxFreeConts.
@@ -204,7 +276,7 @@ func (c *Continuation) roomFor(n int) bool {
 // beyond nregs are always clear); its wake function stays (it resumes
 // whatever the continuation holds next).
 func (t *Thread) recycle(c *Continuation) {
-	if c.class == 0 {
+	if c.class == 0 || c.bits&contOwnTask != 0 {
 		return
 	}
 	fl := &t.freeConts[c.class-1]
@@ -516,13 +588,19 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		if kind == AsyncTask || kind == AsyncValueTask || kind == AsyncVoid {
 			resultT = nil
 		}
-		tk := NewTask(resultT)
+		var tk *Task
+		if c.bits&contOwnTask != 0 {
+			tk = c.ownTask()
+			InitTask(tk, resultT)
+		} else {
+			tk = NewTask(resultT)
+			t.countTask(tk)
+		}
 		if resultT != nil && taskT != nil {
 			tk.SetTaskType(taskT)
 		}
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
-		t.countTask(tk)
 		t.Counters.Tasks.Add(1)
 		c.link = unsafe.Pointer(tk)
 		c.bits |= contRoot
@@ -608,7 +686,12 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 	fn := fr.fn
 	if fr.flags&frameResumed == 0 {
-		c := t.newContinuation(n, fn.NumRegs)
+		var c *Continuation
+		if fr.flags&frameThunk != 0 {
+			c, _ = t.newRootContinuation(n, fn.NumRegs)
+		} else {
+			c = t.newContinuation(n, fn.NumRegs)
+		}
 		c.Kind = fn.Async
 		return c
 	}
@@ -620,7 +703,7 @@ func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 		clear(c.Regs()[n:old])
 	}
 	c.nregs = uint32(n)
-	c.bits &= contRoot
+	c.bits &= contRoot | contOwnTask
 	if c.EC != nil {
 		c.EC = nil
 	}

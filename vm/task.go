@@ -52,7 +52,7 @@ func (s TaskStatus) String() string { return statusNames[s] }
 type Task struct {
 	Header
 	state   atomic.Uint32
-	ID      int32
+	id      atomic.Int32 // Task.Id: 0 until first asked (ID)
 	result  Value
 	cont    any
 	side    *taskSide // exceptions, further continuations, a done channel: rarely allocated
@@ -103,10 +103,22 @@ func NewTask(resultT *Type) *Task {
 	return tk
 }
 
+// ID returns Task.Id, assigned when first asked for, as .NET assigns it: a
+// task nobody asks costs no update of the process-wide counter.
+func (tk *Task) ID() int32 {
+	if id := tk.id.Load(); id != 0 {
+		return id
+	}
+	id := taskIDs.Add(1)
+	if tk.id.CompareAndSwap(0, id) {
+		return id
+	}
+	return tk.id.Load()
+}
+
 // InitTask makes tk, a zero Task embedded in a larger Go object (the sm
-// method builder), a pending task.
+// method builder, an rt chain's root continuation), a pending task.
 func InitTask(tk *Task, resultT *Type) {
-	tk.ID = taskIDs.Add(1)
 	tk.ResultT = resultT
 	tk.typ = TTask
 	if resultT != nil {
@@ -300,7 +312,7 @@ func (tk *Task) runContinuation(t *Thread, c any) {
 		// No thread, so no machine to queue on: only tasks completed
 		// before any program runs (the cached ones) complete without a
 		// thread, and they never have continuations.
-		panic("vm: a continuation of task " + strconv.Itoa(int(tk.ID)) + " has no thread to run on")
+		panic("vm: a continuation of task " + strconv.Itoa(int(tk.ID())) + " has no thread to run on")
 	}
 	tk.invoke(t, c)
 }

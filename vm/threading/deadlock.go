@@ -284,7 +284,7 @@ func (w *watch) report(m *vm.Machine) string {
 			what = "a wait without a timeout"
 		}
 		if in.Task != nil {
-			what += fmt.Sprintf(" (task %d)", in.Task.ID)
+			what += fmt.Sprintf(" (task %d)", in.Task.ID())
 		}
 		fmt.Fprintf(&b, "\nthread %d%s is blocked in %s", t.ID, threadRole(t), what)
 		if tr := vm.FormatTrace(traces[t]); tr != "" {
@@ -294,7 +294,7 @@ func (w *watch) report(m *vm.Machine) string {
 	for _, t := range threads {
 		if tk := infos[t].Task; tk != nil {
 			if s := pendingAwaits(m, tk); s != "" {
-				fmt.Fprintf(&b, "\ntask %d is pending on:\n%s", tk.ID, s)
+				fmt.Fprintf(&b, "\ntask %d is pending on:\n%s", tk.ID(), s)
 			}
 		}
 	}

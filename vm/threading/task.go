@@ -473,7 +473,7 @@ func init() {
 	}, nil)
 	task.AddStaticProperty("CurrentId", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if tk := currentTask(t); tk != nil {
-			return vm.Int(tk.ID), nil
+			return vm.Int(tk.ID()), nil
 		}
 		return vm.Null, nil
 	}, nil)
@@ -619,7 +619,7 @@ func init() {
 		return taskException(t, get(args[0])), nil
 	}, nil)
 	task.AddProperty("Id", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Int(get(args[0]).ID), nil
+		return vm.Int(get(args[0]).ID()), nil
 	}, nil)
 	task.AddProperty("CreationOptions", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.EnumValue(TTaskCreationOptions, creationOptions(get(args[0]))), nil
