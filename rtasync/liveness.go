@@ -159,6 +159,7 @@ func Analyze(p *vm.Program, f *vm.Func) {
 			a.Live = []int32{}
 		}
 	}
+	markFinal(f, succ)
 	f.AwaitAt = nil
 	if len(f.Awaits) < 0xFFFF {
 		at := make([]uint16, n)
@@ -168,6 +169,46 @@ func Analyze(p *vm.Program, f *vm.Func) {
 			}
 		}
 		f.AwaitAt = at
+	}
+}
+
+// markFinal sets Final on each await site from which no instruction that
+// may suspend is reachable, following normal and exception edges (the
+// await's own included: an exception raised at the await on resumption goes
+// to its handlers). succ is Analyze's successor table (an exception edge to
+// pc t is -1-t).
+func markFinal(f *vm.Func, succ [][]int) {
+	n := len(f.Code)
+	seen := make([]bool, n)
+	var work []int
+	for i := range f.Awaits {
+		a := &f.Awaits[i]
+		a.Final = false
+		if a.PC < 0 || a.PC >= n {
+			continue
+		}
+		clear(seen)
+		work = append(work[:0], a.PC)
+		final := true
+		for len(work) > 0 && final {
+			pc := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, s := range succ[pc] {
+				if s < 0 {
+					s = -1 - s
+				}
+				if s >= n || seen[s] {
+					continue
+				}
+				if vm.Ops[f.Code[s].Op()].MaySuspend() {
+					final = false
+					break
+				}
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+		a.Final = final
 	}
 }
 

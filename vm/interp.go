@@ -26,6 +26,12 @@ const (
 	// frameRecycles marks a resumed frame of a chain resumed exactly once:
 	// its continuation is recycled when the frame finishes.
 	frameRecycles
+	// frameRestored marks a frame of a resumed chain restored beneath
+	// the frame it awaits (with frameAwaited): it returns to it as an
+	// awaiting caller, but an exception leaving its callee is rethrown at
+	// its await in a new first pass (findCatch stops at it), as when a
+	// callee's task faults. Its continuation has been let go.
+	frameRestored
 )
 
 // Invoke calls fn with the given receiver (ignored for static functions) and
@@ -822,9 +828,11 @@ func (t *Thread) run() (result Value, err error) {
 			// by a context restore (an AsyncLocal change handler) reuses:
 			// only the copies above are read.
 			if flags != 0 {
-				if flags == frameAwaited {
-					// An awaited rt async method completed synchronously: the
-					// value is already in place; put back the caller's context.
+				if flags == frameAwaited || flags == frameAwaited|frameRestored {
+					// An awaited rt async method completed synchronously (or
+					// a frame restored above its awaiting caller returned):
+					// the value is already in place; put back the caller's
+					// context.
 					if ec != t.Ctx.Installed() {
 						t.Ctx.Switch(ec)
 					}
@@ -1194,6 +1202,18 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 				}
 			}
 		}
+		if flags&frameRestored != 0 {
+			// The exception leaves a frame restored above its awaiting
+			// caller: the caller receives it at its await, after a new
+			// first pass over its frames (the callee's finally blocks
+			// have run, as when its task faulted).
+			t.match = nil
+			fr = &t.frames[len(t.frames)-1]
+			if th != nil {
+				t.match = t.findCatch(th.Exc)
+			}
+			continue
+		}
 		if flags&frameResumed != 0 {
 			// The exception leaves a resumed frame: the next frame of its
 			// chain that takes it receives it at its await, in this run.
@@ -1253,7 +1273,7 @@ func (t *Thread) findCatch(exc *Instance) *excMatch {
 				return &excMatch{run: t.curRun, exc: exc, frame: i, base: fr.base, h: h, clause: ci}
 			}
 		}
-		if fr.flags&(frameBoundary|frameThunk) != 0 {
+		if fr.flags&(frameBoundary|frameThunk|frameRestored) != 0 {
 			break
 		}
 	}

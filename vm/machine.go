@@ -104,6 +104,11 @@ type AwaitSite struct {
 	PC    int     // pc of the await instruction
 	Live  []int32 // registers live after the await (the destination excluded)
 	InTry bool    // the await is inside a try block: its continuation has an exception slot
+	// Final says no await is reachable from this one (exception edges
+	// included): a frame resumed here returns or throws without
+	// suspending again, so a dispatcher may restore its caller beneath it
+	// at once (rtasync computes it with the liveness).
+	Final bool
 }
 
 // UpDesc says where a closure's i-th captured box comes from when it is made.

@@ -44,7 +44,7 @@ type Continuation struct {
 	site  uint16
 	Kind  AsyncKind
 	class uint8 // size class (1 + index into contClassRegs); 0: registers in their own array, never recycled
-	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot
+	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal, contOwnTask
 }
 
 // Continuation bits.
@@ -62,6 +62,14 @@ const (
 	contOnce
 	// contRoot marks the root of a chain: link is its Task.
 	contRoot
+	// contFinal says the await site is Final: the frame, resumed, finishes
+	// without suspending again (enterChainValue restores its caller
+	// beneath it).
+	contFinal
+	// contOwnTask marks the continuation of a thunk frame allocated in one
+	// object with the task its chain completes (rootCont): it is the root
+	// (link points at that task) and is never recycled.
+	contOwnTask
 )
 
 // Next returns the awaiting caller's continuation, nil at the root.
@@ -120,6 +128,74 @@ type (
 		r [8]Value
 	}
 )
+
+// The root size classes: a thunk frame's continuation, its registers
+// inline, after the Task the chain completes, so that a call that suspends
+// allocates one object, as .NET's AsyncStateMachineBox is the Task.
+type (
+	rootCont1 struct {
+		tk Task
+		c  Continuation
+		r  [1]Value
+	}
+	rootCont2 struct {
+		tk Task
+		c  Continuation
+		r  [2]Value
+	}
+	rootCont4 struct {
+		tk Task
+		c  Continuation
+		r  [4]Value
+	}
+	rootCont8 struct {
+		tk Task
+		c  Continuation
+		r  [8]Value
+	}
+)
+
+// rootContOffset is where the continuation lies in a rootCont (the same in
+// every class).
+const rootContOffset = unsafe.Offsetof(rootCont1{}.c)
+
+// newRootContinuation returns a continuation with room for n registers of
+// a thunk frame of numRegs, in one object with the task its chain will
+// complete (ownTask), or a plain one (nil task) when no class has room.
+func (t *Thread) newRootContinuation(n, numRegs int) (*Continuation, *Task) {
+	class := contClass(n)
+	if class < 0 {
+		return t.newContinuation(n, numRegs), nil
+	}
+	t.Counters.Continuations.Add(1)
+	var c *Continuation
+	var tk *Task
+	var size int
+	switch class {
+	case 0:
+		x := &rootCont1{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	case 1:
+		x := &rootCont2{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	case 2:
+		x := &rootCont4{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	default:
+		x := &rootCont8{}
+		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
+	}
+	c.nregs = uint32(n)
+	c.class = uint8(class + 1)
+	c.bits = contOwnTask
+	t.Count(unsafe.Pointer(tk), size)
+	return c, tk
+}
+
+// ownTask returns the task allocated with c (contOwnTask).
+func (c *Continuation) ownTask() *Task {
+	return (*Task)(unsafe.Add(unsafe.Pointer(c), -int(rootContOffset)))
+}
 
 // contFreeList is one size class of a thread's recycled continuations,
 // linked through link; it keeps at most maxFreeConts.
@@ -200,7 +276,7 @@ func (c *Continuation) roomFor(n int) bool {
 // beyond nregs are always clear); its wake function stays (it resumes
 // whatever the continuation holds next).
 func (t *Thread) recycle(c *Continuation) {
-	if c.class == 0 {
+	if c.class == 0 || c.bits&contOwnTask != 0 {
 		return
 	}
 	fl := &t.freeConts[c.class-1]
@@ -512,13 +588,19 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		if kind == AsyncTask || kind == AsyncValueTask || kind == AsyncVoid {
 			resultT = nil
 		}
-		tk := NewTask(resultT)
+		var tk *Task
+		if c.bits&contOwnTask != 0 {
+			tk = c.ownTask()
+			InitTask(tk, resultT)
+		} else {
+			tk = NewTask(resultT)
+			t.countTask(tk)
+		}
 		if resultT != nil && taskT != nil {
 			tk.SetTaskType(taskT)
 		}
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
-		t.countTask(tk)
 		t.Counters.Tasks.Add(1)
 		c.link = unsafe.Pointer(tk)
 		c.bits |= contRoot
@@ -557,6 +639,9 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 		site := &fn.Awaits[si]
 		if site.InTry {
 			bits = contInTry
+		}
+		if site.Final {
+			bits |= contFinal
 		}
 		live := site.Live
 		if live == nil {
@@ -601,7 +686,12 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 	fn := fr.fn
 	if fr.flags&frameResumed == 0 {
-		c := t.newContinuation(n, fn.NumRegs)
+		var c *Continuation
+		if fr.flags&frameThunk != 0 {
+			c, _ = t.newRootContinuation(n, fn.NumRegs)
+		} else {
+			c = t.newContinuation(n, fn.NumRegs)
+		}
 		c.Kind = fn.Async
 		return c
 	}
@@ -613,7 +703,7 @@ func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 		clear(c.Regs()[n:old])
 	}
 	c.nregs = uint32(n)
-	c.bits &= contRoot
+	c.bits &= contRoot | contOwnTask
 	if c.EC != nil {
 		c.EC = nil
 	}
@@ -705,17 +795,18 @@ func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 	if c.bits&contOnce != 0 {
 		flags |= frameRecycles
 	}
-	if t.enterChain(c, v, err, flags) {
-		if err != nil {
-			_, err = t.runThrow(err)
-		} else {
-			_, err = t.run()
-		}
-		if err != nil && err != errSuspended {
-			// A Go panic or a Fatal error below: nothing in the
-			// chain can receive it.
-			t.M.Crash(err)
-		}
+	depth := len(t.frames)
+	if err == nil {
+		t.enterChainValue(c, v, flags)
+		_, err = t.run()
+	} else if t.enterChain(c, v, err, flags) {
+		_, err = t.runThrow(err)
+	}
+	if err != nil && err != errSuspended {
+		// A Go panic or a Fatal error below: nothing in the chain can
+		// receive it.
+		t.frames = t.frames[:depth]
+		t.M.Crash(err)
 	}
 	if t.Ctx.Installed() != saved {
 		t.Ctx.Switch(saved)
@@ -770,7 +861,7 @@ func (t *Thread) resumeReturn(flags uint8, c *Continuation, v Value) bool {
 	if next == nil {
 		return false
 	}
-	t.enterContinuation(next, v, nil, flags)
+	t.enterChainValue(next, v, flags)
 	return true
 }
 
@@ -789,17 +880,124 @@ func (t *Thread) passOn(c *Continuation, v Value, err error, flags uint8) *Conti
 	return next
 }
 
-// enterContinuation re-enters continuation c's frame on top of the stack,
-// in c's context: its saved registers back in place and the awaited value
-// in R[Dst] (an exception is raised at the await by the caller).
-func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
+// enterContext installs the context continuation c resumes in: the one it
+// saved, else Default, or, when flow was suppressed at its await, whatever
+// the thread has.
+func (t *Thread) enterContext(c *Continuation) {
 	if c.EC != nil {
 		t.Counters.ECRestores.Add(1)
 		t.Ctx.Switch(c.EC)
 	} else if c.bits&contSuppressed == 0 && t.Ctx.Installed() != nil {
 		t.Ctx.Switch(nil)
 	}
+}
+
+// restoreRegs puts continuation c's saved registers back into regs, its
+// frame's window.
+func (c *Continuation) restoreRegs(regs []Value) {
+	n := int(c.nregs)
+	if n == 0 {
+		return
+	}
+	saved := unsafe.Slice((*Value)(c.regs), n)
+	var live []int32
+	if c.site != 0 {
+		live = c.Fn.Awaits[c.site-1].Live
+	}
+	if live != nil {
+		for i, r := range live {
+			regs[r] = saved[i]
+		}
+	} else {
+		copy(regs, saved)
+	}
+}
+
+// maxRestore bounds the frames a dispatch restores at once.
+const maxRestore = 256
+
+// enterChainValue resumes a chain with a value: it enters continuation c
+// (in its context, v in R[Dst]) and, beneath it, each awaiting caller of a
+// frame whose await site is Final: such a frame returns (or throws)
+// without suspending again, so its caller is restored now, as an ordinary
+// awaiting frame (frameAwaited|frameRestored), and the return takes the
+// synchronous path instead of the dispatcher's. The lowest frame restored
+// is the resumed frame (flags) that keeps its continuation and the rest of
+// the chain. A caller whose flow was suppressed at its await resumes in the
+// context its callee leaves, so it is not restored beneath it.
+// Continuations of restored frames are recycled at once when flags say so:
+// the frames never save themselves into them again.
+func (t *Thread) enterChainValue(c *Continuation, v Value, flags uint8) {
+	t.enterContext(c)
+	n, size := 1, c.Fn.NumRegs
+	limit := min(maxRestore, t.M.MaxDepth-len(t.frames))
+	for b := c; n < limit && b.bits&(contRoot|contFinal) == contFinal; n++ {
+		next := (*Continuation)(b.link)
+		if next == nil || next.bits&contSuppressed != 0 {
+			break
+		}
+		b = next
+		size += next.Fn.NumRegs
+	}
+	if n == 1 {
+		t.pushContinuation(c, v, nil, flags)
+		return
+	}
 	// The base is taken after the switch: a change handler runs bytecode.
+	end := t.top() + size
+	if end >= len(t.stack) {
+		t.growStack(end + 1)
+	}
+	nf := len(t.frames)
+	for cap(t.frames) < nf+n {
+		t.frames = append(t.frames[:cap(t.frames)], Frame{})
+	}
+	frames := t.frames[:nf+n]
+	t.frames = frames
+	// From the leaf down: each frame's window lies below its callee's, its
+	// result register is where its callee returns, and its context is
+	// the one its callee's return puts back.
+	leaf := end - c.Fn.NumRegs + int(c.Dst)
+	i := nf + n - 1
+	for {
+		fn := c.Fn
+		base := end - fn.NumRegs
+		c.restoreRegs(t.stack[base:end:end])
+		f := &frames[i]
+		*f = Frame{fn: fn, pc: int(c.PC), base: base, ret: base}
+		f.cl = c.Cl
+		if i == nf {
+			f.flags, f.rest = flags, c
+			break
+		}
+		f.flags = frameAwaited | frameRestored
+		next := (*Continuation)(c.link)
+		f.ret, f.ec = base-next.Fn.NumRegs+int(next.Dst), next.EC
+		if next.EC != nil {
+			t.Counters.ECRestores.Add(1)
+		}
+		if flags&frameRecycles != 0 {
+			t.recycle(c)
+		}
+		c, end = next, base
+		i--
+	}
+	t.stack[leaf] = v
+}
+
+// enterContinuation re-enters continuation c's frame on top of the stack,
+// in c's context: its saved registers back in place and the awaited value
+// in R[Dst] (an exception is raised at the await by the caller).
+func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags uint8) {
+	t.enterContext(c)
+	t.pushContinuation(c, v, err, flags)
+}
+
+// pushContinuation pushes continuation c's frame on top of the stack in the
+// context installed now.
+func (t *Thread) pushContinuation(c *Continuation, v Value, err error, flags uint8) {
+	// The base is taken after the context switch: a change handler runs
+	// bytecode.
 	fn := c.Fn
 	base := t.top()
 	top := base + fn.NumRegs
@@ -807,20 +1005,7 @@ func (t *Thread) enterContinuation(c *Continuation, v Value, err error, flags ui
 		t.growStack(top + 1)
 	}
 	regs := t.stack[base:top:top]
-	if n := int(c.nregs); n > 0 {
-		saved := unsafe.Slice((*Value)(c.regs), n)
-		var live []int32
-		if c.site != 0 {
-			live = fn.Awaits[c.site-1].Live
-		}
-		if live != nil {
-			for i, r := range live {
-				regs[r] = saved[i]
-			}
-		} else {
-			copy(regs, saved)
-		}
-	}
+	c.restoreRegs(regs)
 	if err == nil {
 		regs[c.Dst] = v
 	}

@@ -104,7 +104,7 @@ func NewTask(resultT *Type) *Task {
 }
 
 // InitTask makes tk, a zero Task embedded in a larger Go object (the sm
-// method builder), a pending task.
+// method builder, an rt chain's root continuation), a pending task.
 func InitTask(tk *Task, resultT *Type) { InitPendingTask(tk, resultT, StatusWaitingForActivation) }
 
 // InitPendingTask makes tk, a zero Task not yet visible to any other
