@@ -776,6 +776,40 @@ func newTypePos(e *lang.NewExpr) lang.Pos {
 
 func isDelegateTypeName(name string) bool { return bind.IsLibraryDelegate(name) }
 
+// with compiles `x with { A = v, ... }`: x's clone method (a virtual
+// call, so the copy has x's run-time type), then the members assigned as
+// an object initializer assigns them.
+func (fs *funcState) with(e *lang.WithExpr, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.alloc()
+	xt := fs.exprTo(e.X, w)
+	ci := fs.c.classByType[xt]
+	if ci == nil {
+		ci = fs.boundClass(e.X)
+	}
+	var clone []*methodInfo
+	for c := ci; c != nil && len(clone) == 0; c = c.base {
+		clone = c.methods[bind.CloneMethod]
+	}
+	if len(clone) == 0 {
+		fs.errorf(e.Pos, "The receiver type '%s' is not a valid record type and is not a struct type.", exprTypeName(fs, e.X))
+		return nil
+	}
+	fs.callUser(clone[0], &lang.CallExpr{Pos: e.Pos}, w, w, vm.OpCall, vm.OpCallVirt, false)
+	fs.initializer(&lang.Initializer{Pos: e.Pos, Members: e.Members}, w, ci.t, ci, nil)
+	fs.move(dst, w)
+	return xt
+}
+
+// exprTypeName is the binder's name for e's type, for a message.
+func exprTypeName(fs *funcState, e lang.Expr) string {
+	if t := fs.c.info.TypeOf(e); t != nil {
+		return t.String()
+	}
+	return "?"
+}
+
 // initializer applies an object or collection initializer to the object in w.
 func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {
 	for _, m := range in.Members {

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -148,8 +149,10 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 				fs.setTop(w)
 			}
 		} else {
-			fs.fieldInits(ci)
-			if d == nil && ci.decl.HasPrimary {
+			if !bind.IsCopyConstructor(ci.decl, d) { // a record's copy constructor runs no initializers
+				fs.fieldInits(ci)
+			}
+			if d == nil && ci.decl.HasPrimary && !ci.decl.Record {
 				for _, p := range ci.decl.PrimaryParams {
 					l := fs.lookup(p.Name)
 					fi := ci.fields[p.Name]

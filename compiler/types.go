@@ -297,7 +297,7 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	}
 	t.Statics = map[string][]*vm.Func{}
 	// Primary constructor parameters become fields.
-	if td.HasPrimary {
+	if td.HasPrimary && !td.Record { // a record's are its positional properties
 		for _, p := range td.PrimaryParams {
 			c.addField(ci, p.Name, p, p.Type, false, false, nil)
 		}
@@ -333,8 +333,8 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			c.declareCtor(ci, m.Params, m)
 		}
 	}
-	if len(ci.ctors) == 0 && td.Kind == lang.KindClass && !t.IsStatic {
-		c.declareCtor(ci, nil, nil)
+	if (len(ci.ctors) == 0 || td.HasPrimary) && td.Kind == lang.KindClass && !t.IsStatic {
+		c.declareCtor(ci, nil, nil) // the primary constructor, or the default one
 	}
 	if ci.cctor != nil {
 		ci.initSlot = c.addStaticSlot(ci, "<init>", nil)

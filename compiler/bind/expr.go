@@ -325,6 +325,8 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.ThrowExpr:
 		b.expr(e.X)
 		return u.deflit
+	case *lang.WithExpr:
+		return b.with(e)
 	case *lang.SwitchExpr:
 		b.expr(e.X)
 		var t *Type
