@@ -263,6 +263,9 @@ func (c *Compiler) pickMethod(ms []*methodInfo, args []*lang.Arg, node lang.Node
 			if m.key != nil && (lang.Node(m.key) == decl || lang.Node(m.root) == decl) || m.ctor != nil && lang.Node(m.ctor) == decl {
 				return m
 			}
+			if m.name == ".ctor" && m.ctor == nil && m.cls != nil && lang.Node(m.cls.decl) == decl {
+				return m // the primary (or default) constructor, which the binder's symbol names by the type
+			}
 		}
 	}
 	return pickByCount(ms, args)
@@ -335,6 +338,18 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		}
 		if fun.Name == "nameof" && len(e.Args) == 1 {
 			return fs.exprTo(&lang.NameOfExpr{Pos: e.Pos, X: e.Args[0].X}, dst)
+		}
+		if bm := fs.c.info.CallOf(e); bm != nil && bm.Owner != nil && bm.Owner.Lib && !bm.Static && !fs.static && fs.cls != nil {
+			// A library virtual called on this (Equals(object) inside a
+			// class): dispatched by name, which reaches the override, as
+			// `this.Equals(x)` is (see the member case below).
+			w := fs.alloc()
+			fs.emitABC(vm.OpMove, w, 0, 0)
+			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
+			fs.copyBack(backs)
+			fs.move(dst, w)
+			return libReturnType(nil, fun.Name)
 		}
 		for ci := fs.cls; ci != nil; ci = ci.outer {
 			own := ci == fs.cls

@@ -240,6 +240,8 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 		var init lang.Node
 		if d != nil && d.Init != nil {
 			init = d.Init
+		} else if d == nil && ci.decl.HasBaseArgs {
+			init = ci.decl // the binder's choice for the primary constructor's base arguments
 		}
 		m := fs.c.pickMethod(ci.base.ctors, args, init)
 		if m == nil {

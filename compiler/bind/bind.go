@@ -27,8 +27,9 @@ type Info struct {
 	// Types holds the type of every bound expression.
 	Types map[lang.Expr]*Type
 	// Calls holds the method chosen by overload resolution for a call
-	// (*lang.CallExpr), an object creation (*lang.NewExpr) or a constructor
-	// initializer (*lang.CtorInit), when resolution decided one.
+	// (*lang.CallExpr), an object creation (*lang.NewExpr), a constructor
+	// initializer (*lang.CtorInit) or the base arguments of a primary
+	// constructor (its *lang.TypeDecl), when resolution decided one.
 	Calls map[lang.Node]*Method
 	// Consts holds the value of constant expressions: int64 for the signed
 	// integral types and char, uint64 for uint and ulong, float64, string

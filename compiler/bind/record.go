@@ -106,8 +106,8 @@ type recordField struct {
 type synth struct{ pos lang.Pos }
 
 func (s synth) id(name string) *lang.Ident { return &lang.Ident{Pos: s.pos, Name: name} }
-func (s synth) this() lang.Expr          { return &lang.ThisExpr{Pos: s.pos} }
-func (s synth) base() lang.Expr          { return &lang.BaseExpr{Pos: s.pos} }
+func (s synth) this() lang.Expr            { return &lang.ThisExpr{Pos: s.pos} }
+func (s synth) base() lang.Expr            { return &lang.BaseExpr{Pos: s.pos} }
 func (s synth) dot(x lang.Expr, name string) *lang.MemberExpr {
 	return &lang.MemberExpr{Pos: s.pos, X: x, Name: name}
 }

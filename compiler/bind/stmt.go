@@ -95,8 +95,17 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 	if td.HasPrimary || td.HasBaseArgs {
 		ps := b.params(td.PrimaryParams, b.typeCtx())
 		b.body(false, b.u.special[Void], ps, nil, func() {
-			for _, a := range td.BaseArgs {
-				b.expr(a.X)
+			if !td.HasBaseArgs {
+				return
+			}
+			// The base constructor the arguments call, recorded under
+			// the declaration (there is no initializer node).
+			in := &lang.CtorInit{Pos: td.Pos, Kind: "base", Args: td.BaseArgs}
+			b.ctorInit(in)
+			b.settleLambdas(td.BaseArgs)
+			if m := b.info.Calls[in]; m != nil {
+				b.info.Calls[td] = m
+				delete(b.info.Calls, in)
 			}
 		})
 	}
