@@ -808,7 +808,7 @@ func (fs *funcState) with(e *lang.WithExpr, dst int) *vm.Type {
 		clone = c.methods[bind.CloneMethod]
 	}
 	if len(clone) == 0 {
-		fs.errorf(e.Pos, "The receiver type '%s' is not a valid record type and is not a struct type.", exprTypeName(fs, e.X))
+		fs.errorf(bind.StartOf(e.X), "The receiver type '%s' is not a valid record type and is not a struct type.", exprTypeName(fs, e.X))
 		return nil
 	}
 	fs.callUser(clone[0], &lang.CallExpr{Pos: e.Pos}, w, w, vm.OpCall, vm.OpCallVirt, false)
