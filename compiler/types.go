@@ -302,6 +302,12 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			c.addField(ci, p.Name, p, p.Type, false, false, nil)
 		}
 	}
+	if td.HasPrimary && td.Kind == lang.KindClass && !t.IsStatic {
+		// The primary constructor first: where the binder leaves the
+		// choice to run time, the first constructor the argument count
+		// fits is called (a record's copy constructor takes one too).
+		c.declareCtor(ci, nil, nil)
+	}
 	for _, m := range td.Members {
 		c.at = m.Position()
 		switch m := m.(type) {
@@ -333,8 +339,8 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			c.declareCtor(ci, m.Params, m)
 		}
 	}
-	if (len(ci.ctors) == 0 || td.HasPrimary) && td.Kind == lang.KindClass && !t.IsStatic {
-		c.declareCtor(ci, nil, nil) // the primary constructor, or the default one
+	if len(ci.ctors) == 0 && !td.HasPrimary && td.Kind == lang.KindClass && !t.IsStatic {
+		c.declareCtor(ci, nil, nil) // the default constructor
 	}
 	if ci.cctor != nil {
 		ci.initSlot = c.addStaticSlot(ci, "<init>", nil)

@@ -498,7 +498,10 @@ func (b *binder) synthesizeRecord(t *Type) {
 		}
 		c := &lang.CtorDecl{Pos: s.pos, Modifiers: mods, Name: td.Name, Params: []*lang.Param{s.param(self, "original")}, Body: s.block(copies...)}
 		if derived {
-			c.Init = &lang.CtorInit{Pos: s.pos, Kind: "base", Args: []*lang.Arg{{Pos: s.pos, X: orig}}}
+			// The cast makes the base's copy constructor an identity
+			// match, never tied with a constructor taking a type
+			// parameter (Box(T) beside Box(Box<T>)).
+			c.Init = &lang.CtorInit{Pos: s.pos, Kind: "base", Args: []*lang.Arg{{Pos: s.pos, X: s.cast(baseRef, orig)}}}
 		}
 		add(c)
 	}
