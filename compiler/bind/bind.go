@@ -676,6 +676,9 @@ func (b *binder) declareMembers(t *Type, name string) {
 				if m.Operator != "" {
 					b.checkOperator(m, t)
 				}
+				if name == "" && m.Iface == nil {
+					b.checkDuplicate(t, m, mt)
+				}
 				if m.Iface != nil { // an explicit implementation is reached only through its interface
 					continue
 				}

@@ -682,3 +682,38 @@ func initOnly(p *Property) bool {
 	}
 	return false
 }
+
+// checkDuplicate reports a second method of t with m's name and parameter
+// types (CS0111): a record's declared Deconstruct written twice, or any
+// class's. Partial methods (declared, then implemented) and conversion
+// operators (which differ by return type) are left alone.
+func (b *binder) checkDuplicate(t *Type, m *lang.MethodDecl, mt *Method) {
+	if m.Modifiers.Has(lang.ModPartial) || m.Operator == "implicit" || m.Operator == "explicit" {
+		return
+	}
+	for _, s := range t.members[m.Name] {
+		o, ok := s.(*Method)
+		if !ok || o.Owner != t || o.Decl == lang.Node(m) || !sameSignature(b.u, mt, o) {
+			continue
+		}
+		if od, ok := o.Decl.(*lang.MethodDecl); ok && (od.Modifiers.Has(lang.ModPartial) || od.Iface != nil) {
+			continue
+		}
+		if !sameModifiers(mt.Params, o.Params) {
+			continue
+		}
+		b.errorf(m.Pos, "CS0111", "Type '%s' already defines a member called '%s' with the same parameter types", t.Name, m.Name)
+		return
+	}
+}
+
+// sameModifiers reports whether two parameter lists agree in ref-ness
+// (C# tells overloads apart by ref versus none, not ref versus out).
+func sameModifiers(a, b []*Param) bool {
+	for i := range a {
+		if (a[i].Mod == "") != (b[i].Mod == "") {
+			return false
+		}
+	}
+	return true
+}
