@@ -263,6 +263,9 @@ func (c *Compiler) pickMethod(ms []*methodInfo, args []*lang.Arg, node lang.Node
 			if m.key != nil && (lang.Node(m.key) == decl || lang.Node(m.root) == decl) || m.ctor != nil && lang.Node(m.ctor) == decl {
 				return m
 			}
+			if m.name == ".ctor" && m.ctor == nil && m.cls != nil && lang.Node(m.cls.decl) == decl {
+				return m // the primary (or default) constructor, which the binder's symbol names by the type
+			}
 		}
 	}
 	return pickByCount(ms, args)
@@ -335,6 +338,18 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		}
 		if fun.Name == "nameof" && len(e.Args) == 1 {
 			return fs.exprTo(&lang.NameOfExpr{Pos: e.Pos, X: e.Args[0].X}, dst)
+		}
+		if bm := fs.c.info.CallOf(e); bm != nil && bm.Owner != nil && bm.Owner.Lib && !bm.Static && !fs.static && fs.cls != nil {
+			// A library virtual called on this (Equals(object) inside a
+			// class): dispatched by name, which reaches the override, as
+			// `this.Equals(x)` is (see the member case below).
+			w := fs.alloc()
+			fs.emitABC(vm.OpMove, w, 0, 0)
+			n, backs := fs.args(e.Args, w+1, nil, nil, nil)
+			fs.emitABC(opVirt, w, fs.c.site(fun.Name, n), n+1)
+			fs.copyBack(backs)
+			fs.move(dst, w)
+			return libReturnType(nil, fun.Name)
 		}
 		for ci := fs.cls; ci != nil; ci = ci.outer {
 			own := ci == fs.cls
@@ -775,6 +790,40 @@ func newTypePos(e *lang.NewExpr) lang.Pos {
 }
 
 func isDelegateTypeName(name string) bool { return bind.IsLibraryDelegate(name) }
+
+// with compiles `x with { A = v, ... }`: x's clone method (a virtual
+// call, so the copy has x's run-time type), then the members assigned as
+// an object initializer assigns them.
+func (fs *funcState) with(e *lang.WithExpr, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.alloc()
+	xt := fs.exprTo(e.X, w)
+	ci := fs.c.classByType[xt]
+	if ci == nil {
+		ci = fs.boundClass(e.X)
+	}
+	var clone []*methodInfo
+	for c := ci; c != nil && len(clone) == 0; c = c.base {
+		clone = c.methods[bind.CloneMethod]
+	}
+	if len(clone) == 0 {
+		fs.errorf(bind.StartOf(e.X), "The receiver type '%s' is not a valid record type and is not a struct type.", exprTypeName(fs, e.X))
+		return nil
+	}
+	fs.callUser(clone[0], &lang.CallExpr{Pos: e.Pos}, w, w, vm.OpCall, vm.OpCallVirt, false)
+	fs.initializer(&lang.Initializer{Pos: e.Pos, Members: e.Members}, w, ci.t, ci, nil)
+	fs.move(dst, w)
+	return xt
+}
+
+// exprTypeName is the binder's name for e's type, for a message.
+func exprTypeName(fs *funcState, e lang.Expr) string {
+	if t := fs.c.info.TypeOf(e); t != nil {
+		return t.String()
+	}
+	return "?"
+}
 
 // initializer applies an object or collection initializer to the object in w.
 func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {

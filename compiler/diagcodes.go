@@ -56,6 +56,7 @@ var csCodes = map[string]string{
 	"A goto case is only valid inside a switch statement":                                                                                                              "CS0153",
 	"A declaration is not allowed in this context.":                                                                                                                    "CS1525",
 	"'%s.%s()' must declare a body because it is not marked abstract, extern, or partial":                                                                              "CS0501",
+	"The receiver type '%s' is not a valid record type and is not a struct type.":                                                                                      "CS8858",
 	"'%s' does not contain a static member '%s'":                                                                                                                       "CS0117",
 }
 

@@ -214,6 +214,8 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		return nil
 	case *lang.SwitchExpr:
 		return fs.switchExpr(e, dst)
+	case *lang.WithExpr:
+		return fs.with(e, dst)
 	case *lang.DeclExpr:
 		fs.errorf(e.Pos, "A declaration is not allowed in this context.")
 		return nil

@@ -85,13 +85,16 @@ type upInfo struct {
 // funcState compiles one function body: a method, constructor, accessor,
 // lambda or local function.
 type funcState struct {
-	c      *Compiler
-	parent *funcState
-	cls    *classInfo
-	fn     *vm.Func
-	static bool // no this
-	async  bool
-	ret    *lang.TypeRef
+	// exprVarsTop is the register top once the statement being compiled
+	// has declared its out and pattern variables (predeclareExprVars).
+	exprVarsTop int
+	c           *Compiler
+	parent      *funcState
+	cls         *classInfo
+	fn          *vm.Func
+	static      bool // no this
+	async       bool
+	ret         *lang.TypeRef
 
 	code  []vm.Instr
 	lines []int32

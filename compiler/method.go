@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
 )
@@ -148,8 +149,10 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 				fs.setTop(w)
 			}
 		} else {
-			fs.fieldInits(ci)
-			if d == nil && ci.decl.HasPrimary {
+			if !bind.IsCopyConstructor(ci.decl, d) { // a record's copy constructor runs no initializers
+				fs.fieldInits(ci)
+			}
+			if d == nil && ci.decl.HasPrimary && !ci.decl.Record {
 				for _, p := range ci.decl.PrimaryParams {
 					l := fs.lookup(p.Name)
 					fi := ci.fields[p.Name]
@@ -237,6 +240,8 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 		var init lang.Node
 		if d != nil && d.Init != nil {
 			init = d.Init
+		} else if d == nil && ci.decl.HasBaseArgs {
+			init = ci.decl // the binder's choice for the primary constructor's base arguments
 		}
 		m := fs.c.pickMethod(ci.base.ctors, args, init)
 		if m == nil {

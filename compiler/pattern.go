@@ -261,6 +261,7 @@ func (fs *funcState) predeclareExprVars(e lang.Node) {
 		}
 		return true
 	})
+	fs.exprVarsTop = max(fs.exprVarsTop, fs.top)
 }
 
 func (fs *funcState) predeclOne(n lang.Node) bool {

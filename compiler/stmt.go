@@ -106,9 +106,15 @@ func isVoid(t *lang.TypeRef) bool { return t == nil || t.Name == "void" }
 func (fs *funcState) stmt(s lang.Stmt) {
 	fs.at(s.Position())
 	save := fs.top
+	outer := fs.exprVarsTop
+	fs.exprVarsTop = 0
 	defer func() {
+		// The out and pattern variables the statement declared live on
+		// in the enclosing scope: their registers stay reserved.
+		keep := fs.exprVarsTop
+		fs.exprVarsTop = outer
 		if _, ok := s.(*lang.LocalDeclStmt); !ok {
-			fs.setTop(save)
+			fs.setTop(max(save, keep))
 		}
 	}()
 	switch s := s.(type) {

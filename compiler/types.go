@@ -297,10 +297,16 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 	}
 	t.Statics = map[string][]*vm.Func{}
 	// Primary constructor parameters become fields.
-	if td.HasPrimary {
+	if td.HasPrimary && !td.Record { // a record's are its positional properties
 		for _, p := range td.PrimaryParams {
 			c.addField(ci, p.Name, p, p.Type, false, false, nil)
 		}
+	}
+	if td.HasPrimary && td.Kind == lang.KindClass && !t.IsStatic {
+		// The primary constructor first: where the binder leaves the
+		// choice to run time, the first constructor the argument count
+		// fits is called (a record's copy constructor takes one too).
+		c.declareCtor(ci, nil, nil)
 	}
 	for _, m := range td.Members {
 		c.at = m.Position()
@@ -333,8 +339,8 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			c.declareCtor(ci, m.Params, m)
 		}
 	}
-	if len(ci.ctors) == 0 && td.Kind == lang.KindClass && !t.IsStatic {
-		c.declareCtor(ci, nil, nil)
+	if len(ci.ctors) == 0 && !td.HasPrimary && td.Kind == lang.KindClass && !t.IsStatic {
+		c.declareCtor(ci, nil, nil) // the default constructor
 	}
 	if ci.cctor != nil {
 		ci.initSlot = c.addStaticSlot(ci, "<init>", nil)

@@ -25,7 +25,10 @@
 // constructed types each have their own statics and static constructor
 // run, and generic methods called with inferred type arguments; classes
 // with virtual overloads of one arity called through their base types and
-// an interface, each call checking the method it reached (dispatch.go).
+// an interface, each call checking the method it reached (dispatch.go);
+// positional records, a base and a derived one, printed, compared and
+// copied with `with`, each result checked against what C# prints
+// (records.go).
 package difftest
 
 import (
@@ -56,6 +59,7 @@ type gen struct {
 	loops   int // loops enclosing the current statement
 	quiet   bool
 	disp    *dispatchModel // the virtual dispatch classes (dispatch.go)
+	recs    *recordModel   // the records (records.go)
 }
 
 func (g *gen) id() int { g.ids++; return g.ids }
@@ -127,6 +131,8 @@ func (g *gen) program() string {
 	g.line("}")
 	g.line("")
 	g.dispatchClasses()
+	g.line("")
+	g.recordClasses()
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
@@ -224,7 +230,11 @@ func (g *gen) stmt(depth int) {
 	}
 	switch k {
 	case 23:
-		g.dispatchStmt()
+		if g.r.Intn(2) == 0 {
+			g.recordStmt()
+		} else {
+			g.dispatchStmt()
+		}
 	case 21:
 		g.numeric()
 	case 16, 17:

@@ -207,6 +207,7 @@ const (
 type TypeDecl struct {
 	Pos           Pos
 	Kind          TypeKind
+	Record        bool // a record class: the binder adds its synthesized members (compiler/bind/record.go)
 	Name          string
 	Namespace     string // enclosing namespace, "" if none
 	TypeParams    []string
@@ -712,6 +713,14 @@ type MemberInit struct {
 	Name  string
 	Index []*Arg
 	Value Expr
+}
+
+// WithExpr is `X with { A = 1, B = y }`: a copy of the record X, made by
+// its clone method, with the members assigned in order.
+type WithExpr struct {
+	Pos     Pos
+	X       Expr
+	Members []*MemberInit
 }
 
 // InitListExpr is a braced list `{ a, b }` inside a collection initializer

@@ -218,6 +218,9 @@ func (st *parseState) typeTail(t *gTypeTail, pos Pos, attrs []*Attribute, mods M
 	case t.Class != nil:
 		c := t.Class
 		td.Kind, td.Name = TypeKind(c.Kind), name(c.Name)
+		if c.Record != nil {
+			td.Kind, td.Record = KindClass, true
+		}
 		td.TypeParams = typeParams(c.TypeParams)
 		td.Constraints = st.constraints(c.Where)
 		if c.Primary != nil {
@@ -843,6 +846,14 @@ func climb(x Expr, items []binItem, i *int, minPrec int) Expr {
 func (st *parseState) switchLevel(g *gSwitchLevel) Expr {
 	x := st.unary(g.X)
 	for _, s := range g.Arms {
+		if s.With != nil {
+			we := &WithExpr{Pos: st.pos(s.Pos), X: x}
+			for _, m := range s.With.Members {
+				we.Members = append(we.Members, &MemberInit{Pos: st.pos(m.Pos), Name: name(m.Name), Value: st.expr(m.Value)})
+			}
+			x = we
+			continue
+		}
 		se := &SwitchExpr{Pos: st.pos(s.Pos), X: x}
 		for _, a := range s.Arms {
 			arm := &SwitchArm{Pos: st.pos(a.Pos), Pattern: st.pattern(a.Pattern), Value: st.expr(a.Value)}

@@ -144,7 +144,8 @@ type gDelegateDecl struct {
 }
 
 type gClassDecl struct {
-	Kind       string          `parser:"@( 'class' | 'interface' )"`
+	Record     *gRecordKw      `parser:"( @@"`
+	Kind       string          `parser:"| @( 'class' | 'interface' ) )"`
 	Name       string          `parser:"@Ident"`
 	TypeParams []*gTypeParam   `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
 	Primary    *gParams        `parser:"@@?"`
@@ -154,6 +155,12 @@ type gClassDecl struct {
 	Open       bool            `parser:"| @'{'"`
 	Members    []*memberItem   `parser:"  @@*"`
 	Close      lexer.Position  `parser:"  '}' ';'? )"`
+}
+
+// gRecordKw is `record` or `record class` (a `record struct` is reported
+// by unsupType).
+type gRecordKw struct {
+	Class bool `parser:"'record' @'class'?"`
 }
 
 type gEnumDecl struct {
@@ -225,7 +232,7 @@ type gMember struct {
 type gMemberRest struct {
 	Pos     lexer.Position
 	Mods    *modifiers        `parser:"@@"`
-	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' ) @@"`
+	Nested  *gTypeTail        `parser:"( (?= 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) ) @@"`
 	Conv    *gConvOperator    `parser:"| (?= ( 'implicit' | 'explicit' ) 'operator' ) @@"`
 	Unsup   *unsupMember      `parser:"| @@"`
 	Event   *gEvent           `parser:"| @@"`
@@ -592,9 +599,23 @@ type gSwitchLevel struct {
 	Arms []*gSwitchExpr `parser:"@@*"`
 }
 
+// gSwitchExpr is a switch expression's arms or a with expression's
+// member initializers after the operand.
 type gSwitchExpr struct {
 	Pos  lexer.Position
-	Arms []*gSwitchArm `parser:"(?= 'switch' '{' ) 'switch' '{' ( (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+	Arms []*gSwitchArm `parser:"  (?= 'switch' '{' ) 'switch' '{' ( (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+	With *gWithInit    `parser:"| (?= 'with' '{' ) 'with' @@"`
+}
+
+// gWithInit is the `{ A = 1, B = x }` of a with expression.
+type gWithInit struct {
+	Members []*gWithMember `parser:"'{' ( (?! '}' ) @@ ( ',' ( (?! '}' ) @@ )? )* )? '}'"`
+}
+
+type gWithMember struct {
+	Pos   lexer.Position
+	Name  string `parser:"@Ident '='"`
+	Value *gExpr `parser:"@@"`
 }
 
 type gSwitchArm struct {

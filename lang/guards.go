@@ -685,13 +685,16 @@ func (*typeDeclError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type declaration")
 }
 
-// unsupType reports struct and record declarations.
+// unsupType reports struct and record struct declarations.
 type unsupType struct{}
 
 func (*unsupType) Parse(lex *lexer.PeekingLexer) error {
-	switch t := lex.Peek(); {
-	case isWordTok(t, "struct") || isWordTok(t, "record"):
+	c := newCursor(lex)
+	switch t := c.tok(); {
+	case isWordTok(t, "struct"):
 		return unsupported(lex, "'"+t.Value+"'")
+	case isWordTok(t, "record") && isWordTok(c.peek(1), "struct"):
+		return unsupported(lex, "'record struct'")
 	}
 	return participle.NextMatch
 }
@@ -709,10 +712,6 @@ func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
 	t := c.tok()
 	switch {
-	case isWordTok(t, "record"):
-		if n := c.peek(1); isNameTok(n) || isWordTok(n, "class") || isWordTok(n, "struct") {
-			return unsupported(lex, "'record'")
-		}
 	case isWordTok(t, "operator"):
 		return unsupported(lex, "'"+t.Value+"' declarations")
 	case isPunctTok(t, "~"):

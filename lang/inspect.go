@@ -324,6 +324,11 @@ func walkChildren(n Node, visit func(Node)) {
 		for _, a := range n.Arms {
 			v(a)
 		}
+	case *WithExpr:
+		expr(n.X)
+		for _, m := range n.Members {
+			v(m)
+		}
 	case *SwitchArm:
 		pat(n.Pattern)
 		expr(n.When)

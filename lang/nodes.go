@@ -100,6 +100,7 @@ func (n *AsExpr) Position() Pos             { return n.Pos }
 func (n *AwaitExpr) Position() Pos          { return n.Pos }
 func (n *ThrowExpr) Position() Pos          { return n.Pos }
 func (n *SwitchExpr) Position() Pos         { return n.Pos }
+func (n *WithExpr) Position() Pos           { return n.Pos }
 func (n *SwitchArm) Position() Pos          { return n.Pos }
 func (n *ThisExpr) Position() Pos           { return n.Pos }
 func (n *BaseExpr) Position() Pos           { return n.Pos }
@@ -131,6 +132,7 @@ func (n *AsExpr) exprNode()             {}
 func (n *AwaitExpr) exprNode()          {}
 func (n *ThrowExpr) exprNode()          {}
 func (n *SwitchExpr) exprNode()         {}
+func (n *WithExpr) exprNode()           {}
 func (n *ThisExpr) exprNode()           {}
 func (n *BaseExpr) exprNode()           {}
 func (n *DeclExpr) exprNode()           {}

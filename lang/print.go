@@ -219,7 +219,11 @@ func (pr *printer) typeDecl(td *TypeDecl) {
 		pr.w(";")
 		return
 	}
-	pr.w(string(td.Kind) + " " + td.Name)
+	kind := string(td.Kind)
+	if td.Record {
+		kind = "record"
+	}
+	pr.w(kind + " " + td.Name)
 	pr.typeParams(td.TypeParams)
 	if td.HasPrimary || len(td.PrimaryParams) > 0 {
 		pr.params(td.PrimaryParams)
@@ -737,7 +741,7 @@ func exprLevel(e Expr) int {
 		return lvlBinary + binaryPrec[e.Op]
 	case *IsExpr, *AsExpr:
 		return lvlBinary + precRelational
-	case *SwitchExpr:
+	case *SwitchExpr, *WithExpr:
 		return lvlSwitch
 	case *UnaryExpr, *CastExpr, *AwaitExpr:
 		return lvlUnary
@@ -944,6 +948,16 @@ func (pr *printer) exprInner(e Expr) {
 	case *ThrowExpr:
 		pr.w("throw ")
 		pr.expr(e.X, lvlAssign)
+	case *WithExpr:
+		pr.expr(e.X, lvlUnary)
+		pr.w(" with { ")
+		for i, m := range e.Members {
+			if i > 0 {
+				pr.w(", ")
+			}
+			pr.memberInit(m)
+		}
+		pr.w(" }")
 	case *SwitchExpr:
 		pr.expr(e.X, lvlUnary)
 		pr.w(" switch")

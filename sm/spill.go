@@ -229,6 +229,12 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 			ops = append(ops, &e.Elems[i])
 		}
 		return fl.ordered(ops), e
+	case *lang.WithExpr:
+		ops := []*lang.Expr{&e.X}
+		for _, m := range e.Members {
+			ops = append(ops, &m.Value)
+		}
+		return fl.ordered(ops), e
 	case *lang.SwitchExpr:
 		return fl.switchExpr(e)
 	}

@@ -76,6 +76,11 @@ func (r *rewriter) e(x lang.Expr) lang.Expr {
 		x.X = r.e(x.X)
 	case *lang.ThrowExpr:
 		x.X = r.e(x.X)
+	case *lang.WithExpr:
+		x.X = r.e(x.X)
+		for _, m := range x.Members {
+			m.Value = r.e(m.Value)
+		}
 	case *lang.SwitchExpr:
 		x.X = r.e(x.X)
 		for _, a := range x.Arms {

@@ -27,8 +27,9 @@ type Info struct {
 	// Types holds the type of every bound expression.
 	Types map[lang.Expr]*Type
 	// Calls holds the method chosen by overload resolution for a call
-	// (*lang.CallExpr), an object creation (*lang.NewExpr) or a constructor
-	// initializer (*lang.CtorInit), when resolution decided one.
+	// (*lang.CallExpr), an object creation (*lang.NewExpr), a constructor
+	// initializer (*lang.CtorInit) or the base arguments of a primary
+	// constructor (its *lang.TypeDecl), when resolution decided one.
 	Calls map[lang.Node]*Method
 	// Consts holds the value of constant expressions: int64 for the signed
 	// integral types and char, uint64 for uint and ulong, float64, string
@@ -269,6 +270,10 @@ type binder struct {
 	// bound: it runs before the object is constructed, so it cannot name
 	// an instance member (CS0236).
 	fieldInit bool
+	// initContext is set while an instance constructor or an init
+	// accessor is bound: init-only properties may be assigned through
+	// this or base (CS8852).
+	initContext bool
 	// What flow analysis (flow.go) needs of nested functions: the delegate
 	// type each lambda converts to, and each method's and local function's
 	// return type and name.
@@ -356,6 +361,12 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	}
 	for _, t := range b.baseFirst() {
 		if t.pending == nil {
+			if t.Kind == Class && t.Decl != nil {
+				b.checkRecordBase(t)
+				if t.Decl.Record {
+					b.synthesizeRecord(t)
+				}
+			}
 			b.declareMembers(t, "")
 		}
 	}
@@ -637,6 +648,11 @@ func (b *binder) declareMembers(t *Type, name string) {
 							t.Name, indexerName(p), a.Kind)
 					}
 				}
+				if td.Record && isVirtualAuto(m) {
+					// Its backing field, which a record's equality and copy
+					// constructor name.
+					t.addMember(&Field{Name: BackingField(m.Name), Owner: t, Type: p.Type, Decl: m})
+				}
 				if m.Iface == nil && !(m.Modifiers.Has(lang.ModOverride) && b.hasInheritedProperty(t, p)) {
 					// An explicit implementation is reached only through
 					// its interface; an override is left out of lookup as
@@ -659,6 +675,9 @@ func (b *binder) declareMembers(t *Type, name string) {
 				b.syms[m] = mt
 				if m.Operator != "" {
 					b.checkOperator(m, t)
+				}
+				if name == "" && m.Iface == nil {
+					b.checkDuplicate(t, m, mt)
 				}
 				if m.Iface != nil { // an explicit implementation is reached only through its interface
 					continue
@@ -692,7 +711,7 @@ func (b *binder) declareMembers(t *Type, name string) {
 				t.addMember(&Method{Name: ".ctor", Owner: t, Params: ps, Ret: b.u.special[Void], Decl: td})
 			}
 			for _, p := range ps {
-				if want(p.Name) {
+				if want(p.Name) && !td.Record { // a record's parameters are its positional properties
 					t.addMember(&Field{Name: p.Name, Owner: t, Type: p.Type, Decl: td})
 				}
 			}

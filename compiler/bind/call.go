@@ -251,7 +251,25 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 			b.convertExpr(mi.Value, mt)
 		}
 	}
+	// An element converts to the parameter of the collection's one Add
+	// method, when it has exactly one (List<T>.Add(T)).
+	var elem *Type
+	if !t.IsUnchecked() {
+		var adds []*Method
+		for _, m := range methods(b.lookup(t, "Add")) {
+			if len(m.Params) == 1 && !m.Static {
+				adds = append(adds, m)
+			}
+		}
+		if len(adds) == 1 {
+			elem = adds[0].Params[0].Type
+		}
+	}
 	for _, x := range in.Elems {
-		b.expr(x)
+		if _, list := x.(*lang.InitListExpr); elem != nil && !list {
+			b.convertExpr(x, elem)
+		} else {
+			b.expr(x)
+		}
 	}
 }

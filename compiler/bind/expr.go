@@ -23,6 +23,27 @@ func (b *binder) targetDefault(e lang.Expr, to *Type) {
 	}
 }
 
+// targetNew resolves the constructor a target-typed `new(args)` calls once
+// its target type is known (a record's copy constructor takes one
+// argument too, so the count alone does not choose).
+func (b *binder) targetNew(e lang.Expr, to *Type) {
+	n, ok := e.(*lang.NewExpr)
+	if !ok || n.Type != nil || to == nil || to.Kind != Class || to.Generic().Decl == nil || to.Generic().Lib {
+		return
+	}
+	types := make([]*Type, len(n.Args))
+	for i, a := range n.Args {
+		if types[i] = b.info.Types[a.X]; types[i] == nil || types[i].Kind == Lambda {
+			return
+		}
+	}
+	if ctors := methods(b.u.declared(to, ".ctor")); len(ctors) > 0 {
+		if m := b.resolve(to.Name, ctors, n.Args, types, n.Pos, nil, true, b.partlyKnown(to)); m != nil {
+			b.info.Calls[n] = m
+		}
+	}
+}
+
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
@@ -39,6 +60,7 @@ func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
 
 func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	b.targetDefault(e, to)
+	b.targetNew(e, to)
 	if from.Kind == Group && to != nil && to.Kind == Delegate {
 		b.convertGroup(e, to)
 		return
@@ -215,6 +237,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return b.unary(e)
 	case *lang.PostfixExpr:
 		t := b.expr(e.X)
+		b.checkInitOnly(e.X)
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.info.Calls[e] = m
 		}
@@ -325,6 +348,8 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 	case *lang.ThrowExpr:
 		b.expr(e.X)
 		return u.deflit
+	case *lang.WithExpr:
+		return b.with(e)
 	case *lang.SwitchExpr:
 		b.expr(e.X)
 		var t *Type

@@ -1112,6 +1112,11 @@ func (a *flow) expr(x lang.Expr) {
 	case *lang.ThrowExpr:
 		a.expr(x.X)
 		a.cur = deadState()
+	case *lang.WithExpr:
+		a.expr(x.X)
+		for _, m := range x.Members {
+			a.expr(m.Value)
+		}
 	case *lang.SwitchExpr:
 		a.expr(x.X)
 		start := a.cur.clone()

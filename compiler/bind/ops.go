@@ -85,6 +85,7 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 		return u.special[Bool]
 	case "++", "--":
 		t := b.expr(e.X)
+		b.checkInitOnly(e.X)
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.info.Calls[e] = m
 		}
@@ -374,6 +375,7 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	}
 	l := b.expr(e.Left)
 	b.eventLHS = saved
+	b.checkInitOnly(e.Left)
 	if e.Op == "=" {
 		if l.Kind == Lambda || l.Kind == Group {
 			b.expr(e.Right)

@@ -6,6 +6,13 @@ import "asyncvm/lang"
 
 func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 	b.file, b.cls = b.files[td], t
+	// A record's parameters are in scope in its instance initializers,
+	// where they shadow the positional properties of the same names.
+	var primary []*Param
+	var primaryDecl []*lang.Param
+	if td.Record && td.HasPrimary {
+		primary, primaryDecl = b.params(td.PrimaryParams, b.typeCtx()), td.PrimaryParams
+	}
 	for _, m := range td.Members {
 		switch m := m.(type) {
 		case *lang.FieldDecl:
@@ -14,9 +21,14 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				if d.Init != nil {
 					static := m.Modifiers.Has(lang.ModStatic) || m.Modifiers.Has(lang.ModConst)
 					b.fieldInit = !static
-					b.body(m.Modifiers.Has(lang.ModStatic), nil, nil, nil, func() { b.convertExpr(d.Init, ft) })
+					var ps []*Param
+					var pds []*lang.Param
+					if !static {
+						ps, pds = primary, primaryDecl
+					}
+					b.body(m.Modifiers.Has(lang.ModStatic), nil, ps, nil, func() { b.convertExpr(d.Init, ft) })
 					b.fieldInit = false
-					b.flowBody(flowUnit{expr: d.Init})
+					b.flowBody(flowUnit{params: pds, expr: d.Init})
 				}
 			}
 		case *lang.PropertyDecl:
@@ -24,9 +36,14 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			static := m.Modifiers.Has(lang.ModStatic)
 			if m.Init != nil {
 				b.fieldInit = !static
-				b.body(static, nil, nil, nil, func() { b.convertExpr(m.Init, pt) })
+				var ps []*Param
+				var pds []*lang.Param
+				if !static {
+					ps, pds = primary, primaryDecl
+				}
+				b.body(static, nil, ps, nil, func() { b.convertExpr(m.Init, pt) })
 				b.fieldInit = false
-				b.flowBody(flowUnit{expr: m.Init})
+				b.flowBody(flowUnit{params: pds, expr: m.Init})
 			}
 			ips := b.params(m.Params, b.typeCtx()) // an indexer's parameters
 			if m.ExprBody != nil {
@@ -38,7 +55,9 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				if a.Kind != "get" {
 					ret, ps = b.u.special[Void], append(ips[:len(ips):len(ips)], &Param{Name: "value", Type: pt})
 				}
+				b.initContext = a.Kind == "init"
 				b.accessor(static, ret, ps, a.Body, a.ExprBody)
+				b.initContext = false
 				name := m.Name
 				if m.IsIndexer() {
 					name = indexerName(&Property{Params: ips})
@@ -56,6 +75,7 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, ret: sig.ret, what: sig.what, pos: m.Pos})
 		case *lang.CtorDecl:
 			ps := b.params(m.Params, b.typeCtx())
+			b.initContext = !m.Modifiers.Has(lang.ModStatic)
 			b.body(m.Modifiers.Has(lang.ModStatic), b.u.special[Void], ps, nil, func() {
 				if m.Init != nil {
 					b.ctorInit(m.Init)
@@ -68,14 +88,24 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 					b.expr(m.ExprBody)
 				}
 			})
+			b.initContext = false
 			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, init: m.Init})
 		}
 	}
 	if td.HasPrimary || td.HasBaseArgs {
 		ps := b.params(td.PrimaryParams, b.typeCtx())
 		b.body(false, b.u.special[Void], ps, nil, func() {
-			for _, a := range td.BaseArgs {
-				b.expr(a.X)
+			if !td.HasBaseArgs {
+				return
+			}
+			// The base constructor the arguments call, recorded under
+			// the declaration (there is no initializer node).
+			in := &lang.CtorInit{Pos: td.Pos, Kind: "base", Args: td.BaseArgs}
+			b.ctorInit(in)
+			b.settleLambdas(td.BaseArgs)
+			if m := b.info.Calls[in]; m != nil {
+				b.info.Calls[td] = m
+				delete(b.info.Calls, in)
 			}
 		})
 	}

@@ -157,6 +157,10 @@ func (u *Universe) declare(t *Type) {
 // lookup finds a top-level type by full name and arity.
 func (u *Universe) lookup(full string, arity int) *Type { return u.byName[typeKey{full, arity}] }
 
+// StartOf is posOf for code generation's diagnostics, so both phases
+// report one problem at one position.
+func StartOf(n lang.Node) lang.Pos { return posOf(n) }
+
 // posOf returns where C# reports a diagnostic about expression n: the
 // start of its text (the left operand of a binary operator, the receiver
 // of a member access), not the operator's position the syntax tree keeps.
