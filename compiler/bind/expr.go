@@ -257,6 +257,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		t := b.newObject(e)
 		b.settleLambdas(e.Args)
 		return t
+	case *lang.AnonObjectExpr:
+		t := b.anonymousObject(e)
+		b.settleLambdas(e.Members)
+		return t
 	case *lang.InitListExpr:
 		for _, x := range e.Elems {
 			b.expr(x)
