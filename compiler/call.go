@@ -1217,7 +1217,9 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 func (fs *funcState) anonObject(e *lang.AnonObjectExpr, dst int) *vm.Type {
 	bt := fs.c.info.TypeOf(e)
 	if bt == nil || !bt.IsAnonymous() {
-		fs.errorf(e.Pos, "anonymous object creation with unknown members")
+		// The binder reported why the members make no type (CS0746,
+		// CS0828, CS0833).
+		fs.loadConst(dst, vm.Null)
 		return nil
 	}
 	ci := fs.c.classByDecl[bt.Generic().Decl]

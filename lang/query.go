@@ -50,7 +50,7 @@ type gQuery struct {
 type gFrom struct {
 	Pos  lexer.Position
 	Type *gType `parser:"'from' ( (?! Ident 'in' ) @@ )?"`
-	Name string `parser:"@Ident 'in'"`
+	Name *gName `parser:"@@ 'in'"`
 	X    *gExpr `parser:"@@"`
 }
 
@@ -70,18 +70,18 @@ type gQueryClause struct {
 }
 
 type gLet struct {
-	Name string `parser:"'let' @Ident '='"`
+	Name *gName `parser:"'let' @@ '='"`
 	X    *gExpr `parser:"@@"`
 }
 
 // gJoin is `join T? x in e on k1 equals k2 (into g)?`.
 type gJoin struct {
 	Type *gType `parser:"'join' ( (?! Ident 'in' ) @@ )?"`
-	Name string `parser:"@Ident 'in'"`
+	Name *gName `parser:"@@ 'in'"`
 	In   *gExpr `parser:"@@"`
 	On   *gExpr `parser:"'on' @@"`
 	Eq   *gExpr `parser:"'equals' @@"`
-	Into string `parser:"( 'into' @Ident )?"`
+	Into *gName `parser:"( 'into' @@ )?"`
 }
 
 type gOrdering struct {
@@ -100,7 +100,7 @@ type gSelectOrGroup struct {
 
 type gQueryCont struct {
 	Pos  lexer.Position
-	Name string      `parser:"'into' @Ident"`
+	Name *gName      `parser:"'into' @@"`
 	Body *gQueryBody `parser:"@@"`
 }
 
@@ -160,11 +160,15 @@ func ProjectedName(x Expr) string {
 type qscope struct {
 	param string
 	vars  map[string][]string
+	at    Pos // where param is declared, when it is a range variable
 }
 
-func oneVar(name string) *qscope {
-	return &qscope{param: name, vars: map[string][]string{name: nil}}
+func oneVar(name string, at Pos) *qscope {
+	return &qscope{param: name, vars: map[string][]string{name: nil}, at: at}
 }
+
+// rangeName is a range variable's name and where it is declared.
+func (st *parseState) rangeName(g *gName) (string, Pos) { return name(g.Name), st.pos(g.Pos) }
 
 func (s *qscope) single() bool { return len(s.vars) == 1 && s.vars[s.param] == nil }
 
@@ -175,7 +179,7 @@ func (st *parseState) query(g *gQuery) Expr {
 	if g.From.Type != nil {
 		src = st.queryCall(pos, "from", src, "Cast", []*TypeRef{st.typ(g.From.Type)})
 	}
-	return st.queryBody(src, oneVar(name(g.From.Name)), g.Body)
+	return st.queryBody(src, oneVar(st.rangeName(g.From.Name)), g.Body)
 }
 
 func (st *parseState) queryBody(q Expr, s *qscope, body *gQueryBody) Expr {
@@ -187,23 +191,23 @@ func (st *parseState) queryBody(q Expr, s *qscope, body *gQueryBody) Expr {
 		last := i == len(body.Clauses)-1 && end.Select != nil
 		switch {
 		case cl.From != nil:
-			y := name(cl.From.Name)
-			st.rangeVar(s, y, cl.From.Pos)
+			y, yat := st.rangeName(cl.From.Name)
+			st.rangeVar(s, y, yat)
 			inner := st.expr(cl.From.X)
 			if cl.From.Type != nil {
 				inner = st.queryCall(pos, "from", inner, "Cast", []*TypeRef{st.typ(cl.From.Type)})
 			}
 			if last {
 				v = st.expr(end.Select)
-				q = st.queryCall(pos, "from", q, "SelectMany", nil, st.queryLambda(pos, s, inner), st.queryLambda2(endPos, s, y, v))
+				q = st.queryCall(pos, "from", q, "SelectMany", nil, st.queryLambda(pos, s, inner), st.queryLambda2(endPos, s, y, yat, v))
 				break
 			}
-			anon, ns := st.transparent(pos, s, y, &Ident{Pos: pos, Name: y})
-			q = st.queryCall(pos, "from", q, "SelectMany", nil, st.queryLambda(pos, s, inner), st.queryLambda2(pos, s, y, anon))
+			anon, ns := st.transparent(pos, s, y, &Ident{Pos: yat, Name: y})
+			q = st.queryCall(pos, "from", q, "SelectMany", nil, st.queryLambda(pos, s, inner), st.queryLambda2(pos, s, y, yat, anon))
 			s = ns
 		case cl.Let != nil:
-			y := name(cl.Let.Name)
-			st.rangeVar(s, y, cl.Pos)
+			y, yat := st.rangeName(cl.Let.Name)
+			st.rangeVar(s, y, yat)
 			anon, ns := st.transparent(pos, s, y, st.expr(cl.Let.X))
 			q = st.queryCall(pos, "let", q, "Select", nil, st.queryLambda(pos, s, anon))
 			s = ns
@@ -211,28 +215,29 @@ func (st *parseState) queryBody(q Expr, s *qscope, body *gQueryBody) Expr {
 			q = st.queryCall(pos, "where", q, "Where", nil, st.queryLambda(pos, s, st.expr(cl.Where)))
 		case cl.Join != nil:
 			j := cl.Join
-			y := name(j.Name)
-			st.rangeVar(s, y, cl.Pos)
+			y, yat := st.rangeName(j.Name)
+			st.rangeVar(s, y, yat)
 			inner := st.expr(j.In)
 			if j.Type != nil {
 				inner = st.queryCall(pos, "join", inner, "Cast", []*TypeRef{st.typ(j.Type)})
 			}
 			outerKey := st.queryLambda(pos, s, st.expr(j.On))
-			innerKey := st.queryLambda(pos, oneVar(y), st.expr(j.Eq))
-			method, second := "Join", y
-			if j.Into != "" {
-				method, second = "GroupJoin", name(j.Into)
+			innerKey := st.queryLambda(pos, oneVar(y, yat), st.expr(j.Eq))
+			method, second, secondAt := "Join", y, yat
+			if j.Into != nil {
+				method = "GroupJoin"
+				second, secondAt = st.rangeName(j.Into)
 				if second != y {
-					st.rangeVar(s, second, cl.Pos)
+					st.rangeVar(s, second, secondAt)
 				}
 			}
 			if last {
 				v = st.expr(end.Select)
-				q = st.queryCall(pos, "join", q, method, nil, inner, outerKey, innerKey, st.queryLambda2(endPos, s, second, v))
+				q = st.queryCall(pos, "join", q, method, nil, inner, outerKey, innerKey, st.queryLambda2(endPos, s, second, secondAt, v))
 				break
 			}
-			anon, ns := st.transparent(pos, s, second, &Ident{Pos: pos, Name: second})
-			q = st.queryCall(pos, "join", q, method, nil, inner, outerKey, innerKey, st.queryLambda2(pos, s, second, anon))
+			anon, ns := st.transparent(pos, s, second, &Ident{Pos: secondAt, Name: second})
+			q = st.queryCall(pos, "join", q, method, nil, inner, outerKey, innerKey, st.queryLambda2(pos, s, second, secondAt, anon))
 			s = ns
 		case cl.OrderBy != nil:
 			for k, o := range cl.OrderBy {
@@ -267,15 +272,15 @@ func (st *parseState) queryBody(q Expr, s *qscope, body *gQueryBody) Expr {
 		}
 	}
 	if c := body.Into; c != nil {
-		return st.queryBody(q, oneVar(name(c.Name)), c.Body)
+		return st.queryBody(q, oneVar(st.rangeName(c.Name)), c.Body)
 	}
 	return q
 }
 
 // rangeVar reports CS1930 when y is already a range variable in s.
-func (st *parseState) rangeVar(s *qscope, y string, at lexer.Position) {
+func (st *parseState) rangeVar(s *qscope, y string, at Pos) {
 	if _, dup := s.vars[y]; dup {
-		st.report(at.Offset, "error CS1930: The range variable '"+y+"' has already been declared", false)
+		st.report(at.offsetIn(st), "error CS1930: The range variable '"+y+"' has already been declared", false)
 	}
 }
 
@@ -311,12 +316,21 @@ func (st *parseState) queryCall(pos Pos, clause string, recv Expr, method string
 
 // queryLambda is `p => body` over the range variables of s.
 func (st *parseState) queryLambda(pos Pos, s *qscope, body Expr) *LambdaExpr {
-	return &LambdaExpr{Pos: pos, Query: true, Params: []*Param{{Pos: pos, Name: s.param}}, ExprBody: rangeRefs(body, s)}
+	return &LambdaExpr{Pos: pos, Query: true, Params: []*Param{s.paramDecl(pos)}, ExprBody: rangeRefs(body, s)}
 }
 
 // queryLambda2 is `(p, y) => body`, a result selector over s and y.
-func (st *parseState) queryLambda2(pos Pos, s *qscope, y string, body Expr) *LambdaExpr {
-	return &LambdaExpr{Pos: pos, Query: true, Params: []*Param{{Pos: pos, Name: s.param}, {Pos: pos, Name: y}}, ExprBody: rangeRefs(body, s)}
+func (st *parseState) queryLambda2(pos Pos, s *qscope, y string, yat Pos, body Expr) *LambdaExpr {
+	return &LambdaExpr{Pos: pos, Query: true, Params: []*Param{s.paramDecl(pos), {Pos: yat, Name: y}}, ExprBody: rangeRefs(body, s)}
+}
+
+// paramDecl is the parameter of a lambda over s, positioned at the range
+// variable it is, else at pos.
+func (s *qscope) paramDecl(pos Pos) *Param {
+	if s.at.IsValid() {
+		pos = s.at
+	}
+	return &Param{Pos: pos, Name: s.param}
 }
 
 var exprType = reflect.TypeOf((*Expr)(nil)).Elem()

@@ -271,3 +271,18 @@ func anonymousString(t *Type) string {
 	b.WriteByte('>')
 	return b.String()
 }
+
+// readOnlyAnonymous reports CS0200 for an assignment to a member of an
+// anonymous type: its properties have no setter.
+func (b *binder) readOnlyAnonymous(left lang.Expr) {
+	m, ok := left.(*lang.MemberExpr)
+	if !ok {
+		return
+	}
+	if _, self := m.X.(*lang.ThisExpr); self {
+		return // the type's own constructor
+	}
+	if t := b.info.Types[m.X]; t != nil && t.IsAnonymous() {
+		b.errorf(m.Pos, "CS0200", "Property or indexer '%s.%s' cannot be assigned to -- it is read only", t, m.Name)
+	}
+}

@@ -242,6 +242,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			}
 			ps = append(ps, &Param{Name: name, Type: pt})
 		}
+		if e.Query {
+			b.rangeVariables(e)
+		}
 		b.info.LambdaBodies++
 		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
 			b.fn.async = e.IsAsync

@@ -374,6 +374,7 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	}
 	l := b.expr(e.Left)
 	b.eventLHS = saved
+	b.readOnlyAnonymous(e.Left)
 	if e.Op == "=" {
 		if l.Kind == Lambda || l.Kind == Group {
 			b.expr(e.Right)
