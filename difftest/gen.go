@@ -25,7 +25,9 @@
 // constructed types each have their own statics and static constructor
 // run, and generic methods called with inferred type arguments; classes
 // with virtual overloads of one arity called through their base types and
-// an interface, each call checking the method it reached (dispatch.go).
+// an interface, each call checking the method it reached (dispatch.go);
+// query expressions over small int arrays checked against the generator's
+// own evaluation (query.go).
 package difftest
 
 import (
@@ -76,6 +78,7 @@ func (g *gen) program() string {
 		g.methods = append(g.methods, m)
 	}
 	g.line("using System;")
+	g.line("using System.Linq;")
 	g.line("using System.Threading;")
 	g.line("using System.Threading.Tasks;")
 	g.line("")
@@ -218,11 +221,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(24)
+	k := g.r.Intn(25)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 24:
+		g.queryStmt()
 	case 23:
 		g.dispatchStmt()
 	case 21:
