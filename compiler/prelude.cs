@@ -920,3 +920,72 @@ namespace System
         public static void WaitForPendingFinalizers() { }
     }
 }
+
+namespace System.Collections.Generic
+{
+    // EqualityComparer<T>.Default and Comparer<T>.Default compare as the
+    // collections do by default: Equals and GetHashCode, and IComparable
+    // with null ordered first (compiled when named).
+    public abstract class EqualityComparer<T> : IEqualityComparer<T>
+    {
+        static EqualityComparer<T> s_default;
+        public static EqualityComparer<T> Default => s_default ?? (s_default = new ObjectEqualityComparer<T>());
+        public abstract bool Equals(T x, T y);
+        public abstract int GetHashCode(T obj);
+        public static EqualityComparer<T> Create(Func<T, T, bool> equals, Func<T, int> getHashCode = null)
+        {
+            if (equals == null) throw new ArgumentNullException(nameof(equals));
+            return new DelegateEqualityComparer<T>(equals, getHashCode);
+        }
+    }
+
+    sealed class ObjectEqualityComparer<T> : EqualityComparer<T>
+    {
+        public override bool Equals(T x, T y) => object.Equals(x, y);
+        public override int GetHashCode(T obj) => obj == null ? 0 : obj.GetHashCode();
+    }
+
+    sealed class DelegateEqualityComparer<T> : EqualityComparer<T>
+    {
+        readonly Func<T, T, bool> _equals;
+        readonly Func<T, int> _hash;
+        public DelegateEqualityComparer(Func<T, T, bool> equals, Func<T, int> hash) { _equals = equals; _hash = hash; }
+        public override bool Equals(T x, T y) => _equals(x, y);
+        public override int GetHashCode(T obj)
+        {
+            if (_hash == null) throw new NotSupportedException("Specified method is not supported.");
+            return _hash(obj);
+        }
+    }
+
+    public abstract class Comparer<T> : IComparer<T>
+    {
+        static Comparer<T> s_default;
+        public static Comparer<T> Default => s_default ?? (s_default = new ObjectComparer<T>());
+        public abstract int Compare(T x, T y);
+        public static Comparer<T> Create(Comparison<T> comparison)
+        {
+            if (comparison == null) throw new ArgumentNullException(nameof(comparison));
+            return new ComparisonComparer<T>(comparison);
+        }
+    }
+
+    sealed class ObjectComparer<T> : Comparer<T>
+    {
+        public override int Compare(T x, T y)
+        {
+            object a = x, b = y;
+            if (a == null) return b == null ? 0 : -1;
+            if (b == null) return 1;
+            if (a is IComparable c) return c.CompareTo(b);
+            throw new ArgumentException("At least one object must implement IComparable.");
+        }
+    }
+
+    sealed class ComparisonComparer<T> : Comparer<T>
+    {
+        readonly Comparison<T> _comparison;
+        public ComparisonComparer(Comparison<T> comparison) { _comparison = comparison; }
+        public override int Compare(T x, T y) => _comparison(x, y);
+    }
+}

@@ -31,6 +31,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
 	{types: []string{"GC"}},
+	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or

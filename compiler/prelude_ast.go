@@ -13978,6 +13978,1265 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(929, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(929, 49),
+						Name: "IEqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(929, 67),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(931, 9),
+						Modifiers: lang.Modifiers(16),
+						Type: &lang.TypeRef{
+							Pos:  p(931, 16),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(931, 33),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(931, 36),
+								Name: "s_default",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(932, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(932, 23),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(932, 40),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Default",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(932, 64),
+							Op:  "??",
+							X: &lang.Ident{
+								Pos:  p(932, 54),
+								Name: "s_default",
+							},
+							Y: &lang.AssignExpr{
+								Pos: p(932, 78),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(932, 68),
+									Name: "s_default",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(932, 80),
+									Type: &lang.TypeRef{
+										Pos:  p(932, 84),
+										Name: "ObjectEqualityComparer",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(932, 107),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(933, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(933, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(933, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(933, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(933, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(933, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(934, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(934, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(934, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(934, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(935, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(935, 23),
+							Name: "EqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(935, 40),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Create",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(935, 50),
+								Type: &lang.TypeRef{
+									Pos:  p(935, 50),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(935, 55),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(935, 58),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(935, 61),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "equals",
+							},
+							&lang.Param{
+								Pos: p(935, 75),
+								Type: &lang.TypeRef{
+									Pos:  p(935, 75),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(935, 80),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(935, 83),
+											Name: "int",
+										},
+									},
+								},
+								Name: "getHashCode",
+								Default: &lang.Literal{
+									Pos:  p(935, 102),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(936, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(937, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(937, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(937, 17),
+											Name: "equals",
+										},
+										Y: &lang.Literal{
+											Pos:  p(937, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(937, 33),
+										X: &lang.NewExpr{
+											Pos: p(937, 39),
+											Type: &lang.TypeRef{
+												Pos:  p(937, 43),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(937, 65),
+													X: &lang.NameOfExpr{
+														Pos: p(937, 65),
+														X: &lang.Ident{
+															Pos:  p(937, 72),
+															Name: "equals",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(938, 13),
+									X: &lang.NewExpr{
+										Pos: p(938, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(938, 24),
+											Name: "DelegateEqualityComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(938, 49),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(938, 52),
+												X: &lang.Ident{
+													Pos:  p(938, 52),
+													Name: "equals",
+												},
+											},
+											&lang.Arg{
+												Pos: p(938, 60),
+												X: &lang.Ident{
+													Pos:  p(938, 60),
+													Name: "getHashCode",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(939, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(942, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ObjectEqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(942, 46),
+						Name: "EqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(942, 63),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(944, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(944, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(944, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(944, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(944, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(944, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(944, 57),
+							Fun: &lang.MemberExpr{
+								Pos: p(944, 57),
+								X: &lang.Ident{
+									Pos:  p(944, 50),
+									Name: "object",
+								},
+								Name: "Equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(944, 64),
+									X: &lang.Ident{
+										Pos:  p(944, 64),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(944, 67),
+									X: &lang.Ident{
+										Pos:  p(944, 67),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(945, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(945, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(945, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(945, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+						ExprBody: &lang.CondExpr{
+							Pos: p(945, 63),
+							Cond: &lang.BinaryExpr{
+								Pos: p(945, 55),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(945, 51),
+									Name: "obj",
+								},
+								Y: &lang.Literal{
+									Pos:  p(945, 58),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.Literal{
+								Pos:   p(945, 65),
+								Raw:   "0",
+								Value: int64(0),
+							},
+							Else: &lang.CallExpr{
+								Pos: p(945, 73),
+								Fun: &lang.MemberExpr{
+									Pos: p(945, 73),
+									X: &lang.Ident{
+										Pos:  p(945, 69),
+										Name: "obj",
+									},
+									Name: "GetHashCode",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(948, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "DelegateEqualityComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(948, 48),
+						Name: "EqualityComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(948, 65),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(950, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(950, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(950, 23),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(950, 26),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(950, 29),
+									Name: "bool",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(950, 35),
+								Name: "_equals",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(951, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(951, 18),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(951, 23),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  p(951, 26),
+									Name: "int",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(951, 31),
+								Name: "_hash",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(952, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "DelegateEqualityComparer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(952, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(952, 41),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(952, 46),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(952, 49),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(952, 52),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "equals",
+							},
+							&lang.Param{
+								Pos: p(952, 66),
+								Type: &lang.TypeRef{
+									Pos:  p(952, 66),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(952, 71),
+											Name: "T",
+										},
+										&lang.TypeRef{
+											Pos:  p(952, 74),
+											Name: "int",
+										},
+									},
+								},
+								Name: "hash",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(952, 85),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(952, 87),
+									X: &lang.AssignExpr{
+										Pos: p(952, 95),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(952, 87),
+											Name: "_equals",
+										},
+										Right: &lang.Ident{
+											Pos:  p(952, 97),
+											Name: "equals",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(952, 105),
+									X: &lang.AssignExpr{
+										Pos: p(952, 111),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(952, 105),
+											Name: "_hash",
+										},
+										Right: &lang.Ident{
+											Pos:  p(952, 113),
+											Name: "hash",
+										},
+									},
+								},
+							},
+							Rbrace: p(952, 119),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(953, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(953, 25),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(953, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(953, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(953, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(953, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(953, 50),
+							Fun: &lang.Ident{
+								Pos:  p(953, 50),
+								Name: "_equals",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(953, 58),
+									X: &lang.Ident{
+										Pos:  p(953, 58),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(953, 61),
+									X: &lang.Ident{
+										Pos:  p(953, 61),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(954, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(954, 25),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(954, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(954, 41),
+									Name: "T",
+								},
+								Name: "obj",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(955, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(956, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(956, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(956, 17),
+											Name: "_hash",
+										},
+										Y: &lang.Literal{
+											Pos:  p(956, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(956, 32),
+										X: &lang.NewExpr{
+											Pos: p(956, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(956, 42),
+												Name: "NotSupportedException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(956, 64),
+													X: &lang.Literal{
+														Pos:   p(956, 64),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Specified method is not supported.\"",
+														Value: string("Specified method is not supported."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(957, 13),
+									X: &lang.CallExpr{
+										Pos: p(957, 20),
+										Fun: &lang.Ident{
+											Pos:  p(957, 20),
+											Name: "_hash",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(957, 26),
+												X: &lang.Ident{
+													Pos:  p(957, 26),
+													Name: "obj",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(958, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(961, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Comparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(961, 41),
+						Name: "IComparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(961, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(963, 9),
+						Modifiers: lang.Modifiers(16),
+						Type: &lang.TypeRef{
+							Pos:  p(963, 16),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(963, 25),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(963, 28),
+								Name: "s_default",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(964, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(964, 23),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(964, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Default",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(964, 56),
+							Op:  "??",
+							X: &lang.Ident{
+								Pos:  p(964, 46),
+								Name: "s_default",
+							},
+							Y: &lang.AssignExpr{
+								Pos: p(964, 70),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(964, 60),
+									Name: "s_default",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(964, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(964, 76),
+										Name: "ObjectComparer",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(964, 91),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(965, 9),
+						Modifiers: lang.Modifiers(65),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(965, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(965, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(965, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(965, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(965, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(966, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(966, 23),
+							Name: "Comparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(966, 32),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Create",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(966, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(966, 42),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(966, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(967, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(968, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(968, 28),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(968, 17),
+											Name: "comparison",
+										},
+										Y: &lang.Literal{
+											Pos:  p(968, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(968, 37),
+										X: &lang.NewExpr{
+											Pos: p(968, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(968, 47),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(968, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(968, 69),
+														X: &lang.Ident{
+															Pos:  p(968, 76),
+															Name: "comparison",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(969, 13),
+									X: &lang.NewExpr{
+										Pos: p(969, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(969, 24),
+											Name: "ComparisonComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(969, 43),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(969, 46),
+												X: &lang.Ident{
+													Pos:  p(969, 46),
+													Name: "comparison",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(970, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(973, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ObjectComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(973, 38),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(973, 47),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(975, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(975, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(975, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(975, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(975, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(975, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(976, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(977, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(977, 13),
+										Name: "object",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(977, 20),
+											Name: "a",
+											Init: &lang.Ident{
+												Pos:  p(977, 24),
+												Name: "x",
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(977, 27),
+											Name: "b",
+											Init: &lang.Ident{
+												Pos:  p(977, 31),
+												Name: "y",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(978, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(978, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(978, 17),
+											Name: "a",
+										},
+										Y: &lang.Literal{
+											Pos:  p(978, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(978, 28),
+										X: &lang.CondExpr{
+											Pos: p(978, 45),
+											Cond: &lang.BinaryExpr{
+												Pos: p(978, 37),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(978, 35),
+													Name: "b",
+												},
+												Y: &lang.Literal{
+													Pos:  p(978, 40),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.Literal{
+												Pos:   p(978, 47),
+												Raw:   "0",
+												Value: int64(0),
+											},
+											Else: &lang.UnaryExpr{
+												Pos: p(978, 51),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(978, 52),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(979, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(979, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(979, 17),
+											Name: "b",
+										},
+										Y: &lang.Literal{
+											Pos:  p(979, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(979, 28),
+										X: &lang.Literal{
+											Pos:   p(979, 35),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(980, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(980, 19),
+										X: &lang.Ident{
+											Pos:  p(980, 17),
+											Name: "a",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(980, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(980, 22),
+												Name: "IComparable",
+											},
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(980, 37),
+										X: &lang.CallExpr{
+											Pos: p(980, 46),
+											Fun: &lang.MemberExpr{
+												Pos: p(980, 46),
+												X: &lang.Ident{
+													Pos:  p(980, 44),
+													Name: "c",
+												},
+												Name: "CompareTo",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(980, 56),
+													X: &lang.Ident{
+														Pos:  p(980, 56),
+														Name: "b",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ThrowStmt{
+									Pos: p(981, 13),
+									X: &lang.NewExpr{
+										Pos: p(981, 19),
+										Type: &lang.TypeRef{
+											Pos:  p(981, 23),
+											Name: "ArgumentException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(981, 41),
+												X: &lang.Literal{
+													Pos:   p(981, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"At least one object must implement IComparable.\"",
+													Value: string("At least one object must implement IComparable."),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(982, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(985, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ComparisonComparer",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(32),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(985, 42),
+						Name: "Comparer",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(985, 51),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(987, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(987, 18),
+							Name: "Comparison",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(987, 29),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(987, 32),
+								Name: "_comparison",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(988, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ComparisonComparer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(988, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(988, 35),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(988, 46),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(988, 61),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(988, 63),
+									X: &lang.AssignExpr{
+										Pos: p(988, 75),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(988, 63),
+											Name: "_comparison",
+										},
+										Right: &lang.Ident{
+											Pos:  p(988, 77),
+											Name: "comparison",
+										},
+									},
+								},
+							},
+							Rbrace: p(988, 89),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(989, 9),
+						Modifiers: lang.Modifiers(4097),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(989, 25),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(989, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(989, 37),
+									Name: "T",
+								},
+								Name: "x",
+							},
+							&lang.Param{
+								Pos: p(989, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(989, 42),
+									Name: "T",
+								},
+								Name: "y",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(989, 50),
+							Fun: &lang.Ident{
+								Pos:  p(989, 50),
+								Name: "_comparison",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(989, 62),
+									X: &lang.Ident{
+										Pos:  p(989, 62),
+										Name: "x",
+									},
+								},
+								&lang.Arg{
+									Pos: p(989, 65),
+									X: &lang.Ident{
+										Pos:  p(989, 65),
+										Name: "y",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
 		},
 	}
 }
