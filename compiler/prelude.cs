@@ -989,3 +989,85 @@ namespace System.Collections.Generic
         public override int Compare(T x, T y) => _comparison(x, y);
     }
 }
+
+namespace System.Linq
+{
+    // ToLookup and ILookup<TKey, TElement>: groups made eagerly, in the
+    // order their keys first appear, found by key through a dictionary
+    // (the null key beside it), an empty sequence for a missing key
+    // (compiled when named).
+    public interface ILookup<TKey, TElement> : System.Collections.Generic.IEnumerable<IGrouping<TKey, TElement>>
+    {
+        int Count { get; }
+        System.Collections.Generic.IEnumerable<TElement> this[TKey key] { get; }
+        bool Contains(TKey key);
+    }
+
+    public class Lookup<TKey, TElement> : ILookup<TKey, TElement>
+    {
+        readonly System.Collections.Generic.List<IGrouping<TKey, TElement>> _groups;
+        readonly System.Collections.Generic.Dictionary<TKey, IGrouping<TKey, TElement>> _index;
+        IGrouping<TKey, TElement> _nullGroup;
+
+        internal Lookup(System.Collections.Generic.IEnumerable<IGrouping<TKey, TElement>> groups, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+        {
+            _groups = new System.Collections.Generic.List<IGrouping<TKey, TElement>>(groups);
+            _index = comparer == null ? new System.Collections.Generic.Dictionary<TKey, IGrouping<TKey, TElement>>() : new System.Collections.Generic.Dictionary<TKey, IGrouping<TKey, TElement>>(comparer);
+            foreach (var g in _groups)
+            {
+                if (g.Key == null) _nullGroup = g;
+                else _index[g.Key] = g;
+            }
+        }
+
+        public int Count => _groups.Count;
+
+        public System.Collections.Generic.IEnumerable<TElement> this[TKey key]
+        {
+            get
+            {
+                var g = Find(key);
+                if (g == null) return Enumerable.Empty<TElement>();
+                return g;
+            }
+        }
+
+        public bool Contains(TKey key) => Find(key) != null;
+
+        IGrouping<TKey, TElement> Find(TKey key)
+        {
+            if (key == null) return _nullGroup;
+            IGrouping<TKey, TElement> g;
+            return _index.TryGetValue(key, out g) ? g : null;
+        }
+
+        public System.Collections.Generic.IEnumerator<IGrouping<TKey, TElement>> GetEnumerator() => _groups.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => _groups.GetEnumerator();
+    }
+
+    public static class LookupExtensions
+    {
+        public static ILookup<TKey, TSource> ToLookup<TSource, TKey>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector)
+            => Build(source, keySelector, x => x, null);
+
+        public static ILookup<TKey, TSource> ToLookup<TSource, TKey>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+            => Build(source, keySelector, x => x, comparer);
+
+        public static ILookup<TKey, TElement> ToLookup<TSource, TKey, TElement>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector)
+            => Build(source, keySelector, elementSelector, null);
+
+        public static ILookup<TKey, TElement> ToLookup<TSource, TKey, TElement>(this System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+            => Build(source, keySelector, elementSelector, comparer);
+
+        // Build is every overload's body (prelude bodies are not bound, so a
+        // call among overloads of one name would be chosen by count alone).
+        static ILookup<TKey, TElement> Build<TSource, TKey, TElement>(System.Collections.Generic.IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, System.Collections.Generic.IEqualityComparer<TKey> comparer)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            if (keySelector == null) throw new ArgumentNullException(nameof(keySelector));
+            if (elementSelector == null) throw new ArgumentNullException(nameof(elementSelector));
+            var groups = comparer == null ? source.GroupBy(keySelector, elementSelector) : source.GroupBy(keySelector, elementSelector, comparer);
+            return new Lookup<TKey, TElement>(groups.ToList(), comparer);
+        }
+    }
+}

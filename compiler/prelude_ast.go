@@ -15237,6 +15237,1645 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(999, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ILookup",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(999, 48),
+						Name: "System.Collections.Generic.IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(999, 87),
+								Name: "IGrouping",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(999, 97),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  p(999, 103),
+										Name: "TElement",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos: p(1001, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1001, 9),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1001, 21),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: p(1002, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1002, 9),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1002, 48),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1002, 75),
+								Kind: "get",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1002, 63),
+								Type: &lang.TypeRef{
+									Pos:  p(1002, 63),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1003, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1003, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1003, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(1003, 23),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1006, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Lookup",
+				Namespace: "System.Linq",
+				TypeParams: []string{
+					"TKey",
+					"TElement",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1006, 43),
+						Name: "ILookup",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1006, 51),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  p(1006, 57),
+								Name: "TElement",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1008, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1008, 18),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1008, 50),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1008, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1008, 66),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1008, 77),
+								Name: "_groups",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1009, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1009, 18),
+							Name: "System.Collections.Generic.Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1009, 56),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1009, 62),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1009, 72),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1009, 78),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1009, 89),
+								Name: "_index",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1010, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1010, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1010, 19),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1010, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1010, 35),
+								Name: "_nullGroup",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1012, 9),
+						Modifiers: lang.Modifiers(8),
+						Name:      "Lookup",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1012, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1012, 25),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1012, 64),
+											Name: "IGrouping",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1012, 74),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1012, 80),
+													Name: "TElement",
+												},
+											},
+										},
+									},
+								},
+								Name: "groups",
+							},
+							&lang.Param{
+								Pos: p(1012, 99),
+								Type: &lang.TypeRef{
+									Pos:  p(1012, 99),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1012, 144),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1013, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1014, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1014, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1014, 13),
+											Name: "_groups",
+										},
+										Right: &lang.NewExpr{
+											Pos: p(1014, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1014, 27),
+												Name: "System.Collections.Generic.List",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1014, 59),
+														Name: "IGrouping",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1014, 69),
+																Name: "TKey",
+															},
+															&lang.TypeRef{
+																Pos:  p(1014, 75),
+																Name: "TElement",
+															},
+														},
+													},
+												},
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1014, 86),
+													X: &lang.Ident{
+														Pos:  p(1014, 86),
+														Name: "groups",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1015, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1015, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1015, 13),
+											Name: "_index",
+										},
+										Right: &lang.CondExpr{
+											Pos: p(1015, 39),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1015, 31),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1015, 22),
+													Name: "comparer",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1015, 34),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.NewExpr{
+												Pos: p(1015, 41),
+												Type: &lang.TypeRef{
+													Pos:  p(1015, 45),
+													Name: "System.Collections.Generic.Dictionary",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1015, 83),
+															Name: "TKey",
+														},
+														&lang.TypeRef{
+															Pos:  p(1015, 89),
+															Name: "IGrouping",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1015, 99),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1015, 105),
+																	Name: "TElement",
+																},
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.NewExpr{
+												Pos: p(1015, 120),
+												Type: &lang.TypeRef{
+													Pos:  p(1015, 124),
+													Name: "System.Collections.Generic.Dictionary",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1015, 162),
+															Name: "TKey",
+														},
+														&lang.TypeRef{
+															Pos:  p(1015, 168),
+															Name: "IGrouping",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1015, 178),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1015, 184),
+																	Name: "TElement",
+																},
+															},
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1015, 195),
+														X: &lang.Ident{
+															Pos:  p(1015, 195),
+															Name: "comparer",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(1016, 13),
+									Name: "g",
+									X: &lang.Ident{
+										Pos:  p(1016, 31),
+										Name: "_groups",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1017, 13),
+										Stmts: []lang.Stmt{
+											&lang.IfStmt{
+												Pos: p(1018, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1018, 27),
+													Op:  "==",
+													X: &lang.MemberExpr{
+														Pos: p(1018, 23),
+														X: &lang.Ident{
+															Pos:  p(1018, 21),
+															Name: "g",
+														},
+														Name: "Key",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1018, 30),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1018, 36),
+													X: &lang.AssignExpr{
+														Pos: p(1018, 47),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1018, 36),
+															Name: "_nullGroup",
+														},
+														Right: &lang.Ident{
+															Pos:  p(1018, 49),
+															Name: "g",
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1019, 22),
+													X: &lang.AssignExpr{
+														Pos: p(1019, 36),
+														Op:  "=",
+														Left: &lang.IndexExpr{
+															Pos: p(1019, 28),
+															X: &lang.Ident{
+																Pos:  p(1019, 22),
+																Name: "_index",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1019, 29),
+																	X: &lang.MemberExpr{
+																		Pos: p(1019, 31),
+																		X: &lang.Ident{
+																			Pos:  p(1019, 29),
+																			Name: "g",
+																		},
+																		Name: "Key",
+																	},
+																},
+															},
+														},
+														Right: &lang.Ident{
+															Pos:  p(1019, 38),
+															Name: "g",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1020, 13),
+									},
+								},
+							},
+							Rbrace: p(1021, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1023, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1023, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1023, 37),
+							X: &lang.Ident{
+								Pos:  p(1023, 29),
+								Name: "_groups",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1025, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1025, 16),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1025, 55),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1027, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1028, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1029, 17),
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1029, 21),
+													Name: "g",
+													Init: &lang.CallExpr{
+														Pos: p(1029, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1029, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1029, 30),
+																X: &lang.Ident{
+																	Pos:  p(1029, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1030, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1030, 23),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1030, 21),
+													Name: "g",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1030, 26),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.ReturnStmt{
+												Pos: p(1030, 32),
+												X: &lang.CallExpr{
+													Pos: p(1030, 50),
+													Fun: &lang.MemberExpr{
+														Pos: p(1030, 50),
+														X: &lang.Ident{
+															Pos:  p(1030, 39),
+															Name: "Enumerable",
+														},
+														Name: "Empty",
+														TypeArgs: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1030, 56),
+																Name: "TElement",
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(1031, 17),
+											X: &lang.Ident{
+												Pos:  p(1031, 24),
+												Name: "g",
+											},
+										},
+									},
+									Rbrace: p(1032, 13),
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1025, 70),
+								Type: &lang.TypeRef{
+									Pos:  p(1025, 70),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1035, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1035, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1035, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1035, 30),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1035, 53),
+							Op:  "!=",
+							X: &lang.CallExpr{
+								Pos: p(1035, 43),
+								Fun: &lang.Ident{
+									Pos:  p(1035, 43),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1035, 48),
+										X: &lang.Ident{
+											Pos:  p(1035, 48),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:  p(1035, 56),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1037, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1037, 9),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1037, 19),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1037, 25),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1037, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1037, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1038, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1039, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1039, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1039, 17),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1039, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1039, 30),
+										X: &lang.Ident{
+											Pos:  p(1039, 37),
+											Name: "_nullGroup",
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1040, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1040, 13),
+										Name: "IGrouping",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1040, 23),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  p(1040, 29),
+												Name: "TElement",
+											},
+										},
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1040, 39),
+											Name: "g",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1041, 13),
+									X: &lang.CondExpr{
+										Pos: p(1041, 51),
+										Cond: &lang.CallExpr{
+											Pos: p(1041, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1041, 27),
+												X: &lang.Ident{
+													Pos:  p(1041, 20),
+													Name: "_index",
+												},
+												Name: "TryGetValue",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1041, 39),
+													X: &lang.Ident{
+														Pos:  p(1041, 39),
+														Name: "key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1041, 44),
+													Mod: "out",
+													X: &lang.Ident{
+														Pos:  p(1041, 48),
+														Name: "g",
+													},
+												},
+											},
+										},
+										Then: &lang.Ident{
+											Pos:  p(1041, 53),
+											Name: "g",
+										},
+										Else: &lang.Literal{
+											Pos:  p(1041, 57),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+							Rbrace: p(1042, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1044, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1044, 16),
+							Name: "System.Collections.Generic.IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1044, 55),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1044, 65),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1044, 71),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1044, 109),
+							Fun: &lang.MemberExpr{
+								Pos: p(1044, 109),
+								X: &lang.Ident{
+									Pos:  p(1044, 101),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1045, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1045, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1045, 98),
+							Fun: &lang.MemberExpr{
+								Pos: p(1045, 98),
+								X: &lang.Ident{
+									Pos:  p(1045, 90),
+									Name: "_groups",
+								},
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1045, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1048, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LookupExtensions",
+				Namespace: "System.Linq",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1050, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1050, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1050, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1050, 37),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1050, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1050, 75),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1050, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1050, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(1050, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1050, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1050, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1051, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1051, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1051, 22),
+									X: &lang.Ident{
+										Pos:  p(1051, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1051, 30),
+									X: &lang.Ident{
+										Pos:  p(1051, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1051, 43),
+									X: &lang.LambdaExpr{
+										Pos: p(1051, 43),
+										Params: []*lang.Param{
+											&lang.Param{
+												Pos:  p(1051, 43),
+												Name: "x",
+											},
+										},
+										ExprBody: &lang.Ident{
+											Pos:  p(1051, 48),
+											Name: "x",
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1051, 51),
+									X: &lang.Literal{
+										Pos:  p(1051, 51),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1053, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1053, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1053, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1053, 37),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1053, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1053, 75),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1053, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1053, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(1053, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1053, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1053, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1053, 164),
+								Type: &lang.TypeRef{
+									Pos:  p(1053, 164),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1053, 209),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1054, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1054, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1054, 22),
+									X: &lang.Ident{
+										Pos:  p(1054, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1054, 30),
+									X: &lang.Ident{
+										Pos:  p(1054, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1054, 43),
+									X: &lang.LambdaExpr{
+										Pos: p(1054, 43),
+										Params: []*lang.Param{
+											&lang.Param{
+												Pos:  p(1054, 43),
+												Name: "x",
+											},
+										},
+										ExprBody: &lang.Ident{
+											Pos:  p(1054, 48),
+											Name: "x",
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(1054, 51),
+									X: &lang.Ident{
+										Pos:  p(1054, 51),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1056, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1056, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1056, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1056, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1056, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1056, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1056, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1056, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1056, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1056, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1056, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1056, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1056, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1056, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1056, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1057, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1057, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1057, 22),
+									X: &lang.Ident{
+										Pos:  p(1057, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1057, 30),
+									X: &lang.Ident{
+										Pos:  p(1057, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1057, 43),
+									X: &lang.Ident{
+										Pos:  p(1057, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1057, 60),
+									X: &lang.Literal{
+										Pos:  p(1057, 60),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1059, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1059, 23),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1059, 31),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1059, 37),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToLookup",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1059, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 86),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 125),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1059, 142),
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 147),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1059, 156),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1059, 175),
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 175),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 180),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1059, 189),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1059, 216),
+								Type: &lang.TypeRef{
+									Pos:  p(1059, 216),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1059, 261),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1060, 16),
+							Fun: &lang.Ident{
+								Pos:  p(1060, 16),
+								Name: "Build",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1060, 22),
+									X: &lang.Ident{
+										Pos:  p(1060, 22),
+										Name: "source",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1060, 30),
+									X: &lang.Ident{
+										Pos:  p(1060, 30),
+										Name: "keySelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1060, 43),
+									X: &lang.Ident{
+										Pos:  p(1060, 43),
+										Name: "elementSelector",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1060, 60),
+									X: &lang.Ident{
+										Pos:  p(1060, 60),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1064, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1064, 16),
+							Name: "ILookup",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1064, 24),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  p(1064, 30),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "Build",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1064, 71),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 71),
+									Name: "System.Collections.Generic.IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: p(1064, 127),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1064, 141),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: p(1064, 160),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 160),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 165),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  p(1064, 174),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: p(1064, 201),
+								Type: &lang.TypeRef{
+									Pos:  p(1064, 201),
+									Name: "System.Collections.Generic.IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1064, 246),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1065, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1066, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1066, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1066, 17),
+											Name: "source",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1066, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1066, 33),
+										X: &lang.NewExpr{
+											Pos: p(1066, 39),
+											Type: &lang.TypeRef{
+												Pos:  p(1066, 43),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1066, 65),
+													X: &lang.NameOfExpr{
+														Pos: p(1066, 65),
+														X: &lang.Ident{
+															Pos:  p(1066, 72),
+															Name: "source",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1067, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1067, 29),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1067, 17),
+											Name: "keySelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1067, 32),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1067, 38),
+										X: &lang.NewExpr{
+											Pos: p(1067, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(1067, 48),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1067, 70),
+													X: &lang.NameOfExpr{
+														Pos: p(1067, 70),
+														X: &lang.Ident{
+															Pos:  p(1067, 77),
+															Name: "keySelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1068, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1068, 33),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1068, 17),
+											Name: "elementSelector",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1068, 36),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1068, 42),
+										X: &lang.NewExpr{
+											Pos: p(1068, 48),
+											Type: &lang.TypeRef{
+												Pos:  p(1068, 52),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1068, 74),
+													X: &lang.NameOfExpr{
+														Pos: p(1068, 74),
+														X: &lang.Ident{
+															Pos:  p(1068, 81),
+															Name: "elementSelector",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1069, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1069, 17),
+											Name: "groups",
+											Init: &lang.CondExpr{
+												Pos: p(1069, 43),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1069, 35),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1069, 26),
+														Name: "comparer",
+													},
+													Y: &lang.Literal{
+														Pos:  p(1069, 38),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+												Then: &lang.CallExpr{
+													Pos: p(1069, 52),
+													Fun: &lang.MemberExpr{
+														Pos: p(1069, 52),
+														X: &lang.Ident{
+															Pos:  p(1069, 45),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1069, 60),
+															X: &lang.Ident{
+																Pos:  p(1069, 60),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1069, 73),
+															X: &lang.Ident{
+																Pos:  p(1069, 73),
+																Name: "elementSelector",
+															},
+														},
+													},
+												},
+												Else: &lang.CallExpr{
+													Pos: p(1069, 99),
+													Fun: &lang.MemberExpr{
+														Pos: p(1069, 99),
+														X: &lang.Ident{
+															Pos:  p(1069, 92),
+															Name: "source",
+														},
+														Name: "GroupBy",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1069, 107),
+															X: &lang.Ident{
+																Pos:  p(1069, 107),
+																Name: "keySelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1069, 120),
+															X: &lang.Ident{
+																Pos:  p(1069, 120),
+																Name: "elementSelector",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1069, 137),
+															X: &lang.Ident{
+																Pos:  p(1069, 137),
+																Name: "comparer",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1070, 13),
+									X: &lang.NewExpr{
+										Pos: p(1070, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(1070, 24),
+											Name: "Lookup",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1070, 31),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  p(1070, 37),
+													Name: "TElement",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1070, 47),
+												X: &lang.CallExpr{
+													Pos: p(1070, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1070, 54),
+														X: &lang.Ident{
+															Pos:  p(1070, 47),
+															Name: "groups",
+														},
+														Name: "ToList",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1070, 64),
+												X: &lang.Ident{
+													Pos:  p(1070, 64),
+													Name: "comparer",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1071, 9),
+						},
+					},
+				},
+			},
 		},
 	}
 }
