@@ -1071,3 +1071,70 @@ namespace System.Linq
         }
     }
 }
+
+namespace System.Threading.Tasks
+{
+    // Task.WaitAsync and Unwrap, as extension methods (compiled when
+    // named): a wait ends with the task, or with a TimeoutException or
+    // TaskCanceledException while the task goes on.
+    public static class TaskWaitExtensions
+    {
+        public static async Task WaitAsync(this Task task, TimeSpan timeout)
+        {
+            await WaitFor(task, timeout, CancellationToken.None);
+            await task;
+        }
+
+        public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, TimeSpan timeout)
+        {
+            await WaitFor(task, timeout, CancellationToken.None);
+            return await task;
+        }
+
+        public static async Task WaitAsync(this Task task, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, TimeSpan.FromMilliseconds(-1), cancellationToken);
+            await task;
+        }
+
+        public static async Task<TResult> WaitAsync<TResult>(this Task<TResult> task, CancellationToken cancellationToken)
+        {
+            await WaitFor(task, TimeSpan.FromMilliseconds(-1), cancellationToken);
+            return await task;
+        }
+
+        static async Task WaitFor(Task task, TimeSpan timeout, CancellationToken token)
+        {
+            if (task == null) throw new ArgumentNullException(nameof(task));
+            if (timeout < TimeSpan.Zero && timeout != TimeSpan.FromMilliseconds(-1))
+                throw new ArgumentOutOfRangeException(nameof(timeout));
+            if (task.IsCompleted) return;
+            if (token.IsCancellationRequested) throw new TaskCanceledException();
+            using (var cts = CancellationTokenSource.CreateLinkedTokenSource(token))
+            {
+                var other = Task.Delay(timeout, cts.Token);
+                var done = await Task.WhenAny(task, other);
+                cts.Cancel();
+                if (done == task) return;
+                if (token.IsCancellationRequested) throw new TaskCanceledException();
+                throw new TimeoutException("The operation has timed out.");
+            }
+        }
+
+        public static async Task<TResult> Unwrap<TResult>(this Task<Task<TResult>> task)
+        {
+            if (task == null) throw new ArgumentNullException(nameof(task));
+            var inner = await task;
+            if (inner == null) throw new TaskCanceledException();
+            return await inner;
+        }
+
+        public static async Task Unwrap(this Task<Task> task)
+        {
+            if (task == null) throw new ArgumentNullException(nameof(task));
+            var inner = await task;
+            if (inner == null) throw new TaskCanceledException();
+            await inner;
+        }
+    }
+}

@@ -31,6 +31,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
 	{types: []string{"GC"}},
+	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer"}},
 }

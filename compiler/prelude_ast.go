@@ -16876,6 +16876,1057 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(1080, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskWaitExtensions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       p(1082, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1082, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1082, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1082, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1082, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1082, 60),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1083, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1084, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1084, 13),
+										X: &lang.CallExpr{
+											Pos: p(1084, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1084, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1084, 27),
+													X: &lang.Ident{
+														Pos:  p(1084, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1084, 33),
+													X: &lang.Ident{
+														Pos:  p(1084, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1084, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1084, 60),
+														X: &lang.Ident{
+															Pos:  p(1084, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1085, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1085, 13),
+										X: &lang.Ident{
+											Pos:  p(1085, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1086, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1088, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1088, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1088, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1088, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1088, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1088, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1088, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1088, 87),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1089, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1090, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1090, 13),
+										X: &lang.CallExpr{
+											Pos: p(1090, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1090, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1090, 27),
+													X: &lang.Ident{
+														Pos:  p(1090, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1090, 33),
+													X: &lang.Ident{
+														Pos:  p(1090, 33),
+														Name: "timeout",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1090, 42),
+													X: &lang.MemberExpr{
+														Pos: p(1090, 60),
+														X: &lang.Ident{
+															Pos:  p(1090, 42),
+															Name: "CancellationToken",
+														},
+														Name: "None",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1091, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1091, 20),
+										X: &lang.Ident{
+											Pos:  p(1091, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1092, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1094, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1094, 29),
+							Name: "Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1094, 44),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1094, 49),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1094, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(1094, 60),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1095, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1096, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1096, 13),
+										X: &lang.CallExpr{
+											Pos: p(1096, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1096, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1096, 27),
+													X: &lang.Ident{
+														Pos:  p(1096, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1096, 33),
+													X: &lang.CallExpr{
+														Pos: p(1096, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1096, 42),
+															X: &lang.Ident{
+																Pos:  p(1096, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1096, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1096, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1096, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1096, 64),
+													X: &lang.Ident{
+														Pos:  p(1096, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1097, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1097, 13),
+										X: &lang.Ident{
+											Pos:  p(1097, 19),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1098, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1100, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1100, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1100, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1100, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1100, 67),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1100, 72),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1100, 87),
+								Type: &lang.TypeRef{
+									Pos:  p(1100, 87),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1101, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1102, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1102, 13),
+										X: &lang.CallExpr{
+											Pos: p(1102, 19),
+											Fun: &lang.Ident{
+												Pos:  p(1102, 19),
+												Name: "WaitFor",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1102, 27),
+													X: &lang.Ident{
+														Pos:  p(1102, 27),
+														Name: "task",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1102, 33),
+													X: &lang.CallExpr{
+														Pos: p(1102, 42),
+														Fun: &lang.MemberExpr{
+															Pos: p(1102, 42),
+															X: &lang.Ident{
+																Pos:  p(1102, 33),
+																Name: "TimeSpan",
+															},
+															Name: "FromMilliseconds",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1102, 59),
+																X: &lang.UnaryExpr{
+																	Pos: p(1102, 59),
+																	Op:  "-",
+																	X: &lang.Literal{
+																		Pos:   p(1102, 60),
+																		Raw:   "1",
+																		Value: int64(1),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1102, 64),
+													X: &lang.Ident{
+														Pos:  p(1102, 64),
+														Name: "cancellationToken",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1103, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1103, 20),
+										X: &lang.Ident{
+											Pos:  p(1103, 26),
+											Name: "task",
+										},
+									},
+								},
+							},
+							Rbrace: p(1104, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1106, 9),
+						Modifiers: lang.Modifiers(1040),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1106, 22),
+							Name: "Task",
+						},
+						Name: "WaitFor",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1106, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1106, 35),
+									Name: "Task",
+								},
+								Name: "task",
+							},
+							&lang.Param{
+								Pos: p(1106, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(1106, 46),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: p(1106, 64),
+								Type: &lang.TypeRef{
+									Pos:  p(1106, 64),
+									Name: "CancellationToken",
+								},
+								Name: "token",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1107, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1108, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1108, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1108, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1108, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1108, 31),
+										X: &lang.NewExpr{
+											Pos: p(1108, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1108, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1108, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1108, 63),
+														X: &lang.Ident{
+															Pos:  p(1108, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1109, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1109, 41),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1109, 25),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1109, 17),
+												Name: "timeout",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1109, 36),
+												X: &lang.Ident{
+													Pos:  p(1109, 27),
+													Name: "TimeSpan",
+												},
+												Name: "Zero",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1109, 52),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(1109, 44),
+												Name: "timeout",
+											},
+											Y: &lang.CallExpr{
+												Pos: p(1109, 64),
+												Fun: &lang.MemberExpr{
+													Pos: p(1109, 64),
+													X: &lang.Ident{
+														Pos:  p(1109, 55),
+														Name: "TimeSpan",
+													},
+													Name: "FromMilliseconds",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1109, 81),
+														X: &lang.UnaryExpr{
+															Pos: p(1109, 81),
+															Op:  "-",
+															X: &lang.Literal{
+																Pos:   p(1109, 82),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1110, 17),
+										X: &lang.NewExpr{
+											Pos: p(1110, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1110, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1110, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1110, 55),
+														X: &lang.Ident{
+															Pos:  p(1110, 62),
+															Name: "timeout",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1111, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(1111, 22),
+										X: &lang.Ident{
+											Pos:  p(1111, 17),
+											Name: "task",
+										},
+										Name: "IsCompleted",
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1111, 35),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1112, 13),
+									Cond: &lang.MemberExpr{
+										Pos: p(1112, 23),
+										X: &lang.Ident{
+											Pos:  p(1112, 17),
+											Name: "token",
+										},
+										Name: "IsCancellationRequested",
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1112, 48),
+										X: &lang.NewExpr{
+											Pos: p(1112, 54),
+											Type: &lang.TypeRef{
+												Pos:  p(1112, 58),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.UsingStmt{
+									Pos: p(1113, 13),
+									Decl: &lang.LocalDeclStmt{
+										Pos: p(1113, 20),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1113, 24),
+												Name: "cts",
+												Init: &lang.CallExpr{
+													Pos: p(1113, 54),
+													Fun: &lang.MemberExpr{
+														Pos: p(1113, 54),
+														X: &lang.Ident{
+															Pos:  p(1113, 30),
+															Name: "CancellationTokenSource",
+														},
+														Name: "CreateLinkedTokenSource",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1113, 78),
+															X: &lang.Ident{
+																Pos:  p(1113, 78),
+																Name: "token",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1114, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1115, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1115, 21),
+														Name: "other",
+														Init: &lang.CallExpr{
+															Pos: p(1115, 34),
+															Fun: &lang.MemberExpr{
+																Pos: p(1115, 34),
+																X: &lang.Ident{
+																	Pos:  p(1115, 29),
+																	Name: "Task",
+																},
+																Name: "Delay",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1115, 40),
+																	X: &lang.Ident{
+																		Pos:  p(1115, 40),
+																		Name: "timeout",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1115, 49),
+																	X: &lang.MemberExpr{
+																		Pos: p(1115, 53),
+																		X: &lang.Ident{
+																			Pos:  p(1115, 49),
+																			Name: "cts",
+																		},
+																		Name: "Token",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1116, 17),
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1116, 21),
+														Name: "done",
+														Init: &lang.AwaitExpr{
+															Pos: p(1116, 28),
+															X: &lang.CallExpr{
+																Pos: p(1116, 39),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1116, 39),
+																	X: &lang.Ident{
+																		Pos:  p(1116, 34),
+																		Name: "Task",
+																	},
+																	Name: "WhenAny",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1116, 47),
+																		X: &lang.Ident{
+																			Pos:  p(1116, 47),
+																			Name: "task",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(1116, 53),
+																		X: &lang.Ident{
+																			Pos:  p(1116, 53),
+																			Name: "other",
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1117, 17),
+												X: &lang.CallExpr{
+													Pos: p(1117, 21),
+													Fun: &lang.MemberExpr{
+														Pos: p(1117, 21),
+														X: &lang.Ident{
+															Pos:  p(1117, 17),
+															Name: "cts",
+														},
+														Name: "Cancel",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1118, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1118, 26),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1118, 21),
+														Name: "done",
+													},
+													Y: &lang.Ident{
+														Pos:  p(1118, 29),
+														Name: "task",
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1118, 35),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1119, 17),
+												Cond: &lang.MemberExpr{
+													Pos: p(1119, 27),
+													X: &lang.Ident{
+														Pos:  p(1119, 21),
+														Name: "token",
+													},
+													Name: "IsCancellationRequested",
+												},
+												Then: &lang.ThrowStmt{
+													Pos: p(1119, 52),
+													X: &lang.NewExpr{
+														Pos: p(1119, 58),
+														Type: &lang.TypeRef{
+															Pos:  p(1119, 62),
+															Name: "TaskCanceledException",
+														},
+													},
+												},
+											},
+											&lang.ThrowStmt{
+												Pos: p(1120, 17),
+												X: &lang.NewExpr{
+													Pos: p(1120, 23),
+													Type: &lang.TypeRef{
+														Pos:  p(1120, 27),
+														Name: "TimeoutException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1120, 44),
+															X: &lang.Literal{
+																Pos:   p(1120, 44),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"The operation has timed out.\"",
+																Value: string("The operation has timed out."),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1121, 13),
+									},
+								},
+							},
+							Rbrace: p(1122, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1124, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1124, 29),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1124, 34),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Unwrap",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1124, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1124, 64),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1124, 69),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1124, 74),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1125, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1126, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1126, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1126, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1126, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1126, 31),
+										X: &lang.NewExpr{
+											Pos: p(1126, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1126, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1126, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1126, 63),
+														X: &lang.Ident{
+															Pos:  p(1126, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1127, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1127, 17),
+											Name: "inner",
+											Init: &lang.AwaitExpr{
+												Pos: p(1127, 25),
+												X: &lang.Ident{
+													Pos:  p(1127, 31),
+													Name: "task",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1128, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1128, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1128, 17),
+											Name: "inner",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1128, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1128, 32),
+										X: &lang.NewExpr{
+											Pos: p(1128, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1128, 42),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1129, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1129, 20),
+										X: &lang.Ident{
+											Pos:  p(1129, 26),
+											Name: "inner",
+										},
+									},
+								},
+							},
+							Rbrace: p(1130, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1132, 9),
+						Modifiers: lang.Modifiers(1041),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1132, 29),
+							Name: "Task",
+						},
+						Name: "Unwrap",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1132, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  p(1132, 46),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1132, 51),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1133, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1134, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1134, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1134, 17),
+											Name: "task",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1134, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1134, 31),
+										X: &lang.NewExpr{
+											Pos: p(1134, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1134, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1134, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1134, 63),
+														X: &lang.Ident{
+															Pos:  p(1134, 70),
+															Name: "task",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1135, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1135, 17),
+											Name: "inner",
+											Init: &lang.AwaitExpr{
+												Pos: p(1135, 25),
+												X: &lang.Ident{
+													Pos:  p(1135, 31),
+													Name: "task",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1136, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1136, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1136, 17),
+											Name: "inner",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1136, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1136, 32),
+										X: &lang.NewExpr{
+											Pos: p(1136, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1136, 42),
+												Name: "TaskCanceledException",
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1137, 13),
+									X: &lang.AwaitExpr{
+										Pos: p(1137, 13),
+										X: &lang.Ident{
+											Pos:  p(1137, 19),
+											Name: "inner",
+										},
+									},
+								},
+							},
+							Rbrace: p(1138, 9),
+						},
+					},
+				},
+			},
 		},
 	}
 }
