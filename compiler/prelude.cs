@@ -1138,3 +1138,172 @@ namespace System.Threading.Tasks
         }
     }
 }
+
+namespace System.Collections.Generic
+{
+    // SortedDictionary<TKey, TValue> and SortedSet<T>: sorted arrays of
+    // keys searched by binary search with the comparer (Comparer<T>.Default
+    // unless given); enumeration in key order (compiled when named).
+    public class SortedDictionary<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    {
+        readonly List<TKey> _keys = new List<TKey>();
+        readonly List<TValue> _values = new List<TValue>();
+        readonly IComparer<TKey> _comparer;
+
+        public SortedDictionary() : this((IComparer<TKey>)null) { }
+        public SortedDictionary(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
+        public SortedDictionary(IDictionary<TKey, TValue> dictionary) : this((IComparer<TKey>)null)
+        {
+            foreach (var kv in dictionary) Add(kv.Key, kv.Value);
+        }
+
+        public int Count => _keys.Count;
+        public List<TKey> Keys => new List<TKey>(_keys);
+        public List<TValue> Values => new List<TValue>(_values);
+
+        int Find(TKey key)
+        {
+            if (key == null) throw new ArgumentNullException(nameof(key));
+            int lo = 0, hi = _keys.Count - 1;
+            while (lo <= hi)
+            {
+                int mid = lo + (hi - lo) / 2;
+                int c = _comparer.Compare(_keys[mid], key);
+                if (c == 0) return mid;
+                if (c < 0) lo = mid + 1; else hi = mid - 1;
+            }
+            return ~lo;
+        }
+
+        public TValue this[TKey key]
+        {
+            get
+            {
+                int i = Find(key);
+                if (i < 0) throw new KeyNotFoundException("The given key '" + key + "' was not present in the dictionary.");
+                return _values[i];
+            }
+            set
+            {
+                int i = Find(key);
+                if (i >= 0) { _values[i] = value; return; }
+                _keys.Insert(~i, key);
+                _values.Insert(~i, value);
+            }
+        }
+
+        public void Add(TKey key, TValue value)
+        {
+            int i = Find(key);
+            if (i >= 0) throw new ArgumentException("An item with the same key has already been added. Key: " + key);
+            _keys.Insert(~i, key);
+            _values.Insert(~i, value);
+        }
+
+        public bool TryAdd(TKey key, TValue value)
+        {
+            if (Find(key) >= 0) return false;
+            Add(key, value);
+            return true;
+        }
+
+        public bool Remove(TKey key)
+        {
+            int i = Find(key);
+            if (i < 0) return false;
+            _keys.RemoveAt(i);
+            _values.RemoveAt(i);
+            return true;
+        }
+
+        public bool ContainsKey(TKey key) => Find(key) >= 0;
+        public bool ContainsValue(TValue value) => _values.Contains(value);
+
+        public bool TryGetValue(TKey key, out TValue value)
+        {
+            int i = Find(key);
+            if (i < 0) { value = default(TValue); return false; }
+            value = _values[i];
+            return true;
+        }
+
+        public void Clear() { _keys.Clear(); _values.Clear(); }
+
+        public IEnumerator<KeyValuePair<TKey, TValue>> GetEnumerator()
+        {
+            var pairs = new List<KeyValuePair<TKey, TValue>>();
+            for (int i = 0; i < _keys.Count; i++) pairs.Add(new KeyValuePair<TKey, TValue>(_keys[i], _values[i]));
+            return pairs.GetEnumerator();
+        }
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    public class SortedSet<T> : IEnumerable<T>
+    {
+        readonly List<T> _items = new List<T>();
+        readonly IComparer<T> _comparer;
+
+        public SortedSet() : this((IComparer<T>)null) { }
+        public SortedSet(IComparer<T> comparer) { _comparer = comparer ?? Comparer<T>.Default; }
+        public SortedSet(IEnumerable<T> collection) : this((IComparer<T>)null)
+        {
+            foreach (var x in collection) Add(x);
+        }
+        public SortedSet(IEnumerable<T> collection, IComparer<T> comparer) : this(comparer)
+        {
+            foreach (var x in collection) Add(x);
+        }
+
+        public int Count => _items.Count;
+        public T Min => _items.Count == 0 ? default(T) : _items[0];
+        public T Max => _items.Count == 0 ? default(T) : _items[_items.Count - 1];
+
+        int Find(T item)
+        {
+            int lo = 0, hi = _items.Count - 1;
+            while (lo <= hi)
+            {
+                int mid = lo + (hi - lo) / 2;
+                int c = _comparer.Compare(_items[mid], item);
+                if (c == 0) return mid;
+                if (c < 0) lo = mid + 1; else hi = mid - 1;
+            }
+            return ~lo;
+        }
+
+        public bool Add(T item)
+        {
+            int i = Find(item);
+            if (i >= 0) return false;
+            _items.Insert(~i, item);
+            return true;
+        }
+
+        public bool Remove(T item)
+        {
+            int i = Find(item);
+            if (i < 0) return false;
+            _items.RemoveAt(i);
+            return true;
+        }
+
+        public bool Contains(T item) => Find(item) >= 0;
+        public void Clear() => _items.Clear();
+
+        public void UnionWith(IEnumerable<T> other)
+        {
+            foreach (var x in other) Add(x);
+        }
+
+        public IEnumerable<T> Reverse()
+        {
+            var r = new List<T>(_items);
+            r.Reverse();
+            return r;
+        }
+
+        public IEnumerator<T> GetEnumerator() => new List<T>(_items).GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+}

@@ -33,7 +33,8 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"GC"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
-	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer"}},
+	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",
+		"SortedDictionary", "SortedSet"}},
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or

@@ -17927,6 +17927,3165 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(1147, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SortedDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1147, 51),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1147, 63),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1147, 76),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  p(1147, 82),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1149, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1149, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1149, 23),
+									Name: "TKey",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1149, 29),
+								Name: "_keys",
+								Init: &lang.NewExpr{
+									Pos: p(1149, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(1149, 41),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1149, 46),
+												Name: "TKey",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1150, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1150, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1150, 23),
+									Name: "TValue",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1150, 31),
+								Name: "_values",
+								Init: &lang.NewExpr{
+									Pos: p(1150, 41),
+									Type: &lang.TypeRef{
+										Pos:  p(1150, 45),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1150, 50),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1151, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1151, 18),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1151, 28),
+									Name: "TKey",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1151, 34),
+								Name: "_comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1153, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Init: &lang.CtorInit{
+							Pos:  p(1153, 37),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1153, 42),
+									X: &lang.CastExpr{
+										Pos: p(1153, 42),
+										Type: &lang.TypeRef{
+											Pos:  p(1153, 43),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1153, 53),
+													Name: "TKey",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1153, 59),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1153, 65),
+							Rbrace: p(1153, 67),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1154, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1154, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1154, 33),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1154, 43),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1154, 59),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1154, 61),
+									X: &lang.AssignExpr{
+										Pos: p(1154, 71),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1154, 61),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1154, 82),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1154, 73),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1154, 100),
+												X: &lang.Ident{
+													Pos:  p(1154, 85),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1154, 94),
+															Name: "TKey",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1154, 109),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1155, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1155, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1155, 33),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1155, 45),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1155, 51),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1155, 73),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1155, 78),
+									X: &lang.CastExpr{
+										Pos: p(1155, 78),
+										Type: &lang.TypeRef{
+											Pos:  p(1155, 79),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1155, 89),
+													Name: "TKey",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1155, 95),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1156, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1157, 13),
+									Name: "kv",
+									X: &lang.Ident{
+										Pos:  p(1157, 32),
+										Name: "dictionary",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1157, 44),
+										X: &lang.CallExpr{
+											Pos: p(1157, 44),
+											Fun: &lang.Ident{
+												Pos:  p(1157, 44),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1157, 48),
+													X: &lang.MemberExpr{
+														Pos: p(1157, 51),
+														X: &lang.Ident{
+															Pos:  p(1157, 48),
+															Name: "kv",
+														},
+														Name: "Key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1157, 56),
+													X: &lang.MemberExpr{
+														Pos: p(1157, 59),
+														X: &lang.Ident{
+															Pos:  p(1157, 56),
+															Name: "kv",
+														},
+														Name: "Value",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1158, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1160, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1160, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1160, 35),
+							X: &lang.Ident{
+								Pos:  p(1160, 29),
+								Name: "_keys",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1161, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1161, 16),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1161, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						ExprBody: &lang.NewExpr{
+							Pos: p(1161, 35),
+							Type: &lang.TypeRef{
+								Pos:  p(1161, 39),
+								Name: "List",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1161, 44),
+										Name: "TKey",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1161, 50),
+									X: &lang.Ident{
+										Pos:  p(1161, 50),
+										Name: "_keys",
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1162, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1162, 16),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1162, 21),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						ExprBody: &lang.NewExpr{
+							Pos: p(1162, 39),
+							Type: &lang.TypeRef{
+								Pos:  p(1162, 43),
+								Name: "List",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1162, 48),
+										Name: "TValue",
+									},
+								},
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1162, 56),
+									X: &lang.Ident{
+										Pos:  p(1162, 56),
+										Name: "_values",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1164, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1164, 9),
+							Name: "int",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1164, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(1164, 18),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1165, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1166, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1166, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1166, 17),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1166, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1166, 30),
+										X: &lang.NewExpr{
+											Pos: p(1166, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(1166, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1166, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(1166, 62),
+														X: &lang.Ident{
+															Pos:  p(1166, 69),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1167, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1167, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1167, 17),
+											Name: "lo",
+											Init: &lang.Literal{
+												Pos:   p(1167, 22),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1167, 25),
+											Name: "hi",
+											Init: &lang.BinaryExpr{
+												Pos: p(1167, 42),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1167, 36),
+													X: &lang.Ident{
+														Pos:  p(1167, 30),
+														Name: "_keys",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1167, 44),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1168, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1168, 23),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(1168, 20),
+											Name: "lo",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1168, 26),
+											Name: "hi",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1169, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1170, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1170, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1170, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1170, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1170, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1170, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1170, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1170, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1170, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1170, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1171, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1171, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1171, 21),
+														Name: "c",
+														Init: &lang.CallExpr{
+															Pos: p(1171, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1171, 35),
+																X: &lang.Ident{
+																	Pos:  p(1171, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1171, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1171, 48),
+																		X: &lang.Ident{
+																			Pos:  p(1171, 43),
+																			Name: "_keys",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1171, 49),
+																				X: &lang.Ident{
+																					Pos:  p(1171, 49),
+																					Name: "mid",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1171, 55),
+																	X: &lang.Ident{
+																		Pos:  p(1171, 55),
+																		Name: "key",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1172, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1172, 23),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1172, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1172, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1172, 29),
+													X: &lang.Ident{
+														Pos:  p(1172, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1173, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1173, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1173, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1173, 25),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1173, 28),
+													X: &lang.AssignExpr{
+														Pos: p(1173, 31),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1173, 28),
+															Name: "lo",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1173, 37),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1173, 33),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1173, 39),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1173, 47),
+													X: &lang.AssignExpr{
+														Pos: p(1173, 50),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1173, 47),
+															Name: "hi",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1173, 56),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1173, 52),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1173, 58),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1174, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1175, 13),
+									X: &lang.UnaryExpr{
+										Pos: p(1175, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1175, 21),
+											Name: "lo",
+										},
+									},
+								},
+							},
+							Rbrace: p(1176, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1178, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1178, 16),
+							Name: "TValue",
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1180, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1181, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1182, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1182, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1182, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1182, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1182, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1182, 30),
+																X: &lang.Ident{
+																	Pos:  p(1182, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1183, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1183, 23),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1183, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1183, 25),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.ThrowStmt{
+												Pos: p(1183, 28),
+												X: &lang.NewExpr{
+													Pos: p(1183, 34),
+													Type: &lang.TypeRef{
+														Pos:  p(1183, 38),
+														Name: "KeyNotFoundException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1183, 59),
+															X: &lang.BinaryExpr{
+																Pos: p(1183, 83),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1183, 77),
+																	Op:  "+",
+																	X: &lang.Literal{
+																		Pos:   p(1183, 59),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"The given key '\"",
+																		Value: string("The given key '"),
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1183, 79),
+																		Name: "key",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1183, 85),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"' was not present in the dictionary.\"",
+																	Value: string("' was not present in the dictionary."),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(1184, 17),
+											X: &lang.IndexExpr{
+												Pos: p(1184, 31),
+												X: &lang.Ident{
+													Pos:  p(1184, 24),
+													Name: "_values",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1184, 32),
+														X: &lang.Ident{
+															Pos:  p(1184, 32),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1185, 13),
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(1186, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(1187, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1188, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1188, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1188, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1188, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1188, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1188, 30),
+																X: &lang.Ident{
+																	Pos:  p(1188, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1189, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1189, 23),
+												Op:  ">=",
+												X: &lang.Ident{
+													Pos:  p(1189, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1189, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.BlockStmt{
+												Pos: p(1189, 29),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(1189, 31),
+														X: &lang.AssignExpr{
+															Pos: p(1189, 42),
+															Op:  "=",
+															Left: &lang.IndexExpr{
+																Pos: p(1189, 38),
+																X: &lang.Ident{
+																	Pos:  p(1189, 31),
+																	Name: "_values",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1189, 39),
+																		X: &lang.Ident{
+																			Pos:  p(1189, 39),
+																			Name: "i",
+																		},
+																	},
+																},
+															},
+															Right: &lang.Ident{
+																Pos:  p(1189, 44),
+																Name: "value",
+															},
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(1189, 51),
+													},
+												},
+												Rbrace: p(1189, 59),
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1190, 17),
+											X: &lang.CallExpr{
+												Pos: p(1190, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(1190, 23),
+													X: &lang.Ident{
+														Pos:  p(1190, 17),
+														Name: "_keys",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1190, 30),
+														X: &lang.UnaryExpr{
+															Pos: p(1190, 30),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1190, 31),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1190, 34),
+														X: &lang.Ident{
+															Pos:  p(1190, 34),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1191, 17),
+											X: &lang.CallExpr{
+												Pos: p(1191, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(1191, 25),
+													X: &lang.Ident{
+														Pos:  p(1191, 17),
+														Name: "_values",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1191, 32),
+														X: &lang.UnaryExpr{
+															Pos: p(1191, 32),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1191, 33),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1191, 36),
+														X: &lang.Ident{
+															Pos:  p(1191, 36),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1192, 13),
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1178, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1178, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1195, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1195, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1195, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1195, 25),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1195, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1195, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1196, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1197, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1197, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1197, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1197, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1197, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1197, 26),
+														X: &lang.Ident{
+															Pos:  p(1197, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1198, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1198, 19),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1198, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1198, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1198, 25),
+										X: &lang.NewExpr{
+											Pos: p(1198, 31),
+											Type: &lang.TypeRef{
+												Pos:  p(1198, 35),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1198, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1198, 111),
+														Op:  "+",
+														X: &lang.Literal{
+															Pos:   p(1198, 53),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"An item with the same key has already been added. Key: \"",
+															Value: string("An item with the same key has already been added. Key: "),
+														},
+														Y: &lang.Ident{
+															Pos:  p(1198, 113),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1199, 13),
+									X: &lang.CallExpr{
+										Pos: p(1199, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1199, 19),
+											X: &lang.Ident{
+												Pos:  p(1199, 13),
+												Name: "_keys",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1199, 26),
+												X: &lang.UnaryExpr{
+													Pos: p(1199, 26),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1199, 27),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1199, 30),
+												X: &lang.Ident{
+													Pos:  p(1199, 30),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1200, 13),
+									X: &lang.CallExpr{
+										Pos: p(1200, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1200, 21),
+											X: &lang.Ident{
+												Pos:  p(1200, 13),
+												Name: "_values",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1200, 28),
+												X: &lang.UnaryExpr{
+													Pos: p(1200, 28),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1200, 29),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1200, 32),
+												X: &lang.Ident{
+													Pos:  p(1200, 32),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1201, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1203, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1203, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1203, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1203, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1203, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1203, 38),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1204, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1205, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1205, 27),
+										Op:  ">=",
+										X: &lang.CallExpr{
+											Pos: p(1205, 17),
+											Fun: &lang.Ident{
+												Pos:  p(1205, 17),
+												Name: "Find",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1205, 22),
+													X: &lang.Ident{
+														Pos:  p(1205, 22),
+														Name: "key",
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(1205, 30),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1205, 33),
+										X: &lang.Literal{
+											Pos:   p(1205, 40),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1206, 13),
+									X: &lang.CallExpr{
+										Pos: p(1206, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1206, 13),
+											Name: "Add",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1206, 17),
+												X: &lang.Ident{
+													Pos:  p(1206, 17),
+													Name: "key",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1206, 22),
+												X: &lang.Ident{
+													Pos:  p(1206, 22),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1207, 13),
+									X: &lang.Literal{
+										Pos:   p(1207, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1208, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1210, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1210, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1210, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1210, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1211, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1212, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1212, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1212, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1212, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1212, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1212, 26),
+														X: &lang.Ident{
+															Pos:  p(1212, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1213, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1213, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1213, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1213, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1213, 24),
+										X: &lang.Literal{
+											Pos:   p(1213, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1214, 13),
+									X: &lang.CallExpr{
+										Pos: p(1214, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1214, 19),
+											X: &lang.Ident{
+												Pos:  p(1214, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1214, 28),
+												X: &lang.Ident{
+													Pos:  p(1214, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1215, 13),
+									X: &lang.CallExpr{
+										Pos: p(1215, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1215, 21),
+											X: &lang.Ident{
+												Pos:  p(1215, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1215, 30),
+												X: &lang.Ident{
+													Pos:  p(1215, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1216, 13),
+									X: &lang.Literal{
+										Pos:   p(1216, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1217, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1219, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1219, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1219, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1219, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1219, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1219, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1219, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1219, 51),
+										X: &lang.Ident{
+											Pos:  p(1219, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1219, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1220, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1220, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1220, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1220, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1220, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1220, 60),
+								X: &lang.Ident{
+									Pos:  p(1220, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1220, 69),
+									X: &lang.Ident{
+										Pos:  p(1220, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1222, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1222, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1222, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1222, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1222, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1222, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1223, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1224, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1224, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1224, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1224, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1224, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1224, 26),
+														X: &lang.Ident{
+															Pos:  p(1224, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1225, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1225, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1225, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1225, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1225, 24),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1225, 26),
+												X: &lang.AssignExpr{
+													Pos: p(1225, 32),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1225, 26),
+														Name: "value",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1225, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(1225, 42),
+															Name: "TValue",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1225, 51),
+												X: &lang.Literal{
+													Pos:   p(1225, 58),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1225, 65),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1226, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1226, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1226, 13),
+											Name: "value",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1226, 28),
+											X: &lang.Ident{
+												Pos:  p(1226, 21),
+												Name: "_values",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1226, 29),
+													X: &lang.Ident{
+														Pos:  p(1226, 29),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1227, 13),
+									X: &lang.Literal{
+										Pos:   p(1227, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1228, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1230, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1230, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						Body: &lang.BlockStmt{
+							Pos: p(1230, 29),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1230, 31),
+									X: &lang.CallExpr{
+										Pos: p(1230, 37),
+										Fun: &lang.MemberExpr{
+											Pos: p(1230, 37),
+											X: &lang.Ident{
+												Pos:  p(1230, 31),
+												Name: "_keys",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1230, 46),
+									X: &lang.CallExpr{
+										Pos: p(1230, 54),
+										Fun: &lang.MemberExpr{
+											Pos: p(1230, 54),
+											X: &lang.Ident{
+												Pos:  p(1230, 46),
+												Name: "_values",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(1230, 63),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1232, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1232, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1232, 28),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1232, 41),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1232, 47),
+											Name: "TValue",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(1233, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1234, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1234, 17),
+											Name: "pairs",
+											Init: &lang.NewExpr{
+												Pos: p(1234, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(1234, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1234, 34),
+															Name: "KeyValuePair",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1234, 47),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1234, 53),
+																	Name: "TValue",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(1235, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1235, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(1235, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1235, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(1235, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1235, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1235, 29),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(1235, 39),
+											X: &lang.Ident{
+												Pos:  p(1235, 33),
+												Name: "_keys",
+											},
+											Name: "Count",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(1235, 47),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(1235, 46),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1235, 51),
+										X: &lang.CallExpr{
+											Pos: p(1235, 57),
+											Fun: &lang.MemberExpr{
+												Pos: p(1235, 57),
+												X: &lang.Ident{
+													Pos:  p(1235, 51),
+													Name: "pairs",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1235, 61),
+													X: &lang.NewExpr{
+														Pos: p(1235, 61),
+														Type: &lang.TypeRef{
+															Pos:  p(1235, 65),
+															Name: "KeyValuePair",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1235, 78),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1235, 84),
+																	Name: "TValue",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1235, 92),
+																X: &lang.IndexExpr{
+																	Pos: p(1235, 97),
+																	X: &lang.Ident{
+																		Pos:  p(1235, 92),
+																		Name: "_keys",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1235, 98),
+																			X: &lang.Ident{
+																				Pos:  p(1235, 98),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1235, 102),
+																X: &lang.IndexExpr{
+																	Pos: p(1235, 109),
+																	X: &lang.Ident{
+																		Pos:  p(1235, 102),
+																		Name: "_values",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1235, 110),
+																			X: &lang.Ident{
+																				Pos:  p(1235, 110),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1236, 13),
+									X: &lang.CallExpr{
+										Pos: p(1236, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(1236, 26),
+											X: &lang.Ident{
+												Pos:  p(1236, 20),
+												Name: "pairs",
+											},
+											Name: "GetEnumerator",
+										},
+									},
+								},
+							},
+							Rbrace: p(1237, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1239, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1239, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1239, 90),
+							Fun: &lang.Ident{
+								Pos:  p(1239, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1239, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1242, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SortedSet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1242, 33),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1242, 45),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1244, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1244, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1244, 23),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1244, 26),
+								Name: "_items",
+								Init: &lang.NewExpr{
+									Pos: p(1244, 35),
+									Type: &lang.TypeRef{
+										Pos:  p(1244, 39),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1244, 44),
+												Name: "T",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1245, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1245, 18),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1245, 28),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1245, 31),
+								Name: "_comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1247, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Init: &lang.CtorInit{
+							Pos:  p(1247, 30),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1247, 35),
+									X: &lang.CastExpr{
+										Pos: p(1247, 35),
+										Type: &lang.TypeRef{
+											Pos:  p(1247, 36),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1247, 46),
+													Name: "T",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1247, 49),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1247, 55),
+							Rbrace: p(1247, 57),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1248, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1248, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1248, 26),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1248, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1248, 49),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1248, 51),
+									X: &lang.AssignExpr{
+										Pos: p(1248, 61),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1248, 51),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1248, 72),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1248, 63),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1248, 87),
+												X: &lang.Ident{
+													Pos:  p(1248, 75),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1248, 84),
+															Name: "T",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1248, 96),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1249, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1249, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1249, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1249, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1249, 55),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1249, 60),
+									X: &lang.CastExpr{
+										Pos: p(1249, 60),
+										Type: &lang.TypeRef{
+											Pos:  p(1249, 61),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1249, 71),
+													Name: "T",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1249, 74),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1250, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1251, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1251, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1251, 43),
+										X: &lang.CallExpr{
+											Pos: p(1251, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1251, 43),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1251, 47),
+													X: &lang.Ident{
+														Pos:  p(1251, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1252, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1253, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1253, 26),
+								Type: &lang.TypeRef{
+									Pos:  p(1253, 26),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1253, 38),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: p(1253, 53),
+								Type: &lang.TypeRef{
+									Pos:  p(1253, 53),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1253, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(1253, 78),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1253, 83),
+									X: &lang.Ident{
+										Pos:  p(1253, 83),
+										Name: "comparer",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1254, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1255, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1255, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1255, 43),
+										X: &lang.CallExpr{
+											Pos: p(1255, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1255, 43),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1255, 47),
+													X: &lang.Ident{
+														Pos:  p(1255, 47),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1256, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1258, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1258, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1258, 36),
+							X: &lang.Ident{
+								Pos:  p(1258, 29),
+								Name: "_items",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1259, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1259, 16),
+							Name: "T",
+						},
+						Name: "Min",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1259, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1259, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1259, 32),
+									X: &lang.Ident{
+										Pos:  p(1259, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1259, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1259, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1259, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1259, 64),
+								X: &lang.Ident{
+									Pos:  p(1259, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1259, 65),
+										X: &lang.Literal{
+											Pos:   p(1259, 65),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1260, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1260, 16),
+							Name: "T",
+						},
+						Name: "Max",
+						ExprBody: &lang.CondExpr{
+							Pos: p(1260, 43),
+							Cond: &lang.BinaryExpr{
+								Pos: p(1260, 38),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(1260, 32),
+									X: &lang.Ident{
+										Pos:  p(1260, 25),
+										Name: "_items",
+									},
+									Name: "Count",
+								},
+								Y: &lang.Literal{
+									Pos:   p(1260, 41),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.DefaultExpr{
+								Pos: p(1260, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(1260, 53),
+									Name: "T",
+								},
+							},
+							Else: &lang.IndexExpr{
+								Pos: p(1260, 64),
+								X: &lang.Ident{
+									Pos:  p(1260, 58),
+									Name: "_items",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1260, 65),
+										X: &lang.BinaryExpr{
+											Pos: p(1260, 78),
+											Op:  "-",
+											X: &lang.MemberExpr{
+												Pos: p(1260, 72),
+												X: &lang.Ident{
+													Pos:  p(1260, 65),
+													Name: "_items",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1260, 80),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1262, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1262, 9),
+							Name: "int",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1262, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(1262, 18),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1263, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1264, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1264, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1264, 17),
+											Name: "lo",
+											Init: &lang.Literal{
+												Pos:   p(1264, 22),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1264, 25),
+											Name: "hi",
+											Init: &lang.BinaryExpr{
+												Pos: p(1264, 43),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1264, 37),
+													X: &lang.Ident{
+														Pos:  p(1264, 30),
+														Name: "_items",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1264, 45),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1265, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1265, 23),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(1265, 20),
+											Name: "lo",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1265, 26),
+											Name: "hi",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1266, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1267, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1267, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1267, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1267, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1267, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1267, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1267, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1267, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1267, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1267, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1268, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1268, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1268, 21),
+														Name: "c",
+														Init: &lang.CallExpr{
+															Pos: p(1268, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1268, 35),
+																X: &lang.Ident{
+																	Pos:  p(1268, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1268, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1268, 49),
+																		X: &lang.Ident{
+																			Pos:  p(1268, 43),
+																			Name: "_items",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1268, 50),
+																				X: &lang.Ident{
+																					Pos:  p(1268, 50),
+																					Name: "mid",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1268, 56),
+																	X: &lang.Ident{
+																		Pos:  p(1268, 56),
+																		Name: "item",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1269, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1269, 23),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1269, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1269, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1269, 29),
+													X: &lang.Ident{
+														Pos:  p(1269, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1270, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1270, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1270, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1270, 25),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1270, 28),
+													X: &lang.AssignExpr{
+														Pos: p(1270, 31),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1270, 28),
+															Name: "lo",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1270, 37),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1270, 33),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1270, 39),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1270, 47),
+													X: &lang.AssignExpr{
+														Pos: p(1270, 50),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1270, 47),
+															Name: "hi",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1270, 56),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1270, 52),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1270, 58),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1271, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1272, 13),
+									X: &lang.UnaryExpr{
+										Pos: p(1272, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1272, 21),
+											Name: "lo",
+										},
+									},
+								},
+							},
+							Rbrace: p(1273, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1275, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1275, 16),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1275, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1275, 25),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1276, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1277, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1277, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1277, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1277, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1277, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1277, 26),
+														X: &lang.Ident{
+															Pos:  p(1277, 26),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1278, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1278, 19),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1278, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1278, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1278, 25),
+										X: &lang.Literal{
+											Pos:   p(1278, 32),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1279, 13),
+									X: &lang.CallExpr{
+										Pos: p(1279, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1279, 20),
+											X: &lang.Ident{
+												Pos:  p(1279, 13),
+												Name: "_items",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1279, 27),
+												X: &lang.UnaryExpr{
+													Pos: p(1279, 27),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1279, 28),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1279, 31),
+												X: &lang.Ident{
+													Pos:  p(1279, 31),
+													Name: "item",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1280, 13),
+									X: &lang.Literal{
+										Pos:   p(1280, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1281, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1283, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1283, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1283, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1283, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1284, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1285, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1285, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1285, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1285, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1285, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1285, 26),
+														X: &lang.Ident{
+															Pos:  p(1285, 26),
+															Name: "item",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1286, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1286, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1286, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1286, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1286, 24),
+										X: &lang.Literal{
+											Pos:   p(1286, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1287, 13),
+									X: &lang.CallExpr{
+										Pos: p(1287, 20),
+										Fun: &lang.MemberExpr{
+											Pos: p(1287, 20),
+											X: &lang.Ident{
+												Pos:  p(1287, 13),
+												Name: "_items",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1287, 29),
+												X: &lang.Ident{
+													Pos:  p(1287, 29),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1288, 13),
+									X: &lang.Literal{
+										Pos:   p(1288, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1289, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1291, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1291, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1291, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1291, 30),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1291, 52),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1291, 41),
+								Fun: &lang.Ident{
+									Pos:  p(1291, 41),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1291, 46),
+										X: &lang.Ident{
+											Pos:  p(1291, 46),
+											Name: "item",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1291, 55),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1292, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1292, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1292, 39),
+							Fun: &lang.MemberExpr{
+								Pos: p(1292, 39),
+								X: &lang.Ident{
+									Pos:  p(1292, 32),
+									Name: "_items",
+								},
+								Name: "Clear",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1294, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1294, 16),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1294, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1294, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1294, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1295, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForeachStmt{
+									Pos:  p(1296, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1296, 31),
+										Name: "other",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1296, 38),
+										X: &lang.CallExpr{
+											Pos: p(1296, 38),
+											Fun: &lang.Ident{
+												Pos:  p(1296, 38),
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1296, 42),
+													X: &lang.Ident{
+														Pos:  p(1296, 42),
+														Name: "x",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1297, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1299, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1299, 16),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1299, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Reverse",
+						Body: &lang.BlockStmt{
+							Pos: p(1300, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1301, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1301, 17),
+											Name: "r",
+											Init: &lang.NewExpr{
+												Pos: p(1301, 21),
+												Type: &lang.TypeRef{
+													Pos:  p(1301, 25),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1301, 30),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1301, 33),
+														X: &lang.Ident{
+															Pos:  p(1301, 33),
+															Name: "_items",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1302, 13),
+									X: &lang.CallExpr{
+										Pos: p(1302, 15),
+										Fun: &lang.MemberExpr{
+											Pos: p(1302, 15),
+											X: &lang.Ident{
+												Pos:  p(1302, 13),
+												Name: "r",
+											},
+											Name: "Reverse",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1303, 13),
+									X: &lang.Ident{
+										Pos:  p(1303, 20),
+										Name: "r",
+									},
+								},
+							},
+							Rbrace: p(1304, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1306, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1306, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1306, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1306, 70),
+							Fun: &lang.MemberExpr{
+								Pos: p(1306, 70),
+								X: &lang.NewExpr{
+									Pos: p(1306, 50),
+									Type: &lang.TypeRef{
+										Pos:  p(1306, 54),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1306, 59),
+												Name: "T",
+											},
+										},
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(1306, 62),
+											X: &lang.Ident{
+												Pos:  p(1306, 62),
+												Name: "_items",
+											},
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1307, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1307, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1307, 90),
+							Fun: &lang.Ident{
+								Pos:  p(1307, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1307, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
 		},
 	}
 }
